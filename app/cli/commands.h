@@ -1,0 +1,12 @@
+#pragma once
+// The verbs of attnscope-cli. Each returns the process exit status and throws
+// cli::UsageError (status 2) or attnscope::Error (status 1).
+#include <string>
+#include <vector>
+
+namespace cli {
+
+int dump(const std::vector<std::string>& argv);
+int bench(const std::vector<std::string>& argv);
+
+}  // namespace cli

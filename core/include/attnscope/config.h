@@ -1,0 +1,50 @@
+#pragma once
+// The shape and flavour of a transformer. The seed model and GPT-2 are two
+// configurations of the same Transformer (see ../shared/docs/SEED.md).
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace attnscope {
+
+enum class Activation { ReLU, GeluTanh };
+
+struct ModelConfig {
+    std::string arch = "seed";   // "seed" or "gpt2": where the config came from
+    int vocab_size = 0;          // V
+    int context_length = 0;      // longest input, T <= context_length
+    int n_embed = 0;             // C
+    int n_head = 0;              // H, head_size = C / H
+    int n_layer = 0;             // L, number of blocks
+    int mlp_hidden = 0;          // 0 means 4 * C
+    Activation activation = Activation::ReLU;
+    bool qkv_bias = false;       // q/k/v Linear layers carry biases (GPT-2)
+    bool lm_head_bias = true;    // lm_head carries a bias (seed)
+    bool tied_lm_head = false;   // lm_head.weight is token_embed.weight (GPT-2)
+    float ln_eps = 1e-5f;
+
+    int head_size() const { return n_head > 0 ? n_embed / n_head : 0; }
+    int hidden() const { return mlp_hidden > 0 ? mlp_hidden : 4 * n_embed; }
+
+    // Throws Error(InvalidArgument) naming the first bad field. Limits keep a
+    // hostile file from asking for absurd allocations.
+    void validate() const;
+    int64_t parameter_count() const;
+
+    // The seed tutorial's model and the GPT-2 flavour of the same classes.
+    static ModelConfig seed(int vocab, int context, int n_embed, int n_head, int n_layer);
+    static ModelConfig gpt2(int vocab, int context, int n_embed, int n_head, int n_layer);
+
+    // "n_layer=2,n_head=4,n_embed=32,context=64,vocab=65[,arch=gpt2][,seed=1]".
+    // Returns the config; `seed` receives the seed= value (default 0) if given.
+    static ModelConfig parse_spec(std::string_view spec, uint64_t* seed = nullptr);
+
+    std::string to_json() const;
+    static ModelConfig from_json(std::string_view json);  // throws Error(BadFormat)
+
+    bool operator==(const ModelConfig&) const = default;
+};
+
+const char* activation_name(Activation a);
+
+}  // namespace attnscope

@@ -1,0 +1,53 @@
+#pragma once
+// The transformer forward pass: Model::run(tokens, options) -> Trace.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "attnscope/trace.h"
+#include "attnscope/weights.h"
+
+namespace attnscope {
+
+struct RunOptions {
+    bool causal = true;              // false: bidirectional, every query sees every key
+    std::vector<HeadRef> ablate;     // heads whose output is set to zero before proj
+    int threads = 0;                 // 0: every core
+    // Dense softmax weights for all heads are kept while they fit in this many
+    // bytes; past it only q, k and per-row statistics are kept and each head's
+    // weights are rebuilt exactly on demand.
+    int64_t attention_budget_bytes = int64_t(1) << 30;
+    int logits_rows = 1;             // logits for the last N positions; -1 all, 0 none
+};
+
+// Called after each stage with (done, total); returning false cancels the run,
+// which then throws Error(Cancelled).
+using Progress = std::function<bool(int done, int total)>;
+
+class Model {
+public:
+    explicit Model(std::shared_ptr<const Weights> weights);
+
+    const ModelConfig& config() const { return weights_->config; }
+    const Weights& weights() const { return *weights_; }
+    std::shared_ptr<const Weights> shared_weights() const { return weights_; }
+
+    // Runs the forward pass into `trace`, reusing its buffers. Thread-safe: one
+    // Model may run on several threads at once, each with its own Trace.
+    // Throws Error(EmptyInput), Error(ContextOverflow) for more than
+    // context_length tokens, Error(InvalidArgument) for an id outside the vocab.
+    void run(std::span<const int> tokens, const RunOptions& options, Trace& trace,
+             const Progress& progress = {}) const;
+    Trace run(std::span<const int> tokens, const RunOptions& options = {},
+              const Progress& progress = {}) const;
+
+private:
+    std::shared_ptr<const Weights> weights_;
+};
+
+// The number of threads "every core" means here.
+int default_thread_count();
+
+}  // namespace attnscope

@@ -1,0 +1,106 @@
+#pragma once
+// Everything one forward pass computed, under stable names, for the views and
+// exporters. Tensor shapes are given in PyTorch order for a batch of one.
+//
+// Stable names (layer l counts from 0; names outside blocks have no prefix):
+//   embed.token, embed.position, embed            (T, C)
+//   blk.l.ln1                                     (T, C)
+//   blk.l.attn.q | .k | .v                        (T, H, hs)  head h = [.., h, :]
+//   blk.l.attn.scores                             (H, T, T)   q.k^T/sqrt(hs), -inf where masked
+//   blk.l.attn.mask                               (T, T)      1 where attention is allowed
+//   blk.l.attn.weights                            (H, T, T)   softmax; masked entries exactly 0
+//   blk.l.attn.heads                              (T, C)      concatenated head outputs
+//   blk.l.attn.proj                               (T, C)      after proj (the attention output)
+//   blk.l.resid1                                  (T, C)      x + attn(ln1(x))
+//   blk.l.ln2                                     (T, C)
+//   blk.l.mlp.hidden                              (T, 4C)     before the activation
+//   blk.l.mlp.act                                 (T, 4C)     after ReLU / GELU
+//   blk.l.mlp.proj                                (T, C)
+//   blk.l.out                                     (T, C)      the block's output
+//   ln_f                                          (T, C)
+//   logits                                        (R, V)      rows for positions logits_first..T-1
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "attnscope/config.h"
+#include "attnscope/tensor.h"
+
+namespace attnscope {
+
+struct HeadRef {
+    int layer = 0;
+    int head = 0;
+    bool operator==(const HeadRef&) const = default;
+};
+
+// One step of the forward pass, in order, for the shape-flow view.
+struct StageRecord {
+    std::string stage;   // what happens: "ln1", "q", "scores", "softmax", ...
+    int layer = -1;      // block index, -1 outside blocks
+    std::string tensor;  // stable name of the tensor it produces ("" for the token ids)
+    Shape shape;         // that tensor's shape
+};
+
+struct LayerTrace {
+    Tensor ln1;          // (T, C)
+    Tensor q, k, v;      // (T, H, hs)
+    Tensor weights;      // (H, T, T) softmax weights; empty when over the attention budget
+    Tensor row_max;      // (H, T) max of each row's unmasked scores
+    Tensor row_inv_sum;  // (H, T) 1 / sum of exp(score - max) of each row
+    Tensor heads;        // (T, C) concatenated head outputs, ablated heads zero
+    Tensor proj;         // (T, C)
+    Tensor resid1;       // (T, C)
+    Tensor ln2;          // (T, C)
+    Tensor mlp_hidden;   // (T, 4C)
+    Tensor mlp_act;      // (T, 4C)
+    Tensor mlp_proj;     // (T, C)
+    Tensor out;          // (T, C)
+};
+
+struct Trace {
+    ModelConfig config;
+    std::vector<int> tokens;     // (T) the input ids
+    bool causal = true;
+    std::vector<HeadRef> ablated;
+
+    Tensor tok_embed;            // (T, C)
+    Tensor pos_embed;            // (T, C)
+    Tensor embed;                // (T, C)
+    std::vector<LayerTrace> layers;
+    Tensor ln_f;                 // (T, C)
+    Tensor logits;               // (R, V)
+    int logits_first = 0;        // position of logits row 0
+
+    std::vector<StageRecord> stages;
+    bool weights_dense = true;   // false: weights are rebuilt from q, k and row stats on demand
+
+    int T() const { return static_cast<int>(tokens.size()); }
+    int n_layer() const { return static_cast<int>(layers.size()); }
+    int n_head() const { return config.n_head; }
+
+    // One head's (T, T) softmax weights, stored or rebuilt; identical either way.
+    MatrixRM head_weights(int layer, int head) const;
+    // One head's (T, T) raw scores q.k^T/sqrt(hs), -inf where masked.
+    MatrixRM head_scores(int layer, int head) const;
+    // (T, T): 1 where a query may attend to a key, 0 where masked.
+    MatrixRM mask() const;
+    // One entry of head_weights / head_scores without building the whole matrix
+    // when the weights are stored.
+    float weight(int layer, int head, int query, int key) const;
+    float score(int layer, int head, int query, int key) const;
+    // Logits for position `pos` (must be >= logits_first); a (V) row.
+    Eigen::Map<const VectorF> logits_at(int pos) const;
+
+    bool is_ablated(int layer, int head) const;
+
+    // Every stable name, in forward order.
+    std::vector<std::string> tensor_names() const;
+    // The tensor under a stable name (computed for scores and mask); throws
+    // Error(InvalidArgument) for an unknown name.
+    Tensor tensor(const std::string& name) const;
+    // Bytes held by the trace's buffers.
+    int64_t bytes() const;
+};
+
+}  // namespace attnscope

@@ -1,0 +1,44 @@
+#pragma once
+// Multi-head causal attention in numbered passes over tiles of query rows:
+//   1. scores   S = Q K^T / sqrt(hs)           (only keys a tile can see when causal)
+//   2. mask     S[i, j] = -inf for j > i       (causal only)
+//   3. softmax  W = exp(S - rowmax) / rowsum   (masked entries exactly 0)
+//   4. sum      O = W V
+// The forward pass and the on-demand rebuild of a head share passes 1-3 with the
+// same tiles and buffers, so rebuilt weights are bit-identical to stored ones.
+#include <vector>
+
+namespace attnscope::attention {
+
+constexpr int kTileRows = 64;
+
+// One head inside (T, C) row-major q/k/v buffers: its columns [head*hs, (head+1)*hs).
+struct HeadView {
+    const float* q = nullptr;
+    const float* k = nullptr;
+    const float* v = nullptr;
+    int T = 0, C = 0, hs = 0, head = 0;
+};
+
+struct LayerOutput {
+    float* weights = nullptr;      // (H, T, T) or nullptr when not stored
+    float* row_max = nullptr;      // (H, T)
+    float* row_inv_sum = nullptr;  // (H, T)
+    float* heads = nullptr;        // (T, C) concatenated head outputs
+};
+
+// Passes 1-4 for every head of a layer, on `threads` threads (over heads and tiles).
+void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
+                        bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
+                        int threads);
+
+// Passes 1-3 again for one head from its stored row statistics: (T, T) into `out`.
+void rebuild_weights(const HeadView& head, bool causal, const float* row_max,
+                     const float* row_inv_sum, float* out);
+// Passes 1-2 for one head: (T, T) scores into `out`, -inf where masked.
+void rebuild_scores(const HeadView& head, bool causal, float* out);
+// Passes 1-3 for a single query row (the tile holding it is recomputed).
+void rebuild_row(const HeadView& head, bool causal, const float* row_max,
+                 const float* row_inv_sum, int query, bool weights, float* out_row);
+
+}  // namespace attnscope::attention

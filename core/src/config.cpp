@@ -1,0 +1,208 @@
+#include "attnscope/config.h"
+
+#include <charconv>
+#include <sstream>
+
+#include "attnscope/error.h"
+#include "attnscope/json.h"
+
+namespace attnscope {
+
+namespace {
+
+// Far beyond any model a desktop opens, small enough that no product overflows.
+constexpr int kMaxLayers = 512, kMaxHeads = 1024, kMaxEmbed = 65536;
+constexpr int kMaxContext = 1 << 20, kMaxVocab = 1 << 22;
+
+void check_range(const char* field, int value, int lo, int hi) {
+    if (value < lo || value > hi)
+        throw Error(ErrorCode::InvalidArgument,
+                    std::string("config field ") + field + " = " + std::to_string(value) +
+                        " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]",
+                    {field, std::to_string(value)});
+}
+
+}  // namespace
+
+const char* activation_name(Activation a) { return a == Activation::ReLU ? "relu" : "gelu_tanh"; }
+
+void ModelConfig::validate() const {
+    check_range("vocab_size", vocab_size, 1, kMaxVocab);
+    check_range("context_length", context_length, 1, kMaxContext);
+    check_range("n_embed", n_embed, 1, kMaxEmbed);
+    check_range("n_head", n_head, 1, kMaxHeads);
+    check_range("n_layer", n_layer, 0, kMaxLayers);
+    check_range("mlp_hidden", mlp_hidden, 0, 8 * kMaxEmbed);
+    if (n_embed % n_head != 0)
+        throw Error(ErrorCode::InvalidArgument,
+                    "n_embed " + std::to_string(n_embed) + " is not divisible by n_head " +
+                        std::to_string(n_head),
+                    {"n_embed", std::to_string(n_embed)});
+    if (!(ln_eps > 0.0f && ln_eps < 1.0f))
+        throw Error(ErrorCode::InvalidArgument, "config field ln_eps must be in (0, 1)",
+                    {"ln_eps", std::to_string(ln_eps)});
+}
+
+int64_t ModelConfig::parameter_count() const {
+    const int64_t C = n_embed, V = vocab_size, F = hidden();
+    int64_t per_layer = 4 * C                  // ln1, ln2
+                        + 3 * C * C            // q, k, v
+                        + (qkv_bias ? 3 * C : 0) + C * C + C  // proj
+                        + F * C + F + C * F + C;              // mlp
+    int64_t n = V * C + int64_t(context_length) * C + n_layer * per_layer + 2 * C;
+    if (!tied_lm_head) n += V * C;
+    if (lm_head_bias) n += V;
+    return n;
+}
+
+ModelConfig ModelConfig::seed(int vocab, int context, int embed, int heads, int layers) {
+    ModelConfig c;
+    c.arch = "seed";
+    c.vocab_size = vocab;
+    c.context_length = context;
+    c.n_embed = embed;
+    c.n_head = heads;
+    c.n_layer = layers;
+    return c;
+}
+
+ModelConfig ModelConfig::gpt2(int vocab, int context, int embed, int heads, int layers) {
+    ModelConfig c = seed(vocab, context, embed, heads, layers);
+    c.arch = "gpt2";
+    c.activation = Activation::GeluTanh;
+    c.qkv_bias = true;
+    c.lm_head_bias = false;
+    c.tied_lm_head = true;
+    return c;
+}
+
+ModelConfig ModelConfig::parse_spec(std::string_view spec, uint64_t* seed_out) {
+    ModelConfig c = seed(0, 0, 0, 0, 0);
+    bool gpt2_arch = false;
+    uint64_t seed_value = 0;
+    std::string_view rest = spec;
+    while (!rest.empty()) {
+        const size_t comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        if (item.empty()) continue;
+        const size_t eq = item.find('=');
+        if (eq == std::string_view::npos)
+            throw Error(ErrorCode::InvalidArgument,
+                        "model spec item '" + std::string(item) + "' is not key=value",
+                        {std::string(item)});
+        const std::string key(item.substr(0, eq));
+        const std::string_view val = item.substr(eq + 1);
+        if (key == "arch") {
+            if (val != "seed" && val != "gpt2")
+                throw Error(ErrorCode::InvalidArgument,
+                            "arch must be seed or gpt2, not '" + std::string(val) + "'");
+            gpt2_arch = val == "gpt2";
+            continue;
+        }
+        int64_t number = 0;
+        auto [p, ec] = std::from_chars(val.data(), val.data() + val.size(), number);
+        if (ec != std::errc() || p != val.data() + val.size() || number < 0 || number > (1LL << 31) - 1)
+            throw Error(ErrorCode::InvalidArgument,
+                        "model spec value for '" + key + "' is not a non-negative integer: '" +
+                            std::string(val) + "'",
+                        {key, std::string(val)});
+        const int v = int(number);
+        if (key == "n_layer") c.n_layer = v;
+        else if (key == "n_head") c.n_head = v;
+        else if (key == "n_embed") c.n_embed = v;
+        else if (key == "context" || key == "context_length") c.context_length = v;
+        else if (key == "vocab" || key == "vocab_size") c.vocab_size = v;
+        else if (key == "seed") seed_value = uint64_t(number);
+        else
+            throw Error(ErrorCode::InvalidArgument, "unknown model spec key '" + key + "'", {key});
+    }
+    const std::pair<const char*, int> required[] = {{"vocab", c.vocab_size}, {"context", c.context_length},
+                                                     {"n_embed", c.n_embed}, {"n_head", c.n_head}};
+    for (const auto& [key, value] : required)
+        if (value == 0)
+            throw Error(ErrorCode::InvalidArgument,
+                        std::string("model spec needs ") + key + "=N (e.g. "
+                        "n_layer=2,n_head=4,n_embed=32,context=64,vocab=65,seed=1)",
+                        {key});
+    if (gpt2_arch) {
+        ModelConfig g = gpt2(c.vocab_size, c.context_length, c.n_embed, c.n_head, c.n_layer);
+        c = g;
+    }
+    c.validate();
+    if (seed_out) *seed_out = seed_value;
+    return c;
+}
+
+std::string ModelConfig::to_json() const {
+    std::ostringstream os;
+    JsonWriter w(os);
+    w.begin_object();
+    w.key("arch").value(arch);
+    w.key("vocab_size").value(vocab_size);
+    w.key("context_length").value(context_length);
+    w.key("n_embed").value(n_embed);
+    w.key("n_head").value(n_head);
+    w.key("n_layer").value(n_layer);
+    w.key("mlp_hidden").value(hidden());
+    w.key("activation").value(activation_name(activation));
+    w.key("qkv_bias").value(qkv_bias);
+    w.key("lm_head_bias").value(lm_head_bias);
+    w.key("tied_lm_head").value(tied_lm_head);
+    w.key("ln_eps").value(ln_eps);
+    w.end_object();
+    return os.str();
+}
+
+ModelConfig ModelConfig::from_json(std::string_view text) {
+    const Json j = Json::parse(text);
+    if (!j.is_object()) throw Error(ErrorCode::BadFormat, "model config is not a JSON object");
+    ModelConfig c;
+    auto get_int = [&](const char* key, int& out, bool required) {
+        const Json* v = j.find(key);
+        if (!v) {
+            if (required)
+                throw Error(ErrorCode::BadFormat, std::string("model config lacks '") + key + "'",
+                            {key});
+            return;
+        }
+        if (!v->is_integer() || v->as_int() < 0 || v->as_int() > (1LL << 31) - 1)
+            throw Error(ErrorCode::BadFormat,
+                        std::string("model config field '") + key + "' is not a valid integer",
+                        {key});
+        out = int(v->as_int());
+    };
+    auto get_bool = [&](const char* key, bool& out) {
+        if (const Json* v = j.find(key)) {
+            if (!v->is_bool())
+                throw Error(ErrorCode::BadFormat,
+                            std::string("model config field '") + key + "' is not true/false",
+                            {key});
+            out = v->as_bool();
+        }
+    };
+    if (const Json* v = j.find("arch"); v && v->is_string()) c.arch = v->as_string();
+    get_int("vocab_size", c.vocab_size, true);
+    get_int("context_length", c.context_length, true);
+    get_int("n_embed", c.n_embed, true);
+    get_int("n_head", c.n_head, true);
+    get_int("n_layer", c.n_layer, true);
+    get_int("mlp_hidden", c.mlp_hidden, false);
+    if (const Json* v = j.find("activation")) {
+        if (v->is_string() && v->as_string() == "relu") c.activation = Activation::ReLU;
+        else if (v->is_string() && v->as_string() == "gelu_tanh") c.activation = Activation::GeluTanh;
+        else throw Error(ErrorCode::BadFormat, "model config names an unknown activation", {"activation"});
+    }
+    get_bool("qkv_bias", c.qkv_bias);
+    get_bool("lm_head_bias", c.lm_head_bias);
+    get_bool("tied_lm_head", c.tied_lm_head);
+    if (const Json* v = j.find("ln_eps"); v && v->is_number()) c.ln_eps = float(v->as_double());
+    try {
+        c.validate();
+    } catch (const Error& e) {
+        throw Error(ErrorCode::BadFormat, std::string("model config: ") + e.what(), e.args());
+    }
+    return c;
+}
+
+}  // namespace attnscope

@@ -1,0 +1,70 @@
+#include "kernels.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnscope::kernels {
+
+namespace {
+
+// Below this many floats a loop is not worth waking the thread team for.
+constexpr Eigen::Index kParallelFloats = 1 << 15;
+
+int team(Eigen::Index work, int threads) { return work < kParallelFloats ? 1 : threads; }
+
+}  // namespace
+
+void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int threads) {
+    const Eigen::Index n = x.rows(), out = w.rows();
+    // Split the output features into one slice per thread (multiples of 16 keep
+    // each slice on whole SIMD registers); every slice is a single-threaded GEMM.
+    const int parts = std::max(1, std::min<int>(team(n * out, threads), int((out + 15) / 16)));
+    const Eigen::Index step = ((out + parts - 1) / parts + 15) / 16 * 16;
+#pragma omp parallel for num_threads(parts) schedule(static) if (parts > 1)
+    for (int p = 0; p < parts; ++p) {
+        const Eigen::Index c0 = p * step;
+        const Eigen::Index cols = std::min(step, out - c0);
+        if (cols <= 0) continue;
+        auto ys = y.middleCols(c0, cols);
+        ys.noalias() = x * w.middleRows(c0, cols).transpose();
+        if (b.size()) ys.rowwise() += b.segment(c0, cols).transpose();
+    }
+}
+
+void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, MapRM y,
+                int threads) {
+    const Eigen::Index n = x.rows();
+    const float inv_c = 1.0f / float(x.cols());
+#pragma omp parallel for num_threads(team(x.size(), threads)) schedule(static)
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const auto row = x.row(i).array();
+        const float mean = row.sum() * inv_c;
+        const float var = (row - mean).square().sum() * inv_c;
+        const float rstd = 1.0f / std::sqrt(var + eps);
+        y.row(i).array() = (row - mean) * rstd * w.transpose().array() + b.transpose().array();
+    }
+}
+
+void relu(ConstMapRM x, MapRM y, int threads) {
+    const Eigen::Index n = x.rows();
+#pragma omp parallel for num_threads(team(x.size(), threads)) schedule(static)
+    for (Eigen::Index i = 0; i < n; ++i) y.row(i) = x.row(i).cwiseMax(0.0f);
+}
+
+void gelu_tanh(ConstMapRM x, MapRM y, int threads) {
+    const float k = std::sqrt(2.0f / float(M_PI));
+    const Eigen::Index n = x.rows();
+#pragma omp parallel for num_threads(team(x.size(), threads)) schedule(static)
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const auto v = x.row(i).array();
+        y.row(i).array() = 0.5f * v * (1.0f + (k * (v + 0.044715f * v.cube())).tanh());
+    }
+}
+
+void add(ConstMapRM a, ConstMapRM b, MapRM y, int threads) {
+    const Eigen::Index n = a.rows();
+#pragma omp parallel for num_threads(team(a.size(), threads)) schedule(static)
+    for (Eigen::Index i = 0; i < n; ++i) y.row(i) = a.row(i) + b.row(i);
+}
+
+}  // namespace attnscope::kernels

@@ -1,0 +1,26 @@
+#pragma once
+// Dense building blocks of the forward pass. Each runs its own OpenMP loop with
+// `threads` threads and calls Eigen single-threaded inside it (the core is built
+// with EIGEN_DONT_PARALLELIZE), so thread pools never nest.
+#include "attnscope/tensor.h"
+
+namespace attnscope::kernels {
+
+using ConstStridedRM = Eigen::Map<const MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
+using StridedRM = Eigen::Map<MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
+
+// y (N, out) = x (N, in) W^T (out, in) + b (out); b may be empty.
+void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int threads);
+
+// y (N, C) = LayerNorm(x) with weight w and bias b (C), biased variance.
+void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, MapRM y,
+                int threads);
+
+void relu(ConstMapRM x, MapRM y, int threads);
+// GELU, tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+void gelu_tanh(ConstMapRM x, MapRM y, int threads);
+
+// y = a + b, element-wise.
+void add(ConstMapRM a, ConstMapRM b, MapRM y, int threads);
+
+}  // namespace attnscope::kernels

@@ -1,0 +1,27 @@
+#pragma once
+// A read-only view of a whole file: memory-mapped when possible, read into
+// memory otherwise (pipes, special files).
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace attnscope {
+
+class MappedFile {
+public:
+    explicit MappedFile(const std::string& path);  // throws Error(Io)
+    ~MappedFile();
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+
+    const std::byte* data() const { return data_; }
+    size_t size() const { return size_; }
+
+private:
+    const std::byte* data_ = nullptr;
+    size_t size_ = 0;
+    void* map_ = nullptr;
+    std::vector<std::byte> buffer_;
+};
+
+}  // namespace attnscope

@@ -1,0 +1,227 @@
+#include "attnscope/weights.h"
+
+#include <cmath>
+#include <cstring>
+#include <numbers>
+#include <random>
+#include <regex>
+#include <set>
+
+#include "attnscope/error.h"
+
+namespace attnscope {
+
+namespace {
+
+// One tensor under its seed state-dict name, and where it lives in Weights.
+// Every destination is contiguous: a per-head (hs, C) weight is a block of rows
+// of the layer's (C, C) matrix.
+struct Slot {
+    std::string name;
+    Shape shape;
+    float* data;
+    int64_t fan_in;  // > 0: Linear parameter, U(-1/sqrt(fan_in), 1/sqrt(fan_in))
+    enum Init { Uniform, Normal, One, Zero } init;
+};
+
+// Sizes every matrix for `config` (when `allocate`) and lists the slots in the
+// order PyTorch creates the seed's modules.
+std::vector<Slot> slots(Weights& w, bool allocate) {
+    const ModelConfig& c = w.config;
+    const int64_t V = c.vocab_size, C = c.n_embed, T = c.context_length, F = c.hidden();
+    const int H = c.n_head, hs = c.head_size();
+    if (allocate) {
+        w.tok_embed.resize(V, C);
+        w.pos_embed.resize(T, C);
+        w.layers.assign(size_t(c.n_layer), LayerWeights{});
+        for (LayerWeights& l : w.layers) {
+            for (VectorF* v : {&l.ln1_w, &l.ln1_b, &l.ln2_w, &l.ln2_b, &l.proj_b, &l.fc2_b})
+                v->resize(C);
+            for (MatrixRM* m : {&l.wq, &l.wk, &l.wv, &l.proj_w}) m->resize(C, C);
+            if (c.qkv_bias)
+                for (VectorF* v : {&l.bq, &l.bk, &l.bv}) v->resize(C);
+            l.fc_w.resize(F, C);
+            l.fc_b.resize(F);
+            l.fc2_w.resize(C, F);
+        }
+        w.lnf_w.resize(C);
+        w.lnf_b.resize(C);
+        if (!c.tied_lm_head) w.lm_head_w.resize(V, C);
+        if (c.lm_head_bias) w.lm_head_b.resize(V);
+    }
+    std::vector<Slot> s;
+    s.push_back({"token_embed.weight", {V, C}, w.tok_embed.data(), 0, Slot::Normal});
+    s.push_back({"position_embed.weight", {T, C}, w.pos_embed.data(), 0, Slot::Normal});
+    for (int i = 0; i < c.n_layer; ++i) {
+        LayerWeights& l = w.layers[size_t(i)];
+        const std::string p = "attn_blocks." + std::to_string(i) + ".";
+        s.push_back({p + "ln1.weight", {C}, l.ln1_w.data(), 0, Slot::One});
+        s.push_back({p + "ln1.bias", {C}, l.ln1_b.data(), 0, Slot::Zero});
+        for (int h = 0; h < H; ++h) {
+            const std::string hp = p + "attn.heads." + std::to_string(h) + ".";
+            const size_t row = size_t(h) * size_t(hs);
+            const std::pair<const char*, std::pair<MatrixRM*, VectorF*>> qkv[] = {
+                {"key", {&l.wk, &l.bk}}, {"query", {&l.wq, &l.bq}}, {"value", {&l.wv, &l.bv}}};
+            for (const auto& [name, mats] : qkv) {
+                s.push_back({hp + name + ".weight", {hs, C}, mats.first->data() + row * C, C,
+                             Slot::Uniform});
+                if (c.qkv_bias)
+                    s.push_back({hp + name + ".bias", {hs}, mats.second->data() + row, C,
+                                 Slot::Uniform});
+            }
+        }
+        s.push_back({p + "attn.proj.weight", {C, C}, l.proj_w.data(), C, Slot::Uniform});
+        s.push_back({p + "attn.proj.bias", {C}, l.proj_b.data(), C, Slot::Uniform});
+        s.push_back({p + "ln2.weight", {C}, l.ln2_w.data(), 0, Slot::One});
+        s.push_back({p + "ln2.bias", {C}, l.ln2_b.data(), 0, Slot::Zero});
+        s.push_back({p + "mlp.hidden.weight", {F, C}, l.fc_w.data(), C, Slot::Uniform});
+        s.push_back({p + "mlp.hidden.bias", {F}, l.fc_b.data(), C, Slot::Uniform});
+        s.push_back({p + "mlp.proj.weight", {C, F}, l.fc2_w.data(), F, Slot::Uniform});
+        s.push_back({p + "mlp.proj.bias", {C}, l.fc2_b.data(), F, Slot::Uniform});
+    }
+    s.push_back({"layer_norm.weight", {C}, w.lnf_w.data(), 0, Slot::One});
+    s.push_back({"layer_norm.bias", {C}, w.lnf_b.data(), 0, Slot::Zero});
+    if (!c.tied_lm_head)
+        s.push_back({"lm_head.weight", {V, C}, w.lm_head_w.data(), C, Slot::Uniform});
+    if (c.lm_head_bias) s.push_back({"lm_head.bias", {V}, w.lm_head_b.data(), C, Slot::Uniform});
+    return s;
+}
+
+// Buffers in a seed state dict that carry no parameters.
+bool is_buffer(const std::string& name) {
+    return name == "pos_idxs" ||
+           (name.size() > 5 && name.compare(name.size() - 5, 5, ".tril") == 0);
+}
+
+// 24 random bits -> [0, 1); the same on every platform, unlike std distributions.
+float unit(std::mt19937_64& rng) { return float(rng() >> 40) * (1.0f / 16777216.0f); }
+
+}  // namespace
+
+Weights random_weights(const ModelConfig& config, uint64_t seed) {
+    config.validate();
+    Weights w;
+    w.config = config;
+    std::mt19937_64 rng(seed);
+    for (const Slot& s : slots(w, true)) {
+        const int64_t n = shape_numel(s.shape);
+        switch (s.init) {
+        case Slot::Uniform: {
+            const float bound = 1.0f / std::sqrt(float(s.fan_in));
+            for (int64_t i = 0; i < n; ++i) s.data[i] = (2.0f * unit(rng) - 1.0f) * bound;
+            break;
+        }
+        case Slot::Normal:  // Box-Muller
+            for (int64_t i = 0; i < n; i += 2) {
+                const float u1 = 1.0f - unit(rng), u2 = unit(rng);
+                const float r = std::sqrt(-2.0f * std::log(u1));
+                s.data[i] = r * std::cos(2.0f * std::numbers::pi_v<float> * u2);
+                if (i + 1 < n) s.data[i + 1] = r * std::sin(2.0f * std::numbers::pi_v<float> * u2);
+            }
+            break;
+        case Slot::One: std::fill(s.data, s.data + n, 1.0f); break;
+        case Slot::Zero: std::fill(s.data, s.data + n, 0.0f); break;
+        }
+    }
+    return w;
+}
+
+TensorMap to_seed_state_dict(const Weights& w) {
+    TensorMap out;
+    for (const Slot& s : slots(const_cast<Weights&>(w), false)) {
+        const int64_t n = shape_numel(s.shape);
+        out[s.name] = Tensor(s.shape, std::vector<float>(s.data, s.data + n));
+    }
+    return out;
+}
+
+Weights from_seed_state_dict(const TensorMap& tensors, const ModelConfig& config) {
+    config.validate();
+    Weights w;
+    w.config = config;
+    std::set<std::string> used;
+    for (const Slot& s : slots(w, true)) {
+        const auto it = tensors.find(s.name);
+        if (it == tensors.end())
+            throw Error(ErrorCode::MissingTensor, "tensor '" + s.name + "' is missing",
+                        {s.name, shape_string(s.shape)});
+        if (it->second.shape != s.shape || it->second.numel() != shape_numel(s.shape))
+            throw Error(ErrorCode::ShapeMismatch,
+                        "tensor '" + s.name + "' has shape " + shape_string(it->second.shape) +
+                            ", expected " + shape_string(s.shape),
+                        {s.name, shape_string(s.shape), shape_string(it->second.shape)});
+        std::memcpy(s.data, it->second.data.data(), it->second.data.size() * sizeof(float));
+        used.insert(s.name);
+    }
+    for (const auto& [name, t] : tensors) {
+        if (used.count(name) || is_buffer(name)) continue;
+        // A tied lm_head saved twice (as PyTorch does) must match the embedding's shape.
+        if (config.tied_lm_head && name == "lm_head.weight" && t.shape == Shape{config.vocab_size, config.n_embed})
+            continue;
+        throw Error(ErrorCode::UnexpectedTensor,
+                    "tensor '" + name + "' " + shape_string(t.shape) +
+                        " is not part of this model",
+                    {name, shape_string(t.shape)});
+    }
+    return w;
+}
+
+ModelConfig infer_seed_config(const TensorMap& tensors) {
+    auto need = [&](const std::string& name, int rank) -> const Tensor& {
+        const auto it = tensors.find(name);
+        if (it == tensors.end())
+            throw Error(ErrorCode::MissingTensor,
+                        "tensor '" + name + "' is missing, so the model's shape cannot be inferred",
+                        {name});
+        if (it->second.rank() != rank)
+            throw Error(ErrorCode::ShapeMismatch,
+                        "tensor '" + name + "' has shape " + shape_string(it->second.shape) +
+                            ", expected " + std::to_string(rank) + " dimensions",
+                        {name, std::to_string(rank), shape_string(it->second.shape)});
+        return it->second;
+    };
+    auto to_int = [](int64_t v, const char* what) {
+        if (v <= 0 || v > (1LL << 30))
+            throw Error(ErrorCode::TooLarge, std::string("inferred ") + what + " is out of range");
+        return int(v);
+    };
+    const Tensor& tok = need("token_embed.weight", 2);
+    const Tensor& pos = need("position_embed.weight", 2);
+    const int vocab = to_int(tok.shape[0], "vocab size");
+    const int embed = to_int(tok.shape[1], "n_embed");
+    const int context = to_int(pos.shape[0], "context length");
+
+    static const std::regex block_re(R"(attn_blocks\.(\d+)\..*)");
+    static const std::regex head_re(R"(attn_blocks\.0\.attn\.heads\.(\d+)\.key\.weight)");
+    int layers = 0, heads = 0;
+    bool qkv_bias = false;
+    for (const auto& [name, t] : tensors) {
+        std::smatch m;
+        if (std::regex_match(name, m, block_re) && m[1].length() < 6)
+            layers = std::max(layers, std::stoi(m[1]) + 1);
+        if (std::regex_match(name, m, head_re) && m[1].length() < 6)
+            heads = std::max(heads, std::stoi(m[1]) + 1);
+        if (name.find(".attn.heads.") != std::string::npos && name.ends_with("key.bias"))
+            qkv_bias = true;
+    }
+    if (layers > 0 && heads == 0)
+        throw Error(ErrorCode::MissingTensor,
+                    "tensor 'attn_blocks.0.attn.heads.0.key.weight' is missing",
+                    {"attn_blocks.0.attn.heads.0.key.weight"});
+    const bool tied = tensors.find("lm_head.weight") == tensors.end();
+    const bool lm_bias = tensors.find("lm_head.bias") != tensors.end();
+    ModelConfig c = (qkv_bias && tied)
+                        ? ModelConfig::gpt2(vocab, context, embed, std::max(heads, 1), layers)
+                        : ModelConfig::seed(vocab, context, embed, std::max(heads, 1), layers);
+    c.qkv_bias = qkv_bias;
+    c.tied_lm_head = tied;
+    c.lm_head_bias = lm_bias;
+    if (layers > 0) {
+        const Tensor& fc = need("attn_blocks.0.mlp.hidden.weight", 2);
+        if (fc.shape[0] != 4 * int64_t(embed)) c.mlp_hidden = to_int(fc.shape[0], "MLP width");
+    }
+    c.validate();
+    return c;
+}
+
+}  // namespace attnscope
