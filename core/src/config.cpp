@@ -24,7 +24,14 @@ void check_range(const char* field, int value, int lo, int hi) {
 
 }  // namespace
 
-const char* activation_name(Activation a) { return a == Activation::ReLU ? "relu" : "gelu_tanh"; }
+const char* activation_name(Activation a) {
+    switch (a) {
+    case Activation::ReLU: return "relu";
+    case Activation::GeluTanh: return "gelu_tanh";
+    case Activation::GeluErf: return "gelu";
+    }
+    return "relu";
+}
 
 void ModelConfig::validate() const {
     check_range("vocab_size", vocab_size, 1, kMaxVocab);
@@ -45,11 +52,12 @@ void ModelConfig::validate() const {
 
 int64_t ModelConfig::parameter_count() const {
     const int64_t C = n_embed, V = vocab_size, F = hidden();
-    int64_t per_layer = 4 * C                  // ln1, ln2
-                        + 3 * C * C            // q, k, v
-                        + (qkv_bias ? 3 * C : 0) + C * C + C  // proj
-                        + F * C + F + C * F + C;              // mlp
-    int64_t n = V * C + int64_t(context_length) * C + n_layer * per_layer + 2 * C;
+    const int64_t b = bias ? 1 : 0;
+    const int64_t per_layer = (2 + 2 * b) * C                       // ln1, ln2
+                              + 3 * C * C + (qkv_bias ? 3 * C : 0)  // q, k, v
+                              + C * C + b * C                       // proj
+                              + F * C + b * F + C * F + b * C;      // mlp
+    int64_t n = V * C + int64_t(context_length) * C + n_layer * per_layer + (1 + b) * C;
     if (!tied_lm_head) n += V * C;
     if (lm_head_bias) n += V;
     return n;
@@ -147,6 +155,7 @@ std::string ModelConfig::to_json() const {
     w.key("mlp_hidden").value(hidden());
     w.key("activation").value(activation_name(activation));
     w.key("qkv_bias").value(qkv_bias);
+    w.key("bias").value(bias);
     w.key("lm_head_bias").value(lm_head_bias);
     w.key("tied_lm_head").value(tied_lm_head);
     w.key("ln_eps").value(ln_eps);
@@ -191,9 +200,11 @@ ModelConfig ModelConfig::from_json(std::string_view text) {
     if (const Json* v = j.find("activation")) {
         if (v->is_string() && v->as_string() == "relu") c.activation = Activation::ReLU;
         else if (v->is_string() && v->as_string() == "gelu_tanh") c.activation = Activation::GeluTanh;
+        else if (v->is_string() && v->as_string() == "gelu") c.activation = Activation::GeluErf;
         else throw Error(ErrorCode::BadFormat, "model config names an unknown activation", {"activation"});
     }
     get_bool("qkv_bias", c.qkv_bias);
+    get_bool("bias", c.bias);
     get_bool("lm_head_bias", c.lm_head_bias);
     get_bool("tied_lm_head", c.tied_lm_head);
     if (const Json* v = j.find("ln_eps"); v && v->is_number()) c.ln_eps = float(v->as_double());

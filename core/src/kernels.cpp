@@ -41,7 +41,10 @@ void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, Map
         const float mean = row.sum() * inv_c;
         const float var = (row - mean).square().sum() * inv_c;
         const float rstd = 1.0f / std::sqrt(var + eps);
-        y.row(i).array() = (row - mean) * rstd * w.transpose().array() + b.transpose().array();
+        if (b.size())
+            y.row(i).array() = (row - mean) * rstd * w.transpose().array() + b.transpose().array();
+        else
+            y.row(i).array() = (row - mean) * rstd * w.transpose().array();
     }
 }
 
@@ -59,6 +62,17 @@ void gelu_tanh(ConstMapRM x, MapRM y, int threads) {
         const auto v = x.row(i).array();
         y.row(i).array() = 0.5f * v * (1.0f + (k * (v + 0.044715f * v.cube())).tanh());
     }
+}
+
+void gelu_erf(ConstMapRM x, MapRM y, int threads) {
+    const float inv_sqrt2 = float(M_SQRT1_2);
+    const Eigen::Index n = x.rows(), c = x.cols();
+#pragma omp parallel for num_threads(team(x.size(), threads)) schedule(static)
+    for (Eigen::Index i = 0; i < n; ++i)
+        for (Eigen::Index j = 0; j < c; ++j) {
+            const float v = x(i, j);
+            y(i, j) = 0.5f * v * (1.0f + std::erf(v * inv_sqrt2));
+        }
 }
 
 void add(ConstMapRM a, ConstMapRM b, MapRM y, int threads) {

@@ -12,13 +12,16 @@ using StridedRM = Eigen::Map<MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
 // y (N, out) = x (N, in) W^T (out, in) + b (out); b may be empty.
 void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int threads);
 
-// y (N, C) = LayerNorm(x) with weight w and bias b (C), biased variance.
+// y (N, C) = LayerNorm(x) with weight w and bias b (C; may be empty), biased variance.
 void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, MapRM y,
                 int threads);
 
 void relu(ConstMapRM x, MapRM y, int threads);
 // GELU, tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
 void gelu_tanh(ConstMapRM x, MapRM y, int threads);
+
+// Exact GELU: 0.5 x (1 + erf(x / sqrt(2))).
+void gelu_erf(ConstMapRM x, MapRM y, int threads);
 
 // y = a + b, element-wise.
 void add(ConstMapRM a, ConstMapRM b, MapRM y, int threads);

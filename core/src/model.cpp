@@ -83,10 +83,15 @@ void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace
     lt.mlp_act.reshape({T, cfg.hidden()});
     lt.mlp_proj.reshape({T, cfg.n_embed});
     linear(x, w.fc_w, w.fc_b, lt.mlp_hidden.matrix(), threads);
-    if (cfg.activation == Activation::ReLU)
-        kernels::relu(lt.mlp_hidden.cmatrix(), lt.mlp_act.matrix(), threads);
-    else
+    switch (cfg.activation) {
+    case Activation::ReLU: kernels::relu(lt.mlp_hidden.cmatrix(), lt.mlp_act.matrix(), threads); break;
+    case Activation::GeluTanh:
         kernels::gelu_tanh(lt.mlp_hidden.cmatrix(), lt.mlp_act.matrix(), threads);
+        break;
+    case Activation::GeluErf:
+        kernels::gelu_erf(lt.mlp_hidden.cmatrix(), lt.mlp_act.matrix(), threads);
+        break;
+    }
     linear(lt.mlp_act.cmatrix(), w.fc2_w, w.fc2_b, lt.mlp_proj.matrix(), threads);
 }
 

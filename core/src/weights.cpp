@@ -35,17 +35,18 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
         w.pos_embed.resize(T, C);
         w.layers.assign(size_t(c.n_layer), LayerWeights{});
         for (LayerWeights& l : w.layers) {
-            for (VectorF* v : {&l.ln1_w, &l.ln1_b, &l.ln2_w, &l.ln2_b, &l.proj_b, &l.fc2_b})
-                v->resize(C);
+            for (VectorF* v : {&l.ln1_w, &l.ln2_w}) v->resize(C);
+            if (c.bias)
+                for (VectorF* v : {&l.ln1_b, &l.ln2_b, &l.proj_b, &l.fc2_b}) v->resize(C);
             for (MatrixRM* m : {&l.wq, &l.wk, &l.wv, &l.proj_w}) m->resize(C, C);
             if (c.qkv_bias)
                 for (VectorF* v : {&l.bq, &l.bk, &l.bv}) v->resize(C);
             l.fc_w.resize(F, C);
-            l.fc_b.resize(F);
+            if (c.bias) l.fc_b.resize(F);
             l.fc2_w.resize(C, F);
         }
         w.lnf_w.resize(C);
-        w.lnf_b.resize(C);
+        if (c.bias) w.lnf_b.resize(C);
         if (!c.tied_lm_head) w.lm_head_w.resize(V, C);
         if (c.lm_head_bias) w.lm_head_b.resize(V);
     }
@@ -56,7 +57,7 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
         LayerWeights& l = w.layers[size_t(i)];
         const std::string p = "attn_blocks." + std::to_string(i) + ".";
         s.push_back({p + "ln1.weight", {C}, l.ln1_w.data(), 0, Slot::One});
-        s.push_back({p + "ln1.bias", {C}, l.ln1_b.data(), 0, Slot::Zero});
+        if (c.bias) s.push_back({p + "ln1.bias", {C}, l.ln1_b.data(), 0, Slot::Zero});
         for (int h = 0; h < H; ++h) {
             const std::string hp = p + "attn.heads." + std::to_string(h) + ".";
             const size_t row = size_t(h) * size_t(hs);
@@ -71,16 +72,16 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
             }
         }
         s.push_back({p + "attn.proj.weight", {C, C}, l.proj_w.data(), C, Slot::Uniform});
-        s.push_back({p + "attn.proj.bias", {C}, l.proj_b.data(), C, Slot::Uniform});
+        if (c.bias) s.push_back({p + "attn.proj.bias", {C}, l.proj_b.data(), C, Slot::Uniform});
         s.push_back({p + "ln2.weight", {C}, l.ln2_w.data(), 0, Slot::One});
-        s.push_back({p + "ln2.bias", {C}, l.ln2_b.data(), 0, Slot::Zero});
+        if (c.bias) s.push_back({p + "ln2.bias", {C}, l.ln2_b.data(), 0, Slot::Zero});
         s.push_back({p + "mlp.hidden.weight", {F, C}, l.fc_w.data(), C, Slot::Uniform});
-        s.push_back({p + "mlp.hidden.bias", {F}, l.fc_b.data(), C, Slot::Uniform});
+        if (c.bias) s.push_back({p + "mlp.hidden.bias", {F}, l.fc_b.data(), C, Slot::Uniform});
         s.push_back({p + "mlp.proj.weight", {C, F}, l.fc2_w.data(), F, Slot::Uniform});
-        s.push_back({p + "mlp.proj.bias", {C}, l.fc2_b.data(), F, Slot::Uniform});
+        if (c.bias) s.push_back({p + "mlp.proj.bias", {C}, l.fc2_b.data(), F, Slot::Uniform});
     }
     s.push_back({"layer_norm.weight", {C}, w.lnf_w.data(), 0, Slot::One});
-    s.push_back({"layer_norm.bias", {C}, w.lnf_b.data(), 0, Slot::Zero});
+    if (c.bias) s.push_back({"layer_norm.bias", {C}, w.lnf_b.data(), 0, Slot::Zero});
     if (!c.tied_lm_head)
         s.push_back({"lm_head.weight", {V, C}, w.lm_head_w.data(), C, Slot::Uniform});
     if (c.lm_head_bias) s.push_back({"lm_head.bias", {V}, w.lm_head_b.data(), C, Slot::Uniform});
@@ -216,6 +217,7 @@ ModelConfig infer_seed_config(const TensorMap& tensors) {
     c.qkv_bias = qkv_bias;
     c.tied_lm_head = tied;
     c.lm_head_bias = lm_bias;
+    c.bias = tensors.count("layer_norm.bias") > 0;
     if (layers > 0) {
         const Tensor& fc = need("attn_blocks.0.mlp.hidden.weight", 2);
         if (fc.shape[0] != 4 * int64_t(embed)) c.mlp_hidden = to_int(fc.shape[0], "MLP width");

@@ -7,7 +7,7 @@
 
 namespace attnscope {
 
-enum class Activation { ReLU, GeluTanh };
+enum class Activation { ReLU, GeluTanh, GeluErf };  // GeluErf: exact GELU (nanoGPT)
 
 struct ModelConfig {
     std::string arch = "seed";   // "seed" or "gpt2": where the config came from
@@ -19,6 +19,7 @@ struct ModelConfig {
     int mlp_hidden = 0;          // 0 means 4 * C
     Activation activation = Activation::ReLU;
     bool qkv_bias = false;       // q/k/v Linear layers carry biases (GPT-2)
+    bool bias = true;            // proj, MLP and LayerNorm biases (nanoGPT's bias=False drops them)
     bool lm_head_bias = true;    // lm_head carries a bias (seed)
     bool tied_lm_head = false;   // lm_head.weight is token_embed.weight (GPT-2)
     float ln_eps = 1e-5f;

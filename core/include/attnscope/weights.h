@@ -9,6 +9,7 @@
 
 namespace attnscope {
 
+// Bias vectors are empty when the config says the model has none.
 struct LayerWeights {
     VectorF ln1_w, ln1_b;   // (C) LayerNorm before attention
     MatrixRM wq, wk, wv;    // (C, C): rows [h*hs, (h+1)*hs) are head h's (hs, C) weight
