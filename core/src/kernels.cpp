@@ -16,15 +16,16 @@ int team(Eigen::Index work, int threads) { return work < kParallelFloats ? 1 : t
 
 void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int threads) {
     const Eigen::Index n = x.rows(), out = w.rows();
-    // Split the output features into one slice per thread (multiples of 16 keep
-    // each slice on whole SIMD registers); every slice is a single-threaded GEMM.
-    const int parts = std::max(1, std::min<int>(team(n * out, threads), int((out + 15) / 16)));
-    const Eigen::Index step = ((out + parts - 1) / parts + 15) / 16 * 16;
-#pragma omp parallel for num_threads(parts) schedule(static) if (parts > 1)
-    for (int p = 0; p < parts; ++p) {
-        const Eigen::Index c0 = p * step;
-        const Eigen::Index cols = std::min(step, out - c0);
-        if (cols <= 0) continue;
+    // The output features are cut into slices of a fixed width, whatever the
+    // thread count, and each slice is one single-threaded GEMM: every output is
+    // computed the same way on 1 or N threads, so results agree bit for bit.
+    constexpr Eigen::Index kSlice = 128;
+    const int slices = int((out + kSlice - 1) / kSlice);
+    const int team_size = std::min(team(n * out, threads), slices);
+#pragma omp parallel for num_threads(team_size) schedule(dynamic, 1) if (team_size > 1)
+    for (int p = 0; p < slices; ++p) {
+        const Eigen::Index c0 = p * kSlice;
+        const Eigen::Index cols = std::min(kSlice, out - c0);
         auto ys = y.middleCols(c0, cols);
         ys.noalias() = x * w.middleRows(c0, cols).transpose();
         if (b.size()) ys.rowwise() += b.segment(c0, cols).transpose();

@@ -32,7 +32,13 @@ int64_t shape_numel(const Shape& shape) {
 
 Tensor::Tensor(Shape s) : shape(std::move(s)), data(size_t(shape_numel(shape)), 0.0f) {}
 
-Tensor::Tensor(Shape s, std::vector<float> d) : shape(std::move(s)), data(std::move(d)) {
+Tensor::Tensor(Shape s, const std::vector<float>& d) : Tensor(std::move(s), FloatBuffer(d.begin(), d.end())) {}
+
+Tensor::Tensor(Shape s, const float* begin) : shape(std::move(s)) {
+    data.assign(begin, begin + shape_numel(shape));
+}
+
+Tensor::Tensor(Shape s, FloatBuffer d) : shape(std::move(s)), data(std::move(d)) {
     if (int64_t(data.size()) != shape_numel(shape))
         throw Error(ErrorCode::InvalidArgument,
                     "tensor data has " + std::to_string(data.size()) + " values for shape " +

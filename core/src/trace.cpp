@@ -131,7 +131,7 @@ Tensor Trace::tensor(const std::string& name) const {
             }
             if (part == "attn.mask") {
                 const MatrixRM m = mask();
-                return Tensor({n, n}, std::vector<float>(m.data(), m.data() + m.size()));
+                return Tensor({n, n}, m.data());
             }
             const std::pair<const char*, const Tensor*> parts[] = {
                 {"ln1", &lt.ln1},           {"attn.q", &lt.q},          {"attn.k", &lt.k},

@@ -130,8 +130,7 @@ Weights random_weights(const ModelConfig& config, uint64_t seed) {
 TensorMap to_seed_state_dict(const Weights& w) {
     TensorMap out;
     for (const Slot& s : slots(const_cast<Weights&>(w), false)) {
-        const int64_t n = shape_numel(s.shape);
-        out[s.name] = Tensor(s.shape, std::vector<float>(s.data, s.data + n));
+        out[s.name] = Tensor(s.shape, s.data);
     }
     return out;
 }

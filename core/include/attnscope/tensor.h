@@ -17,6 +17,11 @@ using ConstMapRM = Eigen::Map<const MatrixRM>;
 
 using Shape = std::vector<int64_t>;
 
+// SIMD-aligned float storage. Eigen's vector code splits a reduction according
+// to the address it starts at; aligned buffers make every result independent of
+// where malloc happened to put them (so runs repeat bit for bit).
+using FloatBuffer = std::vector<float, Eigen::aligned_allocator<float>>;
+
 // "[2,3,4]"
 std::string shape_string(const Shape& shape);
 // Product of dims; throws Error(TooLarge) on overflow or a negative dim.
@@ -24,11 +29,13 @@ int64_t shape_numel(const Shape& shape);
 
 struct Tensor {
     Shape shape;
-    std::vector<float> data;  // row-major, shape_numel(shape) floats
+    FloatBuffer data;  // row-major, shape_numel(shape) floats
 
     Tensor() = default;
     explicit Tensor(Shape s);  // zero-filled
-    Tensor(Shape s, std::vector<float> d);
+    Tensor(Shape s, const std::vector<float>& d);
+    Tensor(Shape s, FloatBuffer d);
+    Tensor(Shape s, const float* begin);  // copies shape_numel(s) floats
 
     int64_t numel() const { return static_cast<int64_t>(data.size()); }
     int rank() const { return static_cast<int>(shape.size()); }

@@ -1,0 +1,115 @@
+#include "attnscope/reference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace attnscope::reference {
+
+namespace {
+
+// y (T, out) = x (T, in) W^T + b
+MatrixRM linear(const MatrixRM& x, const MatrixRM& w, const VectorF& b) {
+    MatrixRM y(x.rows(), w.rows());
+    for (Eigen::Index t = 0; t < x.rows(); ++t)
+        for (Eigen::Index o = 0; o < w.rows(); ++o) {
+            double acc = b.size() ? b[o] : 0.0;
+            for (Eigen::Index i = 0; i < x.cols(); ++i) acc += double(x(t, i)) * double(w(o, i));
+            y(t, o) = float(acc);
+        }
+    return y;
+}
+
+MatrixRM layer_norm(const MatrixRM& x, const VectorF& w, const VectorF& b, float eps) {
+    MatrixRM y(x.rows(), x.cols());
+    const double n = double(x.cols());
+    for (Eigen::Index t = 0; t < x.rows(); ++t) {
+        double mean = 0, var = 0;
+        for (Eigen::Index i = 0; i < x.cols(); ++i) mean += x(t, i);
+        mean /= n;
+        for (Eigen::Index i = 0; i < x.cols(); ++i) var += (x(t, i) - mean) * (x(t, i) - mean);
+        var /= n;
+        for (Eigen::Index i = 0; i < x.cols(); ++i)
+            y(t, i) = float((x(t, i) - mean) / std::sqrt(var + eps) * w[i] + (b.size() ? b[i] : 0.0f));
+    }
+    return y;
+}
+
+float activate(float x, Activation a) {
+    switch (a) {
+    case Activation::ReLU: return std::max(x, 0.0f);
+    case Activation::GeluTanh: {
+        const double k = std::sqrt(2.0 / M_PI);
+        return float(0.5 * x * (1.0 + std::tanh(k * (x + 0.044715 * double(x) * x * x))));
+    }
+    case Activation::GeluErf: return float(0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))));
+    }
+    return x;
+}
+
+}  // namespace
+
+void attention_head(const float* q, const float* k, const float* v, int T, int hs, bool causal,
+                    float* weights, float* out) {
+    const double scale = 1.0 / std::sqrt(double(hs));
+    std::vector<double> s(static_cast<size_t>(T));
+    for (int i = 0; i < T; ++i) {
+        double max = -std::numeric_limits<double>::infinity();
+        for (int j = 0; j < T; ++j) {
+            if (causal && j > i) continue;
+            double dot = 0;
+            for (int d = 0; d < hs; ++d) dot += double(q[i * hs + d]) * double(k[j * hs + d]);
+            s[size_t(j)] = dot * scale;
+            max = std::max(max, s[size_t(j)]);
+        }
+        double sum = 0;
+        for (int j = 0; j < T; ++j) {
+            const bool masked = causal && j > i;
+            s[size_t(j)] = masked ? 0.0 : std::exp(s[size_t(j)] - max);
+            sum += s[size_t(j)];
+        }
+        for (int j = 0; j < T; ++j) weights[i * T + j] = float(s[size_t(j)] / sum);
+        for (int d = 0; d < hs; ++d) {
+            double acc = 0;
+            for (int j = 0; j < T; ++j) acc += double(weights[i * T + j]) * double(v[j * hs + d]);
+            out[i * hs + d] = float(acc);
+        }
+    }
+}
+
+Result forward(const Weights& w, std::span<const int> tokens, bool causal,
+               const std::vector<HeadRef>& ablate) {
+    const ModelConfig& c = w.config;
+    const int T = int(tokens.size()), C = c.n_embed, H = c.n_head, hs = c.head_size();
+    Result r;
+    MatrixRM x(T, C);
+    for (int t = 0; t < T; ++t) x.row(t) = w.tok_embed.row(tokens[size_t(t)]) + w.pos_embed.row(t);
+    for (int l = 0; l < c.n_layer; ++l) {
+        const LayerWeights& lw = w.layers[size_t(l)];
+        const MatrixRM xn = layer_norm(x, lw.ln1_w, lw.ln1_b, c.ln_eps);
+        MatrixRM concat(T, C);
+        for (int h = 0; h < H; ++h) {
+            const auto rows = [&](const MatrixRM& m, const VectorF& b) {
+                const MatrixRM wh = m.middleRows(h * hs, hs);
+                const VectorF bh = b.size() ? VectorF(b.segment(h * hs, hs)) : VectorF();
+                return linear(xn, wh, bh);
+            };
+            const MatrixRM q = rows(lw.wq, lw.bq), k = rows(lw.wk, lw.bk), v = rows(lw.wv, lw.bv);
+            MatrixRM weights(T, T), out(T, hs);
+            attention_head(q.data(), k.data(), v.data(), T, hs, causal, weights.data(), out.data());
+            if (std::find(ablate.begin(), ablate.end(), HeadRef{l, h}) != ablate.end()) out.setZero();
+            concat.middleCols(h * hs, hs) = out;
+            r.weights.push_back(weights);
+        }
+        x = x + linear(concat, lw.proj_w, lw.proj_b);
+        MatrixRM hidden = linear(layer_norm(x, lw.ln2_w, lw.ln2_b, c.ln_eps), lw.fc_w, lw.fc_b);
+        for (Eigen::Index i = 0; i < hidden.size(); ++i)
+            hidden.data()[i] = activate(hidden.data()[i], c.activation);
+        x = x + linear(hidden, lw.fc2_w, lw.fc2_b);
+        r.block_out.push_back(x);
+    }
+    r.logits = linear(layer_norm(x, w.lnf_w, w.lnf_b, c.ln_eps), w.lm_head(), w.lm_head_b);
+    return r;
+}
+
+}  // namespace attnscope::reference

@@ -1,0 +1,50 @@
+#pragma once
+// Shared helpers for AttnScope's Qt Test executables.
+#include <QDir>
+#include <QFileInfo>
+#include <QString>
+
+#include <cmath>
+#include <string>
+
+#include "attnscope/json.h"
+#include "attnscope/tensor.h"
+
+namespace testutil {
+
+inline QString fixtures(const QString& sub = {}) {
+    return QDir(QStringLiteral(ATTNSCOPE_FIXTURES)).filePath(sub);
+}
+
+inline QString sharedData(const QString& sub = {}) {
+    const QByteArray env = qgetenv("ATTNSCOPE_SHARED_DATA");
+    const QString root = env.isEmpty() ? QStringLiteral(ATTNSCOPE_SHARED_DATA) : QString::fromLocal8Bit(env);
+    return QDir(root).filePath(sub);
+}
+
+inline std::string str(const QString& s) { return s.toStdString(); }
+
+// Largest |a - b| over n floats, treating equal infinities as equal and an
+// infinity against a finite value as a mismatch. `report` lists the first few
+// mismatches above `tol` as "[index] got vs expected".
+inline double maxAbsDiff(const float* got, const float* want, int64_t n, double tol,
+                         QString* report = nullptr) {
+    double worst = 0;
+    int shown = 0;
+    for (int64_t i = 0; i < n; ++i) {
+        double d;
+        if (std::isinf(got[i]) || std::isinf(want[i]))
+            d = (got[i] == want[i]) ? 0.0 : INFINITY;
+        else
+            d = std::fabs(double(got[i]) - double(want[i]));
+        if (std::isnan(got[i]) || std::isnan(want[i])) d = INFINITY;
+        if (d > worst) worst = d;
+        if (d > tol && report && shown < 5) {
+            *report += QStringLiteral("[%1] %2 vs %3; ").arg(i).arg(got[i]).arg(want[i]);
+            ++shown;
+        }
+    }
+    return worst;
+}
+
+}  // namespace testutil
