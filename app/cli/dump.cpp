@@ -70,6 +70,13 @@ int dump(const std::vector<std::string>& argv) {
     const std::string out_path = args.get("o", args.get("output"));
     if (out_path.empty()) throw UsageError("dump needs -o OUT.json");
 
+    // Every argument is checked before any file is read.
+    const std::vector<int> tokens = parse_int_list(args.get("tokens"), "--tokens");
+    attnscope::RunOptions opt;
+    opt.causal = !args.has("bidirectional");
+    opt.threads = args.get_int("threads", 0, 0, 1024);
+    if (args.has("ablate")) opt.ablate = parse_heads(args.get("ablate"));
+
     std::shared_ptr<const attnscope::Weights> weights;
     if (args.has("random")) {
         uint64_t seed = 0;
@@ -79,12 +86,6 @@ int dump(const std::vector<std::string>& argv) {
         weights = attnscope::load_model(args.get("model")).weights;
     }
     const attnscope::Model model(weights);
-    const std::vector<int> tokens = parse_int_list(args.get("tokens"), "--tokens");
-
-    attnscope::RunOptions opt;
-    opt.causal = !args.has("bidirectional");
-    opt.threads = args.get_int("threads", 0, 0, 1024);
-    if (args.has("ablate")) opt.ablate = parse_heads(args.get("ablate"));
     const attnscope::Trace tr = model.run(tokens, opt);
 
     std::ofstream f(out_path, std::ios::binary | std::ios::trunc);

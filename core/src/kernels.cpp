@@ -1,4 +1,4 @@
-#include "kernels.h"
+#include "attnscope/kernels.h"
 
 #include <algorithm>
 #include <cmath>

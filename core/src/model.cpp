@@ -12,7 +12,7 @@
 
 #include "attention.h"
 #include "attnscope/error.h"
-#include "kernels.h"
+#include "attnscope/kernels.h"
 
 namespace attnscope {
 
@@ -166,6 +166,16 @@ void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunO
 }
 
 }  // namespace
+
+void run_multi_head_attention(const Weights& weights, int layer, ConstMapRM x,
+                              const RunOptions& options, LayerTrace& out) {
+    const ModelConfig& cfg = weights.config;
+    if (layer < 0 || layer >= cfg.n_layer || x.cols() != cfg.n_embed || x.rows() < 1)
+        throw Error(ErrorCode::InvalidArgument, "run_multi_head_attention: bad layer or input shape");
+    const int threads = options.threads > 0 ? options.threads : default_thread_count();
+    const bool dense = int64_t(cfg.n_head) * x.rows() * x.rows() * 4 <= options.attention_budget_bytes;
+    multi_head_attention(weights.layers[size_t(layer)], cfg, layer, x, options, dense, out, threads);
+}
 
 Model::Model(std::shared_ptr<const Weights> weights) : weights_(std::move(weights)) {
     if (!weights_) throw Error(ErrorCode::InvalidArgument, "model has no weights");

@@ -77,31 +77,41 @@ void attention_head(const float* q, const float* k, const float* v, int T, int h
     }
 }
 
+MatrixRM multi_head_attention(const LayerWeights& lw, const ModelConfig& c, const MatrixRM& xn,
+                              bool causal, const std::vector<int>& ablated_heads,
+                              std::vector<MatrixRM>* all_weights) {
+    const int T = int(xn.rows()), C = c.n_embed, hs = c.head_size();
+    MatrixRM concat(T, C);
+    for (int h = 0; h < c.n_head; ++h) {
+        const auto rows = [&](const MatrixRM& m, const VectorF& b) {
+            const MatrixRM wh = m.middleRows(h * hs, hs);
+            const VectorF bh = b.size() ? VectorF(b.segment(h * hs, hs)) : VectorF();
+            return linear(xn, wh, bh);
+        };
+        const MatrixRM q = rows(lw.wq, lw.bq), k = rows(lw.wk, lw.bk), v = rows(lw.wv, lw.bv);
+        MatrixRM weights(T, T), out(T, hs);
+        attention_head(q.data(), k.data(), v.data(), T, hs, causal, weights.data(), out.data());
+        if (std::find(ablated_heads.begin(), ablated_heads.end(), h) != ablated_heads.end()) out.setZero();
+        concat.middleCols(h * hs, hs) = out;
+        if (all_weights) all_weights->push_back(std::move(weights));
+    }
+    return linear(concat, lw.proj_w, lw.proj_b);
+}
+
 Result forward(const Weights& w, std::span<const int> tokens, bool causal,
                const std::vector<HeadRef>& ablate) {
     const ModelConfig& c = w.config;
-    const int T = int(tokens.size()), C = c.n_embed, H = c.n_head, hs = c.head_size();
+    const int T = int(tokens.size()), C = c.n_embed;
     Result r;
     MatrixRM x(T, C);
     for (int t = 0; t < T; ++t) x.row(t) = w.tok_embed.row(tokens[size_t(t)]) + w.pos_embed.row(t);
     for (int l = 0; l < c.n_layer; ++l) {
         const LayerWeights& lw = w.layers[size_t(l)];
-        const MatrixRM xn = layer_norm(x, lw.ln1_w, lw.ln1_b, c.ln_eps);
-        MatrixRM concat(T, C);
-        for (int h = 0; h < H; ++h) {
-            const auto rows = [&](const MatrixRM& m, const VectorF& b) {
-                const MatrixRM wh = m.middleRows(h * hs, hs);
-                const VectorF bh = b.size() ? VectorF(b.segment(h * hs, hs)) : VectorF();
-                return linear(xn, wh, bh);
-            };
-            const MatrixRM q = rows(lw.wq, lw.bq), k = rows(lw.wk, lw.bk), v = rows(lw.wv, lw.bv);
-            MatrixRM weights(T, T), out(T, hs);
-            attention_head(q.data(), k.data(), v.data(), T, hs, causal, weights.data(), out.data());
-            if (std::find(ablate.begin(), ablate.end(), HeadRef{l, h}) != ablate.end()) out.setZero();
-            concat.middleCols(h * hs, hs) = out;
-            r.weights.push_back(weights);
-        }
-        x = x + linear(concat, lw.proj_w, lw.proj_b);
+        std::vector<int> ablated;
+        for (const HeadRef& a : ablate)
+            if (a.layer == l) ablated.push_back(a.head);
+        x = x + multi_head_attention(lw, c, layer_norm(x, lw.ln1_w, lw.ln1_b, c.ln_eps), causal,
+                                     ablated, &r.weights);
         MatrixRM hidden = linear(layer_norm(x, lw.ln2_w, lw.ln2_b, c.ln_eps), lw.fc_w, lw.fc_b);
         for (Eigen::Index i = 0; i < hidden.size(); ++i)
             hidden.data()[i] = activate(hidden.data()[i], c.activation);

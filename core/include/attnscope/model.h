@@ -47,6 +47,12 @@ private:
     std::shared_ptr<const Weights> weights_;
 };
 
+// One MultiHeadAttention module alone (for benchmarks and tests): x (T, C) is
+// the block's ln1 output; fills out.q/k/v, weights (if dense), row stats, heads
+// and proj.
+void run_multi_head_attention(const Weights& weights, int layer, ConstMapRM x,
+                              const RunOptions& options, LayerTrace& out);
+
 // The number of threads "every core" means here.
 int default_thread_count();
 

@@ -14,6 +14,12 @@ namespace attnscope::reference {
 void attention_head(const float* q, const float* k, const float* v, int T, int hs, bool causal,
                     float* weights, float* out);
 
+// One MultiHeadAttention module: x (T, C) -> proj(concat(heads)) (T, C).
+// `weights` receives each head's (T, T) attention when not null.
+MatrixRM multi_head_attention(const LayerWeights& w, const ModelConfig& c, const MatrixRM& x,
+                              bool causal, const std::vector<int>& ablated_heads = {},
+                              std::vector<MatrixRM>* weights = nullptr);
+
 struct Result {
     std::vector<MatrixRM> weights;  // [layer * n_head + head] (T, T)
     std::vector<MatrixRM> block_out;  // [layer] (T, C)

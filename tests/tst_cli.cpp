@@ -1,0 +1,183 @@
+// attnscope-cli as a user runs it: output that matches PyTorch, exit statuses,
+// and one clear line on stderr for every kind of mistake.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+#include "attnscope/json.h"
+#include "attnscope/safetensors.h"
+#include "testutil.h"
+
+using namespace attnscope;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    QString out, err;
+};
+
+Run cli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(ATTNSCOPE_CLI), args);
+    Run r;
+    if (!p.waitForFinished(120000)) return r;
+    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QJsonObject readJson(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+}  // namespace
+
+class tst_Cli : public QObject {
+    Q_OBJECT
+private slots:
+    void dumpMatchesPyTorch_data();
+    void dumpMatchesPyTorch();
+    void dumpRandomModelHasEveryField();
+    void dumpBidirectionalAndAblate();
+    void badUsageExitsTwo_data();
+    void badUsageExitsTwo();
+    void otherErrorsExitOne_data();
+    void otherErrorsExitOne();
+
+private:
+    QTemporaryDir tmp_;
+};
+
+void tst_Cli::dumpMatchesPyTorch_data() {
+    QTest::addColumn<QString>("name");
+    QTest::newRow("seed_small") << "seed_small";
+    QTest::newRow("gpt2_variant") << "gpt2_variant";
+    QTest::newRow("multi_tile") << "multi_tile";
+}
+
+void tst_Cli::dumpMatchesPyTorch() {
+    QFETCH(QString, name);
+    const SafetensorsFile want = read_safetensors(testutil::str(testutil::fixtures("golden/" + name + ".expected.safetensors")));
+    const Json tokensJson = Json::parse(want.metadata.at("tokens"));
+    QStringList ids;
+    for (const Json& t : tokensJson.items()) ids << QString::number(t.as_int());
+    const QString out = tmp_.filePath(name + ".json");
+    const Run r = cli({"dump", "--model", testutil::fixtures("golden/" + name + ".model.safetensors"), "--tokens",
+                       ids.join(','), "-o", out});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    const QJsonObject j = readJson(out);
+    const QJsonArray layers = j["layers"].toArray();
+    const int T = int(ids.size());
+    double worst = 0;
+    for (int l = 0; l < layers.size(); ++l) {
+        const Tensor& w = want.tensors.at("blk." + std::to_string(l) + ".attn.weights");
+        const QJsonArray heads = layers[l].toObject()["heads"].toArray();
+        QCOMPARE(int64_t(heads.size()), w.shape[0]);
+        for (int h = 0; h < heads.size(); ++h) {
+            const QJsonArray rows = heads[h].toObject()["weights"].toArray();
+            QCOMPARE(rows.size(), T);
+            for (int i = 0; i < T; ++i)
+                for (int k = 0; k < T; ++k)
+                    worst = std::max(worst, std::abs(rows[i].toArray()[k].toDouble() -
+                                                     double(w.data[size_t((h * T + i) * T + k)])));
+        }
+    }
+    QVERIFY2(worst <= 1e-5, qPrintable(QString::number(worst)));
+    const Tensor& logits = want.tensors.at("logits");
+    const QJsonArray last = j["logits_last"].toArray();
+    const int64_t V = logits.shape[1];
+    QCOMPARE(int64_t(last.size()), V);
+    for (int64_t v = 0; v < V; ++v)
+        QVERIFY(std::abs(last[int(v)].toDouble() - double(logits.data[size_t((T - 1) * V + v)])) <= 1e-5);
+}
+
+void tst_Cli::dumpRandomModelHasEveryField() {
+    const QString out = tmp_.filePath("random.json");
+    const Run r = cli({"dump", "--random", "n_layer=2,n_head=4,n_embed=32,context=64,vocab=65,seed=1", "--tokens",
+                       "3,1,4,1", "-o", out, "--threads", "2"});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY(r.err.isEmpty());
+    const QJsonObject j = readJson(out);
+    QCOMPARE(j["config"].toObject()["n_head"].toInt(), 4);
+    const QJsonArray tokens = j["tokens"].toArray();
+    QCOMPARE(tokens.size(), 4);
+    QCOMPARE(tokens[2].toObject()["id"].toInt(), 4);
+    QVERIFY(tokens[2].toObject().contains("text"));
+    bool sawScores = false;
+    for (const QJsonValue s : j["shapes"].toArray())
+        if (s.toObject()["stage"] == "scores") {
+            QCOMPARE(s.toObject()["shape"].toArray(), (QJsonArray{4, 4, 4}));
+            sawScores = true;
+        }
+    QVERIFY(sawScores);
+    const QJsonArray layers = j["layers"].toArray();
+    QCOMPARE(layers.size(), 2);
+    const QJsonObject head = layers[1].toObject()["heads"].toArray()[3].toObject();
+    const QJsonArray scores = head["scores"].toArray();
+    QVERIFY(scores[0].toArray()[1].isNull());      // masked: null
+    QVERIFY(scores[3].toArray()[1].isDouble());    // before the mask: a number
+    QCOMPARE(head["weights"].toArray()[0].toArray()[1].toDouble(), 0.0);
+    QCOMPARE(j["logits_last"].toArray().size(), 65);
+}
+
+void tst_Cli::dumpBidirectionalAndAblate() {
+    const QString a = tmp_.filePath("bi.json"), b = tmp_.filePath("abl.json"), c = tmp_.filePath("plain.json");
+    const QStringList base = {"dump", "--random", "n_layer=2,n_head=2,n_embed=16,context=16,vocab=11,seed=3", "--tokens", "1,2,3"};
+    QCOMPARE(cli(base + QStringList{"-o", a, "--bidirectional"}).status, 0);
+    QCOMPARE(cli(base + QStringList{"-o", b, "--ablate", "0.1,1.0"}).status, 0);
+    QCOMPARE(cli(base + QStringList{"-o", c}).status, 0);
+    const QJsonArray bi = readJson(a)["layers"].toArray()[0].toObject()["heads"].toArray()[0].toObject()["weights"].toArray();
+    QVERIFY(bi[0].toArray()[2].toDouble() > 0.0);  // the first token sees the last one
+    QVERIFY(readJson(b)["logits_last"] != readJson(c)["logits_last"]);
+}
+
+void tst_Cli::badUsageExitsTwo_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("needle");
+    QTest::newRow("no verb") << QStringList{} << "usage";
+    QTest::newRow("unknown verb") << QStringList{"frobnicate"} << "unknown verb";
+    QTest::newRow("unknown option") << QStringList{"dump", "--bogus"} << "--bogus";
+    QTest::newRow("no model") << QStringList{"dump", "--tokens", "1", "-o", "x.json"} << "--model";
+    QTest::newRow("both models") << QStringList{"dump", "--model", "a", "--random", "b", "--tokens", "1", "-o", "x"} << "exactly one";
+    QTest::newRow("bad tokens") << QStringList{"dump", "--random", "x", "--tokens", "1,a", "-o", "x"} << "--tokens";
+    QTest::newRow("bad ablate") << QStringList{"dump", "--random", "n_layer=1,n_head=1,n_embed=4,context=4,vocab=4", "--tokens", "1", "-o", "x", "--ablate", "zero"} << "--ablate";
+    QTest::newRow("bad threads") << QStringList{"dump", "--random", "n_layer=1,n_head=1,n_embed=4,context=4,vocab=4", "--tokens", "1", "-o", "x", "--threads", "-3"} << "--threads";
+    QTest::newRow("missing value") << QStringList{"dump", "--tokens"} << "needs a value";
+}
+
+void tst_Cli::badUsageExitsTwo() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, needle);
+    const Run r = cli(args);
+    QCOMPARE(r.status, 2);
+    QVERIFY2(r.err.contains(needle), qPrintable(r.err));
+}
+
+void tst_Cli::otherErrorsExitOne_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("needle");
+    const QString spec = "n_layer=1,n_head=2,n_embed=8,context=4,vocab=10";
+    QTest::newRow("missing file") << QStringList{"dump", "--model", "/nonexistent/m.safetensors", "--tokens", "1", "-o", "x"} << "/nonexistent/m.safetensors";
+    QTest::newRow("context overflow") << QStringList{"dump", "--random", spec, "--tokens", "1,2,3,4,5", "-o", "x"} << "context length of 4";
+    QTest::newRow("token outside vocab") << QStringList{"dump", "--random", spec, "--tokens", "1,10", "-o", "x"} << "token id 10";
+    QTest::newRow("bad spec") << QStringList{"dump", "--random", "n_layer=1,n_head=3,n_embed=8,context=4,vocab=10", "--tokens", "1", "-o", "x"} << "divisible";
+    QTest::newRow("unwritable output") << QStringList{"dump", "--random", spec, "--tokens", "1", "-o", "/nonexistent/dir/x.json"} << "cannot write";
+}
+
+void tst_Cli::otherErrorsExitOne() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, needle);
+    const Run r = cli(args);
+    QCOMPARE(r.status, 1);
+    QVERIFY2(r.err.contains(needle), qPrintable(r.err));
+    QCOMPARE(r.err.trimmed().count('\n'), 0);  // one line
+}
+
+QTEST_GUILESS_MAIN(tst_Cli)
+#include "tst_cli.moc"
