@@ -127,7 +127,8 @@ void record_stages(Trace& tr) {
         s.push_back({"scores", l, p + "attn.scores", {H, T, T}});
         s.push_back({"mask", l, p + "attn.mask", {T, T}});
         s.push_back({"softmax", l, p + "attn.weights", {H, T, T}});
-        s.push_back({"weighted_sum", l, p + "attn.heads", {T, C}});
+        s.push_back({"weighted_sum", l, p + "attn.heads", {T, H, hs}});  // per head, (T, hs) each
+        s.push_back({"concat", l, p + "attn.heads", {T, C}});
         s.push_back({"proj", l, p + "attn.proj", {T, C}});
         s.push_back({"residual1", l, p + "resid1", {T, C}});
         s.push_back({"ln2", l, p + "ln2", {T, C}});

@@ -97,7 +97,8 @@ bool Trace::is_ablated(int layer, int head) const {
 std::vector<std::string> Trace::tensor_names() const {
     std::vector<std::string> names;
     for (const StageRecord& s : stages)
-        if (!s.tensor.empty()) names.push_back(s.tensor);
+        if (!s.tensor.empty() && std::find(names.begin(), names.end(), s.tensor) == names.end())
+            names.push_back(s.tensor);
     return names;
 }
 

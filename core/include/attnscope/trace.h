@@ -39,7 +39,7 @@ struct StageRecord {
     std::string stage;   // what happens: "ln1", "q", "scores", "softmax", ...
     int layer = -1;      // block index, -1 outside blocks
     std::string tensor;  // stable name of the tensor it produces ("" for the token ids)
-    Shape shape;         // that tensor's shape
+    Shape shape;         // that tensor's shape (or a view of it: per head (T, H, hs) for (T, C))
 };
 
 struct LayerTrace {

@@ -1,0 +1,79 @@
+#include "headsgridview.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+
+HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* parent)
+    : TraceView(ws, settings, parent) {
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Heads grid"));
+    setToolTip(tr("Every head of every layer. Click to select, double-click to open in detail."));
+}
+
+std::vector<int> HeadsGridView::layers() const {
+    if (layerFilter_ < 0) return {};
+    return {layerFilter_};
+}
+
+void HeadsGridView::setLayerFilter(int layer) {
+    layerFilter_ = layer;
+    rebuild();
+}
+
+std::unique_ptr<render::Figure> HeadsGridView::makeFigure(const render::Style& style) const {
+    return std::make_unique<render::GridFigure>(ws_->figureData(), style, layers());
+}
+
+void HeadsGridView::rebuild() {
+    render::Style s = settings_->style();
+    s.showTitle = false;
+    figure_ = ws_->trace() ? std::make_unique<render::GridFigure>(ws_->figureData(), s, layers()) : nullptr;
+    update();
+}
+
+QPointF HeadsGridView::panelCenter(int layer, int head) const {
+    if (!figure_) return {};
+    const int i = figure_->indexOf(layer, head);
+    return i < 0 ? QPointF() : figure_->panelRect(rect(), i).center();
+}
+
+void HeadsGridView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    if (!figure_) {
+        p.fillRect(rect(), palette().color(QPalette::Base));
+        p.drawText(rect(), Qt::AlignCenter, ws_->isRunning() ? tr("Computing…") : tr("Type some text to see attention."));
+        return;
+    }
+    figure_->paint(p, rect());
+    const Selection& s = ws_->selection();
+    const int i = figure_->indexOf(s.layer, s.head);
+    if (i >= 0) {
+        p.setPen(QPen(palette().color(QPalette::Highlight), 3));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(figure_->panelRect(rect(), i).adjusted(-3, -3, 3, 3));
+    }
+}
+
+void HeadsGridView::mousePressEvent(QMouseEvent* e) {
+    int layer = 0, head = 0;
+    if (figure_ && figure_->headAt(rect(), e->position(), &layer, &head)) {
+        Selection s = ws_->selection();
+        s.layer = layer;
+        s.head = head;
+        ws_->setSelection(s);
+    }
+}
+
+void HeadsGridView::mouseDoubleClickEvent(QMouseEvent* e) {
+    int layer = 0, head = 0;
+    if (figure_ && figure_->headAt(rect(), e->position(), &layer, &head)) emit headActivated(layer, head);
+}
+
+void HeadsGridView::keyPressEvent(QKeyEvent* e) {
+    if (e->key() == Qt::Key_Return || e->key() == Qt::Key_Enter) {
+        emit headActivated(ws_->selection().layer, ws_->selection().head);
+        return;
+    }
+    QWidget::keyPressEvent(e);
+}

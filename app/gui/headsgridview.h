@@ -1,0 +1,37 @@
+#pragma once
+// Every head of every layer as a small heatmap; click one to open it in detail.
+#include "render/grid_figure.h"
+#include "traceview.h"
+
+class HeadsGridView : public TraceView {
+    Q_OBJECT
+public:
+    HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
+
+    std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
+    QString viewId() const override { return QStringLiteral("heads"); }
+
+    // -1: every layer.
+    void setLayerFilter(int layer);
+    int layerFilter() const { return layerFilter_; }
+    int cellCount() const { return figure_ ? figure_->panelCount() : 0; }
+    // Centre of (layer, head)'s panel in widget coordinates (for tests and keyboard).
+    QPointF panelCenter(int layer, int head) const;
+
+    QSize sizeHint() const override { return {640, 480}; }
+
+signals:
+    void headActivated(int layer, int head);  // double-click or Enter: open in detail
+
+protected:
+    void rebuild() override;
+    void paintEvent(QPaintEvent*) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseDoubleClickEvent(QMouseEvent* e) override;
+    void keyPressEvent(QKeyEvent* e) override;
+
+private:
+    std::vector<int> layers() const;
+    std::unique_ptr<render::GridFigure> figure_;
+    int layerFilter_ = -1;
+};

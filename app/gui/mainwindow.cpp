@@ -1,0 +1,489 @@
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "exportdialog.h"
+#include "headdetailview.h"
+#include "headsgridview.h"
+#include "maskview.h"
+#include "modelpanel.h"
+#include "newmodeldialog.h"
+#include "rowview.h"
+#include "shapeflowview.h"
+#include "tokenlinesview.h"
+#include "tokenstrip.h"
+#include "viewsettings.h"
+#include "workspace.h"
+
+namespace {
+
+QString exampleText() {
+    return QStringLiteral(
+        "ROMEO:\nWhat light is this that breaks upon the night?\nSpeak once again, and let me hear thy voice.\n\n"
+        "JULIET:\nWho calls so late beneath my window here?\n");
+}
+
+}  // namespace
+
+MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws_(ws) {
+    setWindowTitle(tr("AttnScope"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    settings_ = new ViewSettings(this);
+    settings_->load();
+    buildViews();
+    buildDocks();
+    buildMenus();
+    buildStatusBar();
+    connectWorkspace();
+    resize(1280, 860);
+    const QSettings st;
+    restoreGeometry(st.value("window/geometry").toByteArray());
+    restoreState(st.value("window/state").toByteArray());
+    recent_ = st.value("models/recent").toStringList();
+    modelPanel_->setRecent(recent_);
+    tabs_->setCurrentIndex(st.value("window/tab", 0).toInt());
+    ws_->setCropPolicy(st.value("run/refuseLong", false).toBool() ? render::CropPolicy::Refuse
+                                                                   : render::CropPolicy::KeepLast);
+}
+
+void MainWindow::buildViews() {
+    tabs_ = new QTabWidget(this);
+    tabs_->setDocumentMode(true);
+
+    auto* gridPage = new QWidget(tabs_);
+    auto* gl = new QVBoxLayout(gridPage);
+    auto* filterRow = new QHBoxLayout;
+    auto* filterLabel = new QLabel(tr("&Layers:"), gridPage);
+    layerFilter_ = new QComboBox(gridPage);
+    filterLabel->setBuddy(layerFilter_);
+    filterRow->addWidget(filterLabel);
+    filterRow->addWidget(layerFilter_);
+    filterRow->addStretch();
+    gl->addLayout(filterRow);
+    grid_ = new HeadsGridView(ws_, settings_, gridPage);
+    gl->addWidget(grid_, 1);
+    tabs_->addTab(gridPage, tr("&Heads"));
+
+    auto* detailPage = new QWidget(tabs_);
+    auto* dl = new QVBoxLayout(detailPage);
+    auto* kindRow = new QHBoxLayout;
+    auto* kindLabel = new QLabel(tr("&Show:"), detailPage);
+    kindBox_ = new QComboBox(detailPage);
+    kindBox_->addItem(tr("Attention weights"), int(render::MatrixKind::Weights));
+    kindBox_->addItem(tr("Raw scores"), int(render::MatrixKind::Scores));
+    kindBox_->addItem(tr("Mask"), int(render::MatrixKind::Mask));
+    kindLabel->setBuddy(kindBox_);
+    auto* resetZoom = new QPushButton(tr("Reset &zoom"), detailPage);
+    kindRow->addWidget(kindLabel);
+    kindRow->addWidget(kindBox_);
+    kindRow->addWidget(resetZoom);
+    kindRow->addStretch();
+    dl->addLayout(kindRow);
+    auto* split = new QSplitter(Qt::Vertical, detailPage);
+    split->setObjectName("detailSplitter");
+    detail_ = new HeadDetailView(ws_, settings_, split);
+    row_ = new RowView(ws_, settings_, split);
+    split->addWidget(detail_);
+    split->addWidget(row_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    dl->addWidget(split, 1);
+    tabs_->addTab(detailPage, tr("Head &detail"));
+    connect(kindBox_, &QComboBox::currentIndexChanged, this,
+            [this] { detail_->setKind(render::MatrixKind(kindBox_->currentData().toInt())); });
+    connect(resetZoom, &QPushButton::clicked, detail_, &HeadDetailView::resetZoom);
+
+    mask_ = new MaskView(ws_, settings_, tabs_);
+    tabs_->addTab(mask_, tr("&Mask"));
+    flow_ = new ShapeFlowView(ws_, settings_, tabs_);
+    tabs_->addTab(flow_, tr("Shape &flow"));
+    lines_ = new TokenLinesView(ws_, settings_, tabs_);
+    tabs_->addTab(lines_, tr("Token &lines"));
+    setCentralWidget(tabs_);
+
+    connect(layerFilter_, &QComboBox::currentIndexChanged, this,
+            [this] { grid_->setLayerFilter(layerFilter_->currentData().toInt()); });
+    connect(grid_, &HeadsGridView::headActivated, this, [this](int l, int h) {
+        Selection s = ws_->selection();
+        s.layer = l;
+        s.head = h;
+        ws_->setSelection(s);
+        showView(QStringLiteral("head"));
+    });
+    connect(detail_, &HeadDetailView::hoverChanged, this, [this](const QString& t) { statusHover_->setText(t); });
+}
+
+void MainWindow::buildDocks() {
+    auto* modelDock = new QDockWidget(tr("Model"), this);
+    modelDock->setObjectName("modelDock");
+    modelPanel_ = new ModelPanel(ws_, modelDock);
+    modelDock->setWidget(modelPanel_);
+    addDockWidget(Qt::LeftDockWidgetArea, modelDock);
+    connect(modelPanel_, &ModelPanel::openRequested, this, &MainWindow::chooseModel);
+    connect(modelPanel_, &ModelPanel::newRandomRequested, this, &MainWindow::newRandomModel);
+    connect(modelPanel_, &ModelPanel::recentRequested, this, &MainWindow::openModel);
+
+    auto* textDock = new QDockWidget(tr("Text"), this);
+    textDock->setObjectName("textDock");
+    auto* textPage = new QWidget(textDock);
+    auto* tl = new QVBoxLayout(textPage);
+    editor_ = new QPlainTextEdit(textPage);
+    editor_->setAccessibleName(tr("Text to run"));
+    editor_->setPlaceholderText(tr("Type or paste text here; every edit re-runs the model."));
+    editor_->setTabChangesFocus(true);
+    notice_ = new QLabel(textPage);
+    notice_->setWordWrap(true);
+    notice_->setStyleSheet(QStringLiteral("color: #9a5b00"));
+    notice_->hide();
+    strip_ = new TokenStrip(ws_, textPage);
+    auto* split = new QSplitter(Qt::Vertical, textPage);
+    split->setObjectName("textSplitter");
+    split->addWidget(editor_);
+    split->addWidget(strip_);
+    tl->addWidget(split, 1);
+    tl->addWidget(notice_);
+    textDock->setWidget(textPage);
+    addDockWidget(Qt::BottomDockWidgetArea, textDock);
+
+    textSaver_ = new QTimer(this);
+    textSaver_->setSingleShot(true);
+    textSaver_->setInterval(1000);
+    connect(textSaver_, &QTimer::timeout, this, &MainWindow::saveText);
+    connect(editor_, &QPlainTextEdit::textChanged, this, [this] {
+        ws_->setText(editor_->toPlainText());
+        textSaver_->start();
+    });
+    setTabOrder(editor_, strip_);
+    setTabOrder(strip_, tabs_);
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open model…"), this, &MainWindow::chooseModel);
+    open->setShortcut(QKeySequence::Open);
+    QAction* random = file->addAction(tr("&New random model…"), this, &MainWindow::newRandomModel);
+    random->setShortcut(QKeySequence::New);
+    file->addAction(tr("Open &demo model"), this, [this] { openModel(QString()); });
+    file->addAction(tr("Choose &tokenizer…"), this, [this] {
+        if (ws_->hasModel()) askForTokenizer(ws_->document().path, ws_->document().tokenizerLooked);
+    });
+    file->addSeparator();
+    QAction* exp = file->addAction(tr("&Export…"), this, &MainWindow::exportFigure);
+    exp->setShortcut(QKeySequence(tr("Ctrl+E")));
+    QAction* copy = file->addAction(tr("&Copy figure"), this, &MainWindow::copyFigure);
+    copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* nextHead = view->addAction(tr("Next head"), this, [this] { moveHead(0, 1); });
+    nextHead->setShortcut(QKeySequence(tr("Alt+Right")));
+    QAction* prevHead = view->addAction(tr("Previous head"), this, [this] { moveHead(0, -1); });
+    prevHead->setShortcut(QKeySequence(tr("Alt+Left")));
+    QAction* nextLayer = view->addAction(tr("Next layer"), this, [this] { moveHead(1, 0); });
+    nextLayer->setShortcut(QKeySequence(tr("Alt+Down")));
+    QAction* prevLayer = view->addAction(tr("Previous layer"), this, [this] { moveHead(-1, 0); });
+    prevLayer->setShortcut(QKeySequence(tr("Alt+Up")));
+    view->addSeparator();
+    const char* names[] = {QT_TR_NOOP("Heads grid"), QT_TR_NOOP("Head detail"), QT_TR_NOOP("Mask"),
+                           QT_TR_NOOP("Shape flow"), QT_TR_NOOP("Token lines")};
+    for (int i = 0; i < 5; ++i) {
+        QAction* a = view->addAction(tr(names[i]), this, [this, i] { tabs_->setCurrentIndex(i); });
+        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+    }
+    view->addSeparator();
+    QMenu* cmaps = view->addMenu(tr("&Colour map"));
+    auto* cg = new QActionGroup(this);
+    const QStringList cmapNames = {tr("Viridis"), tr("Magma"), tr("Cividis"), tr("Greys")};
+    for (int i = 0; i < cmapNames.size(); ++i) {
+        QAction* a = cmaps->addAction(cmapNames[i]);
+        a->setCheckable(true);
+        a->setChecked(int(settings_->colormap()) == i);
+        cg->addAction(a);
+        connect(a, &QAction::triggered, this, [this, i] { settings_->setColormap(render::ColorMapId(i)); });
+    }
+    QMenu* scales = view->addMenu(tr("&Scale"));
+    auto* sg = new QActionGroup(this);
+    const QStringList scaleNames = {tr("Linear"), tr("Logarithmic"), tr("Row-normalised")};
+    for (int i = 0; i < scaleNames.size(); ++i) {
+        QAction* a = scales->addAction(scaleNames[i]);
+        a->setCheckable(true);
+        a->setChecked(int(settings_->scale()) == i);
+        sg->addAction(a);
+        connect(a, &QAction::triggered, this, [this, i] { settings_->setScale(render::Scale(i)); });
+    }
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    QAction* causal = run->addAction(tr("&Causal attention"));
+    causal->setCheckable(true);
+    causal->setChecked(ws_->causal());
+    causal->setShortcut(QKeySequence(tr("Ctrl+M")));
+    connect(causal, &QAction::toggled, ws_, &Workspace::setCausal);
+    connect(ws_, &Workspace::optionsChanged, causal, [this, causal] {
+        const QSignalBlocker b(causal);
+        causal->setChecked(ws_->causal());
+    });
+    QAction* ablate = run->addAction(tr("&Ablate selected head"));
+    ablate->setCheckable(true);
+    ablate->setShortcut(QKeySequence(tr("Ctrl+K")));
+    connect(ablate, &QAction::triggered, this, [this](bool on) {
+        auto heads = ws_->ablated();
+        const attnscope::HeadRef h{ws_->selection().layer, ws_->selection().head};
+        heads.erase(std::remove(heads.begin(), heads.end(), h), heads.end());
+        if (on) heads.push_back(h);
+        ws_->setAblated(heads);
+    });
+    connect(ws_, &Workspace::selectionChanged, ablate, [this, ablate] {
+        const attnscope::HeadRef h{ws_->selection().layer, ws_->selection().head};
+        const auto& a = ws_->ablated();
+        ablate->setChecked(std::find(a.begin(), a.end(), h) != a.end());
+    });
+    QAction* refuse = run->addAction(tr("&Refuse text longer than the context"));
+    refuse->setCheckable(true);
+    refuse->setChecked(ws_->cropPolicy() == render::CropPolicy::Refuse);
+    connect(refuse, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue("run/refuseLong", on);
+        ws_->setCropPolicy(on ? render::CropPolicy::Refuse : render::CropPolicy::KeepLast);
+    });
+    QAction* stop = run->addAction(tr("C&ancel run"), ws_, &Workspace::cancel);
+    stop->setShortcut(QKeySequence(Qt::Key_Escape));
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About AttnScope"), this, [this] {
+        QMessageBox::about(this, tr("About AttnScope"),
+                           tr("<b>AttnScope %1</b><p>See inside transformer attention: every head, every "
+                              "layer, live as you type.</p>").arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::buildStatusBar() {
+    statusTokens_ = new QLabel(this);
+    statusTime_ = new QLabel(this);
+    statusThreads_ = new QLabel(this);
+    statusHover_ = new QLabel(this);
+    progress_ = new QProgressBar(this);
+    progress_->setMaximumWidth(160);
+    progress_->hide();
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->hide();
+    connect(cancel_, &QPushButton::clicked, ws_, &Workspace::cancel);
+    statusBar()->addWidget(statusHover_, 1);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancel_);
+    statusBar()->addPermanentWidget(statusTokens_);
+    statusBar()->addPermanentWidget(statusTime_);
+    statusBar()->addPermanentWidget(statusThreads_);
+}
+
+void MainWindow::connectWorkspace() {
+    connect(ws_, &Workspace::traceReady, this, &MainWindow::updateStatus);
+    connect(ws_, &Workspace::documentChanged, this, [this] {
+        const auto& cfg = ws_->document().model.weights->config;
+        const QSignalBlocker b(layerFilter_);
+        layerFilter_->clear();
+        layerFilter_->addItem(tr("All layers"), -1);
+        for (int l = 0; l < cfg.n_layer; ++l) layerFilter_->addItem(tr("Layer %1").arg(l), l);
+        grid_->setLayerFilter(-1);
+        setWindowTitle(tr("%1 — AttnScope").arg(ws_->document().displayName));
+        updateStatus();
+    });
+    connect(ws_, &Workspace::loadFailed, this, [this](const QString& path, const QString& msg) {
+        QMessageBox::warning(this, tr("Cannot open model"),
+                             tr("AttnScope could not open “%1”.\n\n%2").arg(path.isEmpty() ? tr("the demo model") : path, msg));
+        if (!ws_->hasModel() && !path.isEmpty()) openModel(QString());  // fall back to the demo
+    });
+    connect(ws_, &Workspace::tokenizerMissing, this, &MainWindow::askForTokenizer, Qt::QueuedConnection);
+    connect(ws_, &Workspace::runFailed, this, [this](const QString& msg) {
+        notice_->setText(msg);
+        notice_->setVisible(true);
+    });
+    connect(ws_, &Workspace::notice, this, [this](const QString& msg) {
+        notice_->setText(msg);
+        notice_->setVisible(!msg.isEmpty());
+    });
+    connect(ws_, &Workspace::longRunStarted, this, [this] {
+        progress_->setRange(0, 0);
+        progress_->show();
+        cancel_->show();
+    });
+    connect(ws_, &Workspace::progress, this, [this](int done, int total) {
+        progress_->setRange(0, total);
+        progress_->setValue(done);
+    });
+    connect(ws_, &Workspace::runningChanged, this, [this](bool running) {
+        if (!running) {
+            progress_->hide();
+            cancel_->hide();
+        }
+    });
+    connect(ws_, &Workspace::documentChanged, this, [this] {
+        const QString p = ws_->document().path;
+        if (!p.isEmpty() && !ws_->document().isDemo) addRecent(p);
+        QSettings().setValue("models/last", ws_->document().isDemo ? QString() : p);
+    });
+}
+
+void MainWindow::restoreSession(const QString& modelOverride) {
+    const QSettings st;
+    const QString text = st.value("text/last", exampleText()).toString();
+    {
+        const QSignalBlocker b(editor_);
+        editor_->setPlainText(text);
+    }
+    ws_->setText(text);
+    if (!modelOverride.isEmpty()) return openModel(modelOverride);
+    const QString last = st.value("models/last").toString();
+    openModel(QFileInfo::exists(last) ? last : QString());
+}
+
+void MainWindow::openModel(const QString& path) {
+    const QString tok = path.isEmpty() ? QString() : QSettings().value("tokenizers/" + path).toString();
+    ws_->openModel(path, QFileInfo::exists(tok) ? tok : QString());
+}
+
+void MainWindow::chooseModel() {
+    QSettings st;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open model"), st.value("models/dir").toString(),
+        tr("Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)"));
+    if (path.isEmpty()) return;
+    st.setValue("models/dir", QFileInfo(path).absolutePath());
+    openModel(path);
+}
+
+void MainWindow::newRandomModel() {
+    NewModelDialog dlg(this);
+    if (dlg.exec() != QDialog::Accepted) return;
+    try {
+        ws_->setDocument(render::randomDocument(dlg.config(), dlg.seed()));
+    } catch (const std::exception& e) {
+        QMessageBox::warning(this, tr("Cannot create model"), QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::askForTokenizer(const QString& modelPath, const QStringList& looked) {
+    const QString where = looked.isEmpty() ? QString() : tr("\n\nLooked in:\n%1").arg(looked.join('\n'));
+    const auto answer = QMessageBox::question(
+        this, tr("Choose a tokenizer"),
+        tr("“%1” carries no tokenizer and none was found beside it. Choose a tokenizer file (encoder.json, "
+           "vocab.json, tokenizer.json or *.tiktoken)? Without one, type token ids separated by commas.%2")
+            .arg(QFileInfo(modelPath).fileName(), where));
+    if (answer != QMessageBox::Yes) return;
+    const QString tok = QFileDialog::getOpenFileName(this, tr("Choose tokenizer"), QFileInfo(modelPath).absolutePath(),
+                                                     tr("Tokenizers (*.json *.bpe *.txt *.tiktoken);;All files (*)"));
+    if (tok.isEmpty()) return;
+    QSettings().setValue("tokenizers/" + modelPath, tok);
+    ws_->openModel(modelPath, tok);
+}
+
+void MainWindow::addRecent(const QString& path) {
+    recent_.removeAll(path);
+    recent_.prepend(path);
+    while (recent_.size() > 10) recent_.removeLast();
+    QSettings().setValue("models/recent", recent_);
+    modelPanel_->setRecent(recent_);
+}
+
+void MainWindow::moveHead(int dLayer, int dHead) {
+    if (!ws_->hasModel()) return;
+    const auto& cfg = ws_->document().model.weights->config;
+    Selection s = ws_->selection();
+    s.layer = (s.layer + dLayer + cfg.n_layer) % cfg.n_layer;
+    s.head = (s.head + dHead + cfg.n_head) % cfg.n_head;
+    ws_->setSelection(s);
+}
+
+TraceView* MainWindow::currentView() const {
+    switch (tabs_->currentIndex()) {
+    case 0: return grid_;
+    case 1: return detail_;
+    case 2: return mask_;
+    case 3: return flow_;
+    case 4: return lines_;
+    }
+    return grid_;
+}
+
+void MainWindow::showView(const QString& viewId) {
+    const QStringList ids = {"heads", "head", "mask", "flow", "lines"};
+    const int i = int(ids.indexOf(viewId));
+    if (i >= 0) tabs_->setCurrentIndex(i);
+}
+
+void MainWindow::exportFigure() {
+    if (!ws_->trace()) return;
+    ExportDialog dlg(ws_, settings_, currentView(), this);
+    dlg.exec();
+}
+
+void MainWindow::copyFigure() {
+    TraceView* v = currentView();
+    if (!v || !ws_->trace()) return;
+    render::Style style = settings_->style();
+    style.background = Qt::white;
+    style.text = QColor(20, 20, 20);
+    const auto fig = v->makeFigure(style);
+    const qreal dpr = devicePixelRatioF() * 2;
+    const QSizeF size = fig->naturalSize();
+    QImage img((size * dpr).toSize(), QImage::Format_ARGB32_Premultiplied);
+    img.setDevicePixelRatio(dpr);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    fig->paint(p, QRectF(QPointF(0, 0), size));
+    p.end();
+    QApplication::clipboard()->setImage(img);
+    statusBar()->showMessage(tr("Figure copied to the clipboard."), 3000);
+}
+
+void MainWindow::updateStatus() {
+    const auto t = ws_->trace();
+    statusTokens_->setText(t ? tr("%n token(s)", nullptr, t->T()) : QString());
+    statusTime_->setText(t ? tr("%1 ms").arg(ws_->lastRunMs(), 0, 'f', 1) : QString());
+    statusThreads_->setText(tr("%n thread(s)", nullptr, ws_->threads()));
+}
+
+void MainWindow::saveText() { QSettings().setValue("text/last", editor_->toPlainText()); }
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    saveText();
+    QSettings st;
+    st.setValue("window/geometry", saveGeometry());
+    st.setValue("window/state", saveState());
+    st.setValue("window/tab", tabs_->currentIndex());
+    settings_->save();
+    e->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+    if (e->mimeData()->hasUrls()) e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+    const QList<QUrl> urls = e->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile()) openModel(urls.first().toLocalFile());
+}

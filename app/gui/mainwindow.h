@@ -1,0 +1,94 @@
+#pragma once
+// Wires the views, docks, menus and status bar to one Workspace. No model
+// logic lives here.
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTimer;
+class HeadDetailView;
+class HeadsGridView;
+class MaskView;
+class ModelPanel;
+class RowView;
+class ShapeFlowView;
+class TokenLinesView;
+class TokenStrip;
+class TraceView;
+class ViewSettings;
+class Workspace;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(Workspace* ws, QWidget* parent = nullptr);
+
+    // Opens the last model (or the demo) with the last text (or the example).
+    void restoreSession(const QString& modelOverride = {});
+    void openModel(const QString& path);
+
+    // For tests and the exporter.
+    Workspace* workspace() const { return ws_; }
+    ViewSettings* viewSettings() const { return settings_; }
+    QPlainTextEdit* editor() const { return editor_; }
+    HeadsGridView* headsGrid() const { return grid_; }
+    HeadDetailView* headDetail() const { return detail_; }
+    MaskView* maskView() const { return mask_; }
+    ShapeFlowView* shapeFlow() const { return flow_; }
+    TokenLinesView* tokenLines() const { return lines_; }
+    TokenStrip* tokenStrip() const { return strip_; }
+    QTabWidget* tabs() const { return tabs_; }
+    TraceView* currentView() const;
+    void showView(const QString& viewId);
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+
+private:
+    void buildViews();
+    void buildDocks();
+    void buildMenus();
+    void buildStatusBar();
+    void connectWorkspace();
+    void chooseModel();
+    void newRandomModel();
+    void moveHead(int dLayer, int dHead);
+    void addRecent(const QString& path);
+    void askForTokenizer(const QString& modelPath, const QStringList& looked);
+    void exportFigure();
+    void copyFigure();
+    void updateStatus();
+    void saveText();
+
+    Workspace* ws_;
+    ViewSettings* settings_;
+    QTabWidget* tabs_ = nullptr;
+    HeadsGridView* grid_ = nullptr;
+    QComboBox* layerFilter_ = nullptr;
+    HeadDetailView* detail_ = nullptr;
+    QComboBox* kindBox_ = nullptr;
+    RowView* row_ = nullptr;
+    MaskView* mask_ = nullptr;
+    ShapeFlowView* flow_ = nullptr;
+    TokenLinesView* lines_ = nullptr;
+    ModelPanel* modelPanel_ = nullptr;
+    QPlainTextEdit* editor_ = nullptr;
+    TokenStrip* strip_ = nullptr;
+    QLabel* notice_ = nullptr;
+    QLabel* statusTokens_ = nullptr;
+    QLabel* statusTime_ = nullptr;
+    QLabel* statusThreads_ = nullptr;
+    QLabel* statusHover_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    QTimer* textSaver_ = nullptr;
+    QStringList recent_;
+};

@@ -1,0 +1,43 @@
+#include "maskview.h"
+
+#include <QPainter>
+
+MaskView::MaskView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
+    causal_ = new QCheckBox(tr("&Causal (each token sees only itself and earlier tokens)"), this);
+    causal_->setChecked(ws_->causal());
+    causal_->setToolTip(tr("Off: bidirectional attention, as in an encoder. The model is run again."));
+    connect(causal_, &QCheckBox::toggled, ws_, &Workspace::setCausal);
+    connect(ws_, &Workspace::optionsChanged, this, [this] {
+        const QSignalBlocker b(causal_);
+        causal_->setChecked(ws_->causal());
+    });
+    setAccessibleName(tr("Mask"));
+}
+
+std::unique_ptr<render::Figure> MaskView::makeFigure(const render::Style& style) const {
+    return std::make_unique<render::HeadFigure>(ws_->figureData(), 0, 0, render::MatrixKind::Mask, style);
+}
+
+double MaskView::allowedFraction() const {
+    if (!figure_ || figure_->values().size() == 0) return 0;
+    return double(figure_->values().sum()) / double(figure_->values().size());
+}
+
+QRectF MaskView::figureRect() const {
+    return QRectF(0, causal_->height() + 8, width(), height() - causal_->height() - 8);
+}
+
+void MaskView::resizeEvent(QResizeEvent*) { causal_->move(8, 4); causal_->resize(width() - 16, causal_->sizeHint().height()); }
+
+void MaskView::rebuild() {
+    figure_ = ws_->trace() ? std::make_unique<render::HeadFigure>(ws_->figureData(), 0, 0, render::MatrixKind::Mask,
+                                                                  settings_->style())
+                           : nullptr;
+    update();
+}
+
+void MaskView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Window));
+    if (figure_) figure_->paint(p, figureRect());
+}

@@ -1,0 +1,29 @@
+#pragma once
+// The mask in force (causal lower triangle or all ones) and the switch between
+// causal and bidirectional attention, which re-runs the model.
+#include <QCheckBox>
+
+#include "render/head_figure.h"
+#include "traceview.h"
+
+class MaskView : public TraceView {
+    Q_OBJECT
+public:
+    MaskView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
+    std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
+    QString viewId() const override { return QStringLiteral("mask"); }
+    QCheckBox* causalBox() const { return causal_; }
+    // Fraction of allowed cells in the mask now shown (1 for bidirectional).
+    double allowedFraction() const;
+    QSize sizeHint() const override { return {420, 460}; }
+
+protected:
+    void rebuild() override;
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+
+private:
+    QRectF figureRect() const;
+    QCheckBox* causal_;
+    std::unique_ptr<render::HeadFigure> figure_;
+};

@@ -1,0 +1,22 @@
+#pragma once
+// The selected query's attention over every key, as bars.
+#include "render/row_figure.h"
+#include "traceview.h"
+
+class RowView : public TraceView {
+    Q_OBJECT
+public:
+    RowView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
+    std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
+    QString viewId() const override { return QStringLiteral("row"); }
+    QSize sizeHint() const override { return {560, 220}; }
+
+protected:
+    void rebuild() override;
+    void selectionChanged() override { rebuild(); }
+    void paintEvent(QPaintEvent*) override;
+    void mousePressEvent(QMouseEvent* e) override;
+
+private:
+    std::unique_ptr<render::RowFigure> figure_;
+};

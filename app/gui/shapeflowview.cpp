@@ -1,0 +1,176 @@
+#include "shapeflowview.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "tensortablemodel.h"
+
+// Paints the diagram and turns clicks into node selections.
+class FlowCanvas : public QWidget {
+public:
+    explicit FlowCanvas(ShapeFlowView* view) : QWidget(view), view_(view) {
+        setMouseTracking(true);
+        setMinimumSize(420, 300);
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        if (view_->figure_) view_->figure_->paint(p, rect());
+        else p.fillRect(rect(), palette().color(QPalette::Base));
+    }
+    void mousePressEvent(QMouseEvent* e) override {
+        if (!view_->figure_) return;
+        const int i = view_->figure_->nodeAt(rect(), e->position());
+        if (i >= 0) view_->selectNode(i);
+    }
+    void mouseMoveEvent(QMouseEvent* e) override {
+        const bool over = view_->figure_ && view_->figure_->nodeAt(rect(), e->position()) >= 0;
+        setCursor(over ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    }
+
+private:
+    ShapeFlowView* view_;
+};
+
+// A MatrixFigure on screen.
+class MatrixCanvas : public QWidget {
+public:
+    using QWidget::QWidget;
+    void setFigure(std::unique_ptr<render::MatrixFigure> f) {
+        figure_ = std::move(f);
+        update();
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        if (figure_) figure_->paint(p, rect());
+        else p.fillRect(rect(), palette().color(QPalette::Base));
+    }
+
+private:
+    std::unique_ptr<render::MatrixFigure> figure_;
+};
+
+ShapeFlowView::ShapeFlowView(Workspace* ws, ViewSettings* settings, QWidget* parent)
+    : TraceView(ws, settings, parent) {
+    auto* lay = new QHBoxLayout(this);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName("flowSplitter");
+    canvas_ = new FlowCanvas(this);
+    canvas_->setAccessibleName(tr("Shape flow diagram"));
+    split->addWidget(canvas_);
+    auto* side = new QWidget(split);
+    auto* sl = new QVBoxLayout(side);
+    auto* top = new QHBoxLayout;
+    caption_ = new QLabel(tr("Click a node to see its tensor."), side);
+    caption_->setWordWrap(true);
+    mode_ = new QComboBox(side);
+    mode_->addItem(tr("Heatmap"));
+    mode_->addItem(tr("Table"));
+    mode_->setAccessibleName(tr("Show tensor as"));
+    top->addWidget(caption_, 1);
+    top->addWidget(mode_);
+    sl->addLayout(top);
+    stack_ = new QStackedWidget(side);
+    heat_ = new MatrixCanvas(stack_);
+    tableView_ = new QTableView(stack_);
+    table_ = new TensorTableModel(this);
+    tableView_->setModel(table_);
+    tableView_->horizontalHeader()->setDefaultSectionSize(72);
+    stack_->addWidget(heat_);
+    stack_->addWidget(tableView_);
+    sl->addWidget(stack_, 1);
+    split->addWidget(side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    lay->addWidget(split);
+    connect(mode_, &QComboBox::currentIndexChanged, stack_, &QStackedWidget::setCurrentIndex);
+}
+
+std::unique_ptr<render::Figure> ShapeFlowView::makeFigure(const render::Style& style) const {
+    const Selection& s = ws_->selection();
+    return std::make_unique<render::FlowFigure>(ws_->figureData(), s.layer, s.head, style, selected_);
+}
+
+int ShapeFlowView::nodeCount() const { return figure_ ? int(figure_->nodes().size()) : 0; }
+
+QWidget* ShapeFlowView::diagram() const { return canvas_; }
+
+QPointF ShapeFlowView::nodeCenter(int i) const {
+    return figure_ ? figure_->nodeRect(canvas_->rect(), i).center() : QPointF();
+}
+
+void ShapeFlowView::rebuild() {
+    const Selection& s = ws_->selection();
+    figure_ = ws_->trace() ? std::make_unique<render::FlowFigure>(ws_->figureData(), s.layer, s.head,
+                                                                  settings_->style(), selected_)
+                           : nullptr;
+    if (selected_ >= nodeCount()) selected_ = -1;
+    canvas_->update();
+    showTensor();
+}
+
+void ShapeFlowView::selectionChanged() { rebuild(); }
+
+void ShapeFlowView::selectNode(int i) {
+    selected_ = i;
+    rebuild();
+}
+
+void ShapeFlowView::showTensor() {
+    const auto trace = ws_->trace();
+    if (!figure_ || !trace || selected_ < 0) {
+        heat_->setFigure(nullptr);
+        table_->setMatrix({}, {});
+        return;
+    }
+    const render::FlowFigure::Node& n = figure_->nodes()[size_t(selected_)];
+    const Selection& s = ws_->selection();
+    const int T = trace->T(), hs = trace->config.head_size();
+    attnscope::MatrixRM m;
+    QStringList rows = ws_->tokens().labels;
+    render::MatrixKind kind = render::MatrixKind::Scores;  // signed values: between their extremes
+    QString what = n.label;
+    if (n.stage == "tokens") {
+        m.resize(1, T);
+        for (int i = 0; i < T; ++i) m(0, i) = float(trace->tokens[size_t(i)]);
+        rows = QStringList{tr("id")};
+    } else if (n.stage == "scores") {
+        m = trace->head_scores(s.layer, s.head);
+    } else if (n.stage == "softmax") {
+        m = trace->head_weights(s.layer, s.head);
+        kind = render::MatrixKind::Weights;
+    } else if (n.stage == "mask") {
+        m = trace->mask();
+        kind = render::MatrixKind::Mask;
+    } else {
+        const attnscope::Tensor t = trace->tensor(n.tensor.toStdString());
+        const auto full = t.matrix();
+        if (n.perHead) {
+            m = full.middleCols(s.head * hs, hs);
+            what += tr(" (head %1)").arg(s.head);
+        } else {
+            m = full;
+        }
+        if (n.stage == "logits") {
+            rows.clear();
+            for (int r = 0; r < m.rows(); ++r) rows << ws_->tokens().labels.value(trace->logits_first + r);
+        }
+    }
+    caption_->setText(tr("<b>%1</b> · %2 · %3 × %4").arg(what.toHtmlEscaped(), n.tensor.isEmpty() ? tr("token ids") : n.tensor)
+                          .arg(m.rows()).arg(m.cols()));
+    QStringList cols;
+    if (m.rows() == m.cols() && m.rows() == T) cols = ws_->tokens().labels;
+    heat_->setFigure(std::make_unique<render::MatrixFigure>(what, m, kind, rows, cols, settings_->style()));
+    table_->setMatrix(std::move(m), rows);
+}

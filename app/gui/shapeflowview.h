@@ -1,0 +1,50 @@
+#pragma once
+// The forward pass as a diagram with live shapes; clicking a node shows its
+// tensor from the trace as a heatmap or a table.
+#include <QWidget>
+
+#include "render/flow_figure.h"
+#include "render/matrix_figure.h"
+#include "traceview.h"
+
+class QTableView;
+class QStackedWidget;
+class QLabel;
+class QComboBox;
+class TensorTableModel;
+class MatrixCanvas;
+
+class ShapeFlowView : public TraceView {
+    Q_OBJECT
+public:
+    ShapeFlowView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
+
+    std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
+    QString viewId() const override { return QStringLiteral("flow"); }
+
+    int nodeCount() const;
+    // Click on node i (as the user would); shows its tensor.
+    void selectNode(int i);
+    int selectedNode() const { return selected_; }
+    TensorTableModel* tableModel() const { return table_; }
+    // Centre of node i in the diagram widget's coordinates, and that widget.
+    QPointF nodeCenter(int i) const;
+    QWidget* diagram() const;
+
+protected:
+    void rebuild() override;
+    void selectionChanged() override;
+
+private:
+    friend class FlowCanvas;
+    void showTensor();
+    std::unique_ptr<render::FlowFigure> figure_;
+    QWidget* canvas_;
+    QStackedWidget* stack_;
+    MatrixCanvas* heat_;
+    QTableView* tableView_;
+    TensorTableModel* table_;
+    QLabel* caption_;
+    QComboBox* mode_;
+    int selected_ = -1;
+};

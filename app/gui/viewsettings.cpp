@@ -1,0 +1,43 @@
+#include "viewsettings.h"
+
+#include <QApplication>
+#include <QPalette>
+#include <QSettings>
+
+ViewSettings::ViewSettings(QObject* parent) : QObject(parent) {}
+
+render::Style ViewSettings::style() const {
+    render::Style s;
+    s.colormap = colormap_;
+    s.scale = scale_;
+    s.font = QApplication::font();
+    s.background = QApplication::palette().color(QPalette::Base);
+    s.text = QApplication::palette().color(QPalette::Text);
+    return s;
+}
+
+void ViewSettings::setColormap(render::ColorMapId id) {
+    if (id == colormap_) return;
+    colormap_ = id;
+    save();
+    emit changed();
+}
+
+void ViewSettings::setScale(render::Scale s) {
+    if (s == scale_) return;
+    scale_ = s;
+    save();
+    emit changed();
+}
+
+void ViewSettings::load() {
+    QSettings st;
+    colormap_ = render::ColorMap::fromName(st.value("view/colormap", "viridis").toString());
+    scale_ = render::scaleFromName(st.value("view/scale", "linear").toString());
+}
+
+void ViewSettings::save() const {
+    QSettings st;
+    st.setValue("view/colormap", render::ColorMap::name(colormap_));
+    st.setValue("view/scale", render::scaleName(scale_));
+}

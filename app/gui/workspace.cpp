@@ -1,0 +1,216 @@
+#include "workspace.h"
+
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "errors.h"
+
+using attnscope::Error;
+using attnscope::ErrorCode;
+
+Workspace::Workspace(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<std::shared_ptr<const attnscope::Trace>>();
+    qRegisterMetaType<Selection>();
+    debounce_.setSingleShot(true);
+    debounce_.setInterval(60);
+    connect(&debounce_, &QTimer::timeout, this, &Workspace::startRun);
+    longRun_.setSingleShot(true);
+    longRun_.setInterval(200);
+    connect(&longRun_, &QTimer::timeout, this, [this] {
+        if (running_) emit longRunStarted();
+    });
+    connect(&watcher_, &QFutureWatcher<RunResult>::finished, this, &Workspace::finishRun);
+    connect(&loader_, &QFutureWatcher<render::Document>::finished, this, [this] {
+        loading_ = false;
+        if (pendingLoad_) {  // a newer request arrived while loading: it wins
+            const auto [path, tok] = *pendingLoad_;
+            pendingLoad_.reset();
+            openModel(path, tok);
+            return;
+        }
+        emit loadingChanged(false);
+        try {
+            setDocument(loader_.result());
+        } catch (const std::exception& e) {
+            emit loadFailed(loadingPath_, describeError(e));
+        }
+    });
+}
+
+Workspace::~Workspace() {
+    cancel();
+    watcher_.waitForFinished();
+    loader_.waitForFinished();
+}
+
+void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
+    if (loading_) {
+        pendingLoad_ = std::make_pair(path, tokenizerPath);
+        return;
+    }
+    loading_ = true;
+    loadingPath_ = path;
+    emit loadingChanged(true);
+    loader_.setFuture(QtConcurrent::run([path, tokenizerPath] { return render::openDocument(path, tokenizerPath); }));
+}
+
+void Workspace::setDocument(render::Document doc) {
+    cancel();
+    doc_ = std::move(doc);
+    options_.ablate.clear();
+    trace_.reset();
+    const auto& cfg = doc_.model.weights->config;
+    selection_.layer = std::min(selection_.layer, cfg.n_layer - 1);
+    selection_.head = std::min(selection_.head, cfg.n_head - 1);
+    selection_.layer = std::max(0, selection_.layer);
+    selection_.head = std::max(0, selection_.head);
+    emit documentChanged();
+    if (!doc_.tokenizer && !doc_.path.isEmpty()) emit tokenizerMissing(doc_.path, doc_.tokenizerLooked);
+    emit selectionChanged(selection_);
+    runNow();
+}
+
+void Workspace::setText(const QString& text) {
+    if (text == text_) return;
+    text_ = text;
+    schedule();
+}
+
+void Workspace::setCausal(bool causal) {
+    if (causal == options_.causal) return;
+    options_.causal = causal;
+    emit optionsChanged();
+    runNow();
+}
+
+void Workspace::setAblated(const std::vector<attnscope::HeadRef>& heads) {
+    options_.ablate = heads;
+    emit optionsChanged();
+    runNow();
+}
+
+void Workspace::setThreads(int threads) {
+    options_.threads = std::max(0, threads);
+    emit optionsChanged();
+}
+
+int Workspace::threads() const {
+    return options_.threads > 0 ? options_.threads : attnscope::default_thread_count();
+}
+
+void Workspace::setCropPolicy(render::CropPolicy p) {
+    crop_ = p;
+    runNow();
+}
+
+void Workspace::setSelection(const Selection& s) {
+    if (s == selection_) return;
+    selection_ = s;
+    emit selectionChanged(selection_);
+}
+
+render::FigureData Workspace::figureData() const { return render::figureData(doc_, trace_, tokens_.labels); }
+
+void Workspace::schedule() {
+    // A new input makes the current run stale: stop it now, start after the pause.
+    if (cancel_) cancel_->store(true);
+    debounce_.start();
+}
+
+void Workspace::runNow() {
+    debounce_.stop();
+    startRun();
+}
+
+void Workspace::cancel() {
+    debounce_.stop();
+    pending_ = false;
+    if (cancel_) cancel_->store(true);
+}
+
+std::shared_ptr<attnscope::Trace> Workspace::recycledTrace() {
+    for (auto& t : pool_)
+        if (t.use_count() == 1) return t;
+    pool_.push_back(std::make_shared<attnscope::Trace>());
+    if (pool_.size() > 4) pool_.erase(pool_.begin());  // views keep old ones alive; let them go
+    return pool_.back();
+}
+
+void Workspace::startRun() {
+    if (!hasModel()) return;
+    if (running_) {  // finishRun starts the next one
+        pending_ = true;
+        if (cancel_) cancel_->store(true);
+        return;
+    }
+    running_ = true;
+    pending_ = false;
+    emit runningChanged(true);
+    longRun_.start();
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    const quint64 gen = ++generation_;
+    auto cancel = cancel_;
+    const render::Document doc = doc_;
+    const QString text = text_;
+    const attnscope::RunOptions options = options_;
+    const render::CropPolicy crop = crop_;
+    std::shared_ptr<attnscope::Trace> trace = recycledTrace();
+    QPointer<Workspace> self(this);
+    watcher_.setFuture(QtConcurrent::run([=]() -> RunResult {
+        RunResult r;
+        r.generation = gen;
+        QElapsedTimer clock;
+        clock.start();
+        try {
+            r.tokens = render::tokenize(doc, text, crop);
+            if (r.tokens.ids.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run");
+            const attnscope::Model model(doc.model.weights);
+            model.run(r.tokens.ids, options, *trace, [&](int done, int total) {
+                if (self)
+                    QMetaObject::invokeMethod(self.data(), [self, done, total] {
+                        if (self) emit self->progress(done, total);
+                    }, Qt::QueuedConnection);
+                return !cancel->load();
+            });
+            r.trace = trace;
+        } catch (const Error& e) {
+            r.cancelled = e.code() == ErrorCode::Cancelled;
+            r.error = describeError(e);
+        } catch (const std::exception& e) {
+            r.error = describeError(e);
+        }
+        r.ms = double(clock.nsecsElapsed()) / 1e6;
+        return r;
+    }));
+}
+
+void Workspace::finishRun() {
+    RunResult r = watcher_.result();
+    running_ = false;
+    longRun_.stop();
+    emit runningChanged(false);
+    const bool stale = r.generation != generation_ || pending_;
+    if (!stale && !r.cancelled) {
+        if (r.error.isEmpty()) {
+            trace_ = r.trace;
+            tokens_ = std::move(r.tokens);
+            lastMs_ = r.ms;
+            // Keep the selection inside the new sequence.
+            if (selection_.query >= trace_->T() || selection_.key >= trace_->T()) {
+                selection_.query = selection_.key = -1;
+                emit selectionChanged(selection_);
+            }
+            if (tokens_.dropped > 0)
+                emit notice(tr("The text is longer than the model's context: only the last %1 tokens are shown "
+                               "(%2 dropped).").arg(trace_->T()).arg(tokens_.dropped));
+            else if (tokens_.replacedInvalid)
+                emit notice(tr("The text held characters that are not valid Unicode; they were replaced."));
+            else
+                emit notice(QString());
+            emit traceReady(trace_);
+        } else {
+            emit runFailed(r.error);
+        }
+    }
+    if (pending_) startRun();
+}

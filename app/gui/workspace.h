@@ -1,0 +1,114 @@
+#pragma once
+// The GUI's one door into the core: it owns the document (model + tokenizer),
+// the text, the run options and the shared selection; runs the model on a
+// worker thread, debounced, cancelling stale runs; hands each finished Trace
+// to the views as a shared_ptr<const Trace>.
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QObject>
+#include <QTimer>
+#include <atomic>
+#include <optional>
+#include <memory>
+#include <vector>
+
+#include "render/session.h"
+#include "selection.h"
+
+class Workspace : public QObject {
+    Q_OBJECT
+public:
+    struct RunResult {
+        std::shared_ptr<const attnscope::Trace> trace;
+        render::Tokenized tokens;
+        QString error;          // translated text; empty on success
+        bool cancelled = false;
+        quint64 generation = 0;
+        double ms = 0;
+    };
+
+    explicit Workspace(QObject* parent = nullptr);
+    ~Workspace() override;
+
+    // --- document ---
+    // Opens a model on a worker thread; emits documentChanged or loadFailed.
+    void openModel(const QString& path, const QString& tokenizerPath = {});
+    void setDocument(render::Document doc);
+    const render::Document& document() const { return doc_; }
+    bool hasModel() const { return bool(doc_.model.weights); }
+    bool isLoading() const { return loading_; }
+
+    // --- inputs ---
+    void setText(const QString& text);
+    QString text() const { return text_; }
+    void setCausal(bool causal);
+    bool causal() const { return options_.causal; }
+    void setAblated(const std::vector<attnscope::HeadRef>& heads);
+    const std::vector<attnscope::HeadRef>& ablated() const { return options_.ablate; }
+    void setThreads(int threads);
+    int threads() const;
+    void setCropPolicy(render::CropPolicy p);
+    render::CropPolicy cropPolicy() const { return crop_; }
+    void setDebounceMs(int ms) { debounce_.setInterval(ms); }
+
+    // --- results ---
+    std::shared_ptr<const attnscope::Trace> trace() const { return trace_; }
+    const render::Tokenized& tokens() const { return tokens_; }
+    render::FigureData figureData() const;
+    double lastRunMs() const { return lastMs_; }
+    bool isRunning() const { return running_; }
+
+    // --- selection ---
+    const Selection& selection() const { return selection_; }
+    void setSelection(const Selection& s);
+
+public slots:
+    void cancel();
+    void runNow();
+
+signals:
+    void documentChanged();
+    void loadFailed(const QString& path, const QString& message);
+    void loadingChanged(bool loading);
+    // No tokenizer was found beside the model; `looked` lists where we looked.
+    void tokenizerMissing(const QString& modelPath, const QStringList& looked);
+    void traceReady(std::shared_ptr<const attnscope::Trace> trace);
+    void runFailed(const QString& message);
+    void runningChanged(bool running);
+    // Shown after 200 ms of a run, hidden when it ends.
+    void longRunStarted();
+    void progress(int done, int total);
+    void notice(const QString& message);  // e.g. "text cropped to the last 256 tokens"
+    void selectionChanged(const Selection& s);
+    void optionsChanged();
+
+private:
+    void schedule();
+    void startRun();
+    void finishRun();
+    std::shared_ptr<attnscope::Trace> recycledTrace();
+
+    render::Document doc_;
+    QString text_;
+    attnscope::RunOptions options_;
+    render::CropPolicy crop_ = render::CropPolicy::KeepLast;
+
+    QTimer debounce_;
+    QTimer longRun_;
+    QFutureWatcher<RunResult> watcher_;
+    QFutureWatcher<render::Document> loader_;
+    QString loadingPath_;
+    std::optional<std::pair<QString, QString>> pendingLoad_;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+    quint64 generation_ = 0;
+    bool running_ = false;
+    bool pending_ = false;
+    bool loading_ = false;
+
+    std::shared_ptr<const attnscope::Trace> trace_;
+    render::Tokenized tokens_;
+    double lastMs_ = 0;
+    // Traces no view holds any more are reused: their buffers are not reallocated.
+    std::vector<std::shared_ptr<attnscope::Trace>> pool_;
+    Selection selection_;
+};

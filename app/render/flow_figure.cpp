@@ -1,0 +1,212 @@
+#include "flow_figure.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainterPath>
+
+namespace render {
+
+namespace {
+
+QString tr(const char* s) { return QCoreApplication::translate("render::FlowFigure", s); }
+
+QString stageLabel(const QString& stage) {
+    static const std::pair<const char*, const char*> names[] = {
+        {"tokens", QT_TRANSLATE_NOOP("render::FlowFigure", "Tokens")},
+        {"token_embed", QT_TRANSLATE_NOOP("render::FlowFigure", "Token embedding")},
+        {"position_embed", QT_TRANSLATE_NOOP("render::FlowFigure", "Position embedding")},
+        {"embed", QT_TRANSLATE_NOOP("render::FlowFigure", "Sum")},
+        {"ln1", QT_TRANSLATE_NOOP("render::FlowFigure", "LayerNorm 1")},
+        {"q", QT_TRANSLATE_NOOP("render::FlowFigure", "Query")},
+        {"k", QT_TRANSLATE_NOOP("render::FlowFigure", "Key")},
+        {"v", QT_TRANSLATE_NOOP("render::FlowFigure", "Value")},
+        {"scores", QT_TRANSLATE_NOOP("render::FlowFigure", "Scores q·kᵀ/√hs")},
+        {"mask", QT_TRANSLATE_NOOP("render::FlowFigure", "Mask")},
+        {"softmax", QT_TRANSLATE_NOOP("render::FlowFigure", "Softmax")},
+        {"weighted_sum", QT_TRANSLATE_NOOP("render::FlowFigure", "Weights · v")},
+        {"concat", QT_TRANSLATE_NOOP("render::FlowFigure", "Concatenate heads")},
+        {"proj", QT_TRANSLATE_NOOP("render::FlowFigure", "Output projection")},
+        {"residual1", QT_TRANSLATE_NOOP("render::FlowFigure", "Residual +")},
+        {"ln2", QT_TRANSLATE_NOOP("render::FlowFigure", "LayerNorm 2")},
+        {"mlp_hidden", QT_TRANSLATE_NOOP("render::FlowFigure", "MLP hidden")},
+        {"mlp_act", QT_TRANSLATE_NOOP("render::FlowFigure", "Activation")},
+        {"mlp_proj", QT_TRANSLATE_NOOP("render::FlowFigure", "MLP projection")},
+        {"residual2", QT_TRANSLATE_NOOP("render::FlowFigure", "Residual +")},
+        {"ln_f", QT_TRANSLATE_NOOP("render::FlowFigure", "Final LayerNorm")},
+        {"logits", QT_TRANSLATE_NOOP("render::FlowFigure", "Logits")},
+    };
+    for (const auto& [id, name] : names)
+        if (stage == QLatin1String(id)) return QCoreApplication::translate("render::FlowFigure", name);
+    return stage;
+}
+
+// Symbolic and numeric shape: "(T, hs) = (12, 32)".
+QString shapeText(const QString& stage, const attnscope::Shape& s, const attnscope::ModelConfig& c, bool* perHead) {
+    QStringList sym, num;
+    auto add = [&](const char* name, int64_t v) {
+        sym << QString::fromLatin1(name);
+        num << QString::number(v);
+    };
+    *perHead = false;
+    const QString hs = QStringLiteral("hs");
+    if ((stage == "q" || stage == "k" || stage == "v" || stage == "weighted_sum") && s.size() == 3) {
+        *perHead = true;
+        add("T", s[0]);
+        add("hs", s[2]);
+        return QStringLiteral("%1 × (%2) = %3 × (%4)").arg(QStringLiteral("H"), sym.join(", ")).arg(s[1]).arg(num.join(", "));
+    }
+    if ((stage == "scores" || stage == "softmax") && s.size() == 3) {
+        *perHead = true;
+        add("T", s[1]);
+        add("T", s[2]);
+        return QStringLiteral("H × (T, T) = %1 × (%2)").arg(s[0]).arg(num.join(", "));
+    }
+    for (size_t i = 0; i < s.size(); ++i) {
+        const int64_t v = s[i];
+        const char* name = "?";
+        if (i == 0 && stage != "logits") name = "T";
+        else if (stage == "logits" && i == 0) name = "R";
+        else if (v == c.vocab_size && stage == "logits") name = "V";
+        else if (v == c.n_embed) name = "C";
+        else if (v == c.hidden()) name = v == 4 * int64_t(c.n_embed) ? "4C" : "F";
+        else if (v == s[0]) name = "T";
+        add(name, v);
+    }
+    Q_UNUSED(hs);
+    return QStringLiteral("(%1) = (%2)").arg(sym.join(", "), num.join(", "));
+}
+
+constexpr double kBoxW = 150, kBoxH = 54, kGapX = 26, kGapY = 30;
+
+}  // namespace
+
+FlowFigure::FlowFigure(FigureData data, int layer, int head, Style style, int selected)
+    : data_(std::move(data)), layer_(layer), head_(head), style_(std::move(style)), selected_(selected) {
+    if (!data_.trace) return;
+    for (const attnscope::StageRecord& s : data_.trace->stages) {
+        if (s.layer >= 0 && s.layer != layer_) continue;
+        Node n;
+        n.stage = QString::fromStdString(s.stage);
+        n.label = stageLabel(n.stage);
+        n.tensor = QString::fromStdString(s.tensor);
+        n.layer = s.layer;
+        n.shapeText = shapeText(n.stage, s.shape, data_.trace->config, &n.perHead);
+        nodes_.push_back(n);
+    }
+}
+
+QString FlowFigure::title() const {
+    return tr("Forward pass · block %1 of %2 shown · head %3 for per-head tensors")
+        .arg(layer_).arg(data_.trace ? data_.trace->n_layer() : 0).arg(head_);
+}
+
+QSizeF FlowFigure::naturalSize() const { return {6 * (kBoxW + kGapX) + 40, 6 * (kBoxH + kGapY) + 80}; }
+
+FlowFigure::Layout FlowFigure::layout(const QRectF& area) const {
+    Layout l;
+    const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4) + 10;
+    const int perRow = std::max(1, int((area.width() - 20 + kGapX) / (kBoxW + kGapX)));
+    // Boxes in reading order, each row right after the previous.
+    double x = area.left() + 10, y = top;
+    int col = 0;
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+        if (col == perRow) {
+            col = 0;
+            x = area.left() + 10;
+            y += kBoxH + kGapY;
+        }
+        l.boxes.emplace_back(x, y, kBoxW, kBoxH);
+        x += kBoxW + kGapX;
+        ++col;
+    }
+    QRectF frame;
+    for (size_t i = 0; i < nodes_.size(); ++i)
+        if (nodes_[i].layer >= 0) frame = frame.isNull() ? l.boxes[i] : frame.united(l.boxes[i]);
+    l.blockFrame = frame.adjusted(-6, -18, 6, 6);
+    return l;
+}
+
+QRectF FlowFigure::nodeRect(const QRectF& area, int i) const {
+    const Layout l = layout(area);
+    return i >= 0 && size_t(i) < l.boxes.size() ? l.boxes[size_t(i)] : QRectF();
+}
+
+int FlowFigure::nodeAt(const QRectF& area, const QPointF& pos) const {
+    const Layout l = layout(area);
+    for (size_t i = 0; i < l.boxes.size(); ++i)
+        if (l.boxes[i].contains(pos)) return int(i);
+    return -1;
+}
+
+void FlowFigure::paint(QPainter& p, const QRectF& area) const {
+    fillBackground(p, area, style_);
+    drawTitle(p, area, title(), style_);
+    const Layout l = layout(area);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    const QFontMetricsF fm(style_.font);
+    const ColorMap& cm = style_.cmap();
+    if (!l.blockFrame.isNull()) {
+        p.setPen(QPen(QColor(cm.at(0.35)), 1.2, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(l.blockFrame, 8, 8);
+        p.setFont(scaledFont(style_.font, 0.9));
+        p.setPen(style_.text);
+        p.drawText(QRectF(l.blockFrame.left() + 8, l.blockFrame.top() + 1, l.blockFrame.width(), 16),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   tr("Block %1 (pre-LayerNorm; every block has these shapes)").arg(layer_));
+    }
+    // Arrows between consecutive nodes.
+    p.setPen(QPen(style_.text, 1.2));
+    for (size_t i = 0; i + 1 < l.boxes.size(); ++i) {
+        const QRectF a = l.boxes[i], b = l.boxes[i + 1];
+        QPainterPath path;
+        QPointF end;
+        if (qFuzzyCompare(a.top(), b.top())) {
+            path.moveTo(a.right(), a.center().y());
+            end = QPointF(b.left(), b.center().y());
+            path.lineTo(end);
+        } else {  // wrap: down, across to the next row's first box, down
+            path.moveTo(a.center().x(), a.bottom());
+            const double midY = a.bottom() + kGapY / 2;
+            path.lineTo(a.center().x(), midY);
+            path.lineTo(b.center().x(), midY);
+            end = QPointF(b.center().x(), b.top());
+            path.lineTo(end);
+        }
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+        const QPointF dir = path.pointAtPercent(1.0) - path.pointAtPercent(0.97);
+        const double len = std::hypot(dir.x(), dir.y());
+        if (len > 0) {
+            const QPointF u = dir / len, n(-u.y(), u.x());
+            QPolygonF head;
+            head << end << end - u * 7 + n * 3.5 << end - u * 7 - n * 3.5;
+            p.setBrush(style_.text);
+            p.drawPolygon(head);
+        }
+    }
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+        const Node& n = nodes_[i];
+        const QRectF r = l.boxes[i];
+        const bool sel = int(i) == selected_;
+        const bool attention = n.stage == "scores" || n.stage == "mask" || n.stage == "softmax";
+        p.setPen(QPen(sel ? QColor(cm.at(0.0)) : QColor(120, 120, 120), sel ? 2.5 : 1));
+        p.setBrush(attention ? QColor(cm.at(0.85)).lighter(115) : QColor(cm.at(0.6)).lighter(150));
+        p.drawRoundedRect(r, 6, 6);
+        QFont bf = style_.font;
+        bf.setBold(true);
+        p.setFont(bf);
+        p.setPen(QColor(20, 20, 20));
+        p.drawText(r.adjusted(4, 4, -4, -r.height() / 2), Qt::AlignCenter,
+                   QFontMetricsF(bf).elidedText(n.label, Qt::ElideRight, r.width() - 8));
+        QFont sf = scaledFont(style_.font, 0.85);
+        p.setFont(sf);
+        p.drawText(r.adjusted(3, r.height() / 2, -3, -3), Qt::AlignCenter,
+                   QFontMetricsF(sf).elidedText(n.shapeText, Qt::ElideMiddle, r.width() - 6));
+    }
+    Q_UNUSED(fm);
+    p.restore();
+}
+
+}  // namespace render

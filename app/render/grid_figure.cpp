@@ -1,0 +1,145 @@
+#include "grid_figure.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <cmath>
+
+namespace render {
+
+namespace {
+
+QString tr(const char* s) { return QCoreApplication::translate("render::GridFigure", s); }
+
+// Max-pools a [0,1] matrix (NaN = masked) down to at most `res` cells a side.
+QImage thumbnail(const Normalized& n, const ColorMap& cmap, int res) {
+    const int T = int(n.t.rows());
+    if (T <= res) return heatmapImage(n, cmap);
+    QImage img(res, res, QImage::Format_RGB32);
+    for (int r = 0; r < res; ++r) {
+        const int r0 = r * T / res, r1 = std::max(r0 + 1, (r + 1) * T / res);
+        auto* line = reinterpret_cast<QRgb*>(img.scanLine(r));
+        for (int c = 0; c < res; ++c) {
+            const int c0 = c * T / res, c1 = std::max(c0 + 1, (c + 1) * T / res);
+            double best = std::numeric_limits<double>::quiet_NaN();
+            for (int i = r0; i < r1; ++i)
+                for (int j = c0; j < c1; ++j) {
+                    const double v = n.t(i, j);
+                    if (!std::isnan(v) && !(v <= best)) best = v;
+                }
+            line[c] = cmap.at(best);
+        }
+    }
+    return img;
+}
+
+}  // namespace
+
+GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, int columns, int maxRes)
+    : data_(std::move(data)), style_(std::move(style)), columns_(columns) {
+    if (!data_.trace) return;
+    const attnscope::Trace& tr = *data_.trace;
+    if (layers.empty())
+        for (int l = 0; l < tr.n_layer(); ++l) layers.push_back(l);
+    for (const int l : layers) {
+        if (l < 0 || l >= tr.n_layer()) continue;
+        for (int h = 0; h < tr.n_head(); ++h) {
+            const Normalized n = normalize(tr.head_weights(l, h), MatrixKind::Weights, style_.scale);
+            panels_.push_back({l, h, thumbnail(n, style_.cmap(), maxRes)});
+            if (barRange_.t.size() == 0) barRange_ = n;
+        }
+    }
+}
+
+QString GridFigure::title() const {
+    return tr("Attention weights of every head");
+}
+
+QSizeF GridFigure::naturalSize() const {
+    const int cols = columns_ > 0 ? columns_ : std::max(1, data_.trace ? data_.trace->n_head() : 1);
+    const int rows = std::max(1, (int(panels_.size()) + cols - 1) / cols);
+    return {cols * 130.0 + 140, rows * 150.0 + 60};
+}
+
+GridFigure::Layout GridFigure::layout(const QRectF& area) const {
+    Layout l;
+    const QFontMetricsF fm(style_.font);
+    QRectF content = area;
+    if (style_.showTitle) content.setTop(area.top() + QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5);
+    const int nHead = data_.trace ? std::max(1, data_.trace->n_head()) : 1;
+    l.cols = columns_ > 0 ? columns_ : nHead;
+    const int rows = std::max(1, (int(panels_.size()) + l.cols - 1) / l.cols);
+    l.labelH = fm.height() + 2;
+    const double barW = style_.showColorBar ? 14 + fm.horizontalAdvance(QStringLiteral("1e-4")) + 14 : 0;
+    l.gap = 8;
+    const double w = content.width() - barW - 8;
+    const double h = content.height() - 4;
+    const double byW = (w - l.gap * (l.cols - 1)) / l.cols;
+    const double byH = (h - rows * l.labelH - l.gap * (rows - 1)) / rows;
+    l.cell = std::max(4.0, std::min(byW, byH));
+    const double gridW = l.cols * l.cell + (l.cols - 1) * l.gap;
+    const double gridH = rows * (l.cell + l.labelH) + (rows - 1) * l.gap;
+    l.grid = QRectF(content.left() + std::max(0.0, (w - gridW) / 2), content.top(), gridW, gridH);
+    if (style_.showColorBar) l.bar = QRectF(l.grid.right() + 12, l.grid.top() + l.labelH, 14, std::min(gridH - l.labelH, 200.0));
+    return l;
+}
+
+QRectF GridFigure::panelRect(const QRectF& area, int i) const {
+    const Layout l = layout(area);
+    const int r = i / l.cols, c = i % l.cols;
+    return QRectF(l.grid.left() + c * (l.cell + l.gap), l.grid.top() + r * (l.cell + l.labelH + l.gap) + l.labelH,
+                  l.cell, l.cell);
+}
+
+bool GridFigure::headAt(const QRectF& area, const QPointF& pos, int* layer, int* head) const {
+    for (int i = 0; i < int(panels_.size()); ++i) {
+        QRectF r = panelRect(area, i);
+        r.setTop(r.top() - layout(area).labelH);  // the label belongs to the panel
+        if (r.contains(pos)) {
+            *layer = panels_[size_t(i)].layer;
+            *head = panels_[size_t(i)].head;
+            return true;
+        }
+    }
+    return false;
+}
+
+int GridFigure::indexOf(int layer, int head) const {
+    for (int i = 0; i < int(panels_.size()); ++i)
+        if (panels_[size_t(i)].layer == layer && panels_[size_t(i)].head == head) return i;
+    return -1;
+}
+
+void GridFigure::paint(QPainter& p, const QRectF& area) const {
+    fillBackground(p, area, style_);
+    drawTitle(p, area, title(), style_);
+    const Layout l = layout(area);
+    p.save();
+    p.setFont(style_.font);
+    for (int i = 0; i < int(panels_.size()); ++i) {
+        const Panel& pn = panels_[size_t(i)];
+        const QRectF r = panelRect(area, i);
+        p.setPen(style_.text);
+        p.drawText(QRectF(r.left(), r.top() - l.labelH, r.width(), l.labelH), Qt::AlignCenter,
+                   tr("L%1 H%2").arg(pn.layer).arg(pn.head));
+        if (style_.cells == CellMode::Image) {
+            p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+            p.drawImage(r, pn.image);
+        } else {
+            // One rectangle per thumbnail pixel: vector output at thumbnail resolution.
+            p.setPen(Qt::NoPen);
+            const double cw = r.width() / pn.image.width(), ch = r.height() / pn.image.height();
+            for (int y = 0; y < pn.image.height(); ++y)
+                for (int x = 0; x < pn.image.width(); ++x) {
+                    p.setBrush(QColor(pn.image.pixel(x, y)));
+                    p.drawRect(QRectF(r.left() + x * cw, r.top() + y * ch, cw, ch));
+                }
+        }
+        p.setPen(QPen(QColor(150, 150, 150), 0));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(r);
+    }
+    if (style_.showColorBar && !panels_.empty()) drawColorBar(p, l.bar, barRange_, style_.cmap());
+    p.restore();
+}
+
+}  // namespace render

@@ -1,0 +1,35 @@
+#include "head_figure.h"
+
+#include <QCoreApplication>
+
+namespace render {
+
+namespace {
+
+QString tr(const char* s) { return QCoreApplication::translate("render::HeadFigure", s); }
+
+attnscope::MatrixRM matrixFor(const FigureData& d, int layer, int head, MatrixKind kind) {
+    if (!d.trace) return {};
+    switch (kind) {
+    case MatrixKind::Weights: return d.trace->head_weights(layer, head);
+    case MatrixKind::Scores: return d.trace->head_scores(layer, head);
+    case MatrixKind::Mask: return d.trace->mask();
+    }
+    return {};
+}
+
+QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
+    if (kind == MatrixKind::Mask)
+        return d.trace && !d.trace->causal ? tr("Mask (bidirectional)") : tr("Mask (causal)");
+    const QString what = kind == MatrixKind::Weights ? tr("attention weights") : tr("raw scores");
+    return tr("Layer %1 · Head %2 · %3").arg(layer).arg(head).arg(what);
+}
+
+}  // namespace
+
+HeadFigure::HeadFigure(const FigureData& data, int layer, int head, MatrixKind kind, Style style)
+    : MatrixFigure(titleFor(data, layer, head, kind), matrixFor(data, layer, head, kind), kind, data.tokens,
+                   data.tokens, std::move(style), tr("query"), tr("key")),
+      layer_(layer), head_(head), kind_(kind) {}
+
+}  // namespace render

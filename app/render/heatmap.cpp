@@ -1,0 +1,175 @@
+#include "heatmap.h"
+
+#include <QFontMetricsF>
+#include <cmath>
+#include <limits>
+
+namespace render {
+
+using attnscope::MatrixRM;
+
+QString scaleName(Scale s) {
+    switch (s) {
+    case Scale::Linear: return QStringLiteral("linear");
+    case Scale::Log: return QStringLiteral("log");
+    case Scale::RowNormalized: return QStringLiteral("row");
+    }
+    return QStringLiteral("linear");
+}
+
+Scale scaleFromName(const QString& name) {
+    if (name == QLatin1String("log")) return Scale::Log;
+    if (name == QLatin1String("row")) return Scale::RowNormalized;
+    return Scale::Linear;
+}
+
+QString kindName(MatrixKind k) {
+    switch (k) {
+    case MatrixKind::Weights: return QStringLiteral("weights");
+    case MatrixKind::Scores: return QStringLiteral("scores");
+    case MatrixKind::Mask: return QStringLiteral("mask");
+    }
+    return QStringLiteral("weights");
+}
+
+MatrixKind kindFromName(const QString& name) {
+    if (name == QLatin1String("scores")) return MatrixKind::Scores;
+    if (name == QLatin1String("mask")) return MatrixKind::Mask;
+    return MatrixKind::Weights;
+}
+
+namespace {
+
+constexpr double kLogFloor = 1e-4;  // weights below this share the lowest colour
+
+}  // namespace
+
+Normalized normalize(const MatrixRM& m, MatrixKind kind, Scale scale) {
+    Normalized n;
+    n.t.resize(m.rows(), m.cols());
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    if (kind == MatrixKind::Mask) {
+        for (Eigen::Index i = 0; i < m.size(); ++i) n.t.data()[i] = m.data()[i] > 0.5f ? 1.0f : float(nan);
+        return n;
+    }
+    if (kind == MatrixKind::Scores) {
+        // Scores: linear between the finite extremes (row-normalised per row).
+        double lo = INFINITY, hi = -INFINITY;
+        for (Eigen::Index i = 0; i < m.size(); ++i)
+            if (std::isfinite(m.data()[i])) {
+                lo = std::min(lo, double(m.data()[i]));
+                hi = std::max(hi, double(m.data()[i]));
+            }
+        if (!std::isfinite(lo)) lo = hi = 0;
+        n.lo = lo;
+        n.hi = hi > lo ? hi : lo + 1;
+        for (Eigen::Index r = 0; r < m.rows(); ++r) {
+            double rlo = n.lo, rhi = n.hi;
+            if (scale == Scale::RowNormalized) {
+                rlo = INFINITY;
+                rhi = -INFINITY;
+                for (Eigen::Index c = 0; c < m.cols(); ++c)
+                    if (std::isfinite(m(r, c))) {
+                        rlo = std::min(rlo, double(m(r, c)));
+                        rhi = std::max(rhi, double(m(r, c)));
+                    }
+                if (!(rhi > rlo)) rhi = rlo + 1;
+            }
+            for (Eigen::Index c = 0; c < m.cols(); ++c)
+                n.t(r, c) = std::isfinite(m(r, c)) ? float((m(r, c) - rlo) / (rhi - rlo)) : float(nan);
+        }
+        if (scale == Scale::RowNormalized) {
+            n.lo = 0;
+            n.hi = 1;
+        }
+        return n;
+    }
+    // Weights.
+    switch (scale) {
+    case Scale::Linear:
+        n.t = m;
+        break;
+    case Scale::Log:
+        n.log = true;
+        n.lo = std::log10(kLogFloor);
+        n.hi = 0;
+        for (Eigen::Index i = 0; i < m.size(); ++i) {
+            const double v = std::max(double(m.data()[i]), kLogFloor);
+            n.t.data()[i] = float((std::log10(v) - n.lo) / (n.hi - n.lo));
+        }
+        break;
+    case Scale::RowNormalized:
+        for (Eigen::Index r = 0; r < m.rows(); ++r) {
+            const float mx = m.row(r).maxCoeff();
+            n.t.row(r) = mx > 0 ? (m.row(r) / mx).eval() : m.row(r).eval();
+        }
+        break;
+    }
+    return n;
+}
+
+QImage heatmapImage(const Normalized& n, const ColorMap& cmap) {
+    QImage img(int(n.t.cols()), int(n.t.rows()), QImage::Format_RGB32);
+    for (int r = 0; r < img.height(); ++r) {
+        auto* line = reinterpret_cast<QRgb*>(img.scanLine(r));
+        for (int c = 0; c < img.width(); ++c) line[c] = cmap.at(n.t(r, c));
+    }
+    return img;
+}
+
+void drawHeatmap(QPainter& p, const QRectF& target, const Normalized& n, const ColorMap& cmap,
+                 CellMode mode, const QImage* cached) {
+    if (n.t.size() == 0) return;
+    p.save();
+    if (mode == CellMode::Image) {
+        p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        if (cached) p.drawImage(target, *cached);
+        else p.drawImage(target, heatmapImage(n, cmap));
+    } else {
+        p.setPen(Qt::NoPen);
+        const double cw = target.width() / double(n.t.cols()), ch = target.height() / double(n.t.rows());
+        for (Eigen::Index r = 0; r < n.t.rows(); ++r)
+            for (Eigen::Index c = 0; c < n.t.cols(); ++c) {
+                p.setBrush(QColor(cmap.at(n.t(r, c))));
+                p.drawRect(QRectF(target.left() + double(c) * cw, target.top() + double(r) * ch, cw, ch));
+            }
+    }
+    p.restore();
+}
+
+namespace {
+
+QString label(double v, bool log) {
+    if (log) return QStringLiteral("1e%1").arg(int(std::lround(v)));
+    return QString::number(v, 'g', 3);
+}
+
+}  // namespace
+
+void drawColorBar(QPainter& p, const QRectF& bar, const Normalized& n, const ColorMap& cmap) {
+    p.save();
+    p.setPen(Qt::NoPen);
+    const int steps = 64;
+    for (int i = 0; i < steps; ++i) {
+        const double t0 = double(i) / steps;
+        // Top of the bar is the high end.
+        const QRectF slice(bar.left(), bar.bottom() - (t0 + 1.0 / steps) * bar.height(), bar.width(),
+                           bar.height() / steps + 0.5);
+        p.setBrush(QColor(cmap.at(t0 + 0.5 / steps)));
+        p.drawRect(slice);
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(80, 80, 80), 0));
+    p.drawRect(bar);
+    const QFontMetricsF fm(p.font());
+    p.setPen(p.pen().color());
+    const double x = bar.right() + 4;
+    const double mid = (n.lo + n.hi) / 2;
+    p.setPen(QColor(30, 30, 30));
+    p.drawText(QPointF(x, bar.top() + fm.ascent()), label(n.hi, n.log));
+    p.drawText(QPointF(x, bar.center().y() + fm.ascent() / 2 - 1), label(mid, n.log));
+    p.drawText(QPointF(x, bar.bottom()), label(n.lo, n.log));
+    p.restore();
+}
+
+}  // namespace render

@@ -1,0 +1,48 @@
+#pragma once
+// A matrix drawn as a heatmap: values mapped to [0, 1] by a scale, coloured by a
+// colour map, painted as one image or as one rectangle per cell. The same code
+// paints on screen and into PNG, SVG and PDF.
+#include <QImage>
+#include <QPainter>
+#include <QRectF>
+#include <QString>
+
+#include "attnscope/tensor.h"
+#include "colormap.h"
+
+namespace render {
+
+// How values become colours. Weights lie in [0, 1]; scores anywhere.
+enum class Scale { Linear, Log, RowNormalized };
+// What a head's matrix shows.
+enum class MatrixKind { Weights, Scores, Mask };
+// How a heatmap is drawn into vector formats.
+enum class CellMode { Image, Rects };
+
+QString scaleName(Scale s);          // "linear", "log", "row"
+Scale scaleFromName(const QString& name);
+QString kindName(MatrixKind k);      // "weights", "scores", "mask"
+MatrixKind kindFromName(const QString& name);
+
+// Values in [0, 1] (NaN where masked or -inf) and the range the colour bar shows.
+struct Normalized {
+    attnscope::MatrixRM t;  // (rows, cols)
+    double lo = 0, hi = 1;  // data values at t = 0 and t = 1
+    bool log = false;       // lo/hi are on a log10 axis
+};
+
+Normalized normalize(const attnscope::MatrixRM& m, MatrixKind kind, Scale scale);
+
+// One pixel per cell.
+QImage heatmapImage(const Normalized& n, const ColorMap& cmap);
+
+// Draws the heatmap into `target`. Image mode draws one image without
+// smoothing (crisp cells at any zoom); Rects mode draws a filled rectangle per
+// cell so vector formats hold every value as a shape.
+void drawHeatmap(QPainter& p, const QRectF& target, const Normalized& n, const ColorMap& cmap,
+                 CellMode mode, const QImage* cached = nullptr);
+
+// A vertical colour bar with its end labels (and the middle one) at the right.
+void drawColorBar(QPainter& p, const QRectF& bar, const Normalized& n, const ColorMap& cmap);
+
+}  // namespace render

@@ -1,0 +1,117 @@
+#include "lines_figure.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+
+namespace render {
+
+namespace {
+QString tr(const char* s) { return QCoreApplication::translate("render::LinesFigure", s); }
+}  // namespace
+
+LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery)
+    : data_(std::move(data)), layer_(layer), heads_(std::move(heads)), style_(std::move(style)), focus_(focusQuery) {
+    if (!data_.trace) return;
+    for (const int h : heads_) weights_.push_back(data_.trace->head_weights(layer_, h));
+}
+
+QColor LinesFigure::headColor(int i) {
+    static const QRgb okabeIto[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0xF0E442, 0x000000};
+    return QColor(okabeIto[i % 8]);
+}
+
+QString LinesFigure::title() const {
+    if (heads_.size() == 1) return tr("Layer %1 · Head %2 · token lines").arg(layer_).arg(heads_[0]);
+    return tr("Layer %1 · %2 heads overlaid · token lines").arg(layer_).arg(heads_.size());
+}
+
+QSizeF LinesFigure::naturalSize() const {
+    return {520, std::clamp(18.0 * data_.T() + 120, 240.0, 2400.0)};
+}
+
+LinesFigure::Layout LinesFigure::layout(const QRectF& area) const {
+    Layout l;
+    const QFontMetricsF fm(style_.font);
+    double labelW = 0;
+    for (const QString& s : data_.tokens) labelW = std::max(labelW, fm.horizontalAdvance(s));
+    labelW = std::min(labelW + 10, area.width() * 0.3);
+    const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4);
+    const double legendH = heads_.size() > 1 ? fm.height() + 8 : 0;
+    const double h = area.bottom() - top - legendH - 8;
+    l.rowH = h / std::max(1, data_.T());
+    const double gap = std::max(80.0, area.width() - 2 * labelW - 40);
+    const double x0 = area.left() + (area.width() - (2 * labelW + gap)) / 2;
+    l.left = QRectF(x0, top, labelW, h);
+    l.right = QRectF(x0 + labelW + gap, top, labelW, h);
+    l.legend = QRectF(area.left(), area.bottom() - legendH, area.width(), legendH);
+    return l;
+}
+
+int LinesFigure::queryAt(const QRectF& area, const QPointF& pos) const {
+    const Layout l = layout(area);
+    if (!l.left.contains(pos) || l.rowH <= 0) return -1;
+    const int i = int((pos.y() - l.left.top()) / l.rowH);
+    return i >= 0 && i < data_.T() ? i : -1;
+}
+
+void LinesFigure::paint(QPainter& p, const QRectF& area) const {
+    fillBackground(p, area, style_);
+    drawTitle(p, area, title(), style_);
+    const int T = data_.T();
+    if (T == 0) return;
+    const Layout l = layout(area);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont f = style_.font;
+    if (l.rowH < QFontMetricsF(f).height() && f.pointSizeF() > 0)
+        f.setPointSizeF(std::max(4.0, l.rowH * 0.85 * 72.0 / 96.0));
+    p.setFont(f);
+    const QFontMetricsF fm(f);
+    lastLines_ = 0;
+    // Lines first, labels on top.
+    for (size_t hi = 0; hi < weights_.size(); ++hi) {
+        const QColor base = heads_.size() == 1 ? QColor(style_.cmap().at(0.25)) : headColor(int(hi));
+        for (int q = 0; q < T; ++q) {
+            if (focus_ >= 0 && q != focus_) continue;
+            for (int k = 0; k < T; ++k) {
+                const float w = weights_[hi](q, k);
+                if (w <= kMinWeight) continue;
+                QColor c = base;
+                c.setAlphaF(std::clamp(double(w), 0.08, 1.0) * (focus_ >= 0 ? 1.0 : 0.85));
+                p.setPen(QPen(c, 0.5 + 3.0 * double(w)));
+                p.drawLine(QPointF(l.left.right() + 4, l.left.top() + (q + 0.5) * l.rowH),
+                           QPointF(l.right.left() - 4, l.right.top() + (k + 0.5) * l.rowH));
+                ++lastLines_;
+            }
+        }
+    }
+    for (int i = 0; i < T && i < data_.tokens.size(); ++i) {
+        const bool focused = i == focus_;
+        QFont lf = f;
+        lf.setBold(focused);
+        p.setFont(lf);
+        p.setPen(focus_ >= 0 && !focused ? QColor(150, 150, 150) : style_.text);
+        const QString s = fm.elidedText(data_.tokens[i], Qt::ElideRight, l.left.width() - 6);
+        p.drawText(QRectF(l.left.left(), l.left.top() + i * l.rowH, l.left.width() - 6, l.rowH),
+                   Qt::AlignRight | Qt::AlignVCenter, s);
+        p.setPen(style_.text);
+        p.setFont(f);
+        p.drawText(QRectF(l.right.left() + 6, l.right.top() + i * l.rowH, l.right.width() - 6, l.rowH),
+                   Qt::AlignLeft | Qt::AlignVCenter, s);
+    }
+    if (heads_.size() > 1) {
+        double x = l.legend.left() + 10;
+        p.setFont(style_.font);
+        for (size_t hi = 0; hi < heads_.size(); ++hi) {
+            p.fillRect(QRectF(x, l.legend.center().y() - 4, 16, 8), headColor(int(hi)));
+            x += 20;
+            const QString t = tr("head %1").arg(heads_[hi]);
+            p.setPen(style_.text);
+            p.drawText(QPointF(x, l.legend.center().y() + QFontMetricsF(style_.font).ascent() / 2 - 1), t);
+            x += QFontMetricsF(style_.font).horizontalAdvance(t) + 14;
+        }
+    }
+    p.restore();
+}
+
+}  // namespace render

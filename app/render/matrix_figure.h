@@ -1,0 +1,51 @@
+#pragma once
+// Any matrix as a labelled heatmap: a title, row and column labels, a colour
+// bar. Attention heads, masks and the tensors of the shape-flow view all draw
+// through it.
+#include <QImage>
+
+#include "figure.h"
+
+namespace render {
+
+class MatrixFigure : public Figure {
+public:
+    // `kind` chooses how values map to colours (weights in [0, 1], scores
+    // between their extremes, mask as allowed/masked).
+    MatrixFigure(QString title, attnscope::MatrixRM values, MatrixKind kind, QStringList rowLabels,
+                 QStringList colLabels, Style style, QString rowAxis = {}, QString colAxis = {});
+
+    QSizeF naturalSize() const override;
+    void paint(QPainter& p, const QRectF& area) const override;
+    QString title() const override { return title_; }
+
+    QRectF heatmapRect(const QRectF& area) const;
+    // The (row, col) cell under `pos`, or false outside the heatmap.
+    bool cellAt(const QRectF& area, const QPointF& pos, int* row, int* col) const;
+
+    const attnscope::MatrixRM& values() const { return values_; }
+    const Normalized& normalized() const { return norm_; }
+    const QStringList& rowLabels() const { return rowLabels_; }
+    const QStringList& colLabels() const { return colLabels_; }
+
+private:
+    struct Layout {
+        QRectF heat, bar;
+        double rowLabelW = 0, colLabelH = 0;
+        int rowStride = 1, colStride = 1;
+        QFont labelFont;
+    };
+    Layout layout(const QRectF& area) const;
+    void drawLabels(QPainter& p, const Layout& l) const;
+
+    QString title_;
+    attnscope::MatrixRM values_;
+    MatrixKind kind_;
+    QStringList rowLabels_, colLabels_;
+    Style style_;
+    QString rowAxis_, colAxis_;
+    Normalized norm_;
+    QImage image_;
+};
+
+}  // namespace render
