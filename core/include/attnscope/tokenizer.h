@@ -27,11 +27,14 @@ public:
     virtual std::string kind() const = 0;
     // Where it came from: a file path, or "model metadata".
     virtual std::string source() const = 0;
+    // One past the largest token id.
     virtual int vocab_size() const = 0;
 
     // Throws Error(InvalidUtf8) naming the byte offset when `text` is not valid
     // UTF-8, and Error(InvalidArgument) for a character the vocabulary lacks
-    // (char tokenizer).
+    // (char tokenizer). Special tokens such as "<|endoftext|>" in the text are
+    // ordinary text, as in gpt-3-encoder and tiktoken's encode_ordinary().
+    // Safe to call from several threads at once.
     virtual Encoding encode(std::string_view text) const = 0;
     // The exact bytes of one token (for byte-level BPE, possibly part of a
     // UTF-8 character). Throws Error(InvalidArgument) for an unknown id.
@@ -40,14 +43,35 @@ public:
     std::vector<int> encode_ids(std::string_view text) const { return encode(text).ids; }
     // Concatenated token bytes.
     std::string decode(std::span<const int> ids) const;
-    // One token for display: valid UTF-8 as is, any stray byte as "\xNN".
+    // One token for display: valid UTF-8 as is, any stray byte as "\xNN"
+    // (upper-case hex).
     std::string token_text(int id) const;
 };
 
 // The first invalid byte offset of `text`, or npos when it is valid UTF-8.
+// Strict: overlong forms, surrogates (U+D800..U+DFFF), values past U+10FFFF and
+// truncated sequences are invalid; the offset is where the bad sequence starts.
 size_t find_invalid_utf8(std::string_view text);
 // `text` with every invalid sequence replaced by U+FFFD; `replaced` tells whether any was.
+// Each maximal subpart of an ill-formed sequence becomes one U+FFFD, as in the
+// Unicode standard's recommendation and WHATWG's decoder.
 std::string sanitize_utf8(std::string_view text, bool* replaced = nullptr);
+
+// GPT-2's pre-tokenization of `text` (the pattern
+//   's|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+
+// with \s meaning Unicode White_Space, as in OpenAI's encoder.py and tiktoken),
+// as [begin, end) byte ranges that cover the text in order. Byte-level BPE runs
+// on each range separately. Throws Error(InvalidUtf8) naming the byte offset.
+std::vector<std::pair<size_t, size_t>> gpt2_pretokenize(std::string_view text);
+
+// Limits on tokenizer files, so a hostile file cannot make the loader allocate
+// without bound (the worst case stays near 300 MB). Real files are far below
+// them: GPT-2's tokenizer.json is 1.4 MB with about 100k JSON values, Llama 3's
+// 9 MB with about 1M; the largest vocabularies have about 260k tokens.
+inline constexpr size_t kMaxTokenizerFileBytes = size_t(64) << 20;
+inline constexpr size_t kMaxTokenizerJsonValues = size_t(2) << 20;
+// Token ids and tiktoken ranks must be below this.
+inline constexpr int kMaxTokenizerVocab = 2 << 20;
 
 // Character-level tokenizer from a vocabulary of single characters (UTF-8).
 std::unique_ptr<Tokenizer> make_char_tokenizer(std::vector<std::string> vocab,
@@ -55,16 +79,25 @@ std::unique_ptr<Tokenizer> make_char_tokenizer(std::vector<std::string> vocab,
 
 // A tokenizer from a file or folder: encoder.json + vocab.bpe, vocab.json +
 // merges.txt, tokenizer.json (BPE model), or a *.tiktoken rank file. For a
-// folder, those files inside it. Throws Error(TokenizerMissing) listing what it
-// looked for, or Error(BadFormat) naming the broken file.
+// folder, those files inside it (in that order of preference: tokenizer.json,
+// vocab.json + merges.txt, encoder.json + vocab.bpe, *.tiktoken). A .json file
+// holding {"type":"char","vocab":[...]} gives a char tokenizer. Throws
+// Error(TokenizerMissing) listing what it looked for, Error(BadFormat) naming the
+// broken file and the problem, or Error(TooLarge) for a file past the size
+// limits (kMaxTokenizerFileBytes, kMaxTokenizerJsonValues).
 std::unique_ptr<Tokenizer> load_tokenizer(const std::string& path);
 
-// The tokenizer stored in a model's metadata (kMetaTokenizer), or nullptr.
+// The tokenizer stored in a model's metadata (kMetaTokenizer), or nullptr when
+// the key is absent. The value is JSON: {"type":"char","vocab":["\n"," ",...]},
+// one UTF-8 character per entry, id = index. Throws Error(BadFormat) when it is
+// present but malformed.
 std::unique_ptr<Tokenizer> tokenizer_from_metadata(const Metadata& metadata);
 
 // Looks for a tokenizer for the model at `model_path`: its metadata first, then
-// tokenizer files in the model's folder. Returns nullptr when none is found and
-// appends every place it looked to `looked`.
+// tokenizer files in the model's folder (`model_path` itself when it is a
+// folder), in load_tokenizer()'s order. Returns nullptr when none is found and
+// appends every place it looked to `looked` (may be null). A tokenizer that is
+// found but broken throws, as in load_tokenizer(), rather than being skipped.
 std::unique_ptr<Tokenizer> find_tokenizer(const std::string& model_path, const Metadata& metadata,
                                           std::vector<std::string>* looked);
 
