@@ -18,6 +18,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -62,7 +63,7 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     resize(1280, 860);
     const QSettings st;
     restoreGeometry(st.value("window/geometry").toByteArray());
-    restoreState(st.value("window/state").toByteArray());
+    hasSavedLayout_ = restoreState(st.value("window/state").toByteArray());
     recent_ = st.value("models/recent").toStringList();
     modelPanel_->setRecent(recent_);
     tabs_->setCurrentIndex(st.value("window/tab", 0).toInt());
@@ -160,14 +161,21 @@ void MainWindow::buildDocks() {
     notice_->setStyleSheet(QStringLiteral("color: #9a5b00"));
     notice_->hide();
     strip_ = new TokenStrip(ws_, textPage);
-    auto* split = new QSplitter(Qt::Vertical, textPage);
-    split->setObjectName("textSplitter");
-    split->addWidget(editor_);
-    split->addWidget(strip_);
-    tl->addWidget(split, 1);
+    auto* stripScroll = new QScrollArea(textPage);
+    stripScroll->setWidget(strip_);
+    stripScroll->setWidgetResizable(true);
+    stripScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    stripScroll->setFrameShape(QFrame::NoFrame);
+    stripScroll->setMinimumHeight(strip_->fontMetrics().height() + 20);
+    stripScroll->setMaximumHeight(4 * (strip_->fontMetrics().height() + 11) + 8);
+    editor_->setMinimumHeight(3 * editor_->fontMetrics().lineSpacing() + 12);
+    tl->addWidget(editor_, 1);
+    tl->addWidget(stripScroll);
     tl->addWidget(notice_);
     textDock->setWidget(textPage);
     addDockWidget(Qt::BottomDockWidgetArea, textDock);
+    textDock_ = textDock;
+    modelDock_ = modelDock;
 
     textSaver_ = new QTimer(this);
     textSaver_->setSingleShot(true);
@@ -477,6 +485,15 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     st.setValue("window/tab", tabs_->currentIndex());
     settings_->save();
     e->accept();
+}
+
+void MainWindow::showEvent(QShowEvent* e) {
+    QMainWindow::showEvent(e);
+    if (!hasSavedLayout_) {  // first start: give the views most of the window
+        hasSavedLayout_ = true;
+        resizeDocks({textDock_}, {200}, Qt::Vertical);
+        resizeDocks({modelDock_}, {270}, Qt::Horizontal);
+    }
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* e) {

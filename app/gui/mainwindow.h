@@ -6,6 +6,7 @@
 
 class QAction;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
@@ -49,6 +50,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    void showEvent(QShowEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
 
@@ -91,4 +93,7 @@ private:
     QPushButton* cancel_ = nullptr;
     QTimer* textSaver_ = nullptr;
     QStringList recent_;
+    QDockWidget* textDock_ = nullptr;
+    QDockWidget* modelDock_ = nullptr;
+    bool hasSavedLayout_ = false;
 };

@@ -5,6 +5,7 @@
 
 RowView::RowView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
     setAccessibleName(tr("Attention of the selected query"));
+    setMinimumHeight(150);
 }
 
 std::unique_ptr<render::Figure> RowView::makeFigure(const render::Style& style) const {

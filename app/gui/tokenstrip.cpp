@@ -25,7 +25,7 @@ int TokenStrip::layoutChips(int width, std::vector<QRect>* out) const {
     int x = kGap, y = kGap;
     const int h = fm.height() + 2 * kPad;
     for (const QString& label : ws_->tokens().labels) {
-        const int w = std::min(fm.horizontalAdvance(label) + 2 * kPad, std::max(40, width - 2 * kGap));
+        const int w = std::min(fm.horizontalAdvance(label) + 2 * kPad + 2, std::max(40, width - 2 * kGap));
         if (x + w > width - kGap && x > kGap) {
             x = kGap;
             y += h + kGap;

@@ -195,9 +195,11 @@ void Workspace::finishRun() {
             trace_ = r.trace;
             tokens_ = std::move(r.tokens);
             lastMs_ = r.ms;
-            // Keep the selection inside the new sequence.
-            if (selection_.query >= trace_->T() || selection_.key >= trace_->T()) {
-                selection_.query = selection_.key = -1;
+            // Keep the selection inside the new sequence; by default the last
+            // token is the query (its row is what the model predicts from).
+            if (selection_.query < 0 || selection_.query >= trace_->T() || selection_.key >= trace_->T()) {
+                selection_.query = trace_->T() - 1;
+                selection_.key = -1;
                 emit selectionChanged(selection_);
             }
             if (tokens_.dropped > 0)

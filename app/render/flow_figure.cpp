@@ -105,24 +105,34 @@ QSizeF FlowFigure::naturalSize() const { return {6 * (kBoxW + kGapX) + 40, 6 * (
 FlowFigure::Layout FlowFigure::layout(const QRectF& area) const {
     Layout l;
     const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4) + 10;
-    const int perRow = std::max(1, int((area.width() - 20 + kGapX) / (kBoxW + kGapX)));
-    // Boxes in reading order, each row right after the previous.
-    double x = area.left() + 10, y = top;
-    int col = 0;
-    for (size_t i = 0; i < nodes_.size(); ++i) {
-        if (col == perRow) {
-            col = 0;
-            x = area.left() + 10;
-            y += kBoxH + kGapY;
+    const QRectF room(area.left() + 10, top, area.width() - 20, area.bottom() - top - 6);
+    // Choose the number of boxes per row that lets the diagram be drawn
+    // largest inside the room (boxes shrink, never grow past 1.2x).
+    const int n = std::max<int>(1, int(nodes_.size()));
+    int perRow = 1;
+    for (int c = 1; c <= n; ++c) {
+        const int rows = (n + c - 1) / c;
+        const double w = c * kBoxW + (c - 1) * kGapX, h = rows * kBoxH + (rows - 1) * kGapY;
+        const double s = std::min({room.width() / w, room.height() / h, 1.2});
+        if (s > l.scale || c == 1) {
+            l.scale = s;
+            perRow = c;
         }
-        l.boxes.emplace_back(x, y, kBoxW, kBoxH);
-        x += kBoxW + kGapX;
-        ++col;
     }
+    const double s = l.scale;
+    const int rows = (n + perRow - 1) / perRow;
+    const double usedW = (perRow * kBoxW + (perRow - 1) * kGapX) * s;
+    const double x0 = room.left() + std::max(0.0, (room.width() - usedW) / 2);
+    // Boxes in reading order, row after row.
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+        const int r = int(i) / perRow, c = int(i) % perRow;
+        l.boxes.emplace_back(x0 + c * (kBoxW + kGapX) * s, room.top() + r * (kBoxH + kGapY) * s, kBoxW * s, kBoxH * s);
+    }
+    Q_UNUSED(rows);
     QRectF frame;
     for (size_t i = 0; i < nodes_.size(); ++i)
         if (nodes_[i].layer >= 0) frame = frame.isNull() ? l.boxes[i] : frame.united(l.boxes[i]);
-    l.blockFrame = frame.adjusted(-6, -18, 6, 6);
+    l.blockFrame = frame.adjusted(-6, -16 * std::min(1.0, l.scale) - 2, 6, 6);
     return l;
 }
 
@@ -150,10 +160,10 @@ void FlowFigure::paint(QPainter& p, const QRectF& area) const {
         p.setPen(QPen(QColor(cm.at(0.35)), 1.2, Qt::DashLine));
         p.setBrush(Qt::NoBrush);
         p.drawRoundedRect(l.blockFrame, 8, 8);
-        p.setFont(scaledFont(style_.font, 0.9));
+        p.setFont(scaledFont(style_.font, 0.9 * std::min(1.0, l.scale)));
         p.setPen(style_.text);
-        p.drawText(QRectF(l.blockFrame.left() + 8, l.blockFrame.top() + 1, l.blockFrame.width(), 16),
-                   Qt::AlignLeft | Qt::AlignVCenter,
+        p.drawText(QRectF(l.blockFrame.left() + 8, l.blockFrame.top() + 1, l.blockFrame.width() - 16, 16 * std::min(1.0, l.scale)),
+                   Qt::AlignRight | Qt::AlignVCenter,
                    tr("Block %1 (pre-LayerNorm; every block has these shapes)").arg(layer_));
     }
     // Arrows between consecutive nodes.
@@ -168,7 +178,7 @@ void FlowFigure::paint(QPainter& p, const QRectF& area) const {
             path.lineTo(end);
         } else {  // wrap: down, across to the next row's first box, down
             path.moveTo(a.center().x(), a.bottom());
-            const double midY = a.bottom() + kGapY / 2;
+            const double midY = a.bottom() + kGapY * l.scale / 2;
             path.lineTo(a.center().x(), midY);
             path.lineTo(b.center().x(), midY);
             end = QPointF(b.center().x(), b.top());
@@ -192,15 +202,19 @@ void FlowFigure::paint(QPainter& p, const QRectF& area) const {
         const bool sel = int(i) == selected_;
         const bool attention = n.stage == "scores" || n.stage == "mask" || n.stage == "softmax";
         p.setPen(QPen(sel ? QColor(cm.at(0.0)) : QColor(120, 120, 120), sel ? 2.5 : 1));
-        p.setBrush(attention ? QColor(cm.at(0.85)).lighter(115) : QColor(cm.at(0.6)).lighter(150));
+        QColor fill = QColor(cm.at(attention ? 0.85 : 0.45));
+        fill.setAlphaF(attention ? 0.45 : 0.18);
+        p.setBrush(style_.background);
         p.drawRoundedRect(r, 6, 6);
-        QFont bf = style_.font;
+        p.setBrush(fill);
+        p.drawRoundedRect(r, 6, 6);
+        QFont bf = scaledFont(style_.font, std::min(1.0, l.scale));
         bf.setBold(true);
         p.setFont(bf);
-        p.setPen(QColor(20, 20, 20));
+        p.setPen(style_.text);
         p.drawText(r.adjusted(4, 4, -4, -r.height() / 2), Qt::AlignCenter,
                    QFontMetricsF(bf).elidedText(n.label, Qt::ElideRight, r.width() - 8));
-        QFont sf = scaledFont(style_.font, 0.85);
+        QFont sf = scaledFont(style_.font, 0.85 * std::min(1.0, l.scale));
         p.setFont(sf);
         p.drawText(r.adjusted(3, r.height() / 2, -3, -3), Qt::AlignCenter,
                    QFontMetricsF(sf).elidedText(n.shapeText, Qt::ElideMiddle, r.width() - 6));

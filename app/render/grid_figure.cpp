@@ -43,7 +43,8 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
     for (const int l : layers) {
         if (l < 0 || l >= tr.n_layer()) continue;
         for (int h = 0; h < tr.n_head(); ++h) {
-            const Normalized n = normalize(tr.head_weights(l, h), MatrixKind::Weights, style_.scale);
+            Normalized n = normalize(tr.head_weights(l, h), MatrixKind::Weights, style_.scale);
+            if (tr.causal) maskUpperTriangle(n);
             panels_.push_back({l, h, thumbnail(n, style_.cmap(), maxRes)});
             if (barRange_.t.size() == 0) barRange_ = n;
         }

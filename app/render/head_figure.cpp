@@ -29,7 +29,7 @@ QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
 
 HeadFigure::HeadFigure(const FigureData& data, int layer, int head, MatrixKind kind, Style style)
     : MatrixFigure(titleFor(data, layer, head, kind), matrixFor(data, layer, head, kind), kind, data.tokens,
-                   data.tokens, std::move(style), tr("query"), tr("key")),
+                   data.tokens, std::move(style), tr("query"), tr("key"), data.trace && data.trace->causal),
       layer_(layer), head_(head), kind_(kind) {}
 
 }  // namespace render

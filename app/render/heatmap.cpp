@@ -108,6 +108,11 @@ Normalized normalize(const MatrixRM& m, MatrixKind kind, Scale scale) {
     return n;
 }
 
+void maskUpperTriangle(Normalized& n) {
+    for (Eigen::Index r = 0; r < n.t.rows(); ++r)
+        for (Eigen::Index c = r + 1; c < n.t.cols(); ++c) n.t(r, c) = std::numeric_limits<float>::quiet_NaN();
+}
+
 QImage heatmapImage(const Normalized& n, const ColorMap& cmap) {
     QImage img(int(n.t.cols()), int(n.t.rows()), QImage::Format_RGB32);
     for (int r = 0; r < img.height(); ++r) {

@@ -32,6 +32,9 @@ struct Normalized {
 };
 
 Normalized normalize(const attnscope::MatrixRM& m, MatrixKind kind, Scale scale);
+// Marks the cells above the diagonal as masked (NaN), so a causal head's
+// never-attended cells show the masked colour rather than "weight 0".
+void maskUpperTriangle(Normalized& n);
 
 // One pixel per cell.
 QImage heatmapImage(const Normalized& n, const ColorMap& cmap);

@@ -39,7 +39,7 @@ LinesFigure::Layout LinesFigure::layout(const QRectF& area) const {
     const double legendH = heads_.size() > 1 ? fm.height() + 8 : 0;
     const double h = area.bottom() - top - legendH - 8;
     l.rowH = h / std::max(1, data_.T());
-    const double gap = std::max(80.0, area.width() - 2 * labelW - 40);
+    const double gap = std::clamp(area.width() - 2 * labelW - 40, 80.0, 420.0);
     const double x0 = area.left() + (area.width() - (2 * labelW + gap)) / 2;
     l.left = QRectF(x0, top, labelW, h);
     l.right = QRectF(x0 + labelW + gap, top, labelW, h);

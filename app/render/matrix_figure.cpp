@@ -6,11 +6,12 @@
 namespace render {
 
 MatrixFigure::MatrixFigure(QString title, attnscope::MatrixRM values, MatrixKind kind, QStringList rowLabels,
-                           QStringList colLabels, Style style, QString rowAxis, QString colAxis)
+                           QStringList colLabels, Style style, QString rowAxis, QString colAxis, bool causal)
     : title_(std::move(title)), values_(std::move(values)), kind_(kind), rowLabels_(std::move(rowLabels)),
       colLabels_(std::move(colLabels)), style_(std::move(style)), rowAxis_(std::move(rowAxis)),
       colAxis_(std::move(colAxis)) {
     norm_ = normalize(values_, kind_, style_.scale);
+    if (causal && kind_ != MatrixKind::Mask) maskUpperTriangle(norm_);
     image_ = heatmapImage(norm_, style_.cmap());
 }
 
@@ -53,7 +54,9 @@ MatrixFigure::Layout MatrixFigure::layout(const QRectF& area) const {
     }
     l.rowStride = std::max(1, int(std::ceil(fm.height() / ch)));
     l.colStride = std::max(1, int(std::ceil(fm.height() / cw)));
-    l.heat = QRectF(area.left() + axis + l.rowLabelW, top0 + axis + l.colLabelH, cw * cols, ch * rows);
+    const double used = axis + l.rowLabelW + cw * cols + barW;
+    const double x0 = area.left() + std::max(0.0, (area.width() - used) / 2);
+    l.heat = QRectF(x0 + axis + l.rowLabelW, top0 + axis + l.colLabelH, cw * cols, ch * rows);
     if (barW > 0) l.bar = QRectF(l.heat.right() + 10, l.heat.top(), 14, std::min(l.heat.height(), 320.0));
     return l;
 }

@@ -11,9 +11,11 @@ namespace render {
 class MatrixFigure : public Figure {
 public:
     // `kind` chooses how values map to colours (weights in [0, 1], scores
-    // between their extremes, mask as allowed/masked).
+    // between their extremes, mask as allowed/masked). `causal` shows the cells
+    // above the diagonal in the masked colour.
     MatrixFigure(QString title, attnscope::MatrixRM values, MatrixKind kind, QStringList rowLabels,
-                 QStringList colLabels, Style style, QString rowAxis = {}, QString colAxis = {});
+                 QStringList colLabels, Style style, QString rowAxis = {}, QString colAxis = {},
+                 bool causal = false);
 
     QSizeF naturalSize() const override;
     void paint(QPainter& p, const QRectF& area) const override;

@@ -1,0 +1,299 @@
+// The desktop app driven as a user drives it, offscreen: it starts on the demo
+// model, typing re-runs the model, the views show what the trace holds.
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "headdetailview.h"
+#include "headsgridview.h"
+#include "mainwindow.h"
+#include "maskview.h"
+#include "render/session.h"
+#include "shapeflowview.h"
+#include "tensortablemodel.h"
+#include "tokenlinesview.h"
+#include "tokenstrip.h"
+#include "viewsettings.h"
+#include "workspace.h"
+
+using namespace attnscope;
+
+class tst_Gui : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void startsOnDemoModelWithExampleText();
+    void typingRunsTheModel();
+    void gridHasEveryHead();
+    void hoverReportsTheTraceWeight();
+    void arrowKeysMoveTheSelectedCell();
+    void bidirectionalChangesMaskAndWeights();
+    void shapeFlowNodeShowsItsTensor();
+    void tokenStripSelectsQuery();
+    void headShortcutsMoveSelection();
+    void longTextIsCroppedWithNotice();
+    void refusingLongTextGivesAnError();
+    void cancelledRunDeliversNothing();
+    void badModelFileKeepsTheCurrentOne();
+    void settingsAreRemembered();
+    void itemModelsPassTheTester();
+
+private:
+    bool waitForTrace(int timeoutMs = 60000);
+    std::unique_ptr<Workspace> ws_;
+    std::unique_ptr<MainWindow> win_;
+};
+
+void tst_Gui::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
+    QCoreApplication::setOrganizationName("AttnScopeTest");
+    QCoreApplication::setApplicationName("tst_gui");
+    QVERIFY2(!render::demoModelPath().isEmpty(), "the bundled demo model resources/demo/shakespeare-char.safetensors is missing");
+}
+
+void tst_Gui::init() {
+    QSettings().clear();
+    ws_ = std::make_unique<Workspace>();
+    ws_->setDebounceMs(10);
+    win_ = std::make_unique<MainWindow>(ws_.get());
+    win_->resize(1200, 800);
+    win_->show();
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->restoreSession();
+    QVERIFY(waitForTrace());
+}
+
+void tst_Gui::cleanup() {
+    win_.reset();
+    ws_.reset();
+}
+
+bool tst_Gui::waitForTrace(int timeoutMs) {
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    return ready.wait(timeoutMs) || !ready.isEmpty();
+}
+
+void tst_Gui::startsOnDemoModelWithExampleText() {
+    QVERIFY(ws_->document().isDemo);
+    QVERIFY(ws_->document().tokenizer);
+    QVERIFY(!win_->editor()->toPlainText().isEmpty());
+    const auto t = ws_->trace();
+    QVERIFY(t);
+    QCOMPARE(t->T(), int(ws_->tokens().ids.size()));
+    QVERIFY(t->T() > 20);
+    QCOMPARE(t->config.n_layer, ws_->document().model.weights->config.n_layer);
+}
+
+void tst_Gui::typingRunsTheModel() {
+    win_->editor()->clear();
+    QVERIFY(waitForTrace() || ws_->trace() == nullptr);
+    win_->editor()->setFocus();
+    QTest::keyClicks(win_->editor(), "To be, or not");
+    QTRY_COMPARE_WITH_TIMEOUT(ws_->trace() ? ws_->trace()->T() : -1, 13, 30000);
+    QCOMPARE(ws_->tokens().texts.join(QString()), QStringLiteral("To be, or not"));
+    QCOMPARE(win_->tokenStrip()->chipCount(), 13);
+}
+
+void tst_Gui::gridHasEveryHead() {
+    const auto& cfg = ws_->document().model.weights->config;
+    win_->showView("heads");
+    QCOMPARE(win_->headsGrid()->cellCount(), cfg.n_layer * cfg.n_head);
+    win_->headsGrid()->setLayerFilter(1);
+    QCOMPARE(win_->headsGrid()->cellCount(), cfg.n_head);
+    win_->headsGrid()->setLayerFilter(-1);
+    // A click selects the head under the mouse.
+    QTest::mouseClick(win_->headsGrid(), Qt::LeftButton, {}, win_->headsGrid()->panelCenter(2, 3).toPoint());
+    QCOMPARE(ws_->selection().layer, 2);
+    QCOMPARE(ws_->selection().head, 3);
+}
+
+void tst_Gui::hoverReportsTheTraceWeight() {
+    Selection s = ws_->selection();
+    s.layer = 1;
+    s.head = 2;
+    ws_->setSelection(s);
+    win_->showView("head");
+    HeadDetailView* d = win_->headDetail();
+    QTRY_VERIFY(d->isVisible());
+    const auto t = ws_->trace();
+    const int q = t->T() - 1, k = t->T() / 2;
+    QTest::mouseMove(d, d->cellCenter(q, k).toPoint());
+    QTRY_COMPARE(d->hover().query, q);
+    QCOMPARE(d->hover().key, k);
+    QCOMPARE(d->hover().weight, t->weight(1, 2, q, k));
+    QCOMPARE(d->hover().score, t->score(1, 2, q, k));
+    QVERIFY(d->hoverText().contains(QString::number(t->weight(1, 2, q, k), 'g', 6)));
+    // A masked cell says so.
+    QTest::mouseMove(d, d->cellCenter(0, 3).toPoint());
+    QTRY_COMPARE(d->hover().key, 3);
+    QVERIFY(d->hover().masked);
+    QCOMPARE(d->hover().weight, 0.0f);
+}
+
+void tst_Gui::arrowKeysMoveTheSelectedCell() {
+    win_->showView("head");
+    HeadDetailView* d = win_->headDetail();
+    d->setFocus();
+    Selection s = ws_->selection();
+    s.query = 5;
+    s.key = 2;
+    ws_->setSelection(s);
+    QTest::keyClick(d, Qt::Key_Right);
+    QCOMPARE(ws_->selection().key, 3);
+    QTest::keyClick(d, Qt::Key_Down);
+    QCOMPARE(ws_->selection().query, 6);
+    QTest::keyClick(d, Qt::Key_Up);
+    QTest::keyClick(d, Qt::Key_Left);
+    QCOMPARE(ws_->selection().query, 5);
+    QCOMPARE(ws_->selection().key, 2);
+}
+
+void tst_Gui::bidirectionalChangesMaskAndWeights() {
+    win_->showView("mask");
+    MaskView* m = win_->maskView();
+    const auto before = ws_->trace();
+    const int T = before->T();
+    QVERIFY(std::abs(m->allowedFraction() - double(T + 1) / (2.0 * T)) < 1e-9);
+    const MatrixRM wBefore = before->head_weights(0, 0);
+    QCOMPARE(wBefore(0, T - 1), 0.0f);
+    m->causalBox()->setChecked(false);
+    QVERIFY(waitForTrace());
+    const auto after = ws_->trace();
+    QVERIFY(!after->causal);
+    QCOMPARE(m->allowedFraction(), 1.0);
+    const MatrixRM wAfter = after->head_weights(0, 0);
+    QVERIFY(wAfter(0, T - 1) > 0.0f);
+    QVERIFY((wAfter - wBefore).cwiseAbs().maxCoeff() > 1e-3f);
+    m->causalBox()->setChecked(true);
+    QVERIFY(waitForTrace());
+    QVERIFY(ws_->trace()->causal);
+}
+
+void tst_Gui::shapeFlowNodeShowsItsTensor() {
+    win_->showView("flow");
+    ShapeFlowView* f = win_->shapeFlow();
+    QTRY_VERIFY(f->nodeCount() > 10);
+    const auto t = ws_->trace();
+    // Click the "Query" node: the table shows one head's (T, hs) slice.
+    int qNode = -1;
+    for (int i = 0; i < f->nodeCount(); ++i) {
+        QTest::mouseClick(f->diagram(), Qt::LeftButton, {}, f->nodeCenter(i).toPoint());
+        if (f->tableModel()->columnCount() == t->config.head_size() && f->tableModel()->rowCount() == t->T()) {
+            qNode = i;
+            break;
+        }
+    }
+    QVERIFY(qNode >= 0);
+    const int h = ws_->selection().head, hs = t->config.head_size();
+    QCOMPARE(float(f->tableModel()->index(3, 1).data(Qt::UserRole).toDouble()),
+             t->layers[size_t(ws_->selection().layer)].q.data[size_t(3 * t->config.n_embed + h * hs + 1)]);
+}
+
+void tst_Gui::tokenStripSelectsQuery() {
+    TokenStrip* s = win_->tokenStrip();
+    QTRY_VERIFY(s->chipCount() == ws_->trace()->T());
+    QTest::mouseClick(s, Qt::LeftButton, {}, s->chipRect(4).center());
+    QCOMPARE(ws_->selection().query, 4);
+}
+
+void tst_Gui::headShortcutsMoveSelection() {
+    Selection s = ws_->selection();
+    s.layer = 0;
+    s.head = 0;
+    ws_->setSelection(s);
+    win_->activateWindow();
+    QTest::keyClick(win_.get(), Qt::Key_Right, Qt::AltModifier);
+    QCOMPARE(ws_->selection().head, 1);
+    QTest::keyClick(win_.get(), Qt::Key_Down, Qt::AltModifier);
+    QCOMPARE(ws_->selection().layer, 1);
+    QTest::keyClick(win_.get(), Qt::Key_Left, Qt::AltModifier);
+    QTest::keyClick(win_.get(), Qt::Key_Left, Qt::AltModifier);
+    QCOMPARE(ws_->selection().head, ws_->document().model.weights->config.n_head - 1);  // wraps
+}
+
+void tst_Gui::longTextIsCroppedWithNotice() {
+    const int ctx = ws_->document().model.weights->config.context_length;
+    QSignalSpy notice(ws_.get(), &Workspace::notice);
+    win_->editor()->setPlainText(QString(ctx + 50, QLatin1Char('a')));
+    QVERIFY(waitForTrace());
+    QCOMPARE(ws_->trace()->T(), ctx);
+    QCOMPARE(ws_->tokens().dropped, 50);
+    bool told = false;
+    for (const auto& args : notice) told |= args.at(0).toString().contains(QString::number(ctx));
+    QVERIFY(told);
+}
+
+void tst_Gui::refusingLongTextGivesAnError() {
+    ws_->setCropPolicy(render::CropPolicy::Refuse);
+    const int ctx = ws_->document().model.weights->config.context_length;
+    QSignalSpy failed(ws_.get(), &Workspace::runFailed);
+    win_->editor()->setPlainText(QString(ctx + 1, QLatin1Char('b')));
+    QVERIFY(failed.wait(30000));
+    QVERIFY(failed.first().at(0).toString().contains(QString::number(ctx)));
+    QVERIFY(ws_->trace()->T() <= ctx);  // the last good trace stays
+    QCOMPARE(win_->editor()->toPlainText().size(), ctx + 1);  // nothing typed is lost
+}
+
+void tst_Gui::cancelledRunDeliversNothing() {
+    // Large enough that a run takes a while on any machine.
+    ws_->setDocument(render::randomDocument(ModelConfig::seed(96, 1024, 384, 6, 8), 3));
+    QVERIFY(waitForTrace());
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    QSignalSpy running(ws_.get(), &Workspace::runningChanged);
+    win_->editor()->setPlainText(QString(1000, QLatin1Char('x')));
+    ws_->runNow();
+    ws_->cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!ws_->isRunning(), 60000);
+    QTest::qWait(50);
+    QCOMPARE(ready.count(), 0);
+}
+
+void tst_Gui::badModelFileKeepsTheCurrentOne() {
+    QTemporaryDir dir;
+    const QString bad = dir.filePath("broken.safetensors");
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("this is not a model at all");
+    f.close();
+    QSignalSpy failed(ws_.get(), &Workspace::loadFailed);
+    const auto before = ws_->document().model.weights;
+    ws_->openModel(bad);
+    QVERIFY(failed.wait(30000));
+    QCOMPARE(failed.first().at(0).toString(), bad);
+    QVERIFY(failed.first().at(1).toString().contains("broken.safetensors"));
+    QCOMPARE(ws_->document().model.weights, before);
+}
+
+void tst_Gui::settingsAreRemembered() {
+    win_->viewSettings()->setColormap(render::ColorMapId::Magma);
+    win_->viewSettings()->setScale(render::Scale::Log);
+    win_->editor()->setPlainText(QStringLiteral("remember me"));
+    win_->close();
+    ViewSettings again;
+    again.load();
+    QCOMPARE(again.colormap(), render::ColorMapId::Magma);
+    QCOMPARE(again.scale(), render::Scale::Log);
+    QCOMPARE(QSettings().value("text/last").toString(), QStringLiteral("remember me"));
+    QVERIFY(!QSettings().value("window/state").toByteArray().isEmpty());
+}
+
+void tst_Gui::itemModelsPassTheTester() {
+    TensorTableModel empty;
+    QAbstractItemModelTester t0(&empty, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    win_->showView("flow");
+    ShapeFlowView* f = win_->shapeFlow();
+    QAbstractItemModelTester t1(f->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    for (int i = 0; i < f->nodeCount(); ++i) f->selectNode(i);  // every tensor goes through the model
+    QVERIFY(f->tableModel()->rowCount() > 0);
+}
+
+QTEST_MAIN(tst_Gui)
+#include "tst_gui.moc"
