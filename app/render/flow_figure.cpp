@@ -8,7 +8,6 @@ namespace render {
 
 namespace {
 
-QString tr(const char* s) { return QCoreApplication::translate("render::FlowFigure", s); }
 
 QString stageLabel(const QString& stage) {
     static const std::pair<const char*, const char*> names[] = {
@@ -96,7 +95,7 @@ FlowFigure::FlowFigure(FigureData data, int layer, int head, Style style, int se
 }
 
 QString FlowFigure::title() const {
-    return tr("Forward pass · block %1 of %2 shown · head %3 for per-head tensors")
+    return QCoreApplication::translate("render::FlowFigure", "Forward pass · block %1 of %2 shown · head %3 for per-head tensors")
         .arg(layer_).arg(data_.trace ? data_.trace->n_layer() : 0).arg(head_);
 }
 
@@ -164,7 +163,7 @@ void FlowFigure::paint(QPainter& p, const QRectF& area) const {
         p.setPen(style_.text);
         p.drawText(QRectF(l.blockFrame.left() + 8, l.blockFrame.top() + 1, l.blockFrame.width() - 16, 16 * std::min(1.0, l.scale)),
                    Qt::AlignRight | Qt::AlignVCenter,
-                   tr("Block %1 (pre-LayerNorm; every block has these shapes)").arg(layer_));
+                   QCoreApplication::translate("render::FlowFigure", "Block %1 (pre-LayerNorm; every block has these shapes)").arg(layer_));
     }
     // Arrows between consecutive nodes.
     p.setPen(QPen(style_.text, 1.2));

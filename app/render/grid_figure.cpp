@@ -8,7 +8,6 @@ namespace render {
 
 namespace {
 
-QString tr(const char* s) { return QCoreApplication::translate("render::GridFigure", s); }
 
 // Max-pools a [0,1] matrix (NaN = masked) down to at most `res` cells a side.
 QImage thumbnail(const Normalized& n, const ColorMap& cmap, int res) {
@@ -52,7 +51,7 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
 }
 
 QString GridFigure::title() const {
-    return tr("Attention weights of every head");
+    return QCoreApplication::translate("render::GridFigure", "Attention weights of every head");
 }
 
 QSizeF GridFigure::naturalSize() const {
@@ -121,7 +120,7 @@ void GridFigure::paint(QPainter& p, const QRectF& area) const {
         const QRectF r = panelRect(area, i);
         p.setPen(style_.text);
         p.drawText(QRectF(r.left(), r.top() - l.labelH, r.width(), l.labelH), Qt::AlignCenter,
-                   tr("L%1 H%2").arg(pn.layer).arg(pn.head));
+                   QCoreApplication::translate("render::GridFigure", "L%1 H%2").arg(pn.layer).arg(pn.head));
         if (style_.cells == CellMode::Image) {
             p.setRenderHint(QPainter::SmoothPixmapTransform, false);
             p.drawImage(r, pn.image);

@@ -6,7 +6,6 @@ namespace render {
 
 namespace {
 
-QString tr(const char* s) { return QCoreApplication::translate("render::HeadFigure", s); }
 
 attnscope::MatrixRM matrixFor(const FigureData& d, int layer, int head, MatrixKind kind) {
     if (!d.trace) return {};
@@ -20,16 +19,16 @@ attnscope::MatrixRM matrixFor(const FigureData& d, int layer, int head, MatrixKi
 
 QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
     if (kind == MatrixKind::Mask)
-        return d.trace && !d.trace->causal ? tr("Mask (bidirectional)") : tr("Mask (causal)");
-    const QString what = kind == MatrixKind::Weights ? tr("attention weights") : tr("raw scores");
-    return tr("Layer %1 · Head %2 · %3").arg(layer).arg(head).arg(what);
+        return d.trace && !d.trace->causal ? QCoreApplication::translate("render::HeadFigure", "Mask (bidirectional)") : QCoreApplication::translate("render::HeadFigure", "Mask (causal)");
+    const QString what = kind == MatrixKind::Weights ? QCoreApplication::translate("render::HeadFigure", "attention weights") : QCoreApplication::translate("render::HeadFigure", "raw scores");
+    return QCoreApplication::translate("render::HeadFigure", "Layer %1 · Head %2 · %3").arg(layer).arg(head).arg(what);
 }
 
 }  // namespace
 
 HeadFigure::HeadFigure(const FigureData& data, int layer, int head, MatrixKind kind, Style style)
     : MatrixFigure(titleFor(data, layer, head, kind), matrixFor(data, layer, head, kind), kind, data.tokens,
-                   data.tokens, std::move(style), tr("query"), tr("key"), data.trace && data.trace->causal),
+                   data.tokens, std::move(style), QCoreApplication::translate("render::HeadFigure", "query"), QCoreApplication::translate("render::HeadFigure", "key"), data.trace && data.trace->causal),
       layer_(layer), head_(head), kind_(kind) {}
 
 }  // namespace render

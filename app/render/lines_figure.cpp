@@ -5,10 +5,6 @@
 
 namespace render {
 
-namespace {
-QString tr(const char* s) { return QCoreApplication::translate("render::LinesFigure", s); }
-}  // namespace
-
 LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery)
     : data_(std::move(data)), layer_(layer), heads_(std::move(heads)), style_(std::move(style)), focus_(focusQuery) {
     if (!data_.trace) return;
@@ -21,8 +17,8 @@ QColor LinesFigure::headColor(int i) {
 }
 
 QString LinesFigure::title() const {
-    if (heads_.size() == 1) return tr("Layer %1 · Head %2 · token lines").arg(layer_).arg(heads_[0]);
-    return tr("Layer %1 · %2 heads overlaid · token lines").arg(layer_).arg(heads_.size());
+    if (heads_.size() == 1) return QCoreApplication::translate("render::LinesFigure", "Layer %1 · Head %2 · token lines").arg(layer_).arg(heads_[0]);
+    return QCoreApplication::translate("render::LinesFigure", "Layer %1 · %2 heads overlaid · token lines").arg(layer_).arg(heads_.size());
 }
 
 QSizeF LinesFigure::naturalSize() const {
@@ -105,7 +101,7 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
         for (size_t hi = 0; hi < heads_.size(); ++hi) {
             p.fillRect(QRectF(x, l.legend.center().y() - 4, 16, 8), headColor(int(hi)));
             x += 20;
-            const QString t = tr("head %1").arg(heads_[hi]);
+            const QString t = QCoreApplication::translate("render::LinesFigure", "head %1").arg(heads_[hi]);
             p.setPen(style_.text);
             p.drawText(QPointF(x, l.legend.center().y() + QFontMetricsF(style_.font).ascent() / 2 - 1), t);
             x += QFontMetricsF(style_.font).horizontalAdvance(t) + 14;

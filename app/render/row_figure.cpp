@@ -5,10 +5,6 @@
 
 namespace render {
 
-namespace {
-QString tr(const char* s) { return QCoreApplication::translate("render::RowFigure", s); }
-}  // namespace
-
 RowFigure::RowFigure(FigureData data, int layer, int head, int query, Style style)
     : data_(std::move(data)), layer_(layer), head_(head), query_(query), style_(std::move(style)) {
     if (!data_.trace || query_ < 0 || query_ >= data_.T()) return;
@@ -18,7 +14,7 @@ RowFigure::RowFigure(FigureData data, int layer, int head, int query, Style styl
 
 QString RowFigure::title() const {
     const QString tok = query_ >= 0 && query_ < data_.tokens.size() ? data_.tokens[query_] : QString();
-    return tr("Layer %1 · Head %2 · query %3 “%4”").arg(layer_).arg(head_).arg(query_).arg(tok);
+    return QCoreApplication::translate("render::RowFigure", "Layer %1 · Head %2 · query %3 “%4”").arg(layer_).arg(head_).arg(query_).arg(tok);
 }
 
 QSizeF RowFigure::naturalSize() const { return {std::max(400.0, 14.0 * row_.size() + 80), 260}; }
@@ -43,7 +39,7 @@ void RowFigure::paint(QPainter& p, const QRectF& area) const {
     fillBackground(p, area, style_);
     if (row_.empty()) {
         p.setPen(style_.text);
-        p.drawText(area, Qt::AlignCenter, tr("Select a query token to see its attention over the keys."));
+        p.drawText(area, Qt::AlignCenter, QCoreApplication::translate("render::RowFigure", "Select a query token to see its attention over the keys."));
         return;
     }
     drawTitle(p, area, title(), style_);

@@ -9,7 +9,6 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QPainter>
-#include <QSignalSpy>
 #include <QStandardPaths>
 #include <algorithm>
 #include <cstdio>
