@@ -1,0 +1,63 @@
+#pragma once
+// The objects an unpickled checkpoint may hold, made in a Pickle's arena under
+// limits: strings and containers, and the whitelist of globals and calls
+// (OrderedDict, torch.Size, storage type tags, _rebuild_tensor_v2). Anything
+// else is refused with Error(Forbidden) naming it.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "attnscope/error.h"
+#include "py_value.h"
+
+namespace attnscope {
+
+struct PickleLimits {
+    int64_t max_stack = int64_t(1) << 20;      // values on the stack
+    int max_marks = 512;                       // open MARKs
+    int max_depth = 512;                       // nesting of containers
+    int64_t max_memo = int64_t(1) << 20;       // memo entries
+    int64_t max_objects = int64_t(1) << 20;    // objects in the arena
+    int64_t max_elements = int64_t(1) << 23;   // items in all containers together
+};
+
+class PickleObjects {
+public:
+    // Errors start with `origin` and end with the byte offset `op_pos` holds.
+    PickleObjects(Pickle& out, const PickleLimits& limits, const std::string& origin,
+                  const size_t& op_pos);
+
+    [[noreturn]] void fail(ErrorCode code, const std::string& what,
+                           std::vector<std::string> args = {}) const;
+    // Error(Forbidden): "refuses to <what> '<name>': ...".
+    [[noreturn]] void forbid(const std::string& what, const std::string& name) const;
+
+    PyValue make_text(PyType t, std::string text);
+    PyValue make_container(PyType t, std::vector<PyValue> items);
+    // Appends to a list, tuple, set or dict (key, value, ...), checking the
+    // element count and nesting depth.
+    void add_items(PyObject* c, std::vector<PyValue>&& items);
+
+    // GLOBAL / STACK_GLOBAL: a whitelisted global, or Error(Forbidden).
+    PyValue global(std::string_view module, std::string_view name);
+    // REDUCE ("call"), NEWOBJ/OBJ/INST ("create") of `callable` with a tuple of `args`.
+    PyValue call(const PyValue& callable, const PyValue& args, const char* how);
+    // BINPERSID: a storage reference from ('storage', type, key, location, numel).
+    PyValue storage(const PyValue& pid);
+    // BUILD: only a dict's attributes (a state dict's _metadata) are accepted, and dropped.
+    void build(const PyValue& target, const PyValue& state);
+
+private:
+    PyObject* make(PyType t);
+    PyValue rebuild_tensor(const std::vector<PyValue>& a);
+
+    Pickle& out_;
+    const PickleLimits& lim_;
+    const std::string& origin_;
+    const size_t& op_pos_;
+    int64_t elements_ = 0;
+};
+
+}  // namespace attnscope
