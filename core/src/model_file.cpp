@@ -1,47 +1,203 @@
 #include "attnscope/model_file.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <system_error>
+
 #include "attnscope/error.h"
+#include "gpt2_config.h"
 #include "mapped_file.h"
+#include "name_mapping.h"
+#include "torch_checkpoint.h"
+#include "zip_reader.h"
 
 namespace attnscope {
 
+namespace fs = std::filesystem;
+
 namespace {
 
-LoadedModel from_seed_tensors(const std::string& path, const std::string& format,
-                              SafetensorsFile&& file) {
-    LoadedModel m;
-    m.path = path;
-    m.format = format;
-    m.naming = "seed";
-    for (const auto& [name, t] : file.tensors) m.file_tensors.emplace_back(name, t.shape);
-    ModelConfig config;
-    if (const auto it = file.metadata.find(kMetaConfig); it != file.metadata.end()) {
-        try {
-            config = ModelConfig::from_json(it->second);
-        } catch (const Error& e) {
-            throw Error(e.code(), path + ": " + e.what(), e.args());
-        }
-    } else {
-        config = infer_seed_config(file.tensors);
-    }
+[[noreturn]] void fail(const std::string& origin, ErrorCode code, const std::string& what) {
+    throw Error(code, origin + ": " + what, {origin});
+}
+
+bool exists_file(const fs::path& p) {
+    std::error_code ec;
+    return fs::is_regular_file(p, ec);
+}
+
+// The whole file, or Error(Io) whose message starts with the path.
+std::unique_ptr<MappedFile> open_file(const std::string& path) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) fail(path, ErrorCode::Io, "no such file or folder");
     try {
-        m.weights = std::make_shared<Weights>(from_seed_state_dict(file.tensors, config));
+        return std::make_unique<MappedFile>(path);
     } catch (const Error& e) {
         throw Error(e.code(), path + ": " + e.what(), e.args());
     }
+}
+
+// The config.json beside a GPT-2 weights file, when there is one.
+ModelConfig sibling_config(const std::string& path, bool* found) {
+    const fs::path cfg = fs::path(path).parent_path() / "config.json";
+    *found = exists_file(cfg);
+    if (!*found) return {};
+    const std::unique_ptr<MappedFile> f = open_file(cfg.string());
+    return gpt2_config_from_hf_json(
+        std::string_view(reinterpret_cast<const char*>(f->data()), f->size()), cfg.string());
+}
+
+// Names and shapes onto Weights, whatever the naming. `hf_config` is the
+// folder's config.json (nullptr: use metadata, a sibling config.json, the
+// nanoGPT model_args or the shapes).
+void map_tensors(LoadedModel& m, TensorMap&& tensors, const std::string& origin, Naming fallback,
+                 const ModelConfig* hf_config, const TorchCheckpoint* ck) {
+    strip_wrapper_prefixes(tensors, origin, m.notes);
+    const Naming naming = hf_config ? Naming::HfGpt2 : detect_naming(tensors, origin, fallback);
+    m.naming = naming_name(naming);
+    if (naming == Naming::Seed) {
+        ModelConfig meta;
+        const auto it = m.metadata.find(kMetaConfig);
+        if (it != m.metadata.end()) {
+            try {
+                meta = ModelConfig::from_json(it->second);
+            } catch (const Error& e) {
+                throw Error(e.code(), origin + ": " + e.what(), e.args());
+            }
+        }
+        m.weights = std::make_shared<Weights>(
+            map_seed(std::move(tensors), it != m.metadata.end() ? &meta : nullptr, origin));
+        return;
+    }
+    ModelConfig config;
+    if (hf_config) {
+        config = *hf_config;
+    } else if (naming == Naming::NanoGpt && ck && ck->has_model_args) {
+        config = gpt2_config_from_model_args(ck->model_args, origin + ": model_args");
+        m.notes.push_back("config from the checkpoint's model_args");
+    } else {
+        bool found = false;
+        if (naming == Naming::HfGpt2) config = sibling_config(origin, &found);
+        if (found) {
+            m.notes.push_back("config from the config.json beside the file");
+        } else {
+            const int heads = ck ? int_entry(ck->train_config, "n_head") : 0;
+            if (heads > 0) m.notes.push_back("n_head taken from the checkpoint's training config");
+            config = infer_gpt2_config(tensors, naming, heads, origin, m.notes);
+            m.notes.push_back("config inferred from the tensor shapes");
+        }
+    }
+    m.weights = std::make_shared<Weights>(map_gpt2(std::move(tensors), config, naming, origin));
+}
+
+void read_safetensors_into(LoadedModel& m, const std::string& path, const std::byte* p, size_t size,
+                           const ModelConfig* hf_config) {
+    SafetensorsFile file = parse_safetensors(p, size, path);
+    for (const auto& [name, t] : file.tensors) m.file_tensors.emplace_back(name, t.shape);
     m.metadata = std::move(file.metadata);
+    map_tensors(m, std::move(file.tensors), path, Naming::HfGpt2, hf_config, nullptr);
+}
+
+void read_torch_into(LoadedModel& m, const std::string& path, const std::byte* p, size_t size,
+                     const ModelConfig* hf_config) {
+    TorchCheckpoint ck = TorchCheckpoint::read(p, size, path);
+    m.file_tensors = std::move(ck.stored);
+    m.state_dict_key = ck.state_dict_key;
+    m.model_args = ck.model_args;
+    if (!ck.state_dict_key.empty()) {
+        std::string ignored;
+        for (const std::string& k : ck.other_keys)
+            if (k != "model_args" || !ck.has_model_args) ignored += (ignored.empty() ? "" : ", ") + k;
+        m.notes.push_back("weights from the checkpoint's '" + ck.state_dict_key + "' entry" +
+                          (ignored.empty() ? std::string() : "; ignored " + ignored));
+    }
+    map_tensors(m, std::move(ck.tensors), path,
+                ck.has_model_args ? Naming::NanoGpt : Naming::HfGpt2, hf_config, &ck);
+}
+
+// A pickle with no zip around it: the format torch.save wrote before PyTorch 1.6.
+bool looks_like_legacy_torch(const std::byte* p, size_t size) {
+    return size >= 2 && uint8_t(p[0]) == 0x80 && uint8_t(p[1]) >= 2 && uint8_t(p[1]) <= 5;
+}
+
+LoadedModel load_file(const std::string& path, const ModelConfig* hf_config) {
+    const std::unique_ptr<MappedFile> mapped = open_file(path);
+    const MappedFile& file = *mapped;
+    const std::byte* p = file.data();
+    const size_t size = file.size();
+    LoadedModel m;
+    m.path = path;
+    if (size == 0) fail(path, ErrorCode::UnknownFormat, "the file is empty, not a model");
+    if (ZipReader::looks_like_zip(p, size)) {
+        m.format = "pytorch-zip";
+        read_torch_into(m, path, p, size, hf_config);
+    } else if (size >= 9 && char(p[8]) == '{') {
+        m.format = "safetensors";
+        read_safetensors_into(m, path, p, size, hf_config);
+    } else if (looks_like_legacy_torch(p, size)) {
+        fail(path, ErrorCode::UnknownFormat,
+             "a PyTorch file in the legacy format (before PyTorch 1.6) or a plain pickle; "
+             "re-save it with torch.save from PyTorch 1.6 or later");
+    } else {
+        const std::string ext = fs::path(path).extension().string();
+        if (ext == ".safetensors")
+            parse_safetensors(p, size, path);  // throws, naming the bad magic
+        if (ext == ".pt" || ext == ".pth" || ext == ".bin" || ext == ".ckpt")
+            fail(path, ErrorCode::UnknownFormat,
+                 "not a PyTorch zip checkpoint: bad magic (expected a zip archive, 'PK\\3\\4')");
+        fail(path, ErrorCode::UnknownFormat,
+             "unknown model format (not safetensors, a PyTorch zip checkpoint or a model folder)");
+    }
+    return m;
+}
+
+// A Hugging Face GPT-2 folder: config.json + model.safetensors or pytorch_model.bin.
+LoadedModel load_folder(const std::string& path) {
+    const fs::path dir(path);
+    fs::path weights;
+    for (const char* name : {"model.safetensors", "pytorch_model.bin"})
+        if (exists_file(dir / name)) {
+            weights = dir / name;
+            break;
+        }
+    const bool has_config = exists_file(dir / "config.json");
+    if (weights.empty()) {
+        for (const char* index : {"model.safetensors.index.json", "pytorch_model.bin.index.json"})
+            if (exists_file(dir / index))
+                fail(path, ErrorCode::BadFormat,
+                     std::string("sharded checkpoints (") + index + ") are not supported yet");
+        fail(path, has_config ? ErrorCode::Io : ErrorCode::UnknownFormat,
+             has_config ? "folder has config.json but no model.safetensors or pytorch_model.bin"
+                        : "folder is not a model: it has no config.json and no model.safetensors "
+                          "or pytorch_model.bin");
+    }
+    if (!has_config)
+        fail(path, ErrorCode::BadFormat,
+             "Hugging Face folder has no config.json beside " + weights.filename().string());
+    const std::string cfg_path = (dir / "config.json").string();
+    const std::unique_ptr<MappedFile> cfg = open_file(cfg_path);
+    bool tied = true;
+    const ModelConfig config = gpt2_config_from_hf_json(
+        std::string_view(reinterpret_cast<const char*>(cfg->data()), cfg->size()), cfg_path, &tied);
+    LoadedModel m = load_file(weights.string(), &config);
+    m.path = path;
+    m.format = "hf-gpt2-folder";
+    const bool has_head = std::any_of(m.file_tensors.begin(), m.file_tensors.end(), [](const auto& t) {
+        return t.first.size() >= 14 && t.first.compare(t.first.size() - 14, 14, "lm_head.weight") == 0;
+    });
+    if (!tied && !has_head)
+        fail(weights.string(), ErrorCode::MissingTensor,
+             "config.json sets tie_word_embeddings = false but tensor 'lm_head.weight' is missing");
     return m;
 }
 
 }  // namespace
 
 LoadedModel load_model(const std::string& path) {
-    const MappedFile file(path);
-    const std::byte* p = file.data();
-    if (file.size() >= 9 && char(p[8]) == '{')
-        return from_seed_tensors(path, "safetensors", parse_safetensors(p, file.size(), path));
-    throw Error(ErrorCode::UnknownFormat,
-                path + ": unknown model format (not safetensors or a PyTorch checkpoint)", {path});
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) return load_folder(path);
+    return load_file(path, nullptr);
 }
 
 void save_model(const std::string& path, const Weights& weights, Metadata extra) {

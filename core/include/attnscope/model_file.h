@@ -24,9 +24,26 @@ struct LoadedModel {
     std::string naming;   // "seed", "nanogpt", "hf-gpt2"
     Metadata metadata;    // from the file (safetensors) or empty
     std::vector<std::pair<std::string, Shape>> file_tensors;  // as stored, for `info`
+    // What the user should know about how the file was read: prefixes removed,
+    // entries ignored (optimizer state, losses), values assumed.
+    std::vector<std::string> notes;
+    // PyTorch checkpoints: where the state dict was found ("model_state_dict",
+    // "model", "state_dict"), "" for a bare state dict or another format.
+    std::string state_dict_key;
+    // nanoGPT checkpoints: the scalar entries of `model_args` as text
+    // (n_layer, n_head, n_embd, block_size, bias = "true"/"false", vocab_size, ...).
+    Metadata model_args;
 };
 
-// Opens a model file or folder. Throws Error naming the file and the problem.
+// Opens a model file or folder, recognising the format from the bytes:
+//   - safetensors with seed, nanoGPT or Hugging Face GPT-2 tensor names (a
+//     config.json beside a GPT-2 file gives its config);
+//   - a PyTorch zip checkpoint (torch.save): a seed checkpoint or state dict,
+//     a nanoGPT ckpt.pt, or a GPT-2 pytorch_model.bin, read by a restricted
+//     unpickler that never runs code from the file;
+//   - a folder: Hugging Face GPT-2 (config.json + model.safetensors or
+//     pytorch_model.bin).
+// Throws Error whose message starts with the path and names the problem.
 LoadedModel load_model(const std::string& path);
 
 // Writes weights as float32 safetensors under the seed's names, with the config
