@@ -1,0 +1,292 @@
+// The checkpoints people train, opened through load_model and checked against
+// PyTorch: tests/scripts/make_checkpoints.py saved each fixture with torch.save
+// (seed, nanoGPT) or in a Hugging Face GPT-2 folder, beside what the model
+// computes for a fixed token list. Every layer's and head's softmax weights and
+// the last position's logits must match within 1e-5 max-abs.
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "attnscope/error.h"
+#include "attnscope/json.h"
+#include "attnscope/model.h"
+#include "attnscope/model_file.h"
+#include "testutil.h"
+
+using namespace attnscope;
+
+namespace {
+
+constexpr double kTol = 1e-5;
+
+QString checkpoints(const QString& sub = {}) { return testutil::fixtures("checkpoints/" + sub); }
+
+struct Expected {
+    SafetensorsFile file;
+    std::vector<int> tokens;
+};
+
+Expected loadExpected(const QString& name) {
+    Expected e;
+    e.file = read_safetensors(testutil::str(checkpoints(name + ".expected.safetensors")));
+    const Json tokens = Json::parse(e.file.metadata.at("tokens"));
+    for (const Json& t : tokens.items()) e.tokens.push_back(int(t.as_int()));
+    return e;
+}
+
+// The fixture itself: a file, or a folder for the Hugging Face cases.
+QString modelPath(const QString& name) {
+    const QString folder = checkpoints(name);
+    return QFileInfo(folder).isDir() ? folder : checkpoints(name + ".pt");
+}
+
+bool hasNote(const LoadedModel& m, const QString& part) {
+    for (const std::string& n : m.notes)
+        if (QString::fromStdString(n).contains(part)) return true;
+    return false;
+}
+
+QString notes(const LoadedModel& m) {
+    QStringList all;
+    for (const std::string& n : m.notes) all << QString::fromStdString(n);
+    return all.join(QStringLiteral(" | "));
+}
+
+// Every tensor of two models, by canonical name, bit for bit.
+bool sameWeights(const Weights& a, const Weights& b, QString* why) {
+    const TensorMap ta = to_seed_state_dict(a), tb = to_seed_state_dict(b);
+    if (ta.size() != tb.size()) {
+        *why = QStringLiteral("%1 vs %2 tensors").arg(ta.size()).arg(tb.size());
+        return false;
+    }
+    for (const auto& [name, t] : ta) {
+        const auto it = tb.find(name);
+        if (it == tb.end() || it->second.shape != t.shape || it->second.data != t.data) {
+            *why = QString::fromStdString("tensor '" + name + "' differs");
+            return false;
+        }
+    }
+    return true;
+}
+
+const QStringList kFixtures = {
+    "seed_adamw",       "seed_orig_mod",        "seed_f16",    "seed_bf16_module",
+    "nanogpt_bias",     "nanogpt_nobias",       "nanogpt_config_heads", "nanogpt_bare",
+    "hf_gpt2",          "hf_gpt2_prefixed",     "hf_gpt2_bin",
+};
+
+}  // namespace
+
+class tst_Checkpoints : public QObject {
+    Q_OBJECT
+private slots:
+    void matchesPyTorch_data();
+    void matchesPyTorch();
+    void findsTheConfig_data();
+    void findsTheConfig();
+    void stripsWrapperPrefixes_data();
+    void stripsWrapperPrefixes();
+    void ignoresOptimizerState();
+    void keepsNanoGptModelArgs();
+    void saysWhenHeadsAreAssumed();
+    void tiesTheHead_data();
+    void tiesTheHead();
+    void readsGpt2SafetensorsFileWithSiblingConfig();
+    void roundTripsThroughSafetensors_data();
+    void roundTripsThroughSafetensors();
+    void readsEveryPickleProtocol_data();
+    void readsEveryPickleProtocol();
+};
+
+void tst_Checkpoints::matchesPyTorch_data() {
+    QTest::addColumn<QString>("name");
+    for (const QString& f : kFixtures) QTest::newRow(qPrintable(f)) << f;
+}
+
+void tst_Checkpoints::matchesPyTorch() {
+    QFETCH(QString, name);
+    const LoadedModel lm = load_model(testutil::str(modelPath(name)));
+    const Expected e = loadExpected(name);
+    RunOptions opt;
+    opt.threads = 2;
+    const Trace tr = Model(lm.weights).run(e.tokens, opt);
+    const int T = int(e.tokens.size());
+    QCOMPARE(tr.n_layer(), lm.weights->config.n_layer);
+    for (int l = 0; l < tr.n_layer(); ++l) {
+        const Tensor& want = e.file.tensors.at("blk." + std::to_string(l) + ".attn.weights");
+        QCOMPARE(want.shape, (Shape{tr.n_head(), T, T}));
+        for (int h = 0; h < tr.n_head(); ++h) {
+            const MatrixRM got = tr.head_weights(l, h);
+            QString report;
+            const double d = testutil::maxAbsDiff(got.data(), want.data.data() + int64_t(h) * T * T,
+                                                  int64_t(T) * T, kTol, &report);
+            if (d > kTol)
+                QFAIL(qPrintable(QStringLiteral("layer %1 head %2 weights: max-abs %3 > 1e-5: %4")
+                                     .arg(l).arg(h).arg(d).arg(report)));
+        }
+    }
+    const Tensor& want = e.file.tensors.at("logits");
+    QCOMPARE(want.numel(), int64_t(lm.weights->config.vocab_size));
+    const auto got = tr.logits_at(T - 1);
+    QString report;
+    const double d = testutil::maxAbsDiff(got.data(), want.data.data(), want.numel(), kTol, &report);
+    if (d > kTol) QFAIL(qPrintable(QStringLiteral("logits: max-abs %1 > 1e-5: %2").arg(d).arg(report)));
+}
+
+void tst_Checkpoints::findsTheConfig_data() { matchesPyTorch_data(); }
+
+// The config, naming, format and state-dict location the script says the file has.
+void tst_Checkpoints::findsTheConfig() {
+    QFETCH(QString, name);
+    const LoadedModel lm = load_model(testutil::str(modelPath(name)));
+    const Expected e = loadExpected(name);
+    const Metadata& m = e.file.metadata;
+    QCOMPARE(QString::fromStdString(lm.weights->config.to_json()),
+             QString::fromStdString(ModelConfig::from_json(m.at("config")).to_json()));
+    QCOMPARE(QString::fromStdString(lm.naming), QString::fromStdString(m.at("naming")));
+    QCOMPARE(QString::fromStdString(lm.format), QString::fromStdString(m.at("format")));
+    QCOMPARE(QString::fromStdString(lm.state_dict_key), QString::fromStdString(m.at("state_dict_key")));
+    QCOMPARE(QString::fromStdString(lm.path), modelPath(name));
+    QVERIFY(!lm.file_tensors.empty());
+}
+
+void tst_Checkpoints::stripsWrapperPrefixes_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("prefix");
+    QTest::newRow("torch.compile seed") << "seed_orig_mod" << "_orig_mod.";
+    QTest::newRow("DDP seed") << "seed_bf16_module" << "module.";
+    QTest::newRow("torch.compile nanoGPT") << "nanogpt_nobias" << "_orig_mod.";
+}
+
+// file_tensors keep the names as stored; the weights load under the bare names
+// (matchesPyTorch shows the numbers) and a note says what was removed.
+void tst_Checkpoints::stripsWrapperPrefixes() {
+    QFETCH(QString, name);
+    QFETCH(QString, prefix);
+    const LoadedModel lm = load_model(testutil::str(modelPath(name)));
+    QVERIFY(!lm.file_tensors.empty());
+    for (const auto& [stored, shape] : lm.file_tensors)
+        QVERIFY2(QString::fromStdString(stored).startsWith(prefix), stored.c_str());
+    QVERIFY2(hasNote(lm, "'" + prefix + "' prefix"), qPrintable(notes(lm)));
+}
+
+void tst_Checkpoints::ignoresOptimizerState() {
+    const LoadedModel lm = load_model(testutil::str(modelPath("seed_adamw")));
+    QCOMPARE(QString::fromStdString(lm.state_dict_key), QStringLiteral("model_state_dict"));
+    QVERIFY2(hasNote(lm, "optimizer_state_dict") && hasNote(lm, "losses"), qPrintable(notes(lm)));
+    // Only the state dict's tensors are listed (and materialized), no optimizer moments.
+    for (const auto& [stored, shape] : lm.file_tensors) QVERIFY(!QString::fromStdString(stored).contains("exp_avg"));
+    // Embeddings; per block ln1, 4 heads x (key, query, value, tril), proj, ln2, mlp;
+    // layer_norm, lm_head and the pos_idxs buffer.
+    QCOMPARE(int(lm.file_tensors.size()), 2 + 2 * (2 + 4 * 4 + 2 + 2 + 4) + 2 + 2 + 1);
+}
+
+void tst_Checkpoints::keepsNanoGptModelArgs() {
+    const LoadedModel lm = load_model(testutil::str(modelPath("nanogpt_nobias")));
+    QCOMPARE(QString::fromStdString(lm.model_args.at("n_head")), QStringLiteral("2"));
+    QCOMPARE(QString::fromStdString(lm.model_args.at("n_embd")), QStringLiteral("20"));
+    QCOMPARE(QString::fromStdString(lm.model_args.at("bias")), QStringLiteral("false"));
+    QCOMPARE(QString::fromStdString(lm.model_args.at("vocab_size")), QStringLiteral("64"));
+    const ModelConfig& c = lm.weights->config;
+    QVERIFY(!c.bias);
+    QVERIFY(!c.qkv_bias);
+    QCOMPARE(c.activation, Activation::GeluErf);
+    QVERIFY(lm.weights->layers[0].ln1_b.size() == 0);
+    QVERIFY(lm.weights->lnf_b.size() == 0);
+    QVERIFY2(hasNote(lm, "config from the checkpoint's model_args"), qPrintable(notes(lm)));
+    QVERIFY2(hasNote(lm, "ignored optimizer, iter_num, best_val_loss, config"), qPrintable(notes(lm)));
+}
+
+void tst_Checkpoints::saysWhenHeadsAreAssumed() {
+    const LoadedModel bare = load_model(testutil::str(modelPath("nanogpt_bare")));
+    QCOMPARE(bare.weights->config.n_head, 1);
+    QVERIFY2(hasNote(bare, "assumed 1"), qPrintable(notes(bare)));
+    const LoadedModel fromConfig = load_model(testutil::str(modelPath("nanogpt_config_heads")));
+    QCOMPARE(fromConfig.weights->config.n_head, 2);
+    QVERIFY2(!hasNote(fromConfig, "assumed"), qPrintable(notes(fromConfig)));
+    QVERIFY2(hasNote(fromConfig, "training config"), qPrintable(notes(fromConfig)));
+}
+
+void tst_Checkpoints::tiesTheHead_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("tied");
+    QTest::newRow("seed") << "seed_adamw" << false;
+    QTest::newRow("seed GPT-2 flavour, lm_head saved twice") << "seed_bf16_module" << true;
+    QTest::newRow("nanoGPT, lm_head saved twice") << "nanogpt_bias" << true;
+    QTest::newRow("HF safetensors, no lm_head") << "hf_gpt2" << true;
+    QTest::newRow("HF bin, lm_head saved twice") << "hf_gpt2_bin" << true;
+}
+
+void tst_Checkpoints::tiesTheHead() {
+    QFETCH(QString, name);
+    QFETCH(bool, tied);
+    const LoadedModel lm = load_model(testutil::str(modelPath(name)));
+    const Weights& w = *lm.weights;
+    QCOMPARE(w.config.tied_lm_head, tied);
+    QCOMPARE(w.lm_head_w.size() == 0, tied);
+    QCOMPARE(w.lm_head().rows(), Eigen::Index(w.config.vocab_size));
+    if (tied) QCOMPARE(w.lm_head().data(), w.tok_embed.data());
+}
+
+// A GPT-2 model.safetensors opened as a file takes its config from the
+// config.json beside it and computes the same as the folder.
+void tst_Checkpoints::readsGpt2SafetensorsFileWithSiblingConfig() {
+    const LoadedModel file = load_model(testutil::str(checkpoints("hf_gpt2_prefixed/model.safetensors")));
+    QCOMPARE(QString::fromStdString(file.format), QStringLiteral("safetensors"));
+    QCOMPARE(QString::fromStdString(file.naming), QStringLiteral("hf-gpt2"));
+    QVERIFY2(hasNote(file, "config.json"), qPrintable(notes(file)));
+    const LoadedModel folder = load_model(testutil::str(checkpoints("hf_gpt2_prefixed")));
+    QString why;
+    QVERIFY2(sameWeights(*file.weights, *folder.weights, &why), qPrintable(why));
+    QCOMPARE(file.weights->config, folder.weights->config);
+}
+
+void tst_Checkpoints::roundTripsThroughSafetensors_data() { matchesPyTorch_data(); }
+
+// save_model writes the canonical weights; reading them back gives the same
+// config and every tensor bit for bit, whatever format they came from.
+void tst_Checkpoints::roundTripsThroughSafetensors() {
+    QFETCH(QString, name);
+    const LoadedModel lm = load_model(testutil::str(modelPath(name)));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string out = testutil::str(dir.filePath("model.safetensors"));
+    save_model(out, *lm.weights);
+    const LoadedModel back = load_model(out);
+    QCOMPARE(QString::fromStdString(back.format), QStringLiteral("safetensors"));
+    QCOMPARE(QString::fromStdString(back.naming), QStringLiteral("seed"));
+    QCOMPARE(QString::fromStdString(back.weights->config.to_json()),
+             QString::fromStdString(lm.weights->config.to_json()));
+    QString why;
+    QVERIFY2(sameWeights(*lm.weights, *back.weights, &why), qPrintable(why));
+    const Expected e = loadExpected(name);
+    const Trace a = Model(lm.weights).run(e.tokens), b = Model(back.weights).run(e.tokens);
+    QCOMPARE(a.logits.data, b.logits.data);
+}
+
+void tst_Checkpoints::readsEveryPickleProtocol_data() {
+    QTest::addColumn<int>("protocol");
+    for (int p = 1; p <= 5; ++p) QTest::addRow("protocol %d", p) << p;
+}
+
+// torch.save(..., pickle_protocol=N) of one model, with plain data beside it:
+// every protocol gives the same weights. The model holds a column-major
+// lm_head and a position embedding at an offset in its storage; protocol 5
+// stores float64 (the same float32 values).
+void tst_Checkpoints::readsEveryPickleProtocol() {
+    QFETCH(int, protocol);
+    const LoadedModel lm = load_model(testutil::str(checkpoints(QStringLiteral("protocols/seed_p%1.pt").arg(protocol))));
+    const LoadedModel p2 = load_model(testutil::str(checkpoints("protocols/seed_p2.pt")));
+    QCOMPARE(QString::fromStdString(lm.state_dict_key), QStringLiteral("model_state_dict"));
+    QVERIFY2(hasNote(lm, "ignored extra, epoch"), qPrintable(notes(lm)));
+    QString why;
+    QVERIFY2(sameWeights(*lm.weights, *p2.weights, &why), qPrintable(why));
+    // The strided views were gathered, not copied as stored.
+    const Weights& w = *lm.weights;
+    QCOMPARE(w.lm_head_w.rows(), Eigen::Index(10));
+    QVERIFY(w.lm_head_w.row(0) != w.lm_head_w.row(1));
+    QCOMPARE(w.pos_embed.rows(), Eigen::Index(12));
+}
+
+QTEST_GUILESS_MAIN(tst_Checkpoints)
+#include "tst_checkpoints.moc"
