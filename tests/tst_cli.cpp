@@ -143,8 +143,12 @@ void tst_Cli::badUsageExitsTwo_data() {
     QTest::newRow("no verb") << QStringList{} << "usage";
     QTest::newRow("unknown verb") << QStringList{"frobnicate"} << "unknown verb";
     QTest::newRow("unknown option") << QStringList{"dump", "--bogus"} << "--bogus";
-    QTest::newRow("no model") << QStringList{"dump", "--tokens", "1", "-o", "x.json"} << "--model";
-    QTest::newRow("both models") << QStringList{"dump", "--model", "a", "--random", "b", "--tokens", "1", "-o", "x"} << "exactly one";
+    QTest::newRow("no input") << QStringList{"dump", "-o", "x.json"} << "--text";
+    QTest::newRow("two inputs") << QStringList{"dump", "--text", "a", "--tokens", "1", "-o", "x.json"} << "exactly one";
+    QTest::newRow("both models") << QStringList{"dump", "--model", "a", "--random", "b", "--tokens", "1", "-o", "x"} << "not both";
+    QTest::newRow("info without file") << QStringList{"info"} << "FILE";
+    QTest::newRow("tokenize without text") << QStringList{"tokenize", "--tokenizer", "x"} << "--text";
+    QTest::newRow("convert without output") << QStringList{"convert", "in.pt"} << "-o";
     QTest::newRow("bad tokens") << QStringList{"dump", "--random", "x", "--tokens", "1,a", "-o", "x"} << "--tokens";
     QTest::newRow("bad ablate") << QStringList{"dump", "--random", "n_layer=1,n_head=1,n_embed=4,context=4,vocab=4", "--tokens", "1", "-o", "x", "--ablate", "zero"} << "--ablate";
     QTest::newRow("bad threads") << QStringList{"dump", "--random", "n_layer=1,n_head=1,n_embed=4,context=4,vocab=4", "--tokens", "1", "-o", "x", "--threads", "-3"} << "--threads";

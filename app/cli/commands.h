@@ -7,6 +7,10 @@
 namespace cli {
 
 int dump(const std::vector<std::string>& argv);
+int info(const std::vector<std::string>& argv);
+int tokenize(const std::vector<std::string>& argv);
+int convert(const std::vector<std::string>& argv);
 int bench(const std::vector<std::string>& argv);
+int export_figures(const std::vector<std::string>& argv);  // `export`
 
 }  // namespace cli

@@ -14,9 +14,23 @@ namespace {
 const char* kUsage =
     "usage: attnscope-cli VERB [options]\n"
     "verbs:\n"
-    "  dump   (--model FILE | --random SPEC) --tokens 1,2,3 -o OUT.json\n"
-    "         [--bidirectional] [--ablate L.H,...] [--threads N]\n"
-    "  bench  [--quick]   time attention and a GPT-2-small-shaped forward\n";
+    "  info   FILE|DIR [--json] [--tokenizer PATH]   format, config, parameters, tensors\n"
+    "  tokenize (--model M | --tokenizer PATH) (--text T | --text-file F)   ids and token strings as JSON\n"
+    "  dump   [--model FILE|DIR | --random SPEC] [--tokenizer PATH] (--text T | --text-file F | --tokens 1,2,3)\n"
+    "         -o OUT.json [--bidirectional] [--ablate L.H,...] [--threads N] [--crop]\n"
+    "         (the bundled demo model when no model is given)\n"
+    "  convert IN -o OUT.safetensors [--tokenizer PATH]   any model file as safetensors\n"
+    "  bench  [--quick]   time attention and a GPT-2-small-shaped forward\n"
+    "  export [--model FILE] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n"
+    "         [--view heads|head|mask|flow|lines] [--layer L] [--head H] [--kind weights|scores]\n"
+    "         [--format png|svg|pdf|csv|npy|json] [--dpi 300] [--width IN] [--height IN]\n"
+    "         [--cells image|rects] [--colormap viridis|magma|cividis|greys] [--scale linear|log|row]\n"
+    "         [--layers 0,1] [--columns N] [--heads 0,2] [--focus Q] [--font F] [--font-size PT]\n"
+    "         [--no-title] [--no-colorbar] [--tokenizer FILE] [--bidirectional] [--ablate L.H,...]\n"
+    "         [--save-recipe R.json]   figure or data; the demo model without --model\n"
+    "  export --recipe R.json -o OUT   replay a saved figure recipe (options override it)\n"
+    "  export --all-heads --out-dir DIR [--save-recipes] | --all-heads -o ALL.pdf\n"
+    "         one file (or PDF page) per head of every layer (or of --layers)\n";
 
 }  // namespace
 
@@ -29,7 +43,11 @@ int main(int argc, char** argv) {
     const std::vector<std::string> rest(argv + 2, argv + argc);
     try {
         if (verb == "dump") return cli::dump(rest);
+        if (verb == "info") return cli::info(rest);
+        if (verb == "tokenize") return cli::tokenize(rest);
+        if (verb == "convert") return cli::convert(rest);
         if (verb == "bench") return cli::bench(rest);
+        if (verb == "export") return cli::export_figures(rest);
         throw cli::UsageError("unknown verb '" + verb + "' (try --help)");
     } catch (const cli::UsageError& e) {
         std::fprintf(stderr, "attnscope-cli: %s\n", e.what());

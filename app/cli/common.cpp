@@ -1,0 +1,109 @@
+#include "common.h"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "attnscope/error.h"
+
+namespace cli {
+
+using attnscope::Error;
+using attnscope::ErrorCode;
+
+render::Document open_model(const Args& args) {
+    if (args.has("model") && args.has("random")) throw UsageError("give --model FILE or --random SPEC, not both");
+    if (args.has("random")) {
+        uint64_t seed = 0;
+        const auto config = attnscope::ModelConfig::parse_spec(args.get("random"), &seed);
+        render::Document d = render::randomDocument(config, seed);
+        if (args.has("tokenizer")) d.tokenizer = attnscope::load_tokenizer(args.get("tokenizer"));
+        return d;
+    }
+    return render::openDocument(QString::fromStdString(args.get("model")), QString::fromStdString(args.get("tokenizer")));
+}
+
+std::vector<int> parse_int_list(const std::string& s, const char* what) {
+    std::vector<int> out;
+    size_t pos = 0;
+    while (pos <= s.size()) {
+        const size_t comma = std::min(s.find(',', pos), s.size());
+        const std::string item = s.substr(pos, comma - pos);
+        int v = 0;
+        auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+        if (item.empty() || ec != std::errc() || p != item.data() + item.size())
+            throw UsageError(std::string(what) + " must be comma-separated integers, not '" + s + "'");
+        out.push_back(v);
+        pos = comma + 1;
+    }
+    return out;
+}
+
+std::vector<attnscope::HeadRef> parse_heads(const std::string& s) {
+    std::vector<attnscope::HeadRef> out;
+    size_t pos = 0;
+    while (pos <= s.size()) {
+        const size_t comma = std::min(s.find(',', pos), s.size());
+        const std::string item = s.substr(pos, comma - pos);
+        const size_t dot = item.find('.');
+        int l = -1, h = -1;
+        bool ok = dot != std::string::npos;
+        if (ok) {
+            auto r1 = std::from_chars(item.data(), item.data() + dot, l);
+            auto r2 = std::from_chars(item.data() + dot + 1, item.data() + item.size(), h);
+            ok = r1.ec == std::errc() && r1.ptr == item.data() + dot && r2.ec == std::errc() &&
+                 r2.ptr == item.data() + item.size();
+        }
+        if (!ok) throw UsageError("--ablate takes LAYER.HEAD,... (e.g. 0.1,2.3), not '" + s + "'");
+        out.push_back({l, h});
+        pos = comma + 1;
+    }
+    return out;
+}
+
+Input read_input(const Args& args, const render::Document& doc, bool crop) {
+    const int given = int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens"));
+    if (given != 1) throw UsageError("give exactly one of --text T, --text-file FILE or --tokens 1,2,3");
+    Input in;
+    const int context = doc.model.weights->config.context_length;
+    if (args.has("tokens")) {
+        in.ids = parse_int_list(args.get("tokens"), "--tokens");
+    } else {
+        std::string text = args.get("text");
+        if (args.has("text-file")) {
+            const std::string path = args.get("text-file");
+            std::ifstream f(path, std::ios::binary);
+            if (!f) throw Error(ErrorCode::Io, "cannot read '" + path + "'", {path});
+            std::ostringstream ss;
+            ss << f.rdbuf();
+            text = ss.str();
+        }
+        if (!doc.tokenizer)
+            throw Error(ErrorCode::TokenizerMissing,
+                        "the model has no tokenizer; pass --tokenizer FILE or use --tokens 1,2,3");
+        // Invalid UTF-8 is an error that names the byte offset (from the tokenizer).
+        const render::Tokenized t =
+            render::tokenizeUtf8(doc, text, crop ? render::CropPolicy::KeepLast : render::CropPolicy::Refuse);
+        in.ids = t.ids;
+        in.dropped = t.dropped;
+    }
+    if (in.ids.empty()) throw Error(ErrorCode::EmptyInput, "the text gives no tokens");
+    if (int(in.ids.size()) > context && crop) {
+        in.dropped = int(in.ids.size()) - context;
+        in.ids.erase(in.ids.begin(), in.ids.begin() + in.dropped);
+    }
+    for (const int id : in.ids) {
+        std::string text;
+        if (doc.tokenizer) {
+            try {
+                text = doc.tokenizer->token_text(id);
+            } catch (const Error&) {
+                // An id the tokenizer lacks: the model run reports it if it matters.
+            }
+        }
+        in.texts.push_back(std::move(text));
+    }
+    return in;
+}
+
+}  // namespace cli

@@ -1,0 +1,31 @@
+#pragma once
+// What several verbs share: the model they run (--model, --random or the demo,
+// with --tokenizer) and the input they run it on (--text, --text-file, --tokens).
+#include <string>
+#include <vector>
+
+#include "args.h"
+#include "attnscope/trace.h"
+#include "render/session.h"
+
+namespace cli {
+
+// Options the helpers below read; verbs add them to their own lists.
+inline const std::set<std::string> kModelOptions = {"model", "random", "tokenizer"};
+inline const std::set<std::string> kInputOptions = {"text", "text-file", "tokens"};
+
+render::Document open_model(const Args& args);
+
+struct Input {
+    std::vector<int> ids;
+    std::vector<std::string> texts;  // token text per id (empty strings without a tokenizer)
+    int dropped = 0;
+};
+// Exactly one of --text, --text-file or --tokens. Text longer than the context
+// is refused unless `crop` (then the last context_length tokens are kept).
+Input read_input(const Args& args, const render::Document& doc, bool crop = false);
+
+std::vector<int> parse_int_list(const std::string& s, const char* what);
+std::vector<attnscope::HeadRef> parse_heads(const std::string& s);
+
+}  // namespace cli

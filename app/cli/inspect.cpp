@@ -1,0 +1,124 @@
+// attnscope-cli info, tokenize and convert: look at a model file, tokenize
+// text the way a model was trained, write any model as safetensors.
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "args.h"
+#include "attnscope/error.h"
+#include "attnscope/json.h"
+#include "attnscope/model_file.h"
+#include "commands.h"
+#include "common.h"
+
+namespace cli {
+
+int info(const std::vector<std::string>& argv) {
+    const Args args(argv, {"tokenizer"}, {"json"});
+    if (args.positional().size() != 1) throw UsageError("info needs exactly one FILE or DIR");
+    const std::string path = args.positional()[0];
+    const render::Document doc = render::openDocument(QString::fromStdString(path), QString::fromStdString(args.get("tokenizer")));
+    const attnscope::LoadedModel& m = doc.model;
+    const attnscope::ModelConfig& c = m.weights->config;
+    if (args.has("json")) {
+        attnscope::JsonWriter w(std::cout);
+        w.begin_object();
+        w.key("path").value(path).key("format").value(m.format).key("naming").value(m.naming);
+        w.key("config").raw(c.to_json());
+        w.key("parameters").value(c.parameter_count());
+        w.key("tokenizer");
+        if (doc.tokenizer) w.value(doc.tokenizer->kind() + " (" + doc.tokenizer->source() + ")");
+        else w.null();
+        w.key("notes").begin_array();
+        for (const std::string& n : m.notes) w.value(n);
+        w.end_array();
+        w.key("tensors").begin_array();
+        for (const auto& [name, shape] : m.file_tensors)
+            w.begin_object().key("name").value(name).key("shape").array(shape).end_object();
+        w.end_array();
+        w.end_object();
+        std::cout << '\n';
+        return 0;
+    }
+    std::printf("file:        %s\n", path.c_str());
+    std::printf("format:      %s (%s names)\n", m.format.c_str(), m.naming.c_str());
+    std::printf("config:      %d layers, %d heads, n_embed %d (head size %d), context %d, vocab %d\n", c.n_layer,
+                c.n_head, c.n_embed, c.head_size(), c.context_length, c.vocab_size);
+    std::printf("             activation %s, qkv bias %s, other biases %s, lm_head %s%s\n",
+                attnscope::activation_name(c.activation), c.qkv_bias ? "yes" : "no", c.bias ? "yes" : "no",
+                c.tied_lm_head ? "tied to token_embed" : "separate", c.lm_head_bias ? " with bias" : "");
+    std::printf("parameters:  %lld\n", static_cast<long long>(c.parameter_count()));
+    if (doc.tokenizer)
+        std::printf("tokenizer:   %s from %s, %d tokens\n", doc.tokenizer->kind().c_str(),
+                    doc.tokenizer->source().c_str(), doc.tokenizer->vocab_size());
+    else
+        std::printf("tokenizer:   none found (looked in: %s)\n", doc.tokenizerLooked.join(", ").toStdString().c_str());
+    for (const std::string& n : m.notes) std::printf("note:        %s\n", n.c_str());
+    std::printf("tensors:     %zu\n", m.file_tensors.size());
+    for (const auto& [name, shape] : m.file_tensors)
+        std::printf("  %-52s %s\n", name.c_str(), attnscope::shape_string(shape).c_str());
+    return 0;
+}
+
+int tokenize(const std::vector<std::string>& argv) {
+    const Args args(argv, {"model", "tokenizer", "text", "text-file"}, {});
+    if (int(args.has("text")) + int(args.has("text-file")) != 1)
+        throw UsageError("tokenize needs --text T or --text-file FILE");
+    render::Document doc;
+    if (args.has("tokenizer") && !args.has("model")) {
+        doc.tokenizer = attnscope::load_tokenizer(args.get("tokenizer"));
+    } else {
+        doc = open_model(args);
+        if (!doc.tokenizer)
+            throw attnscope::Error(attnscope::ErrorCode::TokenizerMissing,
+                                   "no tokenizer found for the model (looked in: " +
+                                       doc.tokenizerLooked.join(", ").toStdString() + "); pass --tokenizer FILE");
+    }
+    std::string text = args.get("text");
+    if (args.has("text-file")) {
+        FILE* f = std::fopen(args.get("text-file").c_str(), "rb");
+        if (!f) throw attnscope::Error(attnscope::ErrorCode::Io, "cannot read '" + args.get("text-file") + "'");
+        text.clear();
+        char buf[65536];
+        size_t n;
+        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+        std::fclose(f);
+    }
+    const attnscope::Encoding enc = doc.tokenizer->encode(text);
+    attnscope::JsonWriter w(std::cout);
+    w.begin_object();
+    w.key("tokenizer").value(doc.tokenizer->kind());
+    w.key("ids").begin_array();
+    for (const int id : enc.ids) w.value(id);
+    w.end_array();
+    w.key("tokens").begin_array();
+    for (size_t i = 0; i < enc.ids.size(); ++i)
+        w.begin_object()
+            .key("id").value(enc.ids[i])
+            .key("text").value(doc.tokenizer->token_text(enc.ids[i]))
+            .key("bytes").array(std::vector<int64_t>{int64_t(enc.spans[i].first), int64_t(enc.spans[i].second)})
+            .end_object();
+    w.end_array();
+    w.end_object();
+    std::cout << '\n';
+    return 0;
+}
+
+int convert(const std::vector<std::string>& argv) {
+    const Args args(argv, {"o", "output", "tokenizer"}, {});
+    if (args.positional().size() != 1) throw UsageError("convert needs exactly one input FILE or DIR");
+    const std::string out = args.get("o", args.get("output"));
+    if (out.empty()) throw UsageError("convert needs -o OUT.safetensors");
+    const render::Document doc =
+        render::openDocument(QString::fromStdString(args.positional()[0]), QString::fromStdString(args.get("tokenizer")));
+    // Keep what the input carried (tokenizer, training notes); the config is rewritten.
+    attnscope::Metadata meta = doc.model.metadata;
+    meta.erase(attnscope::kMetaConfig);
+    meta["attnscope.converted_from"] = args.positional()[0] + " (" + doc.model.format + ")";
+    attnscope::save_model(out, *doc.model.weights, meta);
+    std::fprintf(stderr, "wrote %s (%lld parameters)\n", out.c_str(),
+                 static_cast<long long>(doc.model.weights->config.parameter_count()));
+    return 0;
+}
+
+}  // namespace cli
