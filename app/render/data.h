@@ -1,0 +1,67 @@
+#pragma once
+// The numbers behind a figure, written for other tools: CSV for one head's
+// matrix, NPY (numpy's format 1.0, float32, C order) for one head or the whole
+// (L, H, T, T) stack, JSON with tokens, shapes and weights. Each carries the
+// token strings: the CSV as its first row and column, the NPY in a
+// NAME.tokens.json beside it, the JSON inside.
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "attnscope/tensor.h"
+#include "attnscope/trace.h"
+#include "recipe.h"
+
+namespace render {
+
+// The matrix or stack a recipe's view shows.
+//   heads        -> weights (L', H, T, T) for the recipe's layers (all when none)
+//   head         -> weights or scores (T, T) of (layer, head)
+//   mask         -> mask (T, T), 1 where attention is allowed
+//   flow         -> weights (T, T) of (layer, head), the block the diagram shows
+//   lines        -> weights (T, T) of the head, or (n, T, T) for n overlaid heads
+struct DataBlock {
+    QString what;              // "weights", "scores" or "mask"
+    attnscope::Shape shape;
+    std::vector<float> values;  // row-major
+    std::vector<int> layers;   // the layers it covers
+    std::vector<int> heads;    // the heads it covers
+};
+DataBlock dataFor(const Recipe& r, const attnscope::Trace& trace);  // throws Error(InvalidArgument)
+
+// The tokens of a data file: ids, their exact text and their display labels.
+struct TokenTable {
+    std::vector<int> ids;
+    QStringList texts;
+    QStringList labels;
+};
+
+// numpy's .npy format 1.0, exactly as numpy 1.24 writes it: magic "\x93NUMPY",
+// version 1.0, a little-endian uint16 header length, the header dict
+// "{'descr': '<f4', 'fortran_order': False, 'shape': (…), }" with numpy's spare
+// space, padded with spaces to a multiple of 64 bytes and ended by '\n', then
+// the float32 values little-endian in C order.
+QByteArray npyHeader(const attnscope::Shape& shape);
+QByteArray npyBytes(const attnscope::Shape& shape, const float* values);
+
+// CSV of a (T, T) matrix: the first row is an empty cell and the key tokens,
+// each following row a query token and its values. Token strings are quoted
+// (RFC 4180); values are the shortest decimals that read back as the same
+// float32 ("-inf" for masked raw scores).
+QByteArray csvBytes(const attnscope::MatrixRM& m, const QStringList& rowTokens, const QStringList& colTokens);
+
+// Writers. Each throws Error(Io) naming the path when it cannot write.
+void writeCsv(const DataBlock& d, const TokenTable& tokens, const QString& path);
+// Writes PATH and PATH-without-.npy + ".tokens.json" (see tokensJsonPath).
+void writeNpy(const DataBlock& d, const TokenTable& tokens, const QString& path);
+QString tokensJsonPath(const QString& npyPath);
+// One JSON object: model, view, tokens (ids, texts, labels), the forward pass's
+// tensor shapes, and the block's values as nested arrays under its `what`.
+void writeJson(const DataBlock& d, const TokenTable& tokens, const Recipe& r, const attnscope::Trace& trace,
+               const QString& modelName, const QString& path);
+
+// Writes `data` atomically (no half-written file on failure). Throws Error(Io).
+void writeFileAtomically(const QString& path, const QByteArray& data);
+
+}  // namespace render

@@ -1,0 +1,61 @@
+#pragma once
+// Figures into files: PNG at a chosen DPI, SVG and PDF as vectors (text stays
+// text; heatmaps as one rectangle per cell or as an embedded image, as the
+// figure's Style says). Nothing here draws: every format hands a QPainter to
+// Figure::paint, the code that draws on screen.
+//
+// Sizes are physical. A figure of W x H inches is painted into a logical
+// rectangle of W*96 x H*96 units (the units of Figure::naturalSize()), so
+// point-sized text keeps its size; a PNG then has round(W*dpi) x round(H*dpi)
+// pixels and records its DPI, an SVG is W x H (in mm) with that viewBox, a PDF
+// page is W x H.
+#include <QByteArray>
+#include <QImage>
+#include <QSizeF>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "figure.h"
+#include "recipe.h"
+
+namespace render {
+
+inline constexpr double kLogicalDpi = 96.0;
+
+// The figure's natural size in inches (naturalSize() at 96 px per inch).
+QSizeF naturalInches(const Figure& fig);
+// Pixels of a PNG of `inches` at `dpi`.
+QSize pngPixelSize(const QSizeF& inches, double dpi);
+
+// The figure as an opaque image of pngPixelSize(inches, dpi) pixels, its dots
+// per metre set to `dpi`. Also what the clipboard gets.
+QImage renderImage(const Figure& fig, const QSizeF& inches, double dpi);
+QByteArray pngBytes(const Figure& fig, const QSizeF& inches, double dpi);
+QByteArray svgBytes(const Figure& fig, const QSizeF& inches, const QString& description = {});
+
+// Writers; each throws attnscope::Error(Io) naming the path when it cannot write.
+void writePng(const Figure& fig, const QSizeF& inches, double dpi, const QString& path);
+void writeSvg(const Figure& fig, const QSizeF& inches, const QString& path, const QString& description = {});
+// One page per figure, every page `inches` large.
+void writePdf(const std::vector<const Figure*>& pages, const QSizeF& inches, const QString& path,
+              const QString& title = {});
+
+// `r` with its defaults made concrete, so that saving it pins the figure down:
+// the font family, and the size (the figure's natural size when none is given;
+// the other side by the natural aspect ratio when only one is).
+Recipe resolveRecipe(const Recipe& r, const Figure* fig);
+
+// Writes what `r` asks for from `data` to `path`: its view as a PNG, SVG or PDF
+// figure, or the view's numbers as CSV, NPY (+ .tokens.json) or JSON.
+// `tokenTexts` are the tokens' exact strings (for data files). Returns the
+// resolved recipe (see resolveRecipe), ready to be saved beside the file.
+// Throws attnscope::Error.
+Recipe exportRecipe(const Recipe& r, const FigureData& data, const QStringList& tokenTexts, const QString& path);
+
+// A file name for what `r` exports, e.g. "head_L1_H2.png", "heads.pdf".
+QString defaultFileName(const Recipe& r);
+// "fig.png" -> "fig.recipe.json".
+QString recipePathFor(const QString& exportPath);
+
+}  // namespace render

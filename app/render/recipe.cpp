@@ -1,0 +1,397 @@
+#include "recipe.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFontInfo>
+#include <QGuiApplication>
+#include <QSaveFile>
+#include <charconv>
+#include <string>
+
+#include "attnscope/error.h"
+#include "attnscope/json.h"
+#include "attnscope/model.h"
+#include "flow_figure.h"
+#include "grid_figure.h"
+#include "head_figure.h"
+#include "lines_figure.h"
+
+namespace render {
+
+using attnscope::Error;
+using attnscope::ErrorCode;
+using attnscope::Json;
+
+QString formatName(Format f) {
+    switch (f) {
+    case Format::Png: return QStringLiteral("png");
+    case Format::Svg: return QStringLiteral("svg");
+    case Format::Pdf: return QStringLiteral("pdf");
+    case Format::Csv: return QStringLiteral("csv");
+    case Format::Npy: return QStringLiteral("npy");
+    case Format::Json: return QStringLiteral("json");
+    }
+    return QStringLiteral("png");
+}
+
+QStringList formatNames() {
+    return {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"),
+            QStringLiteral("csv"), QStringLiteral("npy"), QStringLiteral("json")};
+}
+
+std::optional<Format> formatFromName(const QString& name) {
+    const int i = int(formatNames().indexOf(name.toLower()));
+    if (i < 0) return std::nullopt;
+    return Format(i);
+}
+
+bool isFigureFormat(Format f) { return f == Format::Png || f == Format::Svg || f == Format::Pdf; }
+
+QStringList viewNames() {
+    return {QStringLiteral("heads"), QStringLiteral("head"), QStringLiteral("mask"), QStringLiteral("flow"),
+            QStringLiteral("lines")};
+}
+
+QString cellModeName(CellMode m) { return m == CellMode::Rects ? QStringLiteral("rects") : QStringLiteral("image"); }
+
+std::optional<CellMode> cellModeFromName(const QString& name) {
+    if (name == QLatin1String("image")) return CellMode::Image;
+    if (name == QLatin1String("rects")) return CellMode::Rects;
+    return std::nullopt;
+}
+
+// ---------------------------------------------------------------- JSON text
+
+namespace {
+
+std::string q(const QString& s) { return attnscope::json_quote(s.toStdString()); }
+
+std::string num(double d) {
+    char buf[40];
+    const auto [p, ec] = std::to_chars(buf, buf + sizeof buf, d);  // shortest form that reads back the same
+    return std::string(buf, p);
+}
+
+std::string ints(const std::vector<int>& v) {
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    return s + "]";
+}
+
+const char* boolText(bool b) { return b ? "true" : "false"; }
+
+}  // namespace
+
+QByteArray recipeToJson(const Recipe& r) {
+    std::string s = "{\n";
+    auto line = [&](const char* key, const std::string& value) { s += "  \"" + std::string(key) + "\": " + value + ",\n"; };
+    line("attnscope_recipe", std::to_string(Recipe::kVersion));
+    line("model", "{\"path\": " + q(r.modelPath) + ", \"sha256\": " + q(r.modelSha256) +
+                      ", \"demo\": " + boolText(r.demo) + "}");
+    if (!r.tokenizerPath.isEmpty()) line("tokenizer", q(r.tokenizerPath));
+    if (r.hasText) line("text", q(r.text));
+    line("tokens", ints(r.tokens));
+    line("bidirectional", boolText(r.bidirectional));
+    std::string ab = "[";
+    for (size_t i = 0; i < r.ablate.size(); ++i)
+        ab += (i ? ", [" : "[") + std::to_string(r.ablate[i].layer) + ", " + std::to_string(r.ablate[i].head) + "]";
+    line("ablate", ab + "]");
+    line("view", q(r.view));
+    line("kind", q(kindName(r.kind)));
+    line("layer", std::to_string(r.layer));
+    line("head", std::to_string(r.head));
+    line("layers", ints(r.layers));
+    line("columns", std::to_string(r.columns));
+    line("heads", ints(r.heads));
+    line("focus", std::to_string(r.focus));
+    line("node", std::to_string(r.node));
+    line("colormap", q(ColorMap::name(r.colormap)));
+    line("scale", q(scaleName(r.scale)));
+    line("cells", q(cellModeName(r.cells)));
+    line("font", "{\"family\": " + q(r.fontFamily) + ", \"points\": " + num(r.fontPoints) + "}");
+    line("title", boolText(r.showTitle));
+    line("colorbar", boolText(r.showColorBar));
+    line("format", q(formatName(r.format)));
+    s += "  \"size\": {\"width_in\": " + num(r.widthIn) + ", \"height_in\": " + num(r.heightIn) +
+         ", \"dpi\": " + num(r.dpi) + "}\n}\n";
+    return QByteArray::fromStdString(s);
+}
+
+namespace {
+
+[[noreturn]] void bad(const std::string& what) { throw Error(ErrorCode::BadFormat, "recipe: " + what, {what}); }
+
+const Json& need(const Json& obj, const char* key) {
+    const Json* v = obj.find(key);
+    if (!v) bad(std::string("member '") + key + "' is missing");
+    return *v;
+}
+
+int toInt(const Json& v, const std::string& key, int lo, int hi) {
+    if (!v.is_integer() || v.as_int() < lo || v.as_int() > hi)
+        bad("'" + key + "' must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    return int(v.as_int());
+}
+
+double toNumber(const Json& v, const std::string& key, double lo, double hi) {
+    if (!v.is_number() || !(v.as_double() >= lo && v.as_double() <= hi))
+        bad("'" + key + "' must be a number in [" + num(lo) + ", " + num(hi) + "]");
+    return v.as_double();
+}
+
+bool toBool(const Json& v, const std::string& key) {
+    if (!v.is_bool()) bad("'" + key + "' must be true or false");
+    return v.as_bool();
+}
+
+QString toString(const Json& v, const std::string& key) {
+    if (!v.is_string()) bad("'" + key + "' must be a string");
+    return QString::fromStdString(v.as_string());
+}
+
+std::vector<int> toInts(const Json& v, const std::string& key, int lo, int hi) {
+    if (!v.is_array()) bad("'" + key + "' must be an array of integers");
+    std::vector<int> out;
+    for (const Json& x : v.items()) out.push_back(toInt(x, key + " item", lo, hi));
+    return out;
+}
+
+QString resolvePath(const QString& p, const QString& baseDir) {
+    if (p.isEmpty() || QFileInfo(p).isAbsolute() || baseDir.isEmpty()) return p;
+    return QDir(baseDir).absoluteFilePath(p);
+}
+
+constexpr int kMaxIndex = 1 << 20;
+
+}  // namespace
+
+Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
+    const Json root = Json::parse(std::string_view(json.constData(), size_t(json.size())));
+    if (!root.is_object()) bad("the file is not a JSON object");
+    Recipe r;
+    const int version = toInt(need(root, "attnscope_recipe"), "attnscope_recipe", 0, 1 << 30);
+    if (version != Recipe::kVersion)
+        bad("version " + std::to_string(version) + " is not one this AttnScope reads (it reads " +
+            std::to_string(Recipe::kVersion) + ")");
+    bool sawText = false, sawTokens = false;
+    for (const auto& [key, v] : root.members()) {
+        if (key == "attnscope_recipe") continue;
+        if (key == "model") {
+            if (!v.is_object()) bad("'model' must be an object with 'path' and 'sha256'");
+            r.modelPath = resolvePath(toString(need(v, "path"), "model.path"), baseDir);
+            if (const Json* h = v.find("sha256")) r.modelSha256 = toString(*h, "model.sha256").toLower();
+            if (const Json* d = v.find("demo")) r.demo = toBool(*d, "model.demo");
+        } else if (key == "tokenizer") r.tokenizerPath = resolvePath(toString(v, key), baseDir);
+        else if (key == "text") { r.text = toString(v, key); sawText = true; }
+        else if (key == "tokens") { r.tokens = toInts(v, key, 0, 1 << 30); sawTokens = true; }
+        else if (key == "bidirectional") r.bidirectional = toBool(v, key);
+        else if (key == "ablate") {
+            if (!v.is_array()) bad("'ablate' must be an array of [layer, head] pairs");
+            for (const Json& p : v.items()) {
+                if (!p.is_array() || p.items().size() != 2) bad("'ablate' must be an array of [layer, head] pairs");
+                r.ablate.push_back({toInt(p.items()[0], "ablate layer", 0, kMaxIndex),
+                                    toInt(p.items()[1], "ablate head", 0, kMaxIndex)});
+            }
+        } else if (key == "view") {
+            r.view = toString(v, key);
+            if (!viewNames().contains(r.view)) bad("view '" + r.view.toStdString() + "' is not one of heads, head, mask, flow, lines");
+        } else if (key == "kind") {
+            const QString k = toString(v, key);
+            if (k != "weights" && k != "scores") bad("'kind' must be \"weights\" or \"scores\"");
+            r.kind = kindFromName(k);
+        } else if (key == "layer") r.layer = toInt(v, key, 0, kMaxIndex);
+        else if (key == "head") r.head = toInt(v, key, 0, kMaxIndex);
+        else if (key == "layers") r.layers = toInts(v, key, 0, kMaxIndex);
+        else if (key == "columns") r.columns = toInt(v, key, 0, 1024);
+        else if (key == "heads") r.heads = toInts(v, key, 0, kMaxIndex);
+        else if (key == "focus") r.focus = toInt(v, key, -1, kMaxIndex);
+        else if (key == "node") r.node = toInt(v, key, -1, kMaxIndex);
+        else if (key == "colormap") {
+            const QString c = toString(v, key);
+            if (!ColorMap::names().contains(c)) bad("colormap '" + c.toStdString() + "' is not one of " + ColorMap::names().join(", ").toStdString());
+            r.colormap = ColorMap::fromName(c);
+        } else if (key == "scale") {
+            const QString s = toString(v, key);
+            if (s != "linear" && s != "log" && s != "row") bad("scale '" + s.toStdString() + "' is not one of linear, log, row");
+            r.scale = scaleFromName(s);
+        } else if (key == "cells") {
+            const auto c = cellModeFromName(toString(v, key));
+            if (!c) bad("'cells' must be \"image\" or \"rects\"");
+            r.cells = *c;
+        } else if (key == "font") {
+            if (!v.is_object()) bad("'font' must be an object with 'family' and 'points'");
+            if (const Json* f = v.find("family")) r.fontFamily = toString(*f, "font.family");
+            if (const Json* p = v.find("points")) r.fontPoints = toNumber(*p, "font.points", 2, 72);
+        } else if (key == "title") r.showTitle = toBool(v, key);
+        else if (key == "colorbar") r.showColorBar = toBool(v, key);
+        else if (key == "format") {
+            const auto f = formatFromName(toString(v, key));
+            if (!f) bad("format '" + toString(v, key).toStdString() + "' is not one of " + formatNames().join(", ").toStdString());
+            r.format = *f;
+        } else if (key == "size") {
+            if (!v.is_object()) bad("'size' must be an object with 'width_in', 'height_in' and 'dpi'");
+            if (const Json* w = v.find("width_in")) r.widthIn = toNumber(*w, "size.width_in", 0, 200);
+            if (const Json* h = v.find("height_in")) r.heightIn = toNumber(*h, "size.height_in", 0, 200);
+            if (const Json* d = v.find("dpi")) r.dpi = toNumber(*d, "size.dpi", 10, 2400);
+        } else {
+            bad("unknown member '" + key + "'");
+        }
+    }
+    if (r.modelPath.isEmpty() && !r.demo) bad("'model.path' is empty");
+    if (!sawText && !sawTokens) bad("it has neither 'text' nor 'tokens'");
+    r.hasText = sawText;
+    return r;
+}
+
+Recipe readRecipe(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        throw Error(ErrorCode::Io, "cannot read recipe '" + path.toStdString() + "': " + f.errorString().toStdString());
+    if (f.size() > (1 << 24)) throw Error(ErrorCode::TooLarge, "recipe '" + path.toStdString() + "' is larger than 16 MB");
+    try {
+        return recipeFromJson(f.readAll(), QFileInfo(path).absolutePath());
+    } catch (const Error& e) {
+        throw Error(e.code(), path.toStdString() + ": " + e.what(), e.args());
+    }
+}
+
+void writeRecipe(const Recipe& r, const QString& path) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(recipeToJson(r)) < 0 || !f.commit())
+        throw Error(ErrorCode::Io, "cannot write recipe '" + path.toStdString() + "': " + f.errorString().toStdString());
+}
+
+QString fileSha256(const QString& path) {
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    auto addFile = [&](const QString& p) {
+        QFile f(p);
+        if (!f.open(QIODevice::ReadOnly) || !h.addData(&f))
+            throw Error(ErrorCode::Io, "cannot read '" + p.toStdString() + "' to hash it: " + f.errorString().toStdString());
+    };
+    const QFileInfo info(path);
+    if (info.isDir()) {
+        // A model folder: every file in it, by name, name then bytes.
+        const QFileInfoList files = QDir(path).entryInfoList(QDir::Files, QDir::Name);
+        for (const QFileInfo& fi : files) {
+            h.addData(fi.fileName().toUtf8());
+            h.addData(QByteArrayView("\0", 1));
+            addFile(fi.filePath());
+        }
+    } else {
+        addFile(path);
+    }
+    return QString::fromLatin1(h.result().toHex());
+}
+
+// ---------------------------------------------------------------- figures
+
+QString defaultFontFamily() { return QFontInfo(QGuiApplication::font()).family(); }
+
+Style recipeStyle(const Recipe& r) {
+    Style s;
+    s.colormap = r.colormap;
+    s.scale = r.scale;
+    s.cells = r.cells;
+    s.showTitle = r.showTitle;
+    s.showColorBar = r.showColorBar;
+    s.background = Qt::white;
+    s.text = QColor(20, 20, 20);
+    QFont f(r.fontFamily.isEmpty() ? defaultFontFamily() : r.fontFamily);
+    f.setPointSizeF(r.fontPoints);
+    // Design metrics and greyscale antialiasing: the same layout at any
+    // resolution, the same pixels whatever the desktop's font settings.
+    f.setHintingPreference(QFont::PreferNoHinting);
+    f.setStyleStrategy(QFont::StyleStrategy(QFont::PreferAntialias | QFont::NoSubpixelAntialias));
+    s.font = f;
+    return s;
+}
+
+void checkRecipe(const Recipe& r, int nLayer, int nHead, int T) {
+    auto fail = [](const std::string& s) { throw Error(ErrorCode::InvalidArgument, s, {s}); };
+    auto range = [](int n) { return n > 0 ? " (0.." + std::to_string(n - 1) + ")" : std::string(); };
+    if (!viewNames().contains(r.view)) fail("view '" + r.view.toStdString() + "' is not one of heads, head, mask, flow, lines");
+    if (r.layer < 0 || r.layer >= nLayer)
+        fail("layer " + std::to_string(r.layer) + " is out of range: the model has " + std::to_string(nLayer) +
+             " layer(s)" + range(nLayer));
+    if (r.head < 0 || r.head >= nHead)
+        fail("head " + std::to_string(r.head) + " is out of range: the model has " + std::to_string(nHead) +
+             " head(s) per layer" + range(nHead));
+    for (const int l : r.layers)
+        if (l < 0 || l >= nLayer)
+            fail("layer " + std::to_string(l) + " in the layers list is out of range: the model has " +
+                 std::to_string(nLayer) + " layer(s)" + range(nLayer));
+    for (const int h : r.heads)
+        if (h < 0 || h >= nHead)
+            fail("head " + std::to_string(h) + " in the heads list is out of range: the model has " +
+                 std::to_string(nHead) + " head(s) per layer" + range(nHead));
+    for (const auto& a : r.ablate)
+        if (a.layer < 0 || a.layer >= nLayer || a.head < 0 || a.head >= nHead)
+            fail("ablated head " + std::to_string(a.layer) + "." + std::to_string(a.head) + " is not in the model");
+    if (r.focus >= T) fail("focus query " + std::to_string(r.focus) + " is past the last token (" + std::to_string(T - 1) + ")");
+    if (r.columns < 0 || r.columns > 1024) fail("columns must be in [0, 1024]");
+}
+
+std::unique_ptr<Figure> makeFigure(const Recipe& r, const FigureData& data) {
+    if (!data.trace) throw Error(ErrorCode::InvalidArgument, "there is no trace to draw");
+    checkRecipe(r, data.trace->n_layer(), data.trace->n_head(), data.T());
+    const Style style = recipeStyle(r);
+    if (r.view == QLatin1String("heads")) return std::make_unique<GridFigure>(data, style, r.layers, r.columns);
+    if (r.view == QLatin1String("mask")) return std::make_unique<HeadFigure>(data, 0, 0, MatrixKind::Mask, style);
+    if (r.view == QLatin1String("flow")) return std::make_unique<FlowFigure>(data, r.layer, r.head, style, r.node);
+    if (r.view == QLatin1String("lines"))
+        return std::make_unique<LinesFigure>(data, r.layer, r.heads.empty() ? std::vector<int>{r.head} : r.heads, style,
+                                             r.focus);
+    return std::make_unique<HeadFigure>(data, r.layer, r.head, r.kind, style);
+}
+
+// ---------------------------------------------------------------- running
+
+RecipeRun runRecipe(const Recipe& r, bool checkHash) {
+    RecipeRun out;
+    // The demo model of another installation is the demo model of this one.
+    const bool useDemo = r.demo && (r.modelPath.isEmpty() || !QFileInfo::exists(r.modelPath));
+    out.doc = openDocument(useDemo ? QString() : r.modelPath, r.tokenizerPath);
+    if (checkHash && !r.modelSha256.isEmpty()) {
+        const QString got = fileSha256(out.doc.path);
+        if (got != r.modelSha256)
+            throw Error(ErrorCode::BadFormat,
+                        "model '" + out.doc.path.toStdString() + "' is not the file the recipe was made with (SHA-256 " +
+                            got.left(12).toStdString() + "…, the recipe says " + r.modelSha256.left(12).toStdString() + "…)",
+                        {out.doc.path.toStdString()});
+    }
+    const attnscope::ModelConfig& cfg = out.doc.model.weights->config;
+    if (r.hasText) {
+        out.tokens = tokenize(out.doc, r.text, CropPolicy::KeepLast);
+        if (!r.tokens.empty() && out.tokens.ids != r.tokens)
+            throw Error(ErrorCode::InvalidArgument,
+                        "the recipe's text no longer gives the tokens it recorded (was the tokenizer changed?)");
+    } else {
+        for (const int id : r.tokens)
+            if (id < 0 || id >= cfg.vocab_size)
+                throw Error(ErrorCode::InvalidArgument, "token id " + std::to_string(id) +
+                                                            " is outside the model's vocabulary (0.." +
+                                                            std::to_string(cfg.vocab_size - 1) + ")");
+        out.tokens.ids = r.tokens;
+        if (cfg.context_length > 0 && int(out.tokens.ids.size()) > cfg.context_length) {
+            out.tokens.dropped = int(out.tokens.ids.size()) - cfg.context_length;
+            out.tokens.ids.erase(out.tokens.ids.begin(), out.tokens.ids.begin() + out.tokens.dropped);
+        }
+        out.tokens.labels = tokenLabels(out.doc, out.tokens.ids);
+        for (const int id : out.tokens.ids)
+            out.tokens.texts << (out.doc.tokenizer ? QString::fromStdString(out.doc.tokenizer->token_text(id))
+                                                   : QString::number(id));
+    }
+    if (out.tokens.ids.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run: the text is empty");
+    checkRecipe(r, cfg.n_layer, cfg.n_head, int(out.tokens.ids.size()));
+    attnscope::RunOptions opt;
+    opt.causal = !r.bidirectional;
+    opt.ablate = r.ablate;
+    const attnscope::Model model(out.doc.model.weights);
+    out.trace = std::make_shared<const attnscope::Trace>(model.run(out.tokens.ids, opt));
+    out.data = figureData(out.doc, out.trace, out.tokens.labels);
+    return out;
+}
+
+}  // namespace render
