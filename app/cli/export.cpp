@@ -1,0 +1,313 @@
+// attnscope-cli export: publication figures (PNG, SVG, PDF) and their data
+// (CSV, NPY, JSON) without a window, from options or from a saved recipe.
+// Every option is checked before the model is read; figures are drawn by the
+// same render:: code as the GUI, on Qt's offscreen platform.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QStringDecoder>
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <unistd.h>
+
+#include "args.h"
+#include "attnscope/error.h"
+#include "commands.h"
+#include "render/export.h"
+#include "render/recipe.h"
+
+namespace cli {
+
+namespace {
+
+using attnscope::Error;
+using attnscope::ErrorCode;
+
+std::vector<int> parseIndexList(const std::string& s, const char* what, int lo) {
+    std::vector<int> out;
+    size_t pos = 0;
+    while (pos <= s.size()) {
+        const size_t comma = std::min(s.find(',', pos), s.size());
+        const std::string item = s.substr(pos, comma - pos);
+        int v = 0;
+        const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+        if (item.empty() || ec != std::errc() || p != item.data() + item.size() || v < lo)
+            throw UsageError(std::string(what) + " takes comma-separated integers >= " + std::to_string(lo) +
+                             ", not '" + s + "'");
+        out.push_back(v);
+        pos = comma + 1;
+    }
+    return out;
+}
+
+double getDouble(const Args& args, const std::string& key, double fallback, double lo, double hi) {
+    if (!args.has(key)) return fallback;
+    const std::string s = args.get(key);
+    char* end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (s.empty() || end != s.c_str() + s.size() || !(v >= lo && v <= hi))
+        throw UsageError("--" + key + " must be a number in [" + std::to_string(int(lo)) + ", " +
+                         std::to_string(int(hi)) + "], not '" + s + "'");
+    return v;
+}
+
+// One of `allowed`, or a usage error listing them.
+QString oneOf(const Args& args, const std::string& key, const QStringList& allowed) {
+    const QString v = QString::fromStdString(args.get(key));
+    if (!allowed.contains(v))
+        throw UsageError("--" + key + " must be one of " + allowed.join(QLatin1Char('|')).toStdString() + ", not '" +
+                         v.toStdString() + "'");
+    return v;
+}
+
+std::vector<attnscope::HeadRef> parseAblate(const std::string& s) {
+    std::vector<attnscope::HeadRef> out;
+    size_t pos = 0;
+    while (pos <= s.size()) {
+        const size_t comma = std::min(s.find(',', pos), s.size());
+        const std::string item = s.substr(pos, comma - pos);
+        const size_t dot = item.find('.');
+        int l = -1, h = -1;
+        bool ok = dot != std::string::npos;
+        if (ok) {
+            const auto r1 = std::from_chars(item.data(), item.data() + dot, l);
+            const auto r2 = std::from_chars(item.data() + dot + 1, item.data() + item.size(), h);
+            ok = r1.ec == std::errc() && r1.ptr == item.data() + dot && r2.ec == std::errc() &&
+                 r2.ptr == item.data() + item.size() && l >= 0 && h >= 0;
+        }
+        if (!ok) throw UsageError("--ablate takes LAYER.HEAD,... (e.g. 0.1,2.3), not '" + s + "'");
+        out.push_back({l, h});
+        pos = comma + 1;
+    }
+    return out;
+}
+
+QString readTextFile(const std::string& path) {
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly))
+        throw Error(ErrorCode::Io, "cannot read text file '" + path + "': " + f.errorString().toStdString());
+    if (f.size() > (16 << 20)) throw Error(ErrorCode::TooLarge, "text file '" + path + "' is larger than 16 MB");
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString text = utf8(f.readAll());
+    if (utf8.hasError()) throw Error(ErrorCode::InvalidUtf8, "text file '" + path + "' is not valid UTF-8");
+    return text;
+}
+
+// The options as a recipe: the one from --recipe (if any) with every option
+// given on the command line laid over it.
+render::Recipe recipeFromArgs(const Args& args) {
+    render::Recipe r;
+    if (args.has("recipe")) r = render::readRecipe(QString::fromStdString(args.get("recipe")));
+    const bool fromRecipe = args.has("recipe");
+
+    if (args.has("model")) {
+        r.modelPath = QFileInfo(QString::fromStdString(args.get("model"))).absoluteFilePath();
+        r.demo = false;
+    } else if (!fromRecipe) {
+        r.modelPath.clear();  // the bundled demo model
+        r.demo = true;
+    }
+    if (args.has("tokenizer")) r.tokenizerPath = QFileInfo(QString::fromStdString(args.get("tokenizer"))).absoluteFilePath();
+
+    const int inputs = int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens"));
+    if (inputs > 1) throw UsageError("give only one of --text, --text-file and --tokens");
+    if (inputs == 0 && !fromRecipe) throw UsageError("export needs --text TEXT, --text-file FILE or --tokens 1,2,3 (or --recipe R.json)");
+    if (args.has("text") || args.has("text-file")) {
+        r.hasText = true;
+        r.text = args.has("text") ? QString::fromStdString(args.get("text")) : readTextFile(args.get("text-file"));
+        r.tokens.clear();
+    } else if (args.has("tokens")) {
+        r.hasText = false;
+        r.text.clear();
+        r.tokens = parseIndexList(args.get("tokens"), "--tokens", 0);
+    }
+    if (args.has("bidirectional")) r.bidirectional = true;
+    if (args.has("ablate")) r.ablate = parseAblate(args.get("ablate"));
+
+    if (args.has("view")) r.view = oneOf(args, "view", render::viewNames());
+    if (args.has("kind")) r.kind = render::kindFromName(oneOf(args, "kind", {"weights", "scores"}));
+    r.layer = args.get_int("layer", r.layer, 0, 1 << 20);
+    r.head = args.get_int("head", r.head, 0, 1 << 20);
+    if (args.has("layers")) r.layers = parseIndexList(args.get("layers"), "--layers", 0);
+    r.columns = args.get_int("columns", r.columns, 0, 1024);
+    if (args.has("heads")) r.heads = parseIndexList(args.get("heads"), "--heads", 0);
+    r.focus = args.get_int("focus", r.focus, -1, 1 << 20);
+
+    if (args.has("colormap")) r.colormap = render::ColorMap::fromName(oneOf(args, "colormap", render::ColorMap::names()));
+    if (args.has("scale")) r.scale = render::scaleFromName(oneOf(args, "scale", {"linear", "log", "row"}));
+    if (args.has("cells")) r.cells = *render::cellModeFromName(oneOf(args, "cells", {"image", "rects"}));
+    if (args.has("font")) r.fontFamily = QString::fromStdString(args.get("font"));
+    r.fontPoints = getDouble(args, "font-size", r.fontPoints, 2, 72);
+    if (args.has("no-title")) r.showTitle = false;
+    if (args.has("no-colorbar")) r.showColorBar = false;
+
+    // The format: --format, else the output's extension, else the recipe's.
+    const QString out = QString::fromStdString(args.get("o", args.get("output")));
+    const auto fromExt = render::formatFromName(QFileInfo(out).suffix());
+    if (args.has("format")) {
+        r.format = *render::formatFromName(oneOf(args, "format", render::formatNames()));
+        if (fromExt && *fromExt != r.format)
+            throw UsageError("--format " + render::formatName(r.format).toStdString() + " does not match the output '" +
+                             out.toStdString() + "'");
+    } else if (fromExt) {
+        r.format = *fromExt;
+    } else if (!out.isEmpty() && !fromRecipe) {
+        throw UsageError("cannot tell the format from '" + out.toStdString() + "': give --format " +
+                         render::formatNames().join(QLatin1Char('|')).toStdString());
+    }
+    r.dpi = getDouble(args, "dpi", r.dpi, 10, 2400);
+    // A new width or height alone keeps the natural aspect ratio.
+    if (args.has("width") || args.has("height")) {
+        r.widthIn = getDouble(args, "width", 0, 0.5, 200);
+        r.heightIn = getDouble(args, "height", 0, 0.5, 200);
+    }
+    const QSize px = render::pngPixelSize(QSizeF(std::max(r.widthIn, 1.0), std::max(r.heightIn, 1.0)), r.dpi);
+    if (double(px.width()) * px.height() > 400e6) throw UsageError("the figure would be larger than 400 megapixels: lower --dpi or the size");
+
+    if (r.format == render::Format::Csv &&
+        (r.view == QLatin1String("heads") || (r.view == QLatin1String("lines") && r.heads.size() > 1)))
+        throw UsageError("--format csv holds one head's matrix: use --view head, mask, flow or lines with one head, "
+                         "or --format npy or json for several heads");
+    return r;
+}
+
+// Qt's offscreen platform unless the user chose one: the CLI never opens a
+// window, so it needs no display, and figures do not depend on the desktop's
+// DPI or font settings (a GUI export and its replay here draw the same pixels).
+void choosePlatform() {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+// Qt's own chatter (e.g. "XDG_RUNTIME_DIR not set") is not for the user of a
+// command-line tool, whose stderr carries one line per problem. Errors pass.
+void qtMessage(QtMsgType type, const QMessageLogContext&, const QString& msg) {
+    if (type == QtCriticalMsg || type == QtFatalMsg || qEnvironmentVariableIsSet("ATTNSCOPE_QT_DEBUG"))
+        std::fprintf(stderr, "attnscope-cli: Qt: %s\n", qPrintable(msg));
+}
+
+void progressLine(int done, int total) {
+    static const bool tty = isatty(fileno(stderr));
+    if (tty) std::fprintf(stderr, "\rexported %d/%d%s", done, total, done == total ? "\n" : "");
+    else std::fprintf(stderr, "exported %d/%d\n", done, total);
+    std::fflush(stderr);
+}
+
+// The recipe to save beside an export: inputs pinned to what was run.
+render::Recipe pinned(render::Recipe r, const render::RecipeRun& run, const QString& sha) {
+    r.modelPath = QFileInfo(run.doc.path).absoluteFilePath();
+    r.modelSha256 = sha;
+    r.demo = run.doc.isDemo;
+    r.tokens = run.tokens.ids;
+    return r;
+}
+
+}  // namespace
+
+int export_figures(const std::vector<std::string>& argv) {
+    const Args args(argv,
+                    {"model", "tokenizer", "text", "text-file", "tokens", "ablate", "view", "kind", "layer", "head",
+                     "layers", "columns", "heads", "focus", "format", "dpi", "width", "height", "cells", "colormap",
+                     "scale", "font", "font-size", "recipe", "save-recipe", "out-dir", "o", "output"},
+                    {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar"});
+    if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
+    const bool batch = args.has("all-heads");
+    const QString out = QString::fromStdString(args.get("o", args.get("output")));
+    const QString outDir = QString::fromStdString(args.get("out-dir"));
+    if (args.has("o") && args.has("output")) throw UsageError("give -o or --output, not both");
+    render::Recipe r = recipeFromArgs(args);
+
+    if (batch) {
+        if (r.view != QLatin1String("head") && r.view != QLatin1String("lines") && r.view != QLatin1String("flow"))
+            throw UsageError("--all-heads writes one file per head: use it with --view head, lines or flow, not '" +
+                             r.view.toStdString() + "'");
+        if (args.has("heads")) throw UsageError("--all-heads draws each head alone: drop --heads");
+        if (args.has("save-recipe")) throw UsageError("--save-recipe saves one figure's recipe; with --all-heads use --save-recipes");
+        if (outDir.isEmpty() == out.isEmpty())
+            throw UsageError("--all-heads needs --out-dir DIR (one file per head) or -o FILE.pdf (one page per head)");
+        if (!out.isEmpty() && r.format != render::Format::Pdf)
+            throw UsageError("-o with --all-heads writes one PDF with a page per head; for " +
+                             render::formatName(r.format).toStdString() + " files use --out-dir DIR");
+    } else {
+        if (args.has("save-recipes")) throw UsageError("--save-recipes goes with --all-heads; for one figure use --save-recipe R.json");
+        if (out.isEmpty() && outDir.isEmpty()) throw UsageError("export needs -o OUT (or --out-dir DIR)");
+        if (!out.isEmpty() && !outDir.isEmpty()) throw UsageError("give -o OUT or --out-dir DIR, not both");
+    }
+
+    choosePlatform();
+    qInstallMessageHandler(qtMessage);
+    int qargc = 1;
+    char name[] = "attnscope-cli";
+    char* qargv[] = {name, nullptr};
+    const QGuiApplication app(qargc, qargv);
+
+    render::RecipeRun run;
+    try {
+        run = render::runRecipe(r, /*checkHash=*/true);
+    } catch (const Error& e) {
+        // A layer or head past the model's, from the command line, is bad usage.
+        if (e.code() == ErrorCode::InvalidArgument && !args.has("recipe")) throw UsageError(e.what());
+        throw;
+    }
+    if (run.tokens.dropped > 0)
+        std::fprintf(stderr, "attnscope-cli: note: the text is longer than the model's context; the last %d tokens are used\n",
+                     run.data.T());
+    const bool wantRecipe = args.has("save-recipe") || args.has("save-recipes");
+    const QString sha = wantRecipe ? render::fileSha256(run.doc.path) : QString();
+
+    if (!batch) {
+        const QString path = out.isEmpty() ? QDir(outDir).filePath(render::defaultFileName(r)) : out;
+        if (!outDir.isEmpty() && !QDir().mkpath(outDir))
+            throw Error(ErrorCode::Io, "cannot create folder '" + outDir.toStdString() + "'");
+        const render::Recipe done = render::exportRecipe(r, run.data, run.tokens.texts, path);
+        if (args.has("save-recipe"))
+            render::writeRecipe(pinned(done, run, sha), QString::fromStdString(args.get("save-recipe")));
+        std::printf("wrote %s\n", qPrintable(QDir::toNativeSeparators(path)));
+        return 0;
+    }
+
+    // Batch: every head of every layer (or of --layers).
+    const auto& cfg = run.doc.model.weights->config;
+    std::vector<int> layers = r.layers;
+    if (layers.empty())
+        for (int l = 0; l < cfg.n_layer; ++l) layers.push_back(l);
+    r.heads.clear();  // each head alone
+    const int total = int(layers.size()) * cfg.n_head;
+    if (!out.isEmpty()) {  // one PDF, a page per head
+        std::vector<std::unique_ptr<render::Figure>> figs;
+        render::Recipe first;
+        for (const int l : layers)
+            for (int h = 0; h < cfg.n_head; ++h) {
+                render::Recipe one = r;
+                one.layer = l;
+                one.head = h;
+                one = render::resolveRecipe(one, nullptr);
+                figs.push_back(render::makeFigure(one, run.data));
+                if (figs.size() == 1) first = render::resolveRecipe(one, figs.back().get());
+                progressLine(int(figs.size()), total);
+            }
+        std::vector<const render::Figure*> pages;
+        for (const auto& f : figs) pages.push_back(f.get());
+        render::writePdf(pages, QSizeF(first.widthIn, first.heightIn), out);
+        std::printf("wrote %s (%d pages)\n", qPrintable(QDir::toNativeSeparators(out)), total);
+        return 0;
+    }
+    if (!QDir().mkpath(outDir)) throw Error(ErrorCode::Io, "cannot create folder '" + outDir.toStdString() + "'");
+    int done = 0;
+    for (const int l : layers)
+        for (int h = 0; h < cfg.n_head; ++h) {
+            render::Recipe one = r;
+            one.layer = l;
+            one.head = h;
+            const QString path = QDir(outDir).filePath(render::defaultFileName(one));
+            const render::Recipe written = render::exportRecipe(one, run.data, run.tokens.texts, path);
+            if (args.has("save-recipes")) render::writeRecipe(pinned(written, run, sha), render::recipePathFor(path));
+            progressLine(++done, total);
+        }
+    std::printf("wrote %d files to %s\n", total, qPrintable(QDir::toNativeSeparators(outDir)));
+    return 0;
+}
+
+}  // namespace cli
