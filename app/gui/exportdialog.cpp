@@ -1,37 +1,445 @@
 #include "exportdialog.h"
 
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDateTime>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHash>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPushButton>
+#include <QRegularExpressionValidator>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
+#include "errors.h"
+#include "headdetailview.h"
+#include "headsgridview.h"
+#include "render/data.h"
+#include "render/export.h"
+#include "shapeflowview.h"
+#include "tokenlinesview.h"
 #include "traceview.h"
 #include "viewsettings.h"
 #include "workspace.h"
 
+using render::Format;
+
+// The figure as it will be exported, scaled to fit: the same Figure::paint on
+// the widget's painter, in the figure's own 1/96-inch units.
+class ExportPreview : public QWidget {
+public:
+    explicit ExportPreview(QWidget* parent) : QWidget(parent) {
+        setMinimumSize(360, 300);
+        setAccessibleName(ExportDialog::tr("Export preview"));
+    }
+    void setFigure(const render::Figure* fig, QSizeF inches) {
+        fig_ = fig;
+        inches_ = inches;
+        update();
+    }
+    QSize sizeHint() const override { return {560, 460}; }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        p.fillRect(rect(), palette().color(QPalette::Window));
+        if (!fig_ || inches_.isEmpty()) {
+            p.drawText(rect(), Qt::AlignCenter, ExportDialog::tr("No figure yet."));
+            return;
+        }
+        const QSizeF logical = inches_ * render::kLogicalDpi;
+        const double s = std::min((width() - 16) / logical.width(), (height() - 16) / logical.height());
+        const QSizeF shown = logical * s;
+        const QPointF origin((width() - shown.width()) / 2, (height() - shown.height()) / 2);
+        p.fillRect(QRectF(origin + QPointF(3, 3), shown), QColor(0, 0, 0, 40));  // a shadow: this is a page
+        p.save();
+        p.translate(origin);
+        p.scale(s, s);
+        p.setClipRect(QRectF(QPointF(), logical));
+        fig_->paint(p, QRectF(QPointF(), logical));
+        p.restore();
+    }
+
+private:
+    const render::Figure* fig_ = nullptr;
+    QSizeF inches_;
+};
+
+namespace {
+
+// SHA-256 of model files, remembered per path, size and modification time:
+// hashing a GPT-2 checkpoint takes a second.
+QString cachedSha256(const QString& path) {
+    static QHash<QString, QPair<QString, QString>> cache;
+    const QFileInfo fi(path);
+    const QString stamp = QStringLiteral("%1/%2").arg(fi.size()).arg(fi.lastModified().toMSecsSinceEpoch());
+    const auto it = cache.constFind(path);
+    if (it != cache.constEnd() && it->first == stamp) return it->second;
+    const QString sha = render::fileSha256(path);
+    cache.insert(path, {stamp, sha});
+    return sha;
+}
+
+}  // namespace
+
 ExportDialog::ExportDialog(Workspace* ws, ViewSettings* settings, TraceView* view, QWidget* parent)
     : QDialog(parent), ws_(ws), settings_(settings), view_(view) {
     setWindowTitle(tr("Export"));
-    auto* lay = new QVBoxLayout(this);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    lay->addWidget(buttons);
+    buildUi();
+    loadSettings();
+    connect(ws_, &Workspace::traceReady, this, [this] { rebuild(); });
+    rebuild();
+}
+
+ExportDialog::~ExportDialog() = default;
+
+void ExportDialog::buildUi() {
+    preview_ = new ExportPreview(this);
+
+    format_ = new QComboBox(this);
+    format_->setObjectName(QStringLiteral("format"));
+    format_->addItem(tr("PNG image"), int(Format::Png));
+    format_->addItem(tr("SVG vector figure"), int(Format::Svg));
+    format_->addItem(tr("PDF vector figure"), int(Format::Pdf));
+    format_->addItem(tr("CSV: one head's matrix"), int(Format::Csv));
+    format_->addItem(tr("NPY: numpy array (+ tokens)"), int(Format::Npy));
+    format_->addItem(tr("JSON: tokens, shapes and weights"), int(Format::Json));
+
+    dpi_ = new QSpinBox(this);
+    dpi_->setObjectName(QStringLiteral("dpi"));
+    dpi_->setRange(50, 1200);
+    dpi_->setSingleStep(50);
+    dpi_->setValue(300);
+    dpi_->setSuffix(tr(" dpi"));
+
+    auto inchBox = [this](const char* name) {
+        auto* b = new QDoubleSpinBox(this);
+        b->setObjectName(QString::fromLatin1(name));
+        b->setRange(0.5, 50);
+        b->setDecimals(2);
+        b->setSingleStep(0.25);
+        b->setSuffix(tr(" in"));
+        return b;
+    };
+    width_ = inchBox("width");
+    height_ = inchBox("height");
+    keepAspect_ = new QCheckBox(tr("&Keep proportions"), this);
+    keepAspect_->setChecked(true);
+    naturalSize_ = new QPushButton(tr("&Natural size"), this);
+    pixels_ = new QLabel(this);
+
+    cells_ = new QComboBox(this);
+    cells_->setObjectName(QStringLiteral("cells"));
+    cells_->addItem(tr("Embedded image"), int(render::CellMode::Image));
+    cells_->addItem(tr("One rectangle per cell"), int(render::CellMode::Rects));
+    cells_->setToolTip(tr("How SVG and PDF hold a heatmap: one image, or a vector rectangle for every cell."));
+
+    fontSize_ = new QDoubleSpinBox(this);
+    fontSize_->setRange(4, 24);
+    fontSize_->setDecimals(1);
+    fontSize_->setValue(9);
+    fontSize_->setSuffix(tr(" pt"));
+    title_ = new QCheckBox(tr("&Title"), this);
+    title_->setChecked(true);
+    colorBar_ = new QCheckBox(tr("Colour &bar"), this);
+    colorBar_->setChecked(true);
+
+    columns_ = new QSpinBox(this);
+    columns_->setObjectName(QStringLiteral("columns"));
+    columns_->setRange(0, 64);
+    columns_->setSpecialValueText(tr("one row per layer"));
+    layers_ = new QLineEdit(this);
+    layers_->setObjectName(QStringLiteral("layers"));
+    layers_->setPlaceholderText(tr("all layers"));
+    layers_->setValidator(new QRegularExpressionValidator(
+        QRegularExpression(QStringLiteral("^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*,?)?$")), layers_));
+    layers_->setToolTip(tr("Layers to show, e.g. 0,2; empty for every layer."));
+
+    saveRecipe_ = new QCheckBox(tr("Also save the figure &recipe (.recipe.json)"), this);
+    saveRecipe_->setToolTip(tr("Model, hash, text, view and style, so that “attnscope-cli export --recipe” "
+                               "draws the identical figure again."));
+    note_ = new QLabel(this);
+    note_->setWordWrap(true);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Format:"), format_);
+    form->addRow(tr("&Resolution:"), dpi_);
+    auto* sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(width_);
+    sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
+    sizeRow->addWidget(height_);
+    form->addRow(tr("&Size:"), sizeRow);
+    auto* sizeOpts = new QHBoxLayout;
+    sizeOpts->addWidget(keepAspect_);
+    sizeOpts->addWidget(naturalSize_);
+    form->addRow(QString(), sizeOpts);
+    form->addRow(QString(), pixels_);
+    form->addRow(tr("&Heatmap cells:"), cells_);
+    form->addRow(tr("F&ont size:"), fontSize_);
+    auto* show = new QHBoxLayout;
+    show->addWidget(title_);
+    show->addWidget(colorBar_);
+    form->addRow(tr("Show:"), show);
+    form->addRow(tr("&Columns:"), columns_);
+    form->addRow(tr("&Layers:"), layers_);
+    form->addRow(saveRecipe_);
+    form->addRow(note_);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    save_ = buttons->addButton(tr("&Save…"), QDialogButtonBox::AcceptRole);
+    copy_ = buttons->addButton(tr("C&opy image"), QDialogButtonBox::ActionRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export figure"), {}, tr("PNG image (*.png)"));
-        if (path.isEmpty()) return;
-        render::Style style = settings_->style();
-        style.background = Qt::white;
-        style.text = QColor(20, 20, 20);
-        const auto fig = view_->makeFigure(style);
-        const double scale = 300.0 / 96.0;
-        QImage img((fig->naturalSize() * scale).toSize(), QImage::Format_RGB32);
-        img.fill(Qt::white);
-        QPainter p(&img);
-        p.scale(scale, scale);
-        fig->paint(p, QRectF(QPointF(), fig->naturalSize()));
-        p.end();
-        if (!img.save(path)) QMessageBox::warning(this, tr("Export"), tr("Cannot write “%1”.").arg(path));
-        accept();
+    connect(save_, &QPushButton::clicked, this, &ExportDialog::chooseFileAndSave);
+    connect(copy_, &QPushButton::clicked, this, &ExportDialog::copyImage);
+
+    auto* right = new QVBoxLayout;
+    right->addLayout(form);
+    right->addStretch();
+    right->addWidget(buttons);
+    auto* top = new QHBoxLayout(this);
+    top->addWidget(preview_, 1);
+    top->addLayout(right);
+
+    auto changed = [this] {
+        if (!updating_) rebuild();
+    };
+    connect(format_, &QComboBox::currentIndexChanged, this, changed);
+    connect(dpi_, &QSpinBox::valueChanged, this, changed);
+    connect(cells_, &QComboBox::currentIndexChanged, this, changed);
+    connect(fontSize_, &QDoubleSpinBox::valueChanged, this, changed);
+    connect(title_, &QCheckBox::toggled, this, changed);
+    connect(colorBar_, &QCheckBox::toggled, this, changed);
+    connect(columns_, &QSpinBox::valueChanged, this, [this, changed] {
+        userSized_ = false;  // a new layout has a new natural size
+        changed();
     });
+    connect(layers_, &QLineEdit::textChanged, this, [this, changed] {
+        userSized_ = false;
+        changed();
+    });
+    connect(naturalSize_, &QPushButton::clicked, this, [this] {
+        userSized_ = false;
+        rebuild();
+    });
+    auto sized = [this](bool widthChanged) {
+        if (updating_ || !figure_) return;
+        userSized_ = true;
+        if (keepAspect_->isChecked()) {
+            const QSizeF nat = render::naturalInches(*figure_);
+            const QSignalBlocker bw(width_), bh(height_);
+            if (widthChanged) height_->setValue(width_->value() * nat.height() / nat.width());
+            else width_->setValue(height_->value() * nat.width() / nat.height());
+        }
+        rebuild();
+    };
+    connect(width_, &QDoubleSpinBox::valueChanged, this, [sized] { sized(true); });
+    connect(height_, &QDoubleSpinBox::valueChanged, this, [sized] { sized(false); });
+}
+
+void ExportDialog::loadSettings() {
+    const QSettings st;
+    updating_ = true;
+    const int fmt = format_->findData(st.value("export/format", int(Format::Png)).toInt());
+    format_->setCurrentIndex(std::max(0, fmt));
+    dpi_->setValue(st.value("export/dpi", 300).toInt());
+    cells_->setCurrentIndex(std::max(0, cells_->findData(st.value("export/cells", 0).toInt())));
+    fontSize_->setValue(st.value("export/fontPoints", 9.0).toDouble());
+    title_->setChecked(st.value("export/title", true).toBool());
+    colorBar_->setChecked(st.value("export/colorbar", true).toBool());
+    columns_->setValue(st.value("export/columns", 0).toInt());
+    saveRecipe_->setChecked(st.value("export/saveRecipe", true).toBool());
+    if (const auto* grid = qobject_cast<const HeadsGridView*>(view_); grid && grid->layerFilter() >= 0)
+        layers_->setText(QString::number(grid->layerFilter()));
+    updating_ = false;
+}
+
+void ExportDialog::saveSettings() const {
+    QSettings st;
+    st.setValue("export/format", format_->currentData().toInt());
+    st.setValue("export/dpi", dpi_->value());
+    st.setValue("export/cells", cells_->currentData().toInt());
+    st.setValue("export/fontPoints", fontSize_->value());
+    st.setValue("export/title", title_->isChecked());
+    st.setValue("export/colorbar", colorBar_->isChecked());
+    st.setValue("export/columns", columns_->value());
+    st.setValue("export/saveRecipe", saveRecipe_->isChecked());
+}
+
+void ExportDialog::setFormat(Format f) { format_->setCurrentIndex(format_->findData(int(f))); }
+void ExportDialog::setSaveRecipe(bool on) { saveRecipe_->setChecked(on); }
+
+render::Recipe ExportDialog::recipe() const {
+    render::Recipe r;
+    const render::Document& doc = ws_->document();
+    r.modelPath = doc.path.isEmpty() ? QString() : QFileInfo(doc.path).absoluteFilePath();
+    r.demo = doc.isDemo;
+    if (doc.tokenizer) {
+        const QFileInfo tok(QString::fromStdString(doc.tokenizer->source()));
+        if (tok.exists()) r.tokenizerPath = tok.absoluteFilePath();
+    }
+    r.text = ws_->text();
+    if (const auto trace = ws_->trace()) {
+        r.tokens = trace->tokens;
+        r.bidirectional = !trace->causal;
+        r.ablate = trace->ablated;
+    }
+    const Selection& sel = ws_->selection();
+    r.view = view_ ? view_->viewId() : QStringLiteral("head");
+    r.layer = sel.layer;
+    r.head = sel.head;
+    if (const auto* detail = qobject_cast<const HeadDetailView*>(view_); detail && r.view == QLatin1String("head"))
+        r.kind = detail->kind();
+    if (const auto* lines = qobject_cast<const TokenLinesView*>(view_)) {
+        if (lines->overlay() && ws_->trace())
+            for (int h = 0; h < ws_->trace()->n_head(); ++h) r.heads.push_back(h);
+        r.focus = lines->focusQuery();
+    }
+    if (const auto* flow = qobject_cast<const ShapeFlowView*>(view_)) r.node = flow->selectedNode();
+    if (r.view == QLatin1String("heads")) {
+        r.columns = columns_->value();
+        for (const QString& s : layers_->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) r.layers.push_back(s.trimmed().toInt());
+    }
+    r.colormap = settings_->colormap();
+    r.scale = settings_->scale();
+    r.cells = render::CellMode(cells_->currentData().toInt());
+    r.fontPoints = fontSize_->value();
+    r.showTitle = title_->isChecked();
+    r.showColorBar = colorBar_->isChecked();
+    r.format = Format(format_->currentData().toInt());
+    r.dpi = dpi_->value();
+    if (userSized_) {
+        r.widthIn = width_->value();
+        r.heightIn = height_->value();
+    }
+    return r;
+}
+
+bool ExportDialog::traceIsCurrent() const {
+    const auto trace = ws_->trace();
+    if (!trace || ws_->isRunning()) return false;
+    try {
+        return render::tokenize(ws_->document(), ws_->text(), ws_->cropPolicy()).ids == trace->tokens;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+void ExportDialog::rebuild() {
+    const render::Recipe r = recipe();
+    const bool isHeads = r.view == QLatin1String("heads");
+    const bool figureFormat = render::isFigureFormat(r.format);
+    // CSV holds one head's matrix: not the heads grid.
+    if (auto* model = qobject_cast<QStandardItemModel*>(format_->model()))
+        model->item(format_->findData(int(Format::Csv)))->setEnabled(!isHeads && r.heads.size() <= 1);
+    QString problem;
+    figure_.reset();
+    try {
+        if (ws_->trace()) figure_ = render::makeFigure(r, ws_->figureData());
+    } catch (const attnscope::Error& e) {
+        problem = describeError(e);
+    }
+    const render::Recipe sized = render::resolveRecipe(r, figure_.get());
+    {
+        updating_ = true;
+        const QSignalBlocker bw(width_), bh(height_);
+        width_->setValue(sized.widthIn);
+        height_->setValue(sized.heightIn);
+        updating_ = false;
+    }
+    const QSizeF inches(sized.widthIn, sized.heightIn);
+    preview_->setFigure(figure_.get(), inches);
+    const QSize px = render::pngPixelSize(inches, r.dpi);
+    pixels_->setText(r.format == Format::Png ? tr("%1 × %2 pixels").arg(px.width()).arg(px.height())
+                                             : tr("%1 × %2 mm").arg(inches.width() * 25.4, 0, 'f', 1)
+                                                   .arg(inches.height() * 25.4, 0, 'f', 1));
+    dpi_->setEnabled(r.format == Format::Png);
+    for (QWidget* w : {static_cast<QWidget*>(width_), static_cast<QWidget*>(height_), static_cast<QWidget*>(keepAspect_),
+                       static_cast<QWidget*>(naturalSize_), static_cast<QWidget*>(cells_), static_cast<QWidget*>(fontSize_),
+                       static_cast<QWidget*>(title_), static_cast<QWidget*>(colorBar_)})
+        w->setEnabled(figureFormat);
+    cells_->setEnabled(figureFormat && r.format != Format::Png && r.view != QLatin1String("flow") &&
+                       r.view != QLatin1String("lines"));
+    columns_->setEnabled(isHeads && figureFormat);
+    layers_->setEnabled(isHeads);
+    saveRecipe_->setEnabled(!r.modelPath.isEmpty() || r.demo);
+
+    if (problem.isEmpty() && r.format == Format::Csv && (isHeads || r.heads.size() > 1))
+        problem = tr("CSV holds one head's matrix; choose NPY or JSON for several heads.");
+    if (problem.isEmpty() && !figureFormat && ws_->trace()) {
+        try {
+            const render::DataBlock d = render::dataFor(r, *ws_->trace());
+            QStringList dims;
+            for (const auto n : d.shape) dims << QString::number(n);
+            note_->setText(tr("Writes %1 of shape (%2) as float32, with the token strings.").arg(d.what, dims.join(QStringLiteral(", "))));
+        } catch (const attnscope::Error& e) {
+            problem = describeError(e);
+        }
+    } else {
+        note_->clear();
+    }
+    if (!saveRecipe_->isEnabled())
+        note_->setText(note_->text() + QLatin1Char(' ') +
+                       tr("A random model has no file, so no recipe can name it; save the model to export a recipe."));
+    const bool current = traceIsCurrent();
+    if (problem.isEmpty() && !current && ws_->trace())
+        problem = tr("The model is still running on the latest text; the export waits for it.");
+    if (!problem.isEmpty()) note_->setText(problem);
+    save_->setEnabled(problem.isEmpty() && figure_ && current);
+    copy_->setEnabled(problem.isEmpty() && figure_ != nullptr);
+}
+
+QString ExportDialog::exportTo(const QString& path) {
+    if (!ws_->trace()) return tr("There is nothing to export yet: the model has not run.");
+    try {
+        const render::Recipe done = render::exportRecipe(recipe(), ws_->figureData(), ws_->tokens().texts, path);
+        if (saveRecipe_->isChecked() && saveRecipe_->isEnabled()) {
+            render::Recipe pinned = done;
+            if (!pinned.modelPath.isEmpty()) pinned.modelSha256 = cachedSha256(pinned.modelPath);
+            render::writeRecipe(pinned, render::recipePathFor(path));
+        }
+    } catch (const attnscope::Error& e) {
+        return describeError(e);
+    } catch (const std::exception& e) {
+        return describeError(e);
+    }
+    saveSettings();
+    return {};
+}
+
+void ExportDialog::chooseFileAndSave() {
+    const render::Recipe r = recipe();
+    const QString ext = render::formatName(r.format);
+    QSettings st;
+    const QString dir = st.value("export/dir", QDir::homePath()).toString();
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(dir).filePath(render::defaultFileName(r)),
+                                                tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().compare(ext, Qt::CaseInsensitive) != 0) path += QLatin1Char('.') + ext;
+    st.setValue("export/dir", QFileInfo(path).absolutePath());
+    const QString error = exportTo(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export"), tr("AttnScope could not export “%1”.\n\n%2").arg(path, error));
+        return;
+    }
+    accept();
+}
+
+void ExportDialog::copyImage() {
+    if (!figure_) return;
+    const render::Recipe r = render::resolveRecipe(recipe(), figure_.get());
+    QApplication::clipboard()->setImage(render::renderImage(*figure_, QSizeF(r.widthIn, r.heightIn), r.dpi));
+    saveSettings();
 }

@@ -15,6 +15,8 @@ public:
     QString viewId() const override { return QStringLiteral("lines"); }
     void setOverlay(bool on);
     bool overlay() const;
+    // The query whose lines alone are shown, or -1 (for the exporter).
+    int focusQuery() const { return focus_; }
     int linesDrawn() const { return figure_ ? figure_->linesDrawn() : 0; }
 
 protected:
