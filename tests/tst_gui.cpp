@@ -2,6 +2,7 @@
 // model, typing re-runs the model, the views show what the trace holds.
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSignalSpy>
@@ -43,6 +44,7 @@ private slots:
     void refusingLongTextGivesAnError();
     void cancelledRunDeliversNothing();
     void badModelFileKeepsTheCurrentOne();
+    void invalidUtf8TextIsReplacedAndTold();
     void settingsAreRemembered();
     void itemModelsPassTheTester();
 
@@ -270,6 +272,18 @@ void tst_Gui::badModelFileKeepsTheCurrentOne() {
     QCOMPARE(failed.first().at(0).toString(), bad);
     QVERIFY(failed.first().at(1).toString().contains("broken.safetensors"));
     QCOMPARE(ws_->document().model.weights, before);
+}
+
+void tst_Gui::invalidUtf8TextIsReplacedAndTold() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("bad.txt");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("ROMEO:\nhe\xff\xfello\n");
+    f.close();
+    QVERIFY(win_->loadTextFile(path));
+    QCOMPARE(win_->editor()->toPlainText(), QString::fromUtf8("ROMEO:\nhe\xEF\xBF\xBD\xEF\xBF\xBDllo\n"));
+    QVERIFY(win_->noticeLabel()->text().contains("offset 9"));
 }
 
 void tst_Gui::settingsAreRemembered() {

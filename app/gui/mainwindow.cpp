@@ -26,6 +26,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "attnscope/tokenizer.h"
 #include "exportdialog.h"
 #include "headdetailview.h"
 #include "headsgridview.h"
@@ -196,6 +197,8 @@ void MainWindow::buildMenus() {
     QAction* random = file->addAction(tr("&New random model…"), this, &MainWindow::newRandomModel);
     random->setShortcut(QKeySequence::New);
     file->addAction(tr("Open &demo model"), this, [this] { openModel(QString()); });
+    QAction* openText = file->addAction(tr("Open te&xt…"), this, &MainWindow::openTextFile);
+    openText->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
     file->addAction(tr("Choose &tokenizer…"), this, [this] {
         if (ws_->hasModel()) askForTokenizer(ws_->document().path, ws_->document().tokenizerLooked);
     });
@@ -407,6 +410,44 @@ void MainWindow::askForTokenizer(const QString& modelPath, const QStringList& lo
     if (tok.isEmpty()) return;
     QSettings().setValue("tokenizers/" + modelPath, tok);
     ws_->openModel(modelPath, tok);
+}
+
+void MainWindow::openTextFile() {
+    QSettings st;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open text"), st.value("text/dir").toString(),
+                                                      tr("Text (*.txt *.md);;All files (*)"));
+    if (path.isEmpty()) return;
+    st.setValue("text/dir", QFileInfo(path).absolutePath());
+    loadTextFile(path);
+}
+
+bool MainWindow::loadTextFile(const QString& path) {
+    constexpr qint64 kMaxTextBytes = qint64(16) << 20;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Cannot open text"), tr("“%1” cannot be read: %2").arg(path, f.errorString()));
+        return false;
+    }
+    if (f.size() > kMaxTextBytes) {
+        QMessageBox::warning(this, tr("Cannot open text"),
+                             tr("“%1” is %2 MB; AttnScope opens texts up to 16 MB (a model sees at most its "
+                                "context anyway).").arg(path).arg(f.size() >> 20));
+        return false;
+    }
+    const QByteArray bytes = f.readAll();
+    const std::string_view view(bytes.constData(), size_t(bytes.size()));
+    const size_t bad = attnscope::find_invalid_utf8(view);
+    QString text;
+    if (bad == std::string_view::npos) {
+        text = QString::fromUtf8(bytes);
+    } else {
+        text = QString::fromStdString(attnscope::sanitize_utf8(view));
+        notice_->setText(tr("“%1” is not valid UTF-8 (first bad byte at offset %2); invalid bytes were replaced by �.")
+                             .arg(QFileInfo(path).fileName()).arg(qulonglong(bad)));
+        notice_->show();
+    }
+    editor_->setPlainText(text);
+    return true;
 }
 
 void MainWindow::addRecent(const QString& path) {

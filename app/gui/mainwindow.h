@@ -32,6 +32,8 @@ public:
 
     // Opens the last model (or the demo) with the last text (or the example).
     void restoreSession(const QString& modelOverride = {});
+    // Loads a text file into the editor; invalid UTF-8 is replaced and the user told.
+    bool loadTextFile(const QString& path);
     void openModel(const QString& path);
 
     // For tests and the exporter.
@@ -46,6 +48,7 @@ public:
     TokenStrip* tokenStrip() const { return strip_; }
     QTabWidget* tabs() const { return tabs_; }
     TraceView* currentView() const;
+    QLabel* noticeLabel() const { return notice_; }
     void showView(const QString& viewId);
 
 protected:
@@ -61,6 +64,7 @@ private:
     void buildStatusBar();
     void connectWorkspace();
     void chooseModel();
+    void openTextFile();
     void newRandomModel();
     void moveHead(int dLayer, int dHead);
     void addRecent(const QString& path);
