@@ -1,0 +1,827 @@
+// Export as a paper's author uses it: PNG at the pixel size its DPI implies,
+// SVG and PDF as vectors with text as text, NPY as numpy writes it, CSV and
+// JSON with the tokens, recipes that replay byte for byte, the CLI headless and
+// in batch, and the export dialog drawing the same figure as the views.
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtEndian>
+#include <QtTest>
+#include <cmath>
+#include <cstring>
+
+#include "attnscope/error.h"
+#include "attnscope/json.h"
+#include "attnscope/model_file.h"
+#include "attnscope/weights.h"
+#include "exportdialog.h"
+#include "headdetailview.h"
+#include "headsgridview.h"
+#include "render/data.h"
+#include "render/export.h"
+#include "render/recipe.h"
+#include "testutil.h"
+#include "tokenlinesview.h"
+#include "viewsettings.h"
+#include "workspace.h"
+
+using namespace attnscope;
+
+namespace {
+
+const QString kText = QStringLiteral("the cat sat.");  // 12 char tokens, labels t h e ␣ c a t ␣ s a t .
+
+struct Run {
+    int status = -1;
+    QString out, err;
+};
+
+Run cli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(ATTNSCOPE_CLI), args);
+    Run r;
+    if (!p.waitForFinished(180000)) return r;
+    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+struct SvgInfo {
+    QString error;
+    QString title;
+    QStringList texts;
+    int rects = 0, images = 0;
+};
+
+SvgInfo parseSvg(const QByteArray& svg) {
+    SvgInfo info;
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+        const auto name = xml.name();
+        if (name == QLatin1String("text")) info.texts << xml.readElementText();
+        else if (name == QLatin1String("title")) info.title = xml.readElementText();
+        else if (name == QLatin1String("rect")) ++info.rects;
+        else if (name == QLatin1String("image")) ++info.images;
+    }
+    if (xml.hasError()) info.error = xml.errorString() + QStringLiteral(" at line %1").arg(xml.lineNumber());
+    return info;
+}
+
+struct PdfInfo {
+    int pages = 0;
+    QList<QSizeF> mediaBoxes;  // points
+    bool fonts = false, images = false;
+};
+
+PdfInfo parsePdf(const QByteArray& pdf) {
+    PdfInfo info;
+    const QString s = QString::fromLatin1(pdf);
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
+    static const QRegularExpression box(QStringLiteral("/MediaBox\\s*\\[\\s*([-\\d.]+)\\s+([-\\d.]+)\\s+([-\\d.]+)\\s+([-\\d.]+)\\s*\\]"));
+    for (auto it = page.globalMatch(s); it.hasNext(); it.next()) ++info.pages;
+    for (auto it = box.globalMatch(s); it.hasNext();) {
+        const auto m = it.next();
+        info.mediaBoxes << QSizeF(m.captured(3).toDouble() - m.captured(1).toDouble(),
+                                  m.captured(4).toDouble() - m.captured(2).toDouble());
+    }
+    info.fonts = s.contains(QLatin1String("/FontFile2")) || s.contains(QLatin1String("/Type /Font"));
+    info.images = s.contains(QRegularExpression(QStringLiteral("/Subtype\\s*/Image")));
+    return info;
+}
+
+// An .npy file split into its parts; `ok` false (with `why`) when malformed.
+struct Npy {
+    bool ok = false;
+    QString why;
+    QByteArray header;  // magic .. '\n'
+    QString dict;
+    std::vector<float> values;
+};
+
+Npy parseNpy(const QByteArray& b) {
+    Npy n;
+    if (b.size() < 10 || !b.startsWith(QByteArray("\x93NUMPY\x01\x00", 8))) {
+        n.why = QStringLiteral("bad magic or version");
+        return n;
+    }
+    const int hlen = qFromLittleEndian<quint16>(b.constData() + 8);
+    if (b.size() < 10 + hlen || (10 + hlen) % 64 != 0 || b[10 + hlen - 1] != '\n') {
+        n.why = QStringLiteral("header of %1 bytes is not padded to 64 or not ended by a newline").arg(hlen);
+        return n;
+    }
+    n.header = b.left(10 + hlen);
+    n.dict = QString::fromLatin1(b.mid(10, hlen)).trimmed();
+    const QByteArray data = b.mid(10 + hlen);
+    if (data.size() % 4) {
+        n.why = QStringLiteral("data is not whole float32s");
+        return n;
+    }
+    n.values.resize(size_t(data.size() / 4));
+    for (size_t i = 0; i < n.values.size(); ++i)
+        n.values[i] = std::bit_cast<float>(qFromLittleEndian<quint32>(data.constData() + 4 * i));
+    n.ok = true;
+    return n;
+}
+
+bool sameBits(const float* a, const float* b, size_t n) { return std::memcmp(a, b, n * sizeof(float)) == 0; }
+
+}  // namespace
+
+class tst_Export : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+
+    void svgIsWellFormedWithOneTextPerTokenLabel_data();
+    void svgIsWellFormedWithOneTextPerTokenLabel();
+    void svgGridHasLayerAndHeadLabels();
+    void pngHasThePixelSizeItsDpiImplies_data();
+    void pngHasThePixelSizeItsDpiImplies();
+    void pdfHasTheRequestedPagesAndSize_data();
+    void pdfHasTheRequestedPagesAndSize();
+    void npyIsByteIdenticalToNumpy_data();
+    void npyIsByteIdenticalToNumpy();
+    void npyStackLoadsBackTheSameFloats();
+    void npyLoadsInNumpy();
+    void csvHasTokensAndExactValues();
+    void jsonHasTokensShapesAndWeights();
+    void recipeJsonRoundTrips();
+    void badRecipesAreRefused_data();
+    void badRecipesAreRefused();
+    void cliRecipeReplayIsByteIdentical_data();
+    void cliRecipeReplayIsByteIdentical();
+    void cliBatchWritesOneFilePerHead();
+    void cliBatchPdfHasOnePagePerHead();
+    void cliRunsWithoutDisplay();
+    void cliErrorsExitWithOneLine_data();
+    void cliErrorsExitWithOneLine();
+    void viewsAndExportDrawTheSameFigure();
+    void dialogExportReplaysIdenticallyInCli();
+    void dialogCopiesImageAndRemembersSettings();
+
+private:
+    render::Recipe recipe(const QString& view, render::Format format) const;
+    std::unique_ptr<Workspace> startWorkspace();
+
+    QTemporaryDir tmp_;
+    QString model_;
+    render::RecipeRun run_;
+};
+
+void tst_Export::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("AttnScopeTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_export"));
+    QSettings().clear();
+    QVERIFY(tmp_.isValid());
+    // A tiny model with a char tokenizer in its metadata: 2 layers x 2 heads.
+    std::vector<std::string> vocab{"\n", " ", ".", ","};
+    for (char c = 'a'; c <= 'z'; ++c) vocab.emplace_back(1, c);
+    std::string tok = "{\"type\":\"char\",\"vocab\":[";
+    for (size_t i = 0; i < vocab.size(); ++i) {
+        if (i) tok += ',';
+        tok += json_quote(vocab[i]);
+    }
+    tok += "]}";
+    model_ = tmp_.filePath(QStringLiteral("tiny.safetensors"));
+    save_model(testutil::str(model_), random_weights(ModelConfig::seed(int(vocab.size()), 32, 16, 2, 2), 11),
+               {{kMetaTokenizer, tok}});
+    render::Recipe r;
+    r.modelPath = model_;
+    r.text = kText;
+    run_ = render::runRecipe(r);
+    QCOMPARE(run_.data.T(), 12);
+    QCOMPARE(run_.tokens.labels.at(3), QString(QChar(0x2423)));
+}
+
+render::Recipe tst_Export::recipe(const QString& view, render::Format format) const {
+    render::Recipe r;
+    r.modelPath = model_;
+    r.text = kText;
+    r.view = view;
+    r.layer = 1;
+    r.head = 1;
+    r.format = format;
+    return r;
+}
+
+std::unique_ptr<Workspace> tst_Export::startWorkspace() {
+    auto ws = std::make_unique<Workspace>();
+    ws->setDebounceMs(0);
+    ws->setText(kText);
+    QSignalSpy ready(ws.get(), &Workspace::traceReady);
+    ws->openModel(model_);
+    if (!ready.wait(60000) && ready.isEmpty()) return nullptr;
+    return ws;
+}
+
+// ---------------------------------------------------------------- SVG
+
+void tst_Export::svgIsWellFormedWithOneTextPerTokenLabel_data() {
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<int>("cells");
+    for (const char* v : {"head", "mask", "lines"})
+        for (const int c : {int(render::CellMode::Image), int(render::CellMode::Rects)})
+            QTest::addRow("%s-%s", v, c ? "rects" : "image") << QString::fromLatin1(v) << c;
+}
+
+void tst_Export::svgIsWellFormedWithOneTextPerTokenLabel() {
+    QFETCH(QString, view);
+    QFETCH(int, cells);
+    render::Recipe r = recipe(view, render::Format::Svg);
+    r.cells = render::CellMode(cells);
+    const QString path = tmp_.filePath(QStringLiteral("%1-%2.svg").arg(view).arg(cells));
+    render::exportRecipe(r, run_.data, run_.tokens.texts, path);
+    const SvgInfo svg = parseSvg(readAll(path));
+    QVERIFY2(svg.error.isEmpty(), qPrintable(svg.error));
+    const auto fig = render::makeFigure(r, run_.data);
+    QCOMPARE(svg.title, fig->title());
+    QVERIFY2(svg.texts.contains(fig->title()), "the title is one <text>");
+    // Every token label is a whole <text> element on each of the two axes (or
+    // columns): as many as the label occurs among the tokens, twice.
+    const QStringList& labels = run_.data.tokens;
+    for (const QString& label : labels)
+        QVERIFY2(svg.texts.count(label) == 2 * labels.count(label),
+                 qPrintable(QStringLiteral("label '%1': %2 <text> elements, expected %3 (texts: %4)")
+                                .arg(label).arg(svg.texts.count(label)).arg(2 * labels.count(label))
+                                .arg(svg.texts.join(QLatin1Char('|')))));
+    const int T = run_.data.T();
+    if (view != QLatin1String("lines")) {
+        if (cells == int(render::CellMode::Rects)) {
+            QVERIFY2(svg.rects >= T * T, qPrintable(QStringLiteral("%1 <rect> for %2 cells").arg(svg.rects).arg(T * T)));
+            QCOMPARE(svg.images, 0);
+        } else {
+            QCOMPARE(svg.images, 1);
+            QVERIFY(svg.rects < T * T);
+        }
+    }
+    if (view == QLatin1String("head")) {  // the colour bar's end labels
+        QVERIFY(svg.texts.contains(QStringLiteral("0")));
+        QVERIFY(svg.texts.contains(QStringLiteral("1")));
+        QVERIFY(svg.title.contains(QStringLiteral("Layer 1")) && svg.title.contains(QStringLiteral("Head 1")));
+    }
+}
+
+void tst_Export::svgGridHasLayerAndHeadLabels() {
+    render::Recipe r = recipe(QStringLiteral("heads"), render::Format::Svg);
+    r.columns = 1;
+    const SvgInfo svg = parseSvg(render::svgBytes(*render::makeFigure(r, run_.data), QSizeF(3, 8)));
+    QVERIFY2(svg.error.isEmpty(), qPrintable(svg.error));
+    for (int l = 0; l < 2; ++l)
+        for (int h = 0; h < 2; ++h) QCOMPARE(svg.texts.count(QStringLiteral("L%1 H%2").arg(l).arg(h)), 1);
+    QCOMPARE(svg.images, 4);  // one embedded image per panel
+}
+
+// ---------------------------------------------------------------- PNG
+
+void tst_Export::pngHasThePixelSizeItsDpiImplies_data() {
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<double>("width");
+    QTest::addColumn<double>("height");
+    QTest::addColumn<double>("dpi");
+    QTest::addColumn<QSize>("pixels");
+    QTest::newRow("head 4x3 in at 150 dpi") << "head" << 4.0 << 3.0 << 150.0 << QSize(600, 450);
+    QTest::newRow("heads 5x2.5 in at 300 dpi") << "heads" << 5.0 << 2.5 << 300.0 << QSize(1500, 750);
+    QTest::newRow("mask 2.2x2.2 in at 600 dpi") << "mask" << 2.2 << 2.2 << 600.0 << QSize(1320, 1320);
+    QTest::newRow("lines 3.3x2.2 in at 200 dpi") << "lines" << 3.3 << 2.2 << 200.0 << QSize(660, 440);
+    QTest::newRow("flow natural at 72 dpi") << "flow" << 0.0 << 0.0 << 72.0 << QSize();
+}
+
+void tst_Export::pngHasThePixelSizeItsDpiImplies() {
+    QFETCH(QString, view);
+    QFETCH(double, width);
+    QFETCH(double, height);
+    QFETCH(double, dpi);
+    QFETCH(QSize, pixels);
+    render::Recipe r = recipe(view, render::Format::Png);
+    r.widthIn = width;
+    r.heightIn = height;
+    r.dpi = dpi;
+    if (!pixels.isValid()) {  // the natural size: 96 px per inch -> dpi/96 of it
+        const QSizeF nat = render::makeFigure(r, run_.data)->naturalSize() * (dpi / 96.0);
+        pixels = QSize(int(std::lround(nat.width())), int(std::lround(nat.height())));
+    }
+    const QString path = tmp_.filePath(view + QStringLiteral(".png"));
+    const render::Recipe done = render::exportRecipe(r, run_.data, run_.tokens.texts, path);
+    QImage img;
+    QVERIFY(img.load(path, "png"));
+    QCOMPARE(img.size(), pixels);
+    QCOMPARE(int(std::lround(img.dotsPerMeterX() * 0.0254)), int(dpi));
+    QCOMPARE(int(std::lround(img.dotsPerMeterY() * 0.0254)), int(dpi));
+    QVERIFY(done.widthIn > 0 && done.heightIn > 0);
+    // Something was drawn: the figure has many colours, not a blank page.
+    QSet<QRgb> colours;
+    for (int y = 0; y < img.height(); y += 3)
+        for (int x = 0; x < img.width(); x += 3) colours.insert(img.pixel(x, y));
+    QVERIFY2(colours.size() > 20, qPrintable(QStringLiteral("%1 colours").arg(colours.size())));
+}
+
+// ---------------------------------------------------------------- PDF
+
+void tst_Export::pdfHasTheRequestedPagesAndSize_data() {
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<int>("pages");
+    QTest::addColumn<double>("width");
+    QTest::addColumn<double>("height");
+    QTest::addColumn<int>("cells");
+    QTest::newRow("head 4x3 in, image") << "head" << 1 << 4.0 << 3.0 << int(render::CellMode::Image);
+    QTest::newRow("head 4x3 in, rects") << "head" << 1 << 4.0 << 3.0 << int(render::CellMode::Rects);
+    QTest::newRow("grid 7x3.5 in, landscape") << "heads" << 1 << 7.0 << 3.5 << int(render::CellMode::Image);
+    QTest::newRow("3 pages of lines, 3x5 in") << "lines" << 3 << 3.0 << 5.0 << int(render::CellMode::Image);
+}
+
+void tst_Export::pdfHasTheRequestedPagesAndSize() {
+    QFETCH(QString, view);
+    QFETCH(int, pages);
+    QFETCH(double, width);
+    QFETCH(double, height);
+    QFETCH(int, cells);
+    render::Recipe r = recipe(view, render::Format::Pdf);
+    r.cells = render::CellMode(cells);
+    std::vector<std::unique_ptr<render::Figure>> figs;
+    std::vector<const render::Figure*> ptrs;
+    for (int i = 0; i < pages; ++i) {
+        r.head = i % 2;
+        r.layer = i / 2;
+        figs.push_back(render::makeFigure(r, run_.data));
+        ptrs.push_back(figs.back().get());
+    }
+    const QString path = tmp_.filePath(QStringLiteral("out.pdf"));
+    render::writePdf(ptrs, QSizeF(width, height), path);
+    const QByteArray bytes = readAll(path);
+    QVERIFY(bytes.startsWith("%PDF-"));
+    QVERIFY(bytes.trimmed().endsWith("%%EOF"));
+    const PdfInfo pdf = parsePdf(bytes);
+    QCOMPARE(pdf.pages, pages);
+    QVERIFY(!pdf.mediaBoxes.isEmpty());
+    for (const QSizeF& box : pdf.mediaBoxes) {
+        QCOMPARE(box.width(), width * 72);
+        QCOMPARE(box.height(), height * 72);
+    }
+    QVERIFY2(pdf.fonts, "text is text: the PDF embeds a font");
+    if (view == QLatin1String("head")) QCOMPARE(pdf.images, cells == int(render::CellMode::Image));
+}
+
+// ---------------------------------------------------------------- NPY
+
+void tst_Export::npyIsByteIdenticalToNumpy_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<std::vector<int64_t>>("shape");
+    QTest::addColumn<std::vector<float>>("values");
+    // The values tests/scripts/make_npy_reference.py gives numpy.
+    QTest::newRow("1d") << "ref_1d" << std::vector<int64_t>{5}
+                        << std::vector<float>{0.0f, float(1.0 / 3.0), -2.5f, float(1e-8), -INFINITY};
+    std::vector<float> v2, v4;
+    for (int i = 0; i < 12; ++i) v2.push_back(float(i / 7.0 - 0.5));
+    for (int i = 0; i < 96; ++i) v4.push_back(float(std::sin(double(i))));
+    QTest::newRow("2d") << "ref_2d" << std::vector<int64_t>{3, 4} << v2;
+    QTest::newRow("4d (L, H, T, T)") << "ref_4d" << std::vector<int64_t>{2, 3, 4, 4} << v4;
+}
+
+void tst_Export::npyIsByteIdenticalToNumpy() {
+    QFETCH(QString, name);
+    QFETCH(std::vector<int64_t>, shape);
+    QFETCH(std::vector<float>, values);
+    const QByteArray want = readAll(testutil::fixtures(QStringLiteral("export/") + name + QStringLiteral(".npy")));
+    QVERIFY(!want.isEmpty());
+    const QByteArray got = render::npyBytes(shape, values.data());
+    const Npy w = parseNpy(want), g = parseNpy(got);
+    QVERIFY2(g.ok, qPrintable(g.why));
+    QCOMPARE(g.header, w.header);  // magic, version, length and the padded dict, byte for byte
+    QCOMPARE(got.size(), want.size());
+    QVERIFY2(got == want, "values differ from numpy's");
+}
+
+void tst_Export::npyStackLoadsBackTheSameFloats() {
+    const auto& tr = *run_.trace;
+    const int T = tr.T();
+    // The whole (L, H, T, T) stack.
+    const QString stack = tmp_.filePath(QStringLiteral("stack.npy"));
+    render::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Npy), run_.data, run_.tokens.texts, stack);
+    const Npy n = parseNpy(readAll(stack));
+    QVERIFY2(n.ok, qPrintable(n.why));
+    QVERIFY2(n.dict.startsWith(QStringLiteral("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2, 12, 12), }")),
+             qPrintable(n.dict));
+    QCOMPARE(n.header, render::npyHeader({2, 2, 12, 12}));
+    QCOMPARE(int(n.values.size()), 2 * 2 * T * T);
+    for (int l = 0; l < 2; ++l)
+        for (int h = 0; h < 2; ++h) {
+            const MatrixRM w = tr.head_weights(l, h);
+            QVERIFY2(sameBits(n.values.data() + (l * 2 + h) * T * T, w.data(), size_t(T * T)),
+                     qPrintable(QStringLiteral("layer %1 head %2 differs").arg(l).arg(h)));
+        }
+    // The tokens beside it.
+    const QJsonObject tokens = QJsonDocument::fromJson(readAll(render::tokensJsonPath(stack))).object();
+    QCOMPARE(tokens["npy"].toString(), QStringLiteral("stack.npy"));
+    QCOMPARE(tokens["shape"].toArray(), QJsonArray({2, 2, 12, 12}));
+    QStringList texts;
+    for (const auto& t : tokens["tokens"].toArray()) texts << t.toString();
+    QCOMPARE(texts.join(QString()), kText);
+    QCOMPARE(tokens["ids"].toArray().size(), T);
+
+    // One head's raw scores, -inf where masked.
+    render::Recipe r = recipe(QStringLiteral("head"), render::Format::Npy);
+    r.kind = render::MatrixKind::Scores;
+    const QString one = tmp_.filePath(QStringLiteral("scores.npy"));
+    render::exportRecipe(r, run_.data, run_.tokens.texts, one);
+    const Npy s = parseNpy(readAll(one));
+    QVERIFY2(s.ok, qPrintable(s.why));
+    QVERIFY(s.dict.contains(QStringLiteral("'shape': (12, 12), }")));
+    const MatrixRM scores = tr.head_scores(1, 1);
+    QVERIFY(sameBits(s.values.data(), scores.data(), size_t(T * T)));
+    QVERIFY(std::isinf(s.values[1]) && s.values[1] < 0);  // query 0 may not see key 1
+}
+
+void tst_Export::npyLoadsInNumpy() {
+    QProcess probe;
+    probe.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import numpy")});
+    if (!probe.waitForFinished(60000) || probe.exitCode() != 0) QSKIP("python3 with numpy is not installed");
+    const QString npy = tmp_.filePath(QStringLiteral("numpy.npy"));
+    const QString raw = tmp_.filePath(QStringLiteral("numpy.raw"));
+    render::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Npy), run_.data, run_.tokens.texts, npy);
+    QProcess py;
+    py.start(QStringLiteral("/usr/bin/python3"),
+             {QStringLiteral("-c"),
+              QStringLiteral("import sys, numpy as np\n"
+                             "a = np.load(sys.argv[1])\n"
+                             "assert a.dtype == np.dtype('<f4'), a.dtype\n"
+                             "print(a.shape)\n"
+                             "a.tofile(sys.argv[2])\n"),
+              npy, raw});
+    QVERIFY(py.waitForFinished(60000));
+    QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+    QCOMPARE(QString::fromUtf8(py.readAllStandardOutput()).trimmed(), QStringLiteral("(2, 2, 12, 12)"));
+    const QByteArray back = readAll(raw);
+    const Npy n = parseNpy(readAll(npy));
+    QCOMPARE(back.size(), qsizetype(n.values.size() * 4));
+    QVERIFY(std::memcmp(back.constData(), n.values.data(), size_t(back.size())) == 0);
+}
+
+// ---------------------------------------------------------------- CSV, JSON
+
+void tst_Export::csvHasTokensAndExactValues() {
+    const QString path = tmp_.filePath(QStringLiteral("head.csv"));
+    render::exportRecipe(recipe(QStringLiteral("head"), render::Format::Csv), run_.data, run_.tokens.texts, path);
+    const QString csv = QString::fromUtf8(readAll(path));
+    QStringList rows = csv.split(QStringLiteral("\r\n"));
+    QCOMPARE(rows.takeLast(), QString());  // ends with a line break
+    const int T = run_.data.T();
+    QCOMPARE(rows.size(), T + 1);
+    // The header: an empty corner and every key token, quoted (spaces kept).
+    QStringList head;
+    for (const QString& t : run_.tokens.texts) head << QLatin1Char('"') + t + QLatin1Char('"');
+    QCOMPARE(rows[0], QStringLiteral("\"\",") + head.join(QLatin1Char(',')));
+    const MatrixRM w = run_.trace->head_weights(1, 1);
+    for (int q = 0; q < T; ++q) {
+        const QStringList cells = rows[q + 1].split(QLatin1Char(','));
+        QCOMPARE(cells.size(), T + 1);
+        QCOMPARE(cells[0], head[q]);
+        for (int k = 0; k < T; ++k) {
+            const float v = std::strtof(cells[k + 1].toLatin1().constData(), nullptr);
+            QVERIFY2(std::memcmp(&v, &w(q, k), 4) == 0,
+                     qPrintable(QStringLiteral("(%1, %2): '%3' vs %4").arg(q).arg(k).arg(cells[k + 1]).arg(w(q, k))));
+        }
+    }
+    // A grid of every head is not one matrix.
+    QVERIFY_THROWS_EXCEPTION(Error, render::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Csv), run_.data,
+                                                         run_.tokens.texts, tmp_.filePath(QStringLiteral("grid.csv"))));
+}
+
+void tst_Export::jsonHasTokensShapesAndWeights() {
+    const QString path = tmp_.filePath(QStringLiteral("lines.json"));
+    render::exportRecipe(recipe(QStringLiteral("lines"), render::Format::Json), run_.data, run_.tokens.texts, path);
+    QJsonParseError err;
+    const QJsonObject j = QJsonDocument::fromJson(readAll(path), &err).object();
+    QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(err.errorString()));
+    const int T = run_.data.T();
+    QCOMPARE(j["tokens"].toArray().size(), T);
+    QCOMPARE(j["tokens"].toArray()[3].toString(), QStringLiteral(" "));
+    QCOMPARE(j["labels"].toArray()[3].toString(), QString(QChar(0x2423)));
+    QCOMPARE(j["ids"].toArray()[0].toInt(), run_.tokens.ids[0]);
+    QCOMPARE(j["shape"].toArray(), QJsonArray({T, T}));
+    QCOMPARE(j["layers"].toArray(), QJsonArray({1}));
+    QCOMPARE(j["heads"].toArray(), QJsonArray({1}));
+    bool sawSoftmax = false;
+    for (const auto& s : j["shapes"].toArray()) {
+        const QJsonObject st = s.toObject();
+        if (st["stage"].toString() == QLatin1String("softmax") && st["layer"].toInt() == 1) {
+            QCOMPARE(st["shape"].toArray(), QJsonArray({2, T, T}));
+            sawSoftmax = true;
+        }
+    }
+    QVERIFY(sawSoftmax);
+    const MatrixRM w = run_.trace->head_weights(1, 1);
+    const QJsonArray rows = j["weights"].toArray();
+    QCOMPARE(rows.size(), T);
+    for (int q = 0; q < T; ++q)
+        for (int k = 0; k < T; ++k) QCOMPARE(float(rows[q].toArray()[k].toDouble()), w(q, k));
+}
+
+// ---------------------------------------------------------------- recipes
+
+void tst_Export::recipeJsonRoundTrips() {
+    render::Recipe r = recipe(QStringLiteral("heads"), render::Format::Svg);
+    r.modelSha256 = render::fileSha256(model_);
+    r.text = QStringLiteral("quote \" backslash \\ newline \n tab \t ünï");
+    r.tokens = {1, 2, 3};
+    r.bidirectional = true;
+    r.ablate = {{0, 1}, {1, 0}};
+    r.layers = {1, 0};
+    r.columns = 3;
+    r.colormap = render::ColorMapId::Magma;
+    r.scale = render::Scale::Log;
+    r.cells = render::CellMode::Rects;
+    r.fontFamily = QStringLiteral("DejaVu Serif");
+    r.fontPoints = 7.5;
+    r.showColorBar = false;
+    r.widthIn = 6.5;
+    r.heightIn = 1.0 / 3.0;
+    r.dpi = 450;
+    const QByteArray json = render::recipeToJson(r);
+    const render::Recipe back = render::recipeFromJson(json);
+    QCOMPARE(render::recipeToJson(back), json);
+    QCOMPARE(back.text, r.text);
+    QCOMPARE(back.heightIn, r.heightIn);  // doubles read back exactly
+    QCOMPARE(back.layers, r.layers);
+    QCOMPARE(back.ablate.size(), size_t(2));
+    QCOMPARE(back.colormap, render::ColorMapId::Magma);
+    QCOMPARE(QJsonDocument::fromJson(json).object()["model"].toObject()["sha256"].toString().size(), 64);
+    // A relative model path is taken from the recipe's folder.
+    const render::Recipe rel = render::recipeFromJson(
+        R"({"attnscope_recipe": 1, "model": {"path": "m.safetensors"}, "text": "a"})", QStringLiteral("/data/x"));
+    QCOMPARE(rel.modelPath, QStringLiteral("/data/x/m.safetensors"));
+}
+
+void tst_Export::badRecipesAreRefused_data() {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("message");
+    const QByteArray m = R"("attnscope_recipe": 1, "model": {"path": "/m"}, "text": "a")";
+    QTest::newRow("not json") << QByteArray("{") << "";
+    QTest::newRow("not an object") << QByteArray("[1]") << "not a JSON object";
+    QTest::newRow("no version") << QByteArray(R"({"model": {"path": "/m"}, "text": "a"})") << "attnscope_recipe";
+    QTest::newRow("future version") << QByteArray(R"({"attnscope_recipe": 2, "model": {"path": "/m"}, "text": "a"})") << "version 2";
+    QTest::newRow("no input") << QByteArray(R"({"attnscope_recipe": 1, "model": {"path": "/m"}})") << "neither 'text' nor 'tokens'";
+    QTest::newRow("unknown member") << "{" + m + R"(, "colourmap": "viridis"})" << "unknown member 'colourmap'";
+    QTest::newRow("bad view") << "{" + m + R"(, "view": "pie"})" << "view 'pie'";
+    QTest::newRow("bad format") << "{" + m + R"(, "format": "gif"})" << "format 'gif'";
+    QTest::newRow("negative layer") << "{" + m + R"(, "layer": -1})" << "'layer'";
+    QTest::newRow("dpi as text") << "{" + m + R"(, "size": {"dpi": "300"}})" << "size.dpi";
+    QTest::newRow("bad colormap") << "{" + m + R"(, "colormap": "jet"})" << "colormap 'jet'";
+}
+
+void tst_Export::badRecipesAreRefused() {
+    QFETCH(QByteArray, json);
+    QFETCH(QString, message);
+    try {
+        render::recipeFromJson(json);
+        QFAIL("accepted a bad recipe");
+    } catch (const Error& e) {
+        QCOMPARE(e.code(), ErrorCode::BadFormat);
+        QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+    }
+}
+
+// ---------------------------------------------------------------- CLI
+
+void tst_Export::cliRecipeReplayIsByteIdentical_data() {
+    QTest::addColumn<QStringList>("options");
+    QTest::newRow("head") << QStringList{"--view", "head", "--layer", "1", "--head", "0"};
+    QTest::newRow("head scores, magma, 150 dpi") << QStringList{"--view", "head", "--kind", "scores", "--colormap", "magma", "--dpi", "150"};
+    QTest::newRow("heads, 1 column, layer 1") << QStringList{"--view", "heads", "--columns", "1", "--layers", "1"};
+    QTest::newRow("mask, bidirectional") << QStringList{"--view", "mask", "--bidirectional"};
+    QTest::newRow("flow") << QStringList{"--view", "flow", "--layer", "1", "--width", "8"};
+    QTest::newRow("lines, two heads, log") << QStringList{"--view", "lines", "--heads", "0,1", "--scale", "log"};
+}
+
+void tst_Export::cliRecipeReplayIsByteIdentical() {
+    QFETCH(QStringList, options);
+    const QString first = tmp_.filePath(QStringLiteral("first.png")), again = tmp_.filePath(QStringLiteral("again.png"));
+    const QString rec = tmp_.filePath(QStringLiteral("first.recipe.json"));
+    QFile::remove(again);
+    Run r = cli(QStringList{"export", "--model", model_, "--text", kText, "-o", first, "--save-recipe", rec} + options);
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    const render::Recipe saved = render::readRecipe(rec);
+    QCOMPARE(saved.modelSha256, render::fileSha256(model_));
+    QCOMPARE(saved.text, kText);
+    QVERIFY(saved.widthIn > 0 && saved.heightIn > 0 && !saved.fontFamily.isEmpty());
+    r = cli({"export", "--recipe", rec, "-o", again});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    const QByteArray a = readAll(first), b = readAll(again);
+    QVERIFY(a.size() > 1000);
+    QVERIFY2(a == b, "the replayed PNG differs from the original");
+    // The comparison can fail: the same figure without its title gives other bytes.
+    r = cli({"export", "--recipe", rec, "--no-title", "-o", again});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY(readAll(again) != a);
+}
+
+void tst_Export::cliBatchWritesOneFilePerHead() {
+    const QString dir = tmp_.filePath(QStringLiteral("batch"));
+    const Run r = cli({"export", "--model", model_, "--text", kText, "--view", "head", "--all-heads", "--out-dir", dir,
+                       "--dpi", "72", "--save-recipes"});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QStringList files = QDir(dir).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+    QCOMPARE(files, QStringList({"head_L0_H0.png", "head_L0_H1.png", "head_L1_H0.png", "head_L1_H1.png"}));
+    QCOMPARE(QDir(dir).entryList({QStringLiteral("*.recipe.json")}, QDir::Files).size(), 4);
+    QSet<QByteArray> distinct;
+    for (const QString& f : files) {
+        QImage img;
+        QVERIFY(img.load(QDir(dir).filePath(f)));
+        distinct.insert(readAll(QDir(dir).filePath(f)));
+    }
+    QCOMPARE(distinct.size(), 4);  // four different heads, not one figure four times
+    // A progress line per file, on stderr.
+    const QStringList lines = r.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines, QStringList({"exported 1/4", "exported 2/4", "exported 3/4", "exported 4/4"}));
+    // Data too: one NPY (and its tokens) per head.
+    const QString npyDir = tmp_.filePath(QStringLiteral("batch-npy"));
+    const Run n = cli({"export", "--model", model_, "--text", kText, "--all-heads", "--out-dir", npyDir, "--format", "npy"});
+    QVERIFY2(n.status == 0, qPrintable(n.err));
+    QCOMPARE(QDir(npyDir).entryList({QStringLiteral("*.npy")}, QDir::Files).size(), 4);
+    QCOMPARE(QDir(npyDir).entryList({QStringLiteral("*.tokens.json")}, QDir::Files).size(), 4);
+}
+
+void tst_Export::cliBatchPdfHasOnePagePerHead() {
+    const QString pdf = tmp_.filePath(QStringLiteral("all.pdf"));
+    const Run r = cli({"export", "--model", model_, "--text", kText, "--view", "lines", "--all-heads", "-o", pdf,
+                       "--width", "4", "--height", "5"});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    const PdfInfo info = parsePdf(readAll(pdf));
+    QCOMPARE(info.pages, 4);
+    QCOMPARE(info.mediaBoxes.size(), 4);
+    QCOMPARE(info.mediaBoxes.first(), QSizeF(288, 360));
+}
+
+void tst_Export::cliRunsWithoutDisplay() {
+    for (const QString& display : {QString(), QStringLiteral(":97")}) {  // none, and one that is not there
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("DISPLAY"));
+        if (!display.isEmpty()) env.insert(QStringLiteral("DISPLAY"), display);
+        const QString out = tmp_.filePath(QStringLiteral("headless.svg"));
+        QFile::remove(out);
+        const Run r = cli({"export", "--model", model_, "--text", kText, "--view", "mask", "-o", out}, env);
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+        QVERIFY(parseSvg(readAll(out)).error.isEmpty());
+        QVERIFY(QFileInfo(out).size() > 1000);
+    }
+}
+
+void tst_Export::cliErrorsExitWithOneLine_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("message");
+    const QString m = model_;
+    const QStringList base{"export", "--model", m, "--text", "the cat"};
+    QTest::newRow("bad view") << base + QStringList{"--view", "pie", "-o", "x.png"} << 2 << "--view must be one of";
+    QTest::newRow("bad format") << base + QStringList{"--format", "gif", "-o", "x.gif"} << 2 << "--format must be one of";
+    QTest::newRow("unknown extension") << base + QStringList{"-o", "x.gif"} << 2 << "cannot tell the format";
+    QTest::newRow("format vs extension") << base + QStringList{"--format", "svg", "-o", "x.png"} << 2 << "does not match";
+    QTest::newRow("layer past the model") << base + QStringList{"--layer", "2", "-o", "x.png"} << 2 << "layer 2 is out of range";
+    QTest::newRow("head past the model") << base + QStringList{"--head", "5", "-o", "x.png"} << 2 << "head 5 is out of range";
+    QTest::newRow("negative head") << base + QStringList{"--head", "-1", "-o", "x.png"} << 2 << "--head must be an integer";
+    QTest::newRow("bad dpi") << base + QStringList{"--dpi", "0", "-o", "x.png"} << 2 << "--dpi must be a number";
+    QTest::newRow("bad cells") << base + QStringList{"--cells", "dots", "-o", "x.svg"} << 2 << "--cells must be one of";
+    QTest::newRow("no output") << base << 2 << "needs -o";
+    QTest::newRow("two inputs") << base + QStringList{"--tokens", "1,2", "-o", "x.png"} << 2 << "only one of";
+    QTest::newRow("csv of the grid") << base + QStringList{"--view", "heads", "-o", "x.csv"} << 2 << "csv holds one head";
+    QTest::newRow("all heads of the grid") << base + QStringList{"--view", "heads", "--all-heads", "--out-dir", "d"} << 2 << "--all-heads";
+    QTest::newRow("unknown option") << base + QStringList{"--colour", "red", "-o", "x.png"} << 2 << "unknown option";
+    QTest::newRow("missing model") << QStringList{"export", "--model", "/nonexistent/m.safetensors", "--text", "a", "-o", "x.png"}
+                                   << 1 << "/nonexistent/m.safetensors";
+    QTest::newRow("missing recipe") << QStringList{"export", "--recipe", "/nonexistent/r.json", "-o", "x.png"} << 1 << "cannot read recipe";
+    QTest::newRow("char not in vocabulary") << QStringList{"export", "--model", m, "--text", "THE CAT", "-o", "x.png"} << 2 << "";
+}
+
+void tst_Export::cliErrorsExitWithOneLine() {
+    QFETCH(QStringList, args);
+    QFETCH(int, status);
+    QFETCH(QString, message);
+    // Relative outputs land in the temporary folder, and must not be written.
+    for (QString& a : args)
+        if (a.startsWith(QLatin1String("x.")) || a == QLatin1String("d")) a = tmp_.filePath(QStringLiteral("err-") + a);
+    const QStringList written = QDir(tmp_.path()).entryList({QStringLiteral("err-*")});
+    const Run r = cli(args);
+    QCOMPARE(r.status, status);
+    const QStringList lines = r.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() == 1, qPrintable(r.err));
+    QVERIFY2(lines[0].startsWith(QLatin1String("attnscope-cli: ")), qPrintable(lines[0]));
+    QVERIFY2(lines[0].contains(message), qPrintable(lines[0]));
+    QCOMPARE(QDir(tmp_.path()).entryList({QStringLiteral("err-*")}), written);
+}
+
+// ---------------------------------------------------------------- GUI
+
+void tst_Export::viewsAndExportDrawTheSameFigure() {
+    // What a view hands the exporter and what a recipe rebuilds are one figure:
+    // the same pixels at the same size.
+    const auto ws = startWorkspace();
+    QVERIFY(ws);
+    ViewSettings settings;
+    Selection sel = ws->selection();
+    sel.layer = 1;
+    sel.head = 0;
+    ws->setSelection(sel);
+    HeadDetailView detail(ws.get(), &settings);
+    HeadsGridView grid(ws.get(), &settings);
+    TokenLinesView lines(ws.get(), &settings);
+    for (TraceView* view : std::initializer_list<TraceView*>{&detail, &grid, &lines}) {
+        ExportDialog dlg(ws.get(), &settings, view);
+        const render::Recipe r = dlg.recipe();
+        QCOMPARE(r.view, view->viewId());
+        QCOMPARE(r.layer, 1);
+        QVERIFY(dlg.figure());
+        const auto fromView = view->makeFigure(render::recipeStyle(r));
+        QCOMPARE(fromView->title(), dlg.figure()->title());
+        const QSizeF inches = render::naturalInches(*fromView);
+        QCOMPARE(render::naturalInches(*dlg.figure()), inches);
+        const QImage a = render::renderImage(*fromView, inches, 100), b = render::renderImage(*dlg.figure(), inches, 100);
+        QVERIFY2(a == b, qPrintable(view->viewId()));
+    }
+}
+
+void tst_Export::dialogExportReplaysIdenticallyInCli() {
+    const auto ws = startWorkspace();
+    QVERIFY(ws);
+    ViewSettings settings;
+    settings.setColormap(render::ColorMapId::Cividis);
+    Selection sel = ws->selection();
+    sel.head = 1;
+    ws->setSelection(sel);
+    HeadDetailView view(ws.get(), &settings);
+    ExportDialog dlg(ws.get(), &settings, &view);
+    dlg.setFormat(render::Format::Png);
+    dlg.setSaveRecipe(true);
+    const QString png = tmp_.filePath(QStringLiteral("dialog.png"));
+    const QString error = dlg.exportTo(png);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QString rec = tmp_.filePath(QStringLiteral("dialog.recipe.json"));
+    QVERIFY(QFileInfo::exists(rec));
+    const render::Recipe saved = render::readRecipe(rec);
+    QCOMPARE(saved.colormap, render::ColorMapId::Cividis);
+    QCOMPARE(saved.head, 1);
+    QCOMPARE(saved.text, kText);
+    QCOMPARE(saved.modelSha256, render::fileSha256(model_));
+    const QString again = tmp_.filePath(QStringLiteral("dialog-replay.png"));
+    const Run r = cli({"export", "--recipe", rec, "-o", again});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY2(readAll(png) == readAll(again), "the CLI's replay differs from the dialog's export");
+    // And SVG from the dialog: vectors with the token labels as text.
+    dlg.setFormat(render::Format::Svg);
+    const QString svg = tmp_.filePath(QStringLiteral("dialog.svg"));
+    QVERIFY(dlg.exportTo(svg).isEmpty());
+    const SvgInfo info = parseSvg(readAll(svg));
+    QVERIFY(info.error.isEmpty());
+    QCOMPARE(info.texts.count(QStringLiteral("c")), 2);
+}
+
+void tst_Export::dialogCopiesImageAndRemembersSettings() {
+    QSettings().clear();
+    const auto ws = startWorkspace();
+    QVERIFY(ws);
+    ViewSettings settings;
+    HeadsGridView grid(ws.get(), &settings);
+    {
+        ExportDialog dlg(ws.get(), &settings, &grid);
+        auto* dpi = dlg.findChild<QSpinBox*>(QStringLiteral("dpi"));
+        auto* columns = dlg.findChild<QSpinBox*>(QStringLiteral("columns"));
+        QVERIFY(dpi && columns);
+        dpi->setValue(150);
+        columns->setValue(1);
+        const render::Recipe r = dlg.recipe();
+        QCOMPARE(r.columns, 1);
+        QCOMPARE(r.dpi, 150.0);
+        dlg.copyImage();
+        const QImage copied = QGuiApplication::clipboard()->image();
+        const render::Recipe sized = render::resolveRecipe(r, dlg.figure());
+        QCOMPARE(copied.size(), render::pngPixelSize(QSizeF(sized.widthIn, sized.heightIn), 150));
+        QVERIFY(sized.heightIn > sized.widthIn);  // one column of four panels is tall
+    }
+    ExportDialog again(ws.get(), &settings, &grid);
+    QCOMPARE(again.recipe().dpi, 150.0);
+    QCOMPARE(again.recipe().columns, 1);
+}
+
+QTEST_MAIN(tst_Export)
+#include "tst_export.moc"
