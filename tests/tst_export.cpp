@@ -288,6 +288,10 @@ void tst_Export::svgGridHasLayerAndHeadLabels() {
     for (int l = 0; l < 2; ++l)
         for (int h = 0; h < 2; ++h) QCOMPARE(svg.texts.count(QStringLiteral("L%1 H%2").arg(l).arg(h)), 1);
     QCOMPARE(svg.images, 4);  // one embedded image per panel
+    // Short texts get token labels: queries beside each of the four panels of
+    // the one column, keys under the last.
+    for (const QString& label : run_.data.tokens)
+        QVERIFY2(svg.texts.count(label) == 5 * run_.data.tokens.count(label), qPrintable(label));
 }
 
 // ---------------------------------------------------------------- PNG

@@ -76,9 +76,30 @@ GridFigure::Layout GridFigure::layout(const QRectF& area) const {
     const double byW = (w - l.gap * (l.cols - 1)) / l.cols;
     const double byH = (h - rows * l.labelH - l.gap * (rows - 1)) / rows;
     l.cell = std::max(4.0, std::min(byW, byH));
+    // Token labels (queries left of the first column, keys under the lowest
+    // panels) when every token gets room for 5 pt text: short texts in papers.
+    const int T = data_.T();
+    const auto tokenPoints = [&](double cell) { return std::min(style_.font.pointSizeF(), cell / T * 0.85 * 72.0 / 96.0); };
+    if (T > 0 && data_.tokens.size() >= T && !panels_.empty() && panels_.front().image.width() == T &&
+        style_.font.pointSizeF() > 0 && tokenPoints(l.cell) >= 5.0) {
+        QFont f = style_.font;
+        f.setPointSizeF(tokenPoints(l.cell));
+        const QFontMetricsF tfm(f);
+        double widest = 0;
+        for (int t = 0; t < T; ++t) widest = std::max(widest, tfm.horizontalAdvance(data_.tokens[t]));
+        const double room = std::min(widest + 4, 0.2 * std::min(w, h));
+        const double cell = std::min((w - room - l.gap * (l.cols - 1)) / l.cols,
+                                     (h - room - rows * l.labelH - l.gap * (rows - 1)) / rows);
+        if (tokenPoints(cell) >= 5.0) {
+            l.cell = cell;
+            l.rowLabelW = l.keyLabelH = room;
+            l.tokenFont = f;
+            l.tokenFont.setPointSizeF(tokenPoints(cell));
+        }
+    }
     const double gridW = l.cols * l.cell + (l.cols - 1) * l.gap;
     const double gridH = rows * (l.cell + l.labelH) + (rows - 1) * l.gap;
-    l.grid = QRectF(content.left() + std::max(0.0, (w - gridW) / 2), content.top(), gridW, gridH);
+    l.grid = QRectF(content.left() + l.rowLabelW + std::max(0.0, (w - l.rowLabelW - gridW) / 2), content.top(), gridW, gridH);
     if (style_.showColorBar) l.bar = QRectF(l.grid.right() + 12, l.grid.top() + l.labelH, 14, std::min(gridH - l.labelH, 200.0));
     return l;
 }
@@ -107,6 +128,32 @@ int GridFigure::indexOf(int layer, int head) const {
     for (int i = 0; i < int(panels_.size()); ++i)
         if (panels_[size_t(i)].layer == layer && panels_[size_t(i)].head == head) return i;
     return -1;
+}
+
+void GridFigure::drawTokenLabels(QPainter& p, const QRectF& area, const Layout& l) const {
+    p.save();
+    p.setFont(l.tokenFont);
+    p.setPen(style_.text);
+    const QFontMetricsF fm(l.tokenFont);
+    const int T = data_.T(), n = int(panels_.size());
+    for (int i = 0; i < n; ++i) {
+        const QRectF r = panelRect(area, i);
+        const double step = r.height() / T;
+        if (i % l.cols == 0)  // queries, left of the first column
+            for (int t = 0; t < T; ++t)
+                p.drawText(QRectF(r.left() - l.rowLabelW, r.top() + t * step, l.rowLabelW - 3, step),
+                           Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(data_.tokens[t], Qt::ElideRight, l.rowLabelW - 3));
+        if (i + l.cols >= n)  // keys, under a panel with none below it, reading upwards
+            for (int t = 0; t < T; ++t) {
+                p.save();
+                p.translate(r.left() + t * step, r.bottom() + 3);
+                p.rotate(-90);
+                p.drawText(QRectF(-(l.keyLabelH - 3), 0, l.keyLabelH - 3, step), Qt::AlignRight | Qt::AlignVCenter,
+                           fm.elidedText(data_.tokens[t], Qt::ElideRight, l.keyLabelH - 3));
+                p.restore();
+            }
+    }
+    p.restore();
 }
 
 void GridFigure::paint(QPainter& p, const QRectF& area) const {
@@ -138,6 +185,7 @@ void GridFigure::paint(QPainter& p, const QRectF& area) const {
         p.setBrush(Qt::NoBrush);
         p.drawRect(r);
     }
+    if (l.rowLabelW > 0) drawTokenLabels(p, area, l);
     if (style_.showColorBar && !panels_.empty()) drawColorBar(p, l.bar, barRange_, style_.cmap());
     p.restore();
 }

@@ -35,9 +35,12 @@ private:
     struct Layout {
         QRectF grid, bar;
         double cell = 0, gap = 0, labelH = 0, rowLabelW = 0;
+        double keyLabelH = 0;  // token labels: rowLabelW left of the first column, keyLabelH under the last panels
+        QFont tokenFont;
         int cols = 1;
     };
     Layout layout(const QRectF& area) const;
+    void drawTokenLabels(QPainter& p, const QRectF& area, const Layout& l) const;
 
     FigureData data_;
     Style style_;
