@@ -1,0 +1,1022 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>Errors</name>
+    <message>
+        <source>The input is not valid.</source>
+        <translation>Die Eingabe ist ungültig.</translation>
+    </message>
+    <message>
+        <source>The file could not be read or written.</source>
+        <translation>Die Datei konnte nicht gelesen oder geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>This is not a model format AttnScope can read.</source>
+        <translation>Dieses Modellformat kann AttnScope nicht lesen.</translation>
+    </message>
+    <message>
+        <source>The file is damaged or inconsistent.</source>
+        <translation>Die Datei ist beschädigt oder inkonsistent.</translation>
+    </message>
+    <message>
+        <source>The file is truncated.</source>
+        <translation>Die Datei ist unvollständig.</translation>
+    </message>
+    <message>
+        <source>The file stores numbers in a type AttnScope cannot read.</source>
+        <translation>Die Datei speichert Zahlen in einem Datentyp, den AttnScope nicht lesen kann.</translation>
+    </message>
+    <message>
+        <source>A tensor in the file has the wrong shape for this model.</source>
+        <translation>Ein Tensor in der Datei hat die falsche Form für dieses Modell.</translation>
+    </message>
+    <message>
+        <source>A tensor the model needs is missing from the file.</source>
+        <translation>In der Datei fehlt ein Tensor, den das Modell benötigt.</translation>
+    </message>
+    <message>
+        <source>The file holds a tensor this model does not use.</source>
+        <translation>Die Datei enthält einen Tensor, den dieses Modell nicht verwendet.</translation>
+    </message>
+    <message>
+        <source>The file names the same tensor twice.</source>
+        <translation>Die Datei enthält denselben Tensor zweimal.</translation>
+    </message>
+    <message>
+        <source>The file asks for more memory than any model needs; it was not loaded.</source>
+        <translation>Die Datei verlangt mehr Speicher, als ein Modell je braucht; sie wurde nicht geladen.</translation>
+    </message>
+    <message>
+        <source>The checkpoint tries to run code; AttnScope never runs code from files.</source>
+        <translation>Der Checkpoint versucht, Code auszuführen; AttnScope führt niemals Code aus Dateien aus.</translation>
+    </message>
+    <message>
+        <source>The text is longer than the model&apos;s context.</source>
+        <translation>Der Text ist länger als der Kontext des Modells.</translation>
+    </message>
+    <message>
+        <source>There is nothing to run: type some text.</source>
+        <translation>Es gibt nichts zu berechnen: Geben Sie einen Text ein.</translation>
+    </message>
+    <message>
+        <source>The text is not valid UTF-8.</source>
+        <translation>Der Text ist kein gültiges UTF-8.</translation>
+    </message>
+    <message>
+        <source>No tokenizer was found for this model.</source>
+        <translation>Für dieses Modell wurde kein Tokenizer gefunden.</translation>
+    </message>
+    <message>
+        <source>The run was cancelled.</source>
+        <translation>Die Berechnung wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Something went wrong.</source>
+        <translation>Etwas ist schiefgegangen.</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Export preview</source>
+        <translation>Exportvorschau</translation>
+    </message>
+    <message>
+        <source>No figure yet.</source>
+        <translation>Noch keine Abbildung.</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG-Bild</translation>
+    </message>
+    <message>
+        <source>SVG vector figure</source>
+        <translation>SVG-Vektorgrafik</translation>
+    </message>
+    <message>
+        <source>PDF vector figure</source>
+        <translation>PDF-Vektorgrafik</translation>
+    </message>
+    <message>
+        <source>CSV: one head&apos;s matrix</source>
+        <translation>CSV: Matrix eines Kopfes</translation>
+    </message>
+    <message>
+        <source>NPY: numpy array (+ tokens)</source>
+        <translation>NPY: NumPy-Array (+ Tokens)</translation>
+    </message>
+    <message>
+        <source>JSON: tokens, shapes and weights</source>
+        <translation>JSON: Tokens, Formen und Gewichte</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source> in</source>
+        <translation> Zoll</translation>
+    </message>
+    <message>
+        <source>&amp;Keep proportions</source>
+        <translation>Seitenverhältnis &amp;beibehalten</translation>
+    </message>
+    <message>
+        <source>&amp;Natural size</source>
+        <translation>&amp;Natürliche Größe</translation>
+    </message>
+    <message>
+        <source>Embedded image</source>
+        <translation>Eingebettetes Bild</translation>
+    </message>
+    <message>
+        <source>One rectangle per cell</source>
+        <translation>Ein Rechteck pro Zelle</translation>
+    </message>
+    <message>
+        <source>How SVG and PDF hold a heatmap: one image, or a vector rectangle for every cell.</source>
+        <translation>Wie SVG und PDF eine Heatmap speichern: als ein Bild oder als ein Vektorrechteck pro Zelle.</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> pt</translation>
+    </message>
+    <message>
+        <source>&amp;Title</source>
+        <translation>&amp;Titel</translation>
+    </message>
+    <message>
+        <source>Colour &amp;bar</source>
+        <translation>Farbska&amp;la</translation>
+    </message>
+    <message>
+        <source>one row per layer</source>
+        <translation>eine Zeile pro Schicht</translation>
+    </message>
+    <message>
+        <source>all layers</source>
+        <translation>alle Schichten</translation>
+    </message>
+    <message>
+        <source>Layers to show, e.g. 0,2; empty for every layer.</source>
+        <translation>Anzuzeigende Schichten, z. B. 0,2; leer für alle Schichten.</translation>
+    </message>
+    <message>
+        <source>Also save the figure &amp;recipe (.recipe.json)</source>
+        <translation>Auch das Abbildungs&amp;rezept speichern (.recipe.json)</translation>
+    </message>
+    <message>
+        <source>Model, hash, text, view and style, so that “attnscope-cli export --recipe” draws the identical figure again.</source>
+        <translation>Modell, Hash, Text, Ansicht und Stil, damit „attnscope-cli export --recipe“ dieselbe Abbildung erneut zeichnet.</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>&amp;Auflösung:</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>&amp;Größe:</translation>
+    </message>
+    <message>
+        <source>&amp;Heatmap cells:</source>
+        <translation>Heat&amp;map-Zellen:</translation>
+    </message>
+    <message>
+        <source>F&amp;ont size:</source>
+        <translation>Sc&amp;hriftgröße:</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>Anzeigen:</translation>
+    </message>
+    <message>
+        <source>&amp;Columns:</source>
+        <translation>S&amp;palten:</translation>
+    </message>
+    <message>
+        <source>&amp;Layers:</source>
+        <translation>Sch&amp;ichten:</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Speichern…</translation>
+    </message>
+    <message>
+        <source>C&amp;opy image</source>
+        <translation>Bild &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 Pixel</translation>
+    </message>
+    <message>
+        <source>%1 × %2 mm</source>
+        <translation>%1 × %2 mm</translation>
+    </message>
+    <message>
+        <source>CSV holds one head&apos;s matrix; choose NPY or JSON for several heads.</source>
+        <translation>CSV enthält die Matrix eines einzelnen Kopfes; wählen Sie NPY oder JSON für mehrere Köpfe.</translation>
+    </message>
+    <message>
+        <source>Writes %1 of shape (%2) as float32, with the token strings.</source>
+        <translation>Schreibt „%1“ der Form (%2) als float32, zusammen mit den Token-Texten.</translation>
+    </message>
+    <message>
+        <source>A random model has no file, so no recipe can name it; save the model to export a recipe.</source>
+        <translation>Ein Zufallsmodell hat keine Datei, auf die ein Rezept verweisen könnte; speichern Sie das Modell, um ein Rezept zu exportieren.</translation>
+    </message>
+    <message>
+        <source>The model is still running on the latest text; the export waits for it.</source>
+        <translation>Das Modell rechnet noch am aktuellen Text; der Export wartet darauf.</translation>
+    </message>
+    <message>
+        <source>There is nothing to export yet: the model has not run.</source>
+        <translation>Noch gibt es nichts zu exportieren: Das Modell wurde noch nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1-Dateien (*.%2)</translation>
+    </message>
+    <message>
+        <source>AttnScope could not export “%1”.
+
+%2</source>
+        <translation>AttnScope konnte „%1“ nicht exportieren.
+
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>HeadDetailView</name>
+    <message>
+        <source>Head detail</source>
+        <translation>Kopfdetails</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>maskiert</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → key %3 “%4”   weight %5   score %6</source>
+        <translation>Query %1 „%2“ → Key %3 „%4“   Gewicht %5   Score %6</translation>
+    </message>
+    <message>
+        <source>Type some text to see this head.</source>
+        <translation>Geben Sie einen Text ein, um diesen Kopf zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsGridView</name>
+    <message>
+        <source>Heads grid</source>
+        <translation>Kopfraster</translation>
+    </message>
+    <message>
+        <source>Every head of every layer. Click to select, double-click to open in detail.</source>
+        <translation>Alle Köpfe aller Schichten. Klicken zum Auswählen, Doppelklicken für die Detailansicht.</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Wird berechnet…</translation>
+    </message>
+    <message>
+        <source>Type some text to see attention.</source>
+        <translation>Geben Sie einen Text ein, um die Aufmerksamkeit zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>AttnScope</source>
+        <translation>AttnScope</translation>
+    </message>
+    <message>
+        <source>&amp;Layers:</source>
+        <translation>&amp;Schichten:</translation>
+    </message>
+    <message>
+        <source>&amp;Heads</source>
+        <translation>&amp;Köpfe</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>Anzei&amp;ge:</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>Aufmerksamkeitsgewichte</translation>
+    </message>
+    <message>
+        <source>Raw scores</source>
+        <translation>Roh-Scores</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>Maske</translation>
+    </message>
+    <message>
+        <source>Reset &amp;zoom</source>
+        <translation>&amp;Zoom zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Head &amp;detail</source>
+        <translation>Kopfdeta&amp;ils</translation>
+    </message>
+    <message>
+        <source>&amp;Mask</source>
+        <translation>&amp;Maske</translation>
+    </message>
+    <message>
+        <source>Shape &amp;flow</source>
+        <translation>&amp;Formenfluss</translation>
+    </message>
+    <message>
+        <source>Token &amp;lines</source>
+        <translation>&amp;Tokenlinien</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Text to run</source>
+        <translation>Zu berechnender Text</translation>
+    </message>
+    <message>
+        <source>Type or paste text here; every edit re-runs the model.</source>
+        <translation>Text hier eingeben oder einfügen; jede Änderung berechnet das Modell neu.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open model…</source>
+        <translation>&amp;Modell öffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;New random model…</source>
+        <translation>&amp;Neues Zufallsmodell…</translation>
+    </message>
+    <message>
+        <source>Open &amp;demo model</source>
+        <translation>&amp;Demomodell öffnen</translation>
+    </message>
+    <message>
+        <source>Choose &amp;tokenizer…</source>
+        <translation>Tokeni&amp;zer wählen…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>&amp;Copy figure</source>
+        <translation>Abbildung &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Next head</source>
+        <translation>Nächster Kopf</translation>
+    </message>
+    <message>
+        <source>Alt+Right</source>
+        <translation>Alt+Right</translation>
+    </message>
+    <message>
+        <source>Previous head</source>
+        <translation>Vorheriger Kopf</translation>
+    </message>
+    <message>
+        <source>Alt+Left</source>
+        <translation>Alt+Left</translation>
+    </message>
+    <message>
+        <source>Next layer</source>
+        <translation>Nächste Schicht</translation>
+    </message>
+    <message>
+        <source>Alt+Down</source>
+        <translation>Alt+Down</translation>
+    </message>
+    <message>
+        <source>Previous layer</source>
+        <translation>Vorherige Schicht</translation>
+    </message>
+    <message>
+        <source>Alt+Up</source>
+        <translation>Alt+Up</translation>
+    </message>
+    <message>
+        <source>Heads grid</source>
+        <translation>Kopfraster</translation>
+    </message>
+    <message>
+        <source>Head detail</source>
+        <translation>Kopfdetails</translation>
+    </message>
+    <message>
+        <source>Shape flow</source>
+        <translation>Formenfluss</translation>
+    </message>
+    <message>
+        <source>Token lines</source>
+        <translation>Tokenlinien</translation>
+    </message>
+    <message>
+        <source>&amp;Colour map</source>
+        <translation>&amp;Farbpalette</translation>
+    </message>
+    <message>
+        <source>Viridis</source>
+        <translation>Viridis</translation>
+    </message>
+    <message>
+        <source>Magma</source>
+        <translation>Magma</translation>
+    </message>
+    <message>
+        <source>Cividis</source>
+        <translation>Cividis</translation>
+    </message>
+    <message>
+        <source>Greys</source>
+        <translation>Graustufen</translation>
+    </message>
+    <message>
+        <source>&amp;Scale</source>
+        <translation>&amp;Skalierung</translation>
+    </message>
+    <message>
+        <source>Linear</source>
+        <translation>Linear</translation>
+    </message>
+    <message>
+        <source>Logarithmic</source>
+        <translation>Logarithmisch</translation>
+    </message>
+    <message>
+        <source>Row-normalised</source>
+        <translation>Zeilennormiert</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Berechnung</translation>
+    </message>
+    <message>
+        <source>&amp;Causal attention</source>
+        <translation>&amp;Kausale Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Ctrl+M</source>
+        <translation>Ctrl+M</translation>
+    </message>
+    <message>
+        <source>&amp;Ablate selected head</source>
+        <translation>Ausgewählten Kopf aus&amp;schalten</translation>
+    </message>
+    <message>
+        <source>Ctrl+K</source>
+        <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <source>&amp;Refuse text longer than the context</source>
+        <translation>Text länger als der Kontext &amp;ablehnen</translation>
+    </message>
+    <message>
+        <source>C&amp;ancel run</source>
+        <translation>Berechnung a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About AttnScope</source>
+        <translation>Ü&amp;ber AttnScope</translation>
+    </message>
+    <message>
+        <source>About AttnScope</source>
+        <translation>Über AttnScope</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;AttnScope %1&lt;/b&gt;&lt;p&gt;See inside transformer attention: every head, every layer, live as you type.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;AttnScope %1&lt;/b&gt;&lt;p&gt;Blick in die Aufmerksamkeit von Transformern: jeder Kopf, jede Schicht, live während der Eingabe.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>All layers</source>
+        <translation>Alle Schichten</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <source>%1 — AttnScope</source>
+        <translation>%1 — AttnScope</translation>
+    </message>
+    <message>
+        <source>Cannot open model</source>
+        <translation>Modell kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>AttnScope could not open “%1”.
+
+%2</source>
+        <translation>AttnScope konnte „%1“ nicht öffnen.
+
+%2</translation>
+    </message>
+    <message>
+        <source>the demo model</source>
+        <translation>das Demomodell</translation>
+    </message>
+    <message>
+        <source>Open model</source>
+        <translation>Modell öffnen</translation>
+    </message>
+    <message>
+        <source>Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)</source>
+        <translation>Modelle (*.safetensors *.pt *.pth *.bin *.ckpt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot create model</source>
+        <translation>Modell kann nicht erstellt werden</translation>
+    </message>
+    <message>
+        <source>
+
+Looked in:
+%1</source>
+        <translation>
+
+Gesucht in:
+%1</translation>
+    </message>
+    <message>
+        <source>Choose a tokenizer</source>
+        <translation>Tokenizer wählen</translation>
+    </message>
+    <message>
+        <source>“%1” carries no tokenizer and none was found beside it. Choose a tokenizer file (encoder.json, vocab.json, tokenizer.json or *.tiktoken)? Without one, type token ids separated by commas.%2</source>
+        <translation>„%1“ enthält keinen Tokenizer, und daneben wurde keiner gefunden. Eine Tokenizer-Datei wählen (encoder.json, vocab.json, tokenizer.json oder *.tiktoken)? Ohne Tokenizer geben Sie Token-IDs durch Kommas getrennt ein.%2</translation>
+    </message>
+    <message>
+        <source>Choose tokenizer</source>
+        <translation>Tokenizer wählen</translation>
+    </message>
+    <message>
+        <source>Tokenizers (*.json *.bpe *.txt *.tiktoken);;All files (*)</source>
+        <translation>Tokenizer (*.json *.bpe *.txt *.tiktoken);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Figure copied to the clipboard.</source>
+        <translation>Abbildung in die Zwischenablage kopiert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n Token</numerusform>
+            <numerusform>%n Tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n Thread</numerusform>
+            <numerusform>%n Threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open te&amp;xt…</source>
+        <translation>&amp;Text öffnen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Open text</source>
+        <translation>Text öffnen</translation>
+    </message>
+    <message>
+        <source>Text (*.txt *.md);;All files (*)</source>
+        <translation>Textdateien (*.txt *.md);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open text</source>
+        <translation>Text kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be read: %2</source>
+        <translation>„%1“ kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>“%1” is %2 MB; AttnScope opens texts up to 16 MB (a model sees at most its context anyway).</source>
+        <translation>„%1“ ist %2 MB groß; AttnScope öffnet Texte bis 16 MB (ein Modell sieht ohnehin höchstens seinen Kontext).</translation>
+    </message>
+    <message>
+        <source>“%1” is not valid UTF-8 (first bad byte at offset %2); invalid bytes were replaced by �.</source>
+        <translation>„%1“ ist kein gültiges UTF-8 (erstes ungültiges Byte an Offset %2); ungültige Bytes wurden durch � ersetzt.</translation>
+    </message>
+</context>
+<context>
+    <name>MaskView</name>
+    <message>
+        <source>&amp;Causal (each token sees only itself and earlier tokens)</source>
+        <translation>Ka&amp;usal (jedes Token sieht nur sich selbst und frühere Tokens)</translation>
+    </message>
+    <message>
+        <source>Off: bidirectional attention, as in an encoder. The model is run again.</source>
+        <translation>Aus: bidirektionale Aufmerksamkeit wie in einem Encoder. Das Modell wird neu berechnet.</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>Maske</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPanel</name>
+    <message>
+        <source>&amp;Open model…</source>
+        <translation>Modell &amp;öffnen…</translation>
+    </message>
+    <message>
+        <source>New &amp;random model…</source>
+        <translation>&amp;Neues Zufallsmodell…</translation>
+    </message>
+    <message>
+        <source>Recent models:</source>
+        <translation>Zuletzt verwendete Modelle:</translation>
+    </message>
+    <message>
+        <source>Recent models</source>
+        <translation>Zuletzt verwendete Modelle</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Loading…&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Wird geladen…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;No model loaded.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Kein Modell geladen.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>none: type token ids</source>
+        <translation>keiner: Token-IDs eingeben</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;%2&lt;br&gt;format: %3 · %4&lt;br&gt;%5 layers · %6 heads · width %7 · head size %8&lt;br&gt;context %9 · vocabulary %10 · %11 parameters&lt;br&gt;tokenizer: %12</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;%2&lt;br&gt;Format: %3 · %4&lt;br&gt;%5 Schichten · %6 Köpfe · Breite %7 · Kopfgröße %8&lt;br&gt;Kontext %9 · Vokabular %10 · %11 Parameter&lt;br&gt;Tokenizer: %12</translation>
+    </message>
+    <message>
+        <source> (demo)</source>
+        <translation> (Demo)</translation>
+    </message>
+</context>
+<context>
+    <name>NewModelDialog</name>
+    <message>
+        <source>New random model</source>
+        <translation>Neues Zufallsmodell</translation>
+    </message>
+    <message>
+        <source>&amp;Layers (n_layer):</source>
+        <translation>&amp;Schichten (n_layer):</translation>
+    </message>
+    <message>
+        <source>&amp;Heads (n_head):</source>
+        <translation>&amp;Köpfe (n_head):</translation>
+    </message>
+    <message>
+        <source>&amp;Width (n_embed):</source>
+        <translation>&amp;Breite (n_embed):</translation>
+    </message>
+    <message>
+        <source>&amp;Context length:</source>
+        <translation>K&amp;ontextlänge:</translation>
+    </message>
+    <message>
+        <source>&amp;Vocabulary size:</source>
+        <translation>&amp;Vokabulargröße:</translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation>S&amp;eed:</translation>
+    </message>
+    <message>
+        <source>The width must be divisible by the number of heads.</source>
+        <translation>Die Breite muss durch die Anzahl der Köpfe teilbar sein.</translation>
+    </message>
+    <message>
+        <source>That model would need more than 8 GB of memory.</source>
+        <translation>Dieses Modell bräuchte mehr als 8 GB Speicher.</translation>
+    </message>
+</context>
+<context>
+    <name>RowView</name>
+    <message>
+        <source>Attention of the selected query</source>
+        <translation>Aufmerksamkeit der ausgewählten Query</translation>
+    </message>
+</context>
+<context>
+    <name>ShapeFlowView</name>
+    <message>
+        <source>Shape flow diagram</source>
+        <translation>Formenfluss-Diagramm</translation>
+    </message>
+    <message>
+        <source>Click a node to see its tensor.</source>
+        <translation>Klicken Sie auf einen Knoten, um seinen Tensor zu sehen.</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>Heatmap</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>Show tensor as</source>
+        <translation>Tensor anzeigen als</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source> (head %1)</source>
+        <translation> (Kopf %1)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 × %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 × %4</translation>
+    </message>
+    <message>
+        <source>token ids</source>
+        <translation>Token-IDs</translation>
+    </message>
+</context>
+<context>
+    <name>TokenLinesView</name>
+    <message>
+        <source>&amp;Overlay every head of the layer</source>
+        <translation>Alle Köpfe der Schicht über&amp;lagern</translation>
+    </message>
+    <message>
+        <source>Token lines</source>
+        <translation>Tokenlinien</translation>
+    </message>
+</context>
+<context>
+    <name>TokenStrip</name>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Token %1 · id %2
+“%3”</source>
+        <translation>Token %1 · ID %2
+„%3“</translation>
+    </message>
+</context>
+<context>
+    <name>Workspace</name>
+    <message>
+        <source>The text is longer than the model&apos;s context: only the last %1 tokens are shown (%2 dropped).</source>
+        <translation>Der Text ist länger als der Kontext des Modells: Nur die letzten %1 Tokens werden gezeigt (%2 verworfen).</translation>
+    </message>
+    <message>
+        <source>The text held characters that are not valid Unicode; they were replaced.</source>
+        <translation>Der Text enthielt Zeichen, die kein gültiges Unicode sind; sie wurden ersetzt.</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>See inside transformer attention.</source>
+        <translation>Blick in die Aufmerksamkeit von Transformern.</translation>
+    </message>
+    <message>
+        <source>Model file or folder to open (default: the last one, or the demo).</source>
+        <translation>Zu öffnende Modelldatei oder zu öffnender Modellordner (Standard: das zuletzt verwendete Modell oder das Demomodell).</translation>
+    </message>
+    <message>
+        <source>Save a PNG of every view into &lt;dir&gt; and quit.</source>
+        <translation>Von jeder Ansicht ein PNG in &lt;dir&gt; speichern und beenden.</translation>
+    </message>
+    <message>
+        <source>Start with this text.</source>
+        <translation>Mit diesem Text starten.</translation>
+    </message>
+</context>
+<context>
+    <name>render::FlowFigure</name>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Token embedding</source>
+        <translation>Token-Embedding</translation>
+    </message>
+    <message>
+        <source>Position embedding</source>
+        <translation>Positions-Embedding</translation>
+    </message>
+    <message>
+        <source>Sum</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <source>LayerNorm 1</source>
+        <translation>LayerNorm 1</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>Scores q·kᵀ/√hs</source>
+        <translation>Scores q·kᵀ/√hs</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>Maske</translation>
+    </message>
+    <message>
+        <source>Softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>Weights · v</source>
+        <translation>Gewichte · v</translation>
+    </message>
+    <message>
+        <source>Concatenate heads</source>
+        <translation>Köpfe verketten</translation>
+    </message>
+    <message>
+        <source>Output projection</source>
+        <translation>Ausgabeprojektion</translation>
+    </message>
+    <message>
+        <source>Residual +</source>
+        <translation>Residual +</translation>
+    </message>
+    <message>
+        <source>LayerNorm 2</source>
+        <translation>LayerNorm 2</translation>
+    </message>
+    <message>
+        <source>MLP hidden</source>
+        <translation>MLP-Zwischenschicht</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>Aktivierung</translation>
+    </message>
+    <message>
+        <source>MLP projection</source>
+        <translation>MLP-Projektion</translation>
+    </message>
+    <message>
+        <source>Final LayerNorm</source>
+        <translation>Letzte LayerNorm</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>Forward pass · block %1 of %2 shown · head %3 for per-head tensors</source>
+        <translation>Vorwärtsdurchlauf · Block %1 von %2 gezeigt · Kopf %3 für Tensoren je Kopf</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
+        <translation>Block %1 (Pre-LayerNorm; alle Blöcke haben diese Formen)</translation>
+    </message>
+</context>
+<context>
+    <name>render::GridFigure</name>
+    <message>
+        <source>Attention weights of every head</source>
+        <translation>Aufmerksamkeitsgewichte aller Köpfe</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>S%1 K%2</translation>
+    </message>
+</context>
+<context>
+    <name>render::HeadFigure</name>
+    <message>
+        <source>Mask (bidirectional)</source>
+        <translation>Maske (bidirektional)</translation>
+    </message>
+    <message>
+        <source>Mask (causal)</source>
+        <translation>Maske (kausal)</translation>
+    </message>
+    <message>
+        <source>attention weights</source>
+        <translation>Aufmerksamkeitsgewichte</translation>
+    </message>
+    <message>
+        <source>raw scores</source>
+        <translation>Roh-Scores</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · %3</source>
+        <translation>Schicht %1 · Kopf %2 · %3</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+</context>
+<context>
+    <name>render::LinesFigure</name>
+    <message>
+        <source>Layer %1 · Head %2 · token lines</source>
+        <translation>Schicht %1 · Kopf %2 · Tokenlinien</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2 heads overlaid · token lines</source>
+        <translation>Schicht %1 · %2 Köpfe überlagert · Tokenlinien</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>Kopf %1</translation>
+    </message>
+</context>
+<context>
+    <name>render::RowFigure</name>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4”</source>
+        <translation>Schicht %1 · Kopf %2 · Query %3 „%4“</translation>
+    </message>
+    <message>
+        <source>Select a query token to see its attention over the keys.</source>
+        <translation>Wählen Sie ein Query-Token, um seine Aufmerksamkeit über die Keys zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>render::Session</name>
+    <message>
+        <source>Random model (seed %1)</source>
+        <translation>Zufallsmodell (Seed %1)</translation>
+    </message>
+</context>
+</TS>
