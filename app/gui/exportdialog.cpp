@@ -181,7 +181,9 @@ void ExportDialog::buildUi() {
     sizeRow->addWidget(width_);
     sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
     sizeRow->addWidget(height_);
-    form->addRow(tr("&Size:"), sizeRow);
+    auto* sizeLabel = new QLabel(tr("&Size:"), this);
+    sizeLabel->setBuddy(width_);
+    form->addRow(sizeLabel, sizeRow);
     auto* sizeOpts = new QHBoxLayout;
     sizeOpts->addWidget(keepAspect_);
     sizeOpts->addWidget(naturalSize_);
@@ -365,6 +367,7 @@ void ExportDialog::rebuild() {
     pixels_->setText(r.format == Format::Png ? tr("%1 × %2 pixels").arg(px.width()).arg(px.height())
                                              : tr("%1 × %2 mm").arg(inches.width() * 25.4, 0, 'f', 1)
                                                    .arg(inches.height() * 25.4, 0, 'f', 1));
+    pixels_->setVisible(figureFormat);
     dpi_->setEnabled(r.format == Format::Png);
     for (QWidget* w : {static_cast<QWidget*>(width_), static_cast<QWidget*>(height_), static_cast<QWidget*>(keepAspect_),
                        static_cast<QWidget*>(naturalSize_), static_cast<QWidget*>(cells_), static_cast<QWidget*>(fontSize_),
