@@ -170,6 +170,7 @@ private slots:
     void cliRecipeReplayIsByteIdentical();
     void cliBatchWritesOneFilePerHead();
     void cliBatchPdfHasOnePagePerHead();
+    void cliBatchOfTheDemoModelHasOneFilePerHead();
     void cliRunsWithoutDisplay();
     void cliErrorsExitWithOneLine_data();
     void cliErrorsExitWithOneLine();
@@ -673,6 +674,19 @@ void tst_Export::cliBatchPdfHasOnePagePerHead() {
     QCOMPARE(info.pages, 4);
     QCOMPARE(info.mediaBoxes.size(), 4);
     QCOMPARE(info.mediaBoxes.first(), QSizeF(288, 360));
+}
+
+void tst_Export::cliBatchOfTheDemoModelHasOneFilePerHead() {
+    const QString demo = render::demoModelPath();
+    if (demo.isEmpty()) QSKIP("the bundled demo model resources/demo/shakespeare-char.safetensors is not there yet");
+    const LoadedModel m = load_model(testutil::str(demo));
+    const int heads = m.weights->config.n_layer * m.weights->config.n_head;
+    const QString dir = tmp_.filePath(QStringLiteral("demo-batch"));
+    // No --model: the demo is the default.
+    const Run r = cli({"export", "--text", "ROMEO:\nWhat light", "--view", "head", "--all-heads", "--out-dir", dir, "--dpi", "60"});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QCOMPARE(QDir(dir).entryList({QStringLiteral("head_L*_H*.png")}, QDir::Files).size(), heads);
+    QVERIFY(r.err.trimmed().endsWith(QStringLiteral("exported %1/%1").arg(heads)));
 }
 
 void tst_Export::cliRunsWithoutDisplay() {
