@@ -103,7 +103,8 @@ QSizeF FlowFigure::naturalSize() const { return {6 * (kBoxW + kGapX) + 40, 6 * (
 
 FlowFigure::Layout FlowFigure::layout(const QRectF& area) const {
     Layout l;
-    const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4) + 10;
+    // Below the title, with room for the block frame's label above the first row.
+    const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4) + 24;
     const QRectF room(area.left() + 10, top, area.width() - 20, area.bottom() - top - 6);
     // Choose the number of boxes per row that lets the diagram be drawn
     // largest inside the room (boxes shrink, never grow past 1.2x).
