@@ -605,23 +605,9 @@ Gesucht in:
         <source>Figure copied to the clipboard.</source>
         <translation>Abbildung in die Zwischenablage kopiert.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n token(s)</source>
-        <translation>
-            <numerusform>%n Token</numerusform>
-            <numerusform>%n Tokens</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n thread(s)</source>
-        <translation>
-            <numerusform>%n Thread</numerusform>
-            <numerusform>%n Threads</numerusform>
-        </translation>
     </message>
     <message>
         <source>Open te&amp;xt…</source>
@@ -654,6 +640,14 @@ Gesucht in:
     <message>
         <source>“%1” is not valid UTF-8 (first bad byte at offset %2); invalid bytes were replaced by �.</source>
         <translation>„%1“ ist kein gültiges UTF-8 (erstes ungültiges Byte an Offset %2); ungültige Bytes wurden durch � ersetzt.</translation>
+    </message>
+    <message>
+        <source>Tokens: %1</source>
+        <translation>Tokens: %1</translation>
+    </message>
+    <message>
+        <source>Threads: %1</source>
+        <translation>Threads: %1</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,7 @@
 #include <QVBoxLayout>
 
 #include "attnscope/tokenizer.h"
+#include "errors.h"
 #include "exportdialog.h"
 #include "headdetailview.h"
 #include "headsgridview.h"
@@ -81,6 +82,7 @@ void MainWindow::buildViews() {
     auto* filterRow = new QHBoxLayout;
     auto* filterLabel = new QLabel(tr("&Layers:"), gridPage);
     layerFilter_ = new QComboBox(gridPage);
+    layerFilter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     filterLabel->setBuddy(layerFilter_);
     filterRow->addWidget(filterLabel);
     filterRow->addWidget(layerFilter_);
@@ -393,7 +395,7 @@ void MainWindow::newRandomModel() {
     try {
         ws_->setDocument(render::randomDocument(dlg.config(), dlg.seed()));
     } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Cannot create model"), QString::fromUtf8(e.what()));
+        QMessageBox::warning(this, tr("Cannot create model"), describeError(e));
     }
 }
 
@@ -511,9 +513,9 @@ void MainWindow::copyFigure() {
 
 void MainWindow::updateStatus() {
     const auto t = ws_->trace();
-    statusTokens_->setText(t ? tr("%n token(s)", nullptr, t->T()) : QString());
+    statusTokens_->setText(t ? tr("Tokens: %1").arg(t->T()) : QString());
     statusTime_->setText(t ? tr("%1 ms").arg(ws_->lastRunMs(), 0, 'f', 1) : QString());
-    statusThreads_->setText(tr("%n thread(s)", nullptr, ws_->threads()));
+    statusThreads_->setText(tr("Threads: %1").arg(ws_->threads()));
 }
 
 void MainWindow::saveText() { QSettings().setValue("text/last", editor_->toPlainText()); }
