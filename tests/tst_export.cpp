@@ -557,6 +557,7 @@ void tst_Export::recipeJsonRoundTrips() {
     r.fontFamily = QStringLiteral("DejaVu Serif");
     r.fontPoints = 7.5;
     r.showColorBar = false;
+    r.language = QStringLiteral("de_DE");
     r.widthIn = 6.5;
     r.heightIn = 1.0 / 3.0;
     r.dpi = 450;
@@ -568,6 +569,7 @@ void tst_Export::recipeJsonRoundTrips() {
     QCOMPARE(back.layers, r.layers);
     QCOMPARE(back.ablate.size(), size_t(2));
     QCOMPARE(back.colormap, render::ColorMapId::Magma);
+    QCOMPARE(back.language, QStringLiteral("de_DE"));
     QCOMPARE(QJsonDocument::fromJson(json).object()["model"].toObject()["sha256"].toString().size(), 64);
     // A relative model path is taken from the recipe's folder.
     const render::Recipe rel = render::recipeFromJson(
@@ -633,6 +635,17 @@ void tst_Export::cliRecipeReplayIsByteIdentical() {
     const QByteArray a = readAll(first), b = readAll(again);
     QVERIFY(a.size() > 1000);
     QVERIFY2(a == b, "the replayed PNG differs from the original");
+    // A figure drawn in a language this build cannot translate to: drawn in
+    // English, and said so in one line.
+    render::Recipe foreign = saved;
+    foreign.language = QStringLiteral("xx");
+    const QString foreignPath = tmp_.filePath(QStringLiteral("foreign.recipe.json"));
+    render::writeRecipe(foreign, foreignPath);
+    r = cli({"export", "--recipe", foreignPath, "-o", again});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    QVERIFY2(r.err.contains(QStringLiteral("'xx'")), qPrintable(r.err));
+    QVERIFY(readAll(again) == a);
     // The comparison can fail: the same figure without its title gives other bytes.
     r = cli({"export", "--recipe", rec, "--no-title", "-o", again});
     QVERIFY2(r.status == 0, qPrintable(r.err));

@@ -6,7 +6,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QLocale>
 #include <QStringDecoder>
+#include <QTranslator>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -238,10 +240,24 @@ int export_figures(const std::vector<std::string>& argv) {
 
     choosePlatform();
     qInstallMessageHandler(qtMessage);
+    // A point is 1/72 inch at 96 dpi whatever platform the user chose, as on the
+    // offscreen platform: text is measured as it was for the original export.
+    QCoreApplication::setAttribute(Qt::AA_Use96Dpi);
     int qargc = 1;
     char name[] = "attnscope-cli";
     char* qargv[] = {name, nullptr};
     const QGuiApplication app(qargc, qargv);
+    // The words of a figure exported from a translated GUI, when this build
+    // carries that translation (as a :/i18n resource); otherwise say so.
+    QTranslator translator;
+    if (!r.language.isEmpty()) {
+        if (translator.load(QLocale(r.language), QStringLiteral("attnscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+            QCoreApplication::installTranslator(&translator);
+        else
+            std::fprintf(stderr, "attnscope-cli: note: the recipe's figure was drawn in '%s'; without that translation "
+                                 "here its words are English\n", qPrintable(r.language));
+        if (translator.isEmpty()) r.language.clear();  // what a saved recipe says must be what was drawn
+    }
 
     render::RecipeRun run;
     try {

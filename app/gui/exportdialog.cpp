@@ -320,6 +320,7 @@ render::Recipe ExportDialog::recipe() const {
     r.fontPoints = fontSize_->value();
     r.showTitle = title_->isChecked();
     r.showColorBar = colorBar_->isChecked();
+    r.language = render::figureLanguage();
     r.format = Format(format_->currentData().toInt());
     r.dpi = dpi_->value();
     if (userSized_) {

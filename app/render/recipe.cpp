@@ -1,11 +1,13 @@
 #include "recipe.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QFontInfo>
 #include <QGuiApplication>
+#include <QLocale>
 #include <QSaveFile>
 #include <charconv>
 #include <string>
@@ -111,6 +113,7 @@ QByteArray recipeToJson(const Recipe& r) {
     line("scale", q(scaleName(r.scale)));
     line("cells", q(cellModeName(r.cells)));
     line("font", "{\"family\": " + q(r.fontFamily) + ", \"points\": " + num(r.fontPoints) + "}");
+    line("language", q(r.language));
     line("title", boolText(r.showTitle));
     line("colorbar", boolText(r.showColorBar));
     line("format", q(formatName(r.format)));
@@ -224,7 +227,8 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
             if (!v.is_object()) bad("'font' must be an object with 'family' and 'points'");
             if (const Json* f = v.find("family")) r.fontFamily = toString(*f, "font.family");
             if (const Json* p = v.find("points")) r.fontPoints = toNumber(*p, "font.points", 2, 72);
-        } else if (key == "title") r.showTitle = toBool(v, key);
+        } else if (key == "language") r.language = toString(v, key);
+        else if (key == "title") r.showTitle = toBool(v, key);
         else if (key == "colorbar") r.showColorBar = toBool(v, key);
         else if (key == "format") {
             const auto f = formatFromName(toString(v, key));
@@ -288,6 +292,14 @@ QString fileSha256(const QString& path) {
 // ---------------------------------------------------------------- figures
 
 QString defaultFontFamily() { return QFontInfo(QGuiApplication::font()).family(); }
+
+QString figureLanguage() {
+    // Every figure's words come from the render:: contexts; one of them tells
+    // whether a translation is installed.
+    static const char* const probe = "Attention weights of every head";
+    return QCoreApplication::translate("render::GridFigure", probe) == QLatin1String(probe) ? QString()
+                                                                                          : QLocale().name();
+}
 
 Style recipeStyle(const Recipe& r) {
     Style s;

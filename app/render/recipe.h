@@ -68,6 +68,7 @@ struct Recipe {
     double fontPoints = 9;
     bool showTitle = true;
     bool showColorBar = true;
+    QString language;         // locale the figure's words were translated to ("" : English)
 
     // --- output ---
     Format format = Format::Png;
@@ -94,6 +95,9 @@ QString fileSha256(const QString& path);
 Style recipeStyle(const Recipe& r);
 // The family a recipe with fontFamily "" draws with.
 QString defaultFontFamily();
+// The locale the figures' words are drawn in now: QLocale().name() when a
+// translation of them is installed, "" for the untranslated English.
+QString figureLanguage();
 
 // Throws Error(InvalidArgument) naming the first field that does not fit a
 // model with `nLayer` layers and `nHead` heads and an input of T tokens.
