@@ -383,6 +383,7 @@ void tst_Export::pdfHasTheRequestedPagesAndSize() {
     }
     QVERIFY2(pdf.fonts, "text is text: the PDF embeds a font");
     if (view == QLatin1String("head")) QCOMPARE(pdf.images, cells == int(render::CellMode::Image));
+    QVERIFY2(!bytes.contains("/DCTDecode"), "heatmap cells stored as lossy JPEG");
 }
 
 // ---------------------------------------------------------------- NPY

@@ -170,6 +170,7 @@ void GridFigure::paint(QPainter& p, const QRectF& area) const {
                    QCoreApplication::translate("render::GridFigure", "L%1 H%2").arg(pn.layer).arg(pn.head));
         if (style_.cells == CellMode::Image) {
             p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+            p.setRenderHint(QPainter::LosslessImageRendering);  // a PDF would otherwise hold the panel as JPEG
             p.drawImage(r, pn.image);
         } else {
             // One rectangle per thumbnail pixel: vector output at thumbnail resolution.

@@ -128,6 +128,7 @@ void drawHeatmap(QPainter& p, const QRectF& target, const Normalized& n, const C
     p.save();
     if (mode == CellMode::Image) {
         p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        p.setRenderHint(QPainter::LosslessImageRendering);  // a PDF would otherwise hold the cells as JPEG
         if (cached) p.drawImage(target, *cached);
         else p.drawImage(target, heatmapImage(n, cmap));
     } else {
