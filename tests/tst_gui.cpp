@@ -297,6 +297,8 @@ void tst_Gui::settingsAreRemembered() {
     QCOMPARE(again.scale(), render::Scale::Log);
     QCOMPARE(QSettings().value("text/last").toString(), QStringLiteral("remember me"));
     QVERIFY(!QSettings().value("window/state").toByteArray().isEmpty());
+    QVERIFY(!QSettings().value("window/splitters/detailSplitter").toByteArray().isEmpty());
+    QVERIFY(!QSettings().value("window/splitters/flowSplitter").toByteArray().isEmpty());
 }
 
 void tst_Gui::itemModelsPassTheTester() {

@@ -66,6 +66,8 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     const QSettings st;
     restoreGeometry(st.value("window/geometry").toByteArray());
     hasSavedLayout_ = restoreState(st.value("window/state").toByteArray());
+    for (QSplitter* s : findChildren<QSplitter*>())
+        if (!s->objectName().isEmpty()) s->restoreState(st.value("window/splitters/" + s->objectName()).toByteArray());
     recent_ = st.value("models/recent").toStringList();
     modelPanel_->setRecent(recent_);
     tabs_->setCurrentIndex(st.value("window/tab", 0).toInt());
@@ -525,6 +527,8 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     QSettings st;
     st.setValue("window/geometry", saveGeometry());
     st.setValue("window/state", saveState());
+    for (const QSplitter* s : findChildren<QSplitter*>())
+        if (!s->objectName().isEmpty()) st.setValue("window/splitters/" + s->objectName(), s->saveState());
     st.setValue("window/tab", tabs_->currentIndex());
     settings_->save();
     e->accept();
