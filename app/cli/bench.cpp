@@ -14,7 +14,10 @@
 #include <random>
 #include <string>
 
+#include <map>
+
 #include "args.h"
+#include "attnscope/json.h"
 #include "attnscope/kernels.h"
 #include "attnscope/model.h"
 #include "attnscope/reference.h"
@@ -116,8 +119,46 @@ ChildResult run_child(int T, int threads) {
 
 }  // namespace
 
+// PyTorch's figures from tests/scripts/bench_torch.py, run now on this machine.
+struct TorchBaseline {
+    bool ok = false;
+    std::string version;
+    std::map<std::pair<int, int>, std::pair<double, double>> mha;  // (T, threads) -> (nn.MHA, seed) ms
+    std::map<std::pair<int, int>, std::pair<double, double>> gpt2;  // (T, threads) -> (ms, peak MB)
+};
+
+TorchBaseline run_torch(bool quick) {
+    TorchBaseline b;
+    const std::string script = std::string(ATTNSCOPE_SOURCE_DIR) + "/tests/scripts/bench_torch.py";
+    // The best-configured PyTorch of the README: OpenBLAS with its own kernels
+    // and huge pages for fresh allocations.
+    const std::string cmd = "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE GLIBC_TUNABLES=glibc.malloc.hugetlb=1 "
+                            "/usr/bin/python3 '" + script + "'" + (quick ? " --quick" : "") + " 2>/dev/null";
+    std::fprintf(stderr, "running PyTorch baselines (%s)...\n", script.c_str());
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return b;
+    std::string out;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+    if (pclose(p) != 0) return b;
+    try {
+        const Json j = Json::parse(out);
+        b.version = j.find("torch")->as_string();
+        for (const Json& r : j.find("mha")->items())
+            b.mha[{int(r.find("T")->as_int()), int(r.find("threads")->as_int())}] = {
+                r.find("nn_multihead_ms")->as_double(), r.find("seed_mha_ms")->as_double()};
+        for (const Json& r : j.find("gpt2")->items())
+            b.gpt2[{int(r.find("T")->as_int()), int(r.find("threads")->as_int())}] = {
+                r.find("ms")->as_double(), r.find("peak_mb")->as_double()};
+        b.ok = true;
+    } catch (const std::exception&) {
+    }
+    return b;
+}
+
 int bench(const std::vector<std::string>& argv) {
-    const Args args(argv, {"child-gpt2", "threads"}, {"quick"});
+    const Args args(argv, {"child-gpt2", "threads"}, {"quick", "torch"});
     if (args.has("child-gpt2"))
         return gpt2_child(args.get_int("child-gpt2", 64, 1, 1024), args.get_int("threads", 1, 1, 256));
     const bool quick = args.has("quick");
@@ -135,14 +176,18 @@ int bench(const std::vector<std::string>& argv) {
 #endif
                 default_thread_count());
 
-    std::array<double, 3> gemm{};
-    for (const int th : thread_counts) gemm[size_t(th)] = gemm_gflops(th);
-    std::printf("\nGEMM baseline (1024x768 . 768x3072, this build): 1 thread %.1f GFLOP/s, %d threads %.1f GFLOP/s\n",
-                gemm[1], thread_counts[1], gemm[size_t(thread_counts[1])]);
+    const TorchBaseline torch = args.has("torch") ? run_torch(quick) : TorchBaseline{};
+    if (args.has("torch") && !torch.ok)
+        std::printf("(PyTorch baselines unavailable: is python3-torch installed?)\n");
+    if (torch.ok) std::printf("PyTorch %s measured in this run for the 'vs torch' columns\n", torch.version.c_str());
+    // The GEMM baseline is measured again next to every row, at that row's
+    // thread count, so a busy machine affects both sides of the ratio alike.
+    std::printf("\nEfficiency = achieved GFLOP/s / this build's GEMM GFLOP/s (1024x768 . 768x3072) measured\n"
+                "just before the row. FLOPs count only work a causal forward needs.\n");
 
     std::printf("\nMultiHeadAttention forward, C=768 H=12, causal, all weights recorded\n");
-    std::printf("%6s %8s %10s %9s %11s %12s %9s\n", "T", "threads", "ms", "GFLOP/s", "eff. vs GEMM",
-                "naive ms", "speed-up");
+    std::printf("%6s %8s %10s %9s %8s %10s %10s %9s%s\n", "T", "threads", "ms", "GFLOP/s", "GEMM", "efficiency",
+                "naive ms", "speed-up", torch.ok ? "  nn.MHA ms  vs torch   seed ms  vs seed" : "");
     const ModelConfig mha_cfg = ModelConfig::seed(16, 1024, 768, 12, 1);
     const Weights mha_w = random_weights(mha_cfg, 3);
     for (const int T : sizes) {
@@ -154,24 +199,33 @@ int bench(const std::vector<std::string>& argv) {
             RunOptions opt;
             opt.threads = th;
             LayerTrace lt;
+            const double gemm = gemm_gflops(th);
             const double ms = best_ms([&] { run_multi_head_attention(mha_w, 0, ConstMapRM(x.data(), T, 768), opt, lt); }, 20);
             const double gf = mha_flops(T, 768) / (ms * 1e6);
-            std::printf("%6d %8d %10.2f %9.1f %11.0f%% ", T, th, ms, gf, 100.0 * gf / gemm[size_t(th)]);
-            if (naive > 0) std::printf("%12.1f %8.0fx\n", naive, naive / ms);
-            else std::printf("%12s %9s\n", "-", "-");
+            std::printf("%6d %8d %10.2f %9.1f %8.1f %9.0f%% ", T, th, ms, gf, gemm, 100.0 * gf / gemm);
+            if (naive > 0) std::printf("%10.1f %8.0fx", naive, naive / ms);
+            else std::printf("%10s %9s", "-", "-");
+            if (const auto it = torch.mha.find({T, th}); it != torch.mha.end())
+                std::printf("  %9.2f %7.2fx %9.2f %7.2fx", it->second.first, it->second.first / ms, it->second.second,
+                            it->second.second / ms);
+            std::printf("\n");
         }
     }
 
     std::printf("\nGPT-2-small-shaped forward (12 layers, C=768, H=12, V=50257), full trace, logits for the last position\n");
-    std::printf("%6s %8s %10s %9s %11s %14s %12s\n", "T", "threads", "ms", "GFLOP/s", "eff. vs GEMM",
-                "peak RSS MB", "trace MB");
+    std::printf("%6s %8s %10s %9s %8s %10s %12s %9s%s\n", "T", "threads", "ms", "GFLOP/s", "GEMM", "efficiency",
+                "peak RSS MB", "trace MB", torch.ok ? "  torch ms  vs torch  torch MB" : "");
     for (const int T : sizes) {
         if (quick && T > 256) continue;
         for (const int th : thread_counts) {
+            const double gemm = gemm_gflops(th);
             const ChildResult r = run_child(T, th);
             const double gf = gpt2_flops(T, 768, 12, 50257) / (r.ms * 1e6);
-            std::printf("%6d %8d %10.1f %9.1f %11.0f%% %14.0f %12.0f\n", T, th, r.ms, gf,
-                        100.0 * gf / gemm[size_t(th)], r.peak_mb, r.trace_mb);
+            std::printf("%6d %8d %10.1f %9.1f %8.1f %9.0f%% %12.0f %9.0f", T, th, r.ms, gf, gemm, 100.0 * gf / gemm,
+                        r.peak_mb, r.trace_mb);
+            if (const auto it = torch.gpt2.find({T, th}); it != torch.gpt2.end())
+                std::printf("  %8.0f %7.2fx %9.0f", it->second.first, it->second.first / r.ms, it->second.second);
+            std::printf("\n");
         }
     }
     std::printf("\n(peak RSS includes the 124M float32 weights, ~475 MB)\n");
