@@ -3,6 +3,7 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QtConcurrent/QtConcurrentRun>
 
 HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
@@ -28,8 +29,28 @@ std::unique_ptr<render::Figure> HeadsGridView::makeFigure(const render::Style& s
 void HeadsGridView::rebuild() {
     render::Style s = settings_->style();
     s.showTitle = false;
-    figure_ = ws_->trace() ? std::make_unique<render::GridFigure>(ws_->figureData(), s, layers()) : nullptr;
-    update();
+    const auto trace = ws_->trace();
+    const quint64 gen = ++buildGeneration_;
+    if (!trace) {
+        figure_.reset();
+        update();
+        return;
+    }
+    const double cells = double(trace->n_layer()) * trace->n_head() * trace->T() * trace->T();
+    if (cells < 4e6) {
+        figure_ = std::make_shared<render::GridFigure>(ws_->figureData(), s, layers());
+        update();
+        return;
+    }
+    const render::FigureData data = ws_->figureData();
+    const std::vector<int> which = layers();
+    builder_.setFuture(QtConcurrent::run([data, s, which] { return std::make_shared<render::GridFigure>(data, s, which); }));
+    disconnect(&builder_, nullptr, this, nullptr);
+    connect(&builder_, &QFutureWatcher<std::shared_ptr<render::GridFigure>>::finished, this, [this, gen] {
+        if (gen != buildGeneration_) return;  // a newer trace or setting is on its way
+        figure_ = builder_.result();
+        update();
+    });
 }
 
 QPointF HeadsGridView::panelCenter(int layer, int head) const {

@@ -1,5 +1,7 @@
 #pragma once
 // Every head of every layer as a small heatmap; click one to open it in detail.
+#include <QFutureWatcher>
+
 #include "render/grid_figure.h"
 #include "traceview.h"
 
@@ -32,6 +34,10 @@ protected:
 
 private:
     std::vector<int> layers() const;
-    std::unique_ptr<render::GridFigure> figure_;
+    std::shared_ptr<render::GridFigure> figure_;
     int layerFilter_ = -1;
+    // Large traces (e.g. GPT-2 at T=1024: 144 maps of 1M cells) build their
+    // thumbnails on a worker so the window never freezes.
+    QFutureWatcher<std::shared_ptr<render::GridFigure>> builder_;
+    quint64 buildGeneration_ = 0;
 };

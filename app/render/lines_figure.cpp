@@ -2,13 +2,31 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <algorithm>
 
 namespace render {
 
 LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery)
     : data_(std::move(data)), layer_(layer), heads_(std::move(heads)), style_(std::move(style)), focus_(focusQuery) {
     if (!data_.trace) return;
-    for (const int h : heads_) weights_.push_back(data_.trace->head_weights(layer_, h));
+    const int T = data_.T();
+    std::vector<Line> row;
+    for (size_t hi = 0; hi < heads_.size(); ++hi) {
+        const attnscope::MatrixRM w = data_.trace->head_weights(layer_, heads_[hi]);
+        for (int q = 0; q < T; ++q) {
+            row.clear();
+            for (int k = 0; k < T; ++k)
+                if (w(q, k) > kMinWeight) row.push_back({int(hi), q, k, w(q, k)});
+            if (T > kAllKeysUpTo && int(row.size()) > kKeysPerQuery) {
+                std::partial_sort(row.begin(), row.begin() + kKeysPerQuery, row.end(),
+                                  [](const Line& a, const Line& b) { return a.weight > b.weight; });
+                row.resize(kKeysPerQuery);
+            }
+            lines_.insert(lines_.end(), row.begin(), row.end());
+        }
+    }
+    // Strong lines are drawn last, on top.
+    std::stable_sort(lines_.begin(), lines_.end(), [](const Line& a, const Line& b) { return a.weight < b.weight; });
 }
 
 QColor LinesFigure::headColor(int i) {
@@ -65,21 +83,14 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
     const QFontMetricsF fm(f);
     lastLines_ = 0;
     // Lines first, labels on top.
-    for (size_t hi = 0; hi < weights_.size(); ++hi) {
-        const QColor base = heads_.size() == 1 ? QColor(style_.cmap().at(0.25)) : headColor(int(hi));
-        for (int q = 0; q < T; ++q) {
-            if (focus_ >= 0 && q != focus_) continue;
-            for (int k = 0; k < T; ++k) {
-                const float w = weights_[hi](q, k);
-                if (w <= kMinWeight) continue;
-                QColor c = base;
-                c.setAlphaF(std::clamp(double(w), 0.08, 1.0) * (focus_ >= 0 ? 1.0 : 0.85));
-                p.setPen(QPen(c, 0.5 + 3.0 * double(w)));
-                p.drawLine(QPointF(l.left.right() + 4, l.left.top() + (q + 0.5) * l.rowH),
-                           QPointF(l.right.left() - 4, l.right.top() + (k + 0.5) * l.rowH));
-                ++lastLines_;
-            }
-        }
+    for (const Line& ln : lines_) {
+        if (focus_ >= 0 && ln.query != focus_) continue;
+        QColor c = heads_.size() == 1 ? QColor(style_.cmap().at(0.25)) : headColor(ln.head);
+        c.setAlphaF(std::clamp(double(ln.weight), 0.08, 1.0) * (focus_ >= 0 ? 1.0 : 0.85));
+        p.setPen(QPen(c, 0.5 + 3.0 * double(ln.weight)));
+        p.drawLine(QPointF(l.left.right() + 4, l.left.top() + (ln.query + 0.5) * l.rowH),
+                   QPointF(l.right.left() - 4, l.right.top() + (ln.key + 0.5) * l.rowH));
+        ++lastLines_;
     }
     for (int i = 0; i < T && i < data_.tokens.size(); ++i) {
         const bool focused = i == focus_;

@@ -20,8 +20,12 @@ public:
     static QColor headColor(int i);
     // Query token whose label is under `pos` (left column), or -1.
     int queryAt(const QRectF& area, const QPointF& pos) const;
-    // Line opacity scale: weights at or below this are not drawn.
+    // Weights at or below this are not drawn.
     static constexpr float kMinWeight = 0.01f;
+    // Past this many tokens only each query's strongest keys are drawn, so a
+    // long sequence stays legible and quick to paint.
+    static constexpr int kAllKeysUpTo = 96;
+    static constexpr int kKeysPerQuery = 6;
     int linesDrawn() const { return lastLines_; }
 
 private:
@@ -36,7 +40,12 @@ private:
     std::vector<int> heads_;
     Style style_;
     int focus_;
-    std::vector<attnscope::MatrixRM> weights_;
+    struct Line {
+        int head;  // index into heads_
+        int query, key;
+        float weight;
+    };
+    std::vector<Line> lines_;  // what is drawn, weakest first
     mutable int lastLines_ = 0;
 };
 
