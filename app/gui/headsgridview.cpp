@@ -42,9 +42,9 @@ void HeadsGridView::rebuild() {
         update();
         return;
     }
-    const render::FigureData data = ws_->figureData();
+    const render::FigureData figData = ws_->figureData();
     const std::vector<int> which = layers();
-    builder_.setFuture(QtConcurrent::run([data, s, which] { return std::make_shared<render::GridFigure>(data, s, which); }));
+    builder_.setFuture(QtConcurrent::run([figData, s, which] { return std::make_shared<render::GridFigure>(figData, s, which); }));
     disconnect(&builder_, nullptr, this, nullptr);
     connect(&builder_, &QFutureWatcher<std::shared_ptr<render::GridFigure>>::finished, this, [this, gen] {
         if (gen != buildGeneration_) return;  // a newer trace or setting is on its way
