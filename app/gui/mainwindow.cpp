@@ -328,8 +328,8 @@ void MainWindow::connectWorkspace() {
         updateStatus();
     });
     connect(ws_, &Workspace::loadFailed, this, [this](const QString& path, const QString& msg) {
-        QMessageBox::warning(this, tr("Cannot open model"),
-                             tr("AttnScope could not open “%1”.\n\n%2").arg(path.isEmpty() ? tr("the demo model") : path, msg));
+        showProblem(tr("Cannot open model"),
+                    tr("AttnScope could not open “%1”.\n\n%2").arg(path.isEmpty() ? tr("the demo model") : path, msg));
         if (!ws_->hasModel() && !path.isEmpty()) openModel(QString());  // fall back to the demo
     });
     connect(ws_, &Workspace::tokenizerMissing, this, &MainWindow::askForTokenizer, Qt::QueuedConnection);
@@ -397,23 +397,30 @@ void MainWindow::newRandomModel() {
     try {
         ws_->setDocument(render::randomDocument(dlg.config(), dlg.seed()));
     } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Cannot create model"), describeError(e));
+        showProblem(tr("Cannot create model"), describeError(e));
     }
 }
 
 void MainWindow::askForTokenizer(const QString& modelPath, const QStringList& looked) {
     const QString where = looked.isEmpty() ? QString() : tr("\n\nLooked in:\n%1").arg(looked.join('\n'));
-    const auto answer = QMessageBox::question(
-        this, tr("Choose a tokenizer"),
+    // Not modal: the model already runs on token ids while the user decides.
+    auto* box = new QMessageBox(
+        QMessageBox::Question, tr("Choose a tokenizer"),
         tr("“%1” carries no tokenizer and none was found beside it. Choose a tokenizer file (encoder.json, "
            "vocab.json, tokenizer.json or *.tiktoken)? Without one, type token ids separated by commas.%2")
-            .arg(QFileInfo(modelPath).fileName(), where));
-    if (answer != QMessageBox::Yes) return;
-    const QString tok = QFileDialog::getOpenFileName(this, tr("Choose tokenizer"), QFileInfo(modelPath).absolutePath(),
-                                                     tr("Tokenizers (*.json *.bpe *.txt *.tiktoken);;All files (*)"));
-    if (tok.isEmpty()) return;
-    QSettings().setValue("tokenizers/" + modelPath, tok);
-    ws_->openModel(modelPath, tok);
+            .arg(QFileInfo(modelPath).fileName(), where),
+        QMessageBox::Yes | QMessageBox::No, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    lastProblem_ = box->text();
+    connect(box, &QMessageBox::finished, this, [this, box, modelPath](int) {
+        if (box->clickedButton() != box->button(QMessageBox::Yes)) return;
+        const QString tok = QFileDialog::getOpenFileName(this, tr("Choose tokenizer"), QFileInfo(modelPath).absolutePath(),
+                                                         tr("Tokenizers (*.json *.bpe *.txt *.tiktoken);;All files (*)"));
+        if (tok.isEmpty()) return;
+        QSettings().setValue("tokenizers/" + modelPath, tok);
+        ws_->openModel(modelPath, tok);
+    });
+    box->open();
 }
 
 void MainWindow::openTextFile() {
@@ -429,12 +436,12 @@ bool MainWindow::loadTextFile(const QString& path) {
     constexpr qint64 kMaxTextBytes = qint64(16) << 20;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Cannot open text"), tr("“%1” cannot be read: %2").arg(path, f.errorString()));
+        showProblem(tr("Cannot open text"), tr("“%1” cannot be read: %2").arg(path, f.errorString()));
         return false;
     }
     if (f.size() > kMaxTextBytes) {
-        QMessageBox::warning(this, tr("Cannot open text"),
-                             tr("“%1” is %2 MB; AttnScope opens texts up to 16 MB (a model sees at most its "
+        showProblem(tr("Cannot open text"),
+                    tr("“%1” is %2 MB; AttnScope opens texts up to 16 MB (a model sees at most its "
                                 "context anyway).").arg(path).arg(f.size() >> 20));
         return false;
     }
@@ -452,6 +459,14 @@ bool MainWindow::loadTextFile(const QString& path) {
     }
     editor_->setPlainText(text);
     return true;
+}
+
+void MainWindow::showProblem(const QString& title, const QString& text) {
+    // Window-modal but not blocking: runs and loads carry on behind it.
+    lastProblem_ = text;
+    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::addRecent(const QString& path) {

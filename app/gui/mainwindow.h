@@ -49,6 +49,8 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     TraceView* currentView() const;
     QLabel* noticeLabel() const { return notice_; }
+    // The text of the last problem or question shown to the user.
+    QString lastProblem() const { return lastProblem_; }
     void showView(const QString& viewId);
 
 protected:
@@ -68,6 +70,7 @@ private:
     void newRandomModel();
     void moveHead(int dLayer, int dHead);
     void addRecent(const QString& path);
+    void showProblem(const QString& title, const QString& text);
     void askForTokenizer(const QString& modelPath, const QStringList& looked);
     void exportFigure();
     void copyFigure();
@@ -97,6 +100,7 @@ private:
     QPushButton* cancel_ = nullptr;
     QTimer* textSaver_ = nullptr;
     QStringList recent_;
+    QString lastProblem_;
     QDockWidget* textDock_ = nullptr;
     QDockWidget* modelDock_ = nullptr;
     bool hasSavedLayout_ = false;

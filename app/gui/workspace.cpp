@@ -20,7 +20,7 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
         if (running_) emit longRunStarted();
     });
     connect(&watcher_, &QFutureWatcher<RunResult>::finished, this, &Workspace::finishRun);
-    connect(&loader_, &QFutureWatcher<render::Document>::finished, this, [this] {
+    connect(&loader_, &QFutureWatcher<LoadResult>::finished, this, [this] {
         loading_ = false;
         if (pendingLoad_) {  // a newer request arrived while loading: it wins
             const auto [path, tok] = *pendingLoad_;
@@ -29,11 +29,9 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
             return;
         }
         emit loadingChanged(false);
-        try {
-            setDocument(loader_.result());
-        } catch (const std::exception& e) {
-            emit loadFailed(loadingPath_, describeError(e));
-        }
+        LoadResult r = loader_.result();
+        if (r.error.isEmpty()) setDocument(std::move(r.doc));
+        else emit loadFailed(loadingPath_, r.error);
     });
 }
 
@@ -51,7 +49,15 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
     loading_ = true;
     loadingPath_ = path;
     emit loadingChanged(true);
-    loader_.setFuture(QtConcurrent::run([path, tokenizerPath] { return render::openDocument(path, tokenizerPath); }));
+    loader_.setFuture(QtConcurrent::run([path, tokenizerPath] {
+        LoadResult r;
+        try {
+            r.doc = render::openDocument(path, tokenizerPath);
+        } catch (const std::exception& e) {
+            r.error = describeError(e);
+        }
+        return r;
+    }));
 }
 
 void Workspace::setDocument(render::Document doc) {

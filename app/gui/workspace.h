@@ -96,7 +96,11 @@ private:
     QTimer debounce_;
     QTimer longRun_;
     QFutureWatcher<RunResult> watcher_;
-    QFutureWatcher<render::Document> loader_;
+    struct LoadResult {
+        render::Document doc;
+        QString error;  // translated; empty on success
+    };
+    QFutureWatcher<LoadResult> loader_;
     QString loadingPath_;
     std::optional<std::pair<QString, QString>> pendingLoad_;
     std::shared_ptr<std::atomic<bool>> cancel_;
