@@ -51,8 +51,8 @@ double getDouble(const Args& args, const std::string& key, double fallback, doub
     char* end = nullptr;
     const double v = std::strtod(s.c_str(), &end);
     if (s.empty() || end != s.c_str() + s.size() || !(v >= lo && v <= hi))
-        throw UsageError("--" + key + " must be a number in [" + std::to_string(int(lo)) + ", " +
-                         std::to_string(int(hi)) + "], not '" + s + "'");
+        throw UsageError("--" + key + " must be a number in [" + QString::number(lo).toStdString() + ", " +
+                         QString::number(hi).toStdString() + "], not '" + s + "'");
     return v;
 }
 
