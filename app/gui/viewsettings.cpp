@@ -33,7 +33,7 @@ void ViewSettings::setScale(render::Scale s) {
 void ViewSettings::load() {
     QSettings st;
     colormap_ = render::ColorMap::fromName(st.value("view/colormap", "viridis").toString());
-    scale_ = render::scaleFromName(st.value("view/scale", "linear").toString());
+    scale_ = render::scaleFromName(st.value("view/scale", "row").toString());
 }
 
 void ViewSettings::save() const {

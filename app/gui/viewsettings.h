@@ -23,5 +23,7 @@ signals:
 
 private:
     render::ColorMapId colormap_ = render::ColorMapId::Viridis;
-    render::Scale scale_ = render::Scale::Linear;
+    // Row-normalised by default: every query's strongest key is bright, so a
+    // head's pattern shows even deep into a long text where weights are small.
+    render::Scale scale_ = render::Scale::RowNormalized;
 };

@@ -9,26 +9,27 @@ namespace render {
 namespace {
 
 
-// Max-pools a [0,1] matrix (NaN = masked) down to at most `res` cells a side.
-QImage thumbnail(const Normalized& n, const ColorMap& cmap, int res) {
+// Max-pools a [0,1] matrix (NaN = masked) down to at most `res` cells a side,
+// so a thin pattern (one bright cell per row) survives any reduction.
+Normalized pool(const Normalized& n, int res) {
     const int T = int(n.t.rows());
-    if (T <= res) return heatmapImage(n, cmap);
-    QImage img(res, res, QImage::Format_RGB32);
+    if (T <= res) return n;
+    Normalized out = n;
+    out.t.resize(res, res);
     for (int r = 0; r < res; ++r) {
         const int r0 = r * T / res, r1 = std::max(r0 + 1, (r + 1) * T / res);
-        auto* line = reinterpret_cast<QRgb*>(img.scanLine(r));
         for (int c = 0; c < res; ++c) {
             const int c0 = c * T / res, c1 = std::max(c0 + 1, (c + 1) * T / res);
-            double best = std::numeric_limits<double>::quiet_NaN();
+            float best = std::numeric_limits<float>::quiet_NaN();
             for (int i = r0; i < r1; ++i)
                 for (int j = c0; j < c1; ++j) {
-                    const double v = n.t(i, j);
+                    const float v = n.t(i, j);
                     if (!std::isnan(v) && !(v <= best)) best = v;
                 }
-            line[c] = cmap.at(best);
+            out.t(r, c) = best;
         }
     }
-    return img;
+    return out;
 }
 
 }  // namespace
@@ -44,10 +45,22 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
         for (int h = 0; h < tr.n_head(); ++h) {
             Normalized n = normalize(tr.head_weights(l, h), MatrixKind::Weights, style_.scale);
             if (tr.causal) maskUpperTriangle(n);
-            panels_.push_back({l, h, thumbnail(n, style_.cmap(), maxRes)});
+            Normalized pooled = pool(n, maxRes);
+            QImage image = heatmapImage(pooled, style_.cmap());
+            panels_.push_back({l, h, std::move(pooled), std::move(image), {}});
             if (barRange_.t.size() == 0) barRange_ = n;
         }
     }
+}
+
+const QImage& GridFigure::imageFor(const Panel& pn, const QPainter& p, const QRectF& r) const {
+    // Device pixels the panel covers; when fewer than the thumbnail has, pool
+    // again to exactly that many rather than let the painter drop rows.
+    const double scale = p.worldTransform().m11() * (p.device() ? p.device()->devicePixelRatioF() : 1.0);
+    const int px = std::max(1, int(std::floor(r.width() * scale)));
+    if (px >= pn.image.width()) return pn.image;
+    if (pn.small.width() != px) pn.small = heatmapImage(pool(pn.pooled, px), style_.cmap());
+    return pn.small;
 }
 
 QString GridFigure::title() const {
@@ -171,7 +184,7 @@ void GridFigure::paint(QPainter& p, const QRectF& area) const {
         if (style_.cells == CellMode::Image) {
             p.setRenderHint(QPainter::SmoothPixmapTransform, false);
             p.setRenderHint(QPainter::LosslessImageRendering);  // a PDF would otherwise hold the panel as JPEG
-            p.drawImage(r, pn.image);
+            p.drawImage(r, imageFor(pn, p, r));
         } else {
             // One rectangle per thumbnail pixel: vector output at thumbnail resolution.
             p.setPen(Qt::NoPen);

@@ -30,8 +30,11 @@ public:
 private:
     struct Panel {
         int layer, head;
-        QImage image;
+        Normalized pooled;     // at most maxRes cells a side
+        QImage image;          // pooled, coloured
+        mutable QImage small;  // pooled again to the last on-screen panel size
     };
+    const QImage& imageFor(const Panel& pn, const QPainter& p, const QRectF& r) const;
     struct Layout {
         QRectF grid, bar;
         double cell = 0, gap = 0, labelH = 0, rowLabelW = 0;

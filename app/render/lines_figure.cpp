@@ -17,10 +17,11 @@ LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Sty
             row.clear();
             for (int k = 0; k < T; ++k)
                 if (w(q, k) > kMinWeight) row.push_back({int(hi), q, k, w(q, k)});
-            if (T > kAllKeysUpTo && int(row.size()) > kKeysPerQuery) {
-                std::partial_sort(row.begin(), row.begin() + kKeysPerQuery, row.end(),
+            const int keep = keysPerQuery(T);
+            if (int(row.size()) > keep) {
+                std::partial_sort(row.begin(), row.begin() + keep, row.end(),
                                   [](const Line& a, const Line& b) { return a.weight > b.weight; });
-                row.resize(kKeysPerQuery);
+                row.resize(size_t(keep));
             }
             lines_.insert(lines_.end(), row.begin(), row.end());
         }
@@ -53,7 +54,7 @@ LinesFigure::Layout LinesFigure::layout(const QRectF& area) const {
     const double legendH = heads_.size() > 1 ? fm.height() + 8 : 0;
     const double h = area.bottom() - top - legendH - 8;
     l.rowH = h / std::max(1, data_.T());
-    const double gap = std::clamp(area.width() - 2 * labelW - 40, 80.0, 420.0);
+    const double gap = std::clamp(area.width() - 2 * labelW - 40, 80.0, 300.0);
     const double x0 = area.left() + (area.width() - (2 * labelW + gap)) / 2;
     l.left = QRectF(x0, top, labelW, h);
     l.right = QRectF(x0 + labelW + gap, top, labelW, h);
@@ -83,15 +84,29 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
     const QFontMetricsF fm(f);
     lastLines_ = 0;
     // Lines first, labels on top.
+    // Group the lines into (band, head) batches; lines_ is sorted by weight, so
+    // bands come out weakest first and strong lines end on top.
+    std::vector<std::vector<QLineF>> batches(size_t(kBands) * heads_.size());
     for (const Line& ln : lines_) {
         if (focus_ >= 0 && ln.query != focus_) continue;
-        QColor c = heads_.size() == 1 ? QColor(style_.cmap().at(0.25)) : headColor(ln.head);
-        c.setAlphaF(std::clamp(double(ln.weight), 0.08, 1.0) * (focus_ >= 0 ? 1.0 : 0.85));
-        p.setPen(QPen(c, 0.5 + 3.0 * double(ln.weight)));
-        p.drawLine(QPointF(l.left.right() + 4, l.left.top() + (ln.query + 0.5) * l.rowH),
-                   QPointF(l.right.left() - 4, l.right.top() + (ln.key + 0.5) * l.rowH));
+        const int band = std::min(kBands - 1, int(ln.weight * kBands));
+        batches[size_t(band) * heads_.size() + size_t(ln.head)].emplace_back(
+            QPointF(l.left.right() + 4, l.left.top() + (ln.query + 0.5) * l.rowH),
+            QPointF(l.right.left() - 4, l.right.top() + (ln.key + 0.5) * l.rowH));
         ++lastLines_;
     }
+    for (int band = 0; band < kBands; ++band)
+        for (size_t hi = 0; hi < heads_.size(); ++hi) {
+            const auto& batch = batches[size_t(band) * heads_.size() + hi];
+            if (batch.empty()) continue;
+            const double w = (band + 0.5) / kBands;
+            QColor c = heads_.size() == 1 ? QColor(style_.cmap().at(0.25)) : headColor(int(hi));
+            c.setAlphaF(std::clamp(w, 0.1, 1.0) * (focus_ >= 0 ? 1.0 : 0.85));
+            // Hairlines for the many weak lines (the raster engine's fast
+            // path), real width only for the few strong ones.
+            p.setPen(QPen(c, w < 0.4 ? 0.0 : 1.0 + 2.5 * w, Qt::SolidLine, Qt::RoundCap));
+            p.drawLines(batch.data(), int(batch.size()));
+        }
     for (int i = 0; i < T && i < data_.tokens.size(); ++i) {
         const bool focused = i == focus_;
         QFont lf = f;

@@ -21,11 +21,13 @@ public:
     // Query token whose label is under `pos` (left column), or -1.
     int queryAt(const QRectF& area, const QPointF& pos) const;
     // Weights at or below this are not drawn.
-    static constexpr float kMinWeight = 0.01f;
-    // Past this many tokens only each query's strongest keys are drawn, so a
-    // long sequence stays legible and quick to paint.
-    static constexpr int kAllKeysUpTo = 96;
-    static constexpr int kKeysPerQuery = 6;
+    static constexpr float kMinWeight = 0.02f;
+    // Each query's strongest keys only (per head): the rest are faint lines
+    // that hide the pattern and cost paint time. Fewer for long sequences.
+    static int keysPerQuery(int T) { return T <= 96 ? 8 : 5; }
+    // Lines are painted in this many weight bands, one pen and one
+    // drawLines() call per band and head.
+    static constexpr int kBands = 12;
     int linesDrawn() const { return lastLines_; }
 
 private:

@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
     };
 
     std::vector<double> runMs, drawMs, totalMs;
+    std::vector<std::vector<double>> perView(6);
     attnscope::Trace reuse;
     attnscope::RunOptions opt;
     for (int it = 0; it < iterations + 5; ++it) {
@@ -73,14 +74,18 @@ int main(int argc, char** argv) {
         // A shared_ptr view of the reused trace, as the Workspace hands out.
         const std::shared_ptr<const attnscope::Trace> trace(&reuse, [](const attnscope::Trace*) {});
         const render::FigureData data = render::figureData(doc, trace, tok.labels);
-        draw(grid, render::GridFigure(data, style));
-        draw(detail, render::HeadFigure(data, 1, 2, render::MatrixKind::Weights, style));
-        draw(row, render::RowFigure(data, 1, 2, trace->T() - 1, style));
-        draw(mask, render::HeadFigure(data, 0, 0, render::MatrixKind::Mask, style));
-        draw(flow, render::FlowFigure(data, 1, 2, style));
-        std::vector<int> heads;
-        for (int h = 0; h < cfg.n_head; ++h) heads.push_back(h);
-        draw(lines, render::LinesFigure(data, 1, heads, style));
+        // Each view: build its figure from the trace, then paint it.
+        auto timed = [&](int i, auto&& make, QImage& img) {
+            const qint64 t0 = t.nsecsElapsed();
+            draw(img, make());
+            if (it >= 5) perView[size_t(i)].push_back(double(t.nsecsElapsed() - t0) / 1e6);
+        };
+        timed(0, [&] { return render::GridFigure(data, style); }, grid);
+        timed(1, [&] { return render::HeadFigure(data, 1, 2, render::MatrixKind::Weights, style); }, detail);
+        timed(2, [&] { return render::RowFigure(data, 1, 2, trace->T() - 1, style); }, row);
+        timed(3, [&] { return render::HeadFigure(data, 0, 0, render::MatrixKind::Mask, style); }, mask);
+        timed(4, [&] { return render::FlowFigure(data, 1, 2, style); }, flow);
+        timed(5, [&] { return render::LinesFigure(data, 1, {2}, style); }, lines);
         const double total = double(t.nsecsElapsed()) / 1e6;
         if (it < 5) continue;  // warm-up
         runMs.push_back(run);
@@ -93,6 +98,8 @@ int main(int argc, char** argv) {
     std::printf("  redraw all views (6 figures)    median %7.2f ms\n", median(drawMs));
     std::printf("  keystroke total                 median %7.2f ms   (one frame at 60 Hz = 16.7 ms: %s)\n",
                 median(totalMs), median(totalMs) < 16.0 ? "within" : "OVER");
+    const char* names[] = {"heads grid", "head detail", "row bars", "mask", "shape flow", "token lines"};
+    for (int i = 0; i < 6; ++i) std::printf("    %-28s median %7.2f ms\n", names[i], median(perView[size_t(i)]));
     std::sort(totalMs.begin(), totalMs.end());
     std::printf("  keystroke total                 p90    %7.2f ms\n", totalMs[totalMs.size() * 9 / 10]);
     return 0;
