@@ -1,11 +1,11 @@
 #!/bin/sh
 # The README's export figures, drawn from the bundled demo model by
 # attnscope-cli. Each figure FILE is saved with FILE.recipe.json, so that
-#     attnscope-cli export --recipe docs/figures/heads.png.recipe.json -o heads.png
+#     attnscope-cli export --recipe resources/figures/heads.png.recipe.json -o heads.png
 # draws it again, byte for byte (recipes name the demo model, which is found
 # again on any installation).
 #
-# Usage, from the repository root:  sh docs/figures/make_figures.sh [path/to/attnscope-cli]
+# Usage, from the repository root:  sh resources/figures/make_figures.sh [path/to/attnscope-cli]
 set -eu
 CLI=${1:-build/app/attnscope-cli}
 OUT=$(dirname "$0")
