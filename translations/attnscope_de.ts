@@ -842,6 +842,10 @@ Gesucht in:
         <source>Start with this text.</source>
         <translation>Mit diesem Text starten.</translation>
     </message>
+    <message>
+        <source>Start with head &lt;layer.head&gt; selected.</source>
+        <translation>Mit ausgewähltem Kopf &lt;layer.head&gt; starten.</translation>
+    </message>
 </context>
 <context>
     <name>render::FlowFigure</name>

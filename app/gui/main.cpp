@@ -37,13 +37,26 @@ int main(int argc, char** argv) {
     const QCommandLineOption textOpt(QStringLiteral("text"), QApplication::translate("main", "Start with this text."),
                                      QStringLiteral("text"));
     parser.addOption(shots);
+    const QCommandLineOption headOpt(QStringLiteral("head"),
+                                     QApplication::translate("main", "Start with head <layer.head> selected."),
+                                     QStringLiteral("layer.head"));
     parser.addOption(textOpt);
+    parser.addOption(headOpt);
     parser.process(app);
 
     Workspace ws;
     MainWindow w(&ws);
     w.restoreSession(parser.positionalArguments().value(0));
     if (parser.isSet(textOpt)) w.editor()->setPlainText(parser.value(textOpt));
+    if (parser.isSet(headOpt)) {
+        const QStringList parts = parser.value(headOpt).split(QLatin1Char('.'));
+        if (parts.size() == 2) {
+            Selection s = ws.selection();
+            s.layer = parts[0].toInt();
+            s.head = parts[1].toInt();
+            ws.setSelection(s);  // clamped to the model once it is open
+        }
+    }
     w.show();
     if (parser.isSet(shots)) {
         const QString dir = parser.value(shots);

@@ -196,6 +196,14 @@ void FlowFigure::paint(QPainter& p, const QRectF& area) const {
             p.drawPolygon(head);
         }
     }
+    // Two fonts for every box, made once; labels are elided only when too wide.
+    QFont bf = scaledFont(style_.font, std::min(1.0, l.scale));
+    bf.setBold(true);
+    const QFont sf = scaledFont(style_.font, 0.85 * std::min(1.0, l.scale));
+    const QFontMetricsF bfm(bf), sfm(sf);
+    auto fit = [](const QFontMetricsF& m, const QString& s, Qt::TextElideMode mode, double w) {
+        return m.horizontalAdvance(s) <= w ? s : m.elidedText(s, mode, w);
+    };
     for (size_t i = 0; i < nodes_.size(); ++i) {
         const Node& n = nodes_[i];
         const QRectF r = l.boxes[i];
@@ -208,16 +216,12 @@ void FlowFigure::paint(QPainter& p, const QRectF& area) const {
         p.drawRoundedRect(r, 6, 6);
         p.setBrush(fill);
         p.drawRoundedRect(r, 6, 6);
-        QFont bf = scaledFont(style_.font, std::min(1.0, l.scale));
-        bf.setBold(true);
         p.setFont(bf);
         p.setPen(style_.text);
-        p.drawText(r.adjusted(4, 4, -4, -r.height() / 2), Qt::AlignCenter,
-                   QFontMetricsF(bf).elidedText(n.label, Qt::ElideRight, r.width() - 8));
-        QFont sf = scaledFont(style_.font, 0.85 * std::min(1.0, l.scale));
+        p.drawText(r.adjusted(4, 4, -4, -r.height() / 2), Qt::AlignCenter, fit(bfm, n.label, Qt::ElideRight, r.width() - 8));
         p.setFont(sf);
         p.drawText(r.adjusted(3, r.height() / 2, -3, -3), Qt::AlignCenter,
-                   QFontMetricsF(sf).elidedText(n.shapeText, Qt::ElideMiddle, r.width() - 6));
+                   fit(sfm, n.shapeText, Qt::ElideMiddle, r.width() - 6));
     }
     Q_UNUSED(fm);
     p.restore();
