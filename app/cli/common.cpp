@@ -23,7 +23,7 @@ render::Document open_model(const Args& args) {
     return render::openDocument(QString::fromStdString(args.get("model")), QString::fromStdString(args.get("tokenizer")));
 }
 
-std::vector<int> parse_int_list(const std::string& s, const char* what) {
+std::vector<int> parse_int_list(const std::string& s, const char* what, int lo) {
     std::vector<int> out;
     size_t pos = 0;
     while (pos <= s.size()) {
@@ -31,8 +31,9 @@ std::vector<int> parse_int_list(const std::string& s, const char* what) {
         const std::string item = s.substr(pos, comma - pos);
         int v = 0;
         auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-        if (item.empty() || ec != std::errc() || p != item.data() + item.size())
-            throw UsageError(std::string(what) + " must be comma-separated integers, not '" + s + "'");
+        if (item.empty() || ec != std::errc() || p != item.data() + item.size() || v < lo)
+            throw UsageError(std::string(what) + " takes comma-separated integers >= " + std::to_string(lo) +
+                             ", not '" + s + "'");
         out.push_back(v);
         pos = comma + 1;
     }
@@ -52,7 +53,7 @@ std::vector<attnscope::HeadRef> parse_heads(const std::string& s) {
             auto r1 = std::from_chars(item.data(), item.data() + dot, l);
             auto r2 = std::from_chars(item.data() + dot + 1, item.data() + item.size(), h);
             ok = r1.ec == std::errc() && r1.ptr == item.data() + dot && r2.ec == std::errc() &&
-                 r2.ptr == item.data() + item.size();
+                 r2.ptr == item.data() + item.size() && l >= 0 && h >= 0;
         }
         if (!ok) throw UsageError("--ablate takes LAYER.HEAD,... (e.g. 0.1,2.3), not '" + s + "'");
         out.push_back({l, h});

@@ -25,7 +25,9 @@ struct Input {
 // is refused unless `crop` (then the last context_length tokens are kept).
 Input read_input(const Args& args, const render::Document& doc, bool crop = false);
 
-std::vector<int> parse_int_list(const std::string& s, const char* what);
+// "3,1,4": integers >= lo, or a usage error naming `what`.
+std::vector<int> parse_int_list(const std::string& s, const char* what, int lo = 0);
+// "0.1,2.3": (layer, head) pairs of non-negative integers.
 std::vector<attnscope::HeadRef> parse_heads(const std::string& s);
 
 }  // namespace cli

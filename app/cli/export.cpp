@@ -18,6 +18,7 @@
 #include "args.h"
 #include "attnscope/error.h"
 #include "commands.h"
+#include "common.h"
 #include "render/export.h"
 #include "render/recipe.h"
 
@@ -27,23 +28,6 @@ namespace {
 
 using attnscope::Error;
 using attnscope::ErrorCode;
-
-std::vector<int> parseIndexList(const std::string& s, const char* what, int lo) {
-    std::vector<int> out;
-    size_t pos = 0;
-    while (pos <= s.size()) {
-        const size_t comma = std::min(s.find(',', pos), s.size());
-        const std::string item = s.substr(pos, comma - pos);
-        int v = 0;
-        const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-        if (item.empty() || ec != std::errc() || p != item.data() + item.size() || v < lo)
-            throw UsageError(std::string(what) + " takes comma-separated integers >= " + std::to_string(lo) +
-                             ", not '" + s + "'");
-        out.push_back(v);
-        pos = comma + 1;
-    }
-    return out;
-}
 
 double getDouble(const Args& args, const std::string& key, double fallback, double lo, double hi) {
     if (!args.has(key)) return fallback;
@@ -63,28 +47,6 @@ QString oneOf(const Args& args, const std::string& key, const QStringList& allow
         throw UsageError("--" + key + " must be one of " + allowed.join(QLatin1Char('|')).toStdString() + ", not '" +
                          v.toStdString() + "'");
     return v;
-}
-
-std::vector<attnscope::HeadRef> parseAblate(const std::string& s) {
-    std::vector<attnscope::HeadRef> out;
-    size_t pos = 0;
-    while (pos <= s.size()) {
-        const size_t comma = std::min(s.find(',', pos), s.size());
-        const std::string item = s.substr(pos, comma - pos);
-        const size_t dot = item.find('.');
-        int l = -1, h = -1;
-        bool ok = dot != std::string::npos;
-        if (ok) {
-            const auto r1 = std::from_chars(item.data(), item.data() + dot, l);
-            const auto r2 = std::from_chars(item.data() + dot + 1, item.data() + item.size(), h);
-            ok = r1.ec == std::errc() && r1.ptr == item.data() + dot && r2.ec == std::errc() &&
-                 r2.ptr == item.data() + item.size() && l >= 0 && h >= 0;
-        }
-        if (!ok) throw UsageError("--ablate takes LAYER.HEAD,... (e.g. 0.1,2.3), not '" + s + "'");
-        out.push_back({l, h});
-        pos = comma + 1;
-    }
-    return out;
 }
 
 QString readTextFile(const std::string& path) {
@@ -124,18 +86,18 @@ render::Recipe recipeFromArgs(const Args& args) {
     } else if (args.has("tokens")) {
         r.hasText = false;
         r.text.clear();
-        r.tokens = parseIndexList(args.get("tokens"), "--tokens", 0);
+        r.tokens = parse_int_list(args.get("tokens"), "--tokens", 0);
     }
     if (args.has("bidirectional")) r.bidirectional = true;
-    if (args.has("ablate")) r.ablate = parseAblate(args.get("ablate"));
+    if (args.has("ablate")) r.ablate = parse_heads(args.get("ablate"));
 
     if (args.has("view")) r.view = oneOf(args, "view", render::viewNames());
     if (args.has("kind")) r.kind = render::kindFromName(oneOf(args, "kind", {"weights", "scores"}));
     r.layer = args.get_int("layer", r.layer, 0, 1 << 20);
     r.head = args.get_int("head", r.head, 0, 1 << 20);
-    if (args.has("layers")) r.layers = parseIndexList(args.get("layers"), "--layers", 0);
+    if (args.has("layers")) r.layers = parse_int_list(args.get("layers"), "--layers", 0);
     r.columns = args.get_int("columns", r.columns, 0, 1024);
-    if (args.has("heads")) r.heads = parseIndexList(args.get("heads"), "--heads", 0);
+    if (args.has("heads")) r.heads = parse_int_list(args.get("heads"), "--heads", 0);
     r.focus = args.get_int("focus", r.focus, -1, 1 << 20);
 
     if (args.has("colormap")) r.colormap = render::ColorMap::fromName(oneOf(args, "colormap", render::ColorMap::names()));

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "attnscope/error.h"
+#include "utf8.h"
 
 namespace attnscope {
 
@@ -145,24 +146,6 @@ private:
         return cp;
     }
 
-    static void append_utf8(std::string& out, unsigned cp) {
-        if (cp < 0x80) {
-            out += char(cp);
-        } else if (cp < 0x800) {
-            out += char(0xC0 | (cp >> 6));
-            out += char(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += char(0xE0 | (cp >> 12));
-            out += char(0x80 | ((cp >> 6) & 0x3F));
-            out += char(0x80 | (cp & 0x3F));
-        } else {
-            out += char(0xF0 | (cp >> 18));
-            out += char(0x80 | ((cp >> 12) & 0x3F));
-            out += char(0x80 | ((cp >> 6) & 0x3F));
-            out += char(0x80 | (cp & 0x3F));
-        }
-    }
-
     std::string parse_string() {
         ++pos_;  // opening quote
         std::string out;
@@ -196,7 +179,7 @@ private:
                 } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
                     fail("unpaired surrogate");
                 }
-                append_utf8(out, cp);
+                utf8::append(out, char32_t(cp));
                 break;
             }
             default: fail("unknown escape");

@@ -18,9 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-[[noreturn]] void fail(const std::string& origin, ErrorCode code, const std::string& what) {
-    throw Error(code, origin + ": " + what, {origin});
-}
 
 bool exists_file(const fs::path& p) {
     std::error_code ec;
@@ -30,7 +27,7 @@ bool exists_file(const fs::path& p) {
 // The whole file, or Error(Io) whose message starts with the path.
 std::unique_ptr<MappedFile> open_file(const std::string& path) {
     std::error_code ec;
-    if (!fs::exists(path, ec)) fail(path, ErrorCode::Io, "no such file or folder");
+    if (!fs::exists(path, ec)) fail_in(path, ErrorCode::Io, "no such file or folder");
     try {
         return std::make_unique<MappedFile>(path);
     } catch (const Error& e) {
@@ -128,7 +125,7 @@ LoadedModel load_file(const std::string& path, const ModelConfig* hf_config) {
     const size_t size = file.size();
     LoadedModel m;
     m.path = path;
-    if (size == 0) fail(path, ErrorCode::UnknownFormat, "the file is empty, not a model");
+    if (size == 0) fail_in(path, ErrorCode::UnknownFormat, "the file is empty, not a model");
     if (ZipReader::looks_like_zip(p, size)) {
         m.format = "pytorch-zip";
         read_torch_into(m, path, p, size, hf_config);
@@ -136,7 +133,7 @@ LoadedModel load_file(const std::string& path, const ModelConfig* hf_config) {
         m.format = "safetensors";
         read_safetensors_into(m, path, p, size, hf_config);
     } else if (looks_like_legacy_torch(p, size)) {
-        fail(path, ErrorCode::UnknownFormat,
+        fail_in(path, ErrorCode::UnknownFormat,
              "a PyTorch file in the legacy format (before PyTorch 1.6) or a plain pickle; "
              "re-save it with torch.save from PyTorch 1.6 or later");
     } else {
@@ -144,9 +141,9 @@ LoadedModel load_file(const std::string& path, const ModelConfig* hf_config) {
         if (ext == ".safetensors")
             parse_safetensors(p, size, path);  // throws, naming the bad magic
         if (ext == ".pt" || ext == ".pth" || ext == ".bin" || ext == ".ckpt")
-            fail(path, ErrorCode::UnknownFormat,
+            fail_in(path, ErrorCode::UnknownFormat,
                  "not a PyTorch zip checkpoint: bad magic (expected a zip archive, 'PK\\3\\4')");
-        fail(path, ErrorCode::UnknownFormat,
+        fail_in(path, ErrorCode::UnknownFormat,
              "unknown model format (not safetensors, a PyTorch zip checkpoint or a model folder)");
     }
     return m;
@@ -165,15 +162,15 @@ LoadedModel load_folder(const std::string& path) {
     if (weights.empty()) {
         for (const char* index : {"model.safetensors.index.json", "pytorch_model.bin.index.json"})
             if (exists_file(dir / index))
-                fail(path, ErrorCode::BadFormat,
+                fail_in(path, ErrorCode::BadFormat,
                      std::string("sharded checkpoints (") + index + ") are not supported yet");
-        fail(path, has_config ? ErrorCode::Io : ErrorCode::UnknownFormat,
+        fail_in(path, has_config ? ErrorCode::Io : ErrorCode::UnknownFormat,
              has_config ? "folder has config.json but no model.safetensors or pytorch_model.bin"
                         : "folder is not a model: it has no config.json and no model.safetensors "
                           "or pytorch_model.bin");
     }
     if (!has_config)
-        fail(path, ErrorCode::BadFormat,
+        fail_in(path, ErrorCode::BadFormat,
              "Hugging Face folder has no config.json beside " + weights.filename().string());
     const std::string cfg_path = (dir / "config.json").string();
     const std::unique_ptr<MappedFile> cfg = open_file(cfg_path);
@@ -187,7 +184,7 @@ LoadedModel load_folder(const std::string& path) {
         return t.first.size() >= 14 && t.first.compare(t.first.size() - 14, 14, "lm_head.weight") == 0;
     });
     if (!tied && !has_head)
-        fail(weights.string(), ErrorCode::MissingTensor,
+        fail_in(weights.string(), ErrorCode::MissingTensor,
              "config.json sets tie_word_embeddings = false but tensor 'lm_head.weight' is missing");
     return m;
 }

@@ -10,11 +10,6 @@ namespace attnscope {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& origin, ErrorCode code, const std::string& what,
-                       std::vector<std::string> args = {}) {
-    args.insert(args.begin(), origin);
-    throw Error(code, origin + ": " + what, std::move(args));
-}
 
 // Runs `f`, putting `origin` before the message of any Error it throws.
 template <class F>
@@ -137,7 +132,7 @@ void strip_wrapper_prefixes(TensorMap& tensors, const std::string& origin,
                 }
         }
         if (out.count(bare))
-            fail(origin, ErrorCode::DuplicateTensor,
+            fail_in(origin, ErrorCode::DuplicateTensor,
                  "tensor '" + printable(bare) + "' appears twice (once with a '_orig_mod.' or "
                  "'module.' prefix)", {bare});
         out.emplace(std::move(bare), std::move(t));
@@ -167,7 +162,7 @@ Naming detect_naming(const TensorMap& tensors, const std::string& origin, Naming
     int n = 0;
     for (auto it = tensors.begin(); it != tensors.end() && n < 4; ++it, ++n)
         some += (n ? ", '" : "'") + printable(it->first) + "'";
-    fail(origin, ErrorCode::UnknownFormat,
+    fail_in(origin, ErrorCode::UnknownFormat,
          "tensor names are not those of a seed, nanoGPT or GPT-2 model (" +
              (tensors.empty() ? std::string("the file holds no tensors") : "first names: " + some) + ")");
 }
@@ -190,10 +185,10 @@ ModelConfig infer_gpt2_config(const TensorMap& tensors, Naming naming, int n_hea
     auto need = [&](const std::string& name, int rank) -> const Tensor& {
         const Tensor* t = find(tensors, name);
         if (!t)
-            fail(origin, ErrorCode::MissingTensor,
+            fail_in(origin, ErrorCode::MissingTensor,
                  "tensor '" + name + "' is missing, so the model's shape cannot be inferred", {name});
         if (t->rank() != rank)
-            fail(origin, ErrorCode::ShapeMismatch,
+            fail_in(origin, ErrorCode::ShapeMismatch,
                  "tensor '" + name + "' has shape " + shape_string(t->shape) + ", expected " +
                      std::to_string(rank) + " dimensions",
                  {name, std::to_string(rank), shape_string(t->shape)});
@@ -201,7 +196,7 @@ ModelConfig infer_gpt2_config(const TensorMap& tensors, Naming naming, int n_hea
     };
     auto dim = [&](int64_t v, const char* what) {
         if (v <= 0 || v > (int64_t(1) << 30))
-            fail(origin, ErrorCode::TooLarge, std::string("inferred ") + what + " " +
+            fail_in(origin, ErrorCode::TooLarge, std::string("inferred ") + what + " " +
                                                   std::to_string(v) + " is out of range");
         return int(v);
     };
@@ -237,11 +232,11 @@ Weights map_gpt2(TensorMap&& tensors, ModelConfig c, Naming naming, const std::s
     for (const Expected& e : table) {
         const Tensor* t = find(tensors, e.name);
         if (!t)
-            fail(origin, ErrorCode::MissingTensor,
+            fail_in(origin, ErrorCode::MissingTensor,
                  "tensor '" + e.name + "' " + shape_string(e.shape) + " is missing",
                  {e.name, shape_string(e.shape)});
         if (t->shape != e.shape)
-            fail(origin, ErrorCode::ShapeMismatch,
+            fail_in(origin, ErrorCode::ShapeMismatch,
                  "tensor '" + e.name + "' has shape " + shape_string(t->shape) + ", expected " +
                      shape_string(e.shape),
                  {e.name, shape_string(e.shape), shape_string(t->shape)});
@@ -253,7 +248,7 @@ Weights map_gpt2(TensorMap&& tensors, ModelConfig c, Naming naming, const std::s
         if (known.count(name)) continue;
         if (name == "lm_head.weight") {
             if (t.shape != head_shape)
-                fail(origin, ErrorCode::ShapeMismatch,
+                fail_in(origin, ErrorCode::ShapeMismatch,
                      "tensor 'lm_head.weight' has shape " + shape_string(t.shape) + ", expected " +
                          shape_string(head_shape),
                      {name, shape_string(head_shape), shape_string(t.shape)});
@@ -263,10 +258,10 @@ Weights map_gpt2(TensorMap&& tensors, ModelConfig c, Naming naming, const std::s
         if (starts_with(name, p) && is_gpt2_buffer(bare)) continue;
         // With the transformer. prefix in use, the same name without it is a duplicate.
         if (const std::string other = p + name; !p.empty() && known.count(other))
-            fail(origin, ErrorCode::DuplicateTensor,
+            fail_in(origin, ErrorCode::DuplicateTensor,
                  "tensors '" + printable(name) + "' and '" + other + "' are the same parameter",
                  {name, other});
-        fail(origin, ErrorCode::UnexpectedTensor,
+        fail_in(origin, ErrorCode::UnexpectedTensor,
              "tensor '" + printable(name) + "' " + shape_string(t.shape) +
                  " is not part of a GPT-2 model with this config",
              {name, shape_string(t.shape)});

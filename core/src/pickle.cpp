@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "attnscope/error.h"
+#include "utf8.h"
 
 namespace attnscope {
 
@@ -28,24 +29,6 @@ enum Op : uint8_t {
     STACK_GLOBAL = 0x93, MEMOIZE = 0x94, FRAME = 0x95, BYTEARRAY8 = 0x96, NEXT_BUFFER = 0x97,
     READONLY_BUFFER = 0x98,
 };
-
-void append_utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
-}
 
 bool hex_value(std::string_view s, uint32_t& out) {
     out = 0;
@@ -219,7 +202,7 @@ std::string Unpickler::decode_raw_unicode(std::string_view s) const {
             if (cp > 0x10FFFF) fail(ErrorCode::BadFormat, "UNICODE argument has an invalid code point");
             i += 1 + n;
         }
-        append_utf8(out, cp);
+        utf8::append(out, char32_t(cp));
     }
     return out;
 }

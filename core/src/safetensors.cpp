@@ -34,11 +34,6 @@ uint64_t read_u64le(const std::byte* p) {
     return v;
 }
 
-[[noreturn]] void bad(const std::string& origin, ErrorCode code, const std::string& what,
-                      std::vector<std::string> args = {}) {
-    args.insert(args.begin(), origin);
-    throw Error(code, origin + ": " + what, std::move(args));
-}
 
 }  // namespace
 
@@ -50,22 +45,22 @@ bool looks_like_safetensors(const std::byte* data, size_t size) {
 
 SafetensorsFile parse_safetensors(const std::byte* data, size_t size, const std::string& origin) {
     if (size < 8)
-        bad(origin, ErrorCode::Truncated,
+        fail_in(origin, ErrorCode::Truncated,
             "file is " + std::to_string(size) +
                 " bytes, too short for the 8-byte safetensors header length");
     if (size == 8)
-        bad(origin, ErrorCode::Truncated, "file ends after the header length: the header is missing");
+        fail_in(origin, ErrorCode::Truncated, "file ends after the header length: the header is missing");
     if (char(data[8]) != '{')
-        bad(origin, ErrorCode::UnknownFormat,
+        fail_in(origin, ErrorCode::UnknownFormat,
             "not a safetensors file: bad magic (the header does not begin with '{')");
     const uint64_t header_len = read_u64le(data);
     if (header_len > size - 8)
-        bad(origin, ErrorCode::Truncated,
+        fail_in(origin, ErrorCode::Truncated,
             "safetensors header length " + std::to_string(header_len) + " exceeds the " +
                 std::to_string(size - 8) + " bytes that follow it",
             {std::to_string(header_len)});
     if (header_len > uint64_t(kMaxSafetensorsHeader))
-        bad(origin, ErrorCode::TooLarge,
+        fail_in(origin, ErrorCode::TooLarge,
             "safetensors header of " + std::to_string(header_len) + " bytes is larger than " +
                 std::to_string(kMaxSafetensorsHeader) + " bytes");
 
@@ -73,9 +68,9 @@ SafetensorsFile parse_safetensors(const std::byte* data, size_t size, const std:
     try {
         header = Json::parse(std::string_view(reinterpret_cast<const char*>(data + 8), header_len));
     } catch (const Error& e) {
-        bad(origin, ErrorCode::BadFormat, std::string("safetensors header: ") + e.what());
+        fail_in(origin, ErrorCode::BadFormat, std::string("safetensors header: ") + e.what());
     }
-    if (!header.is_object()) bad(origin, ErrorCode::BadFormat, "safetensors header is not a JSON object");
+    if (!header.is_object()) fail_in(origin, ErrorCode::BadFormat, "safetensors header is not a JSON object");
 
     const std::byte* base = data + 8 + header_len;
     const uint64_t data_size = size - 8 - header_len;
@@ -84,34 +79,34 @@ SafetensorsFile parse_safetensors(const std::byte* data, size_t size, const std:
     for (const auto& [name, info] : header.members()) {
         if (name == "__metadata__") {
             if (!info.is_object())
-                bad(origin, ErrorCode::BadFormat, "__metadata__ is not an object of strings");
+                fail_in(origin, ErrorCode::BadFormat, "__metadata__ is not an object of strings");
             for (const auto& [k, v] : info.members()) {
                 if (!v.is_string())
-                    bad(origin, ErrorCode::BadFormat, "__metadata__ value '" + k + "' is not a string");
+                    fail_in(origin, ErrorCode::BadFormat, "__metadata__ value '" + k + "' is not a string");
                 out.metadata[k] = v.as_string();
             }
             continue;
         }
         if (!seen.insert(name).second)
-            bad(origin, ErrorCode::DuplicateTensor, "tensor '" + name + "' appears twice", {name});
+            fail_in(origin, ErrorCode::DuplicateTensor, "tensor '" + name + "' appears twice", {name});
         const Json* dtype = info.find("dtype");
         const Json* shape = info.find("shape");
         const Json* offsets = info.find("data_offsets");
         if (!info.is_object() || !dtype || !dtype->is_string() || !shape || !shape->is_array() ||
             !offsets || !offsets->is_array() || offsets->items().size() != 2)
-            bad(origin, ErrorCode::BadFormat,
+            fail_in(origin, ErrorCode::BadFormat,
                 "tensor '" + name + "' lacks a valid dtype, shape or data_offsets", {name});
         DType dt;
         if (!parse_dtype(dtype->as_string(), dt))
-            bad(origin, ErrorCode::UnsupportedDType,
+            fail_in(origin, ErrorCode::UnsupportedDType,
                 "tensor '" + name + "' has unsupported dtype " + dtype->as_string(),
                 {name, dtype->as_string()});
         if (shape->items().size() > 8)
-            bad(origin, ErrorCode::BadFormat, "tensor '" + name + "' has more than 8 dimensions", {name});
+            fail_in(origin, ErrorCode::BadFormat, "tensor '" + name + "' has more than 8 dimensions", {name});
         Shape dims;
         for (const Json& d : shape->items()) {
             if (!d.is_integer() || d.as_int() < 0)
-                bad(origin, ErrorCode::BadFormat,
+                fail_in(origin, ErrorCode::BadFormat,
                     "tensor '" + name + "' has a dimension that is not a non-negative integer", {name});
             dims.push_back(d.as_int());
         }
@@ -119,25 +114,25 @@ SafetensorsFile parse_safetensors(const std::byte* data, size_t size, const std:
         try {
             numel = shape_numel(dims);
         } catch (const Error&) {
-            bad(origin, ErrorCode::TooLarge,
+            fail_in(origin, ErrorCode::TooLarge,
                 "tensor '" + name + "' shape " + shape_string(dims) + " overflows", {name, shape_string(dims)});
         }
         if (numel > std::numeric_limits<int64_t>::max() / 8)
-            bad(origin, ErrorCode::TooLarge,
+            fail_in(origin, ErrorCode::TooLarge,
                 "tensor '" + name + "' shape " + shape_string(dims) + " overflows", {name, shape_string(dims)});
         const int64_t nbytes = numel * dtype_size(dt);
         const Json& b = offsets->items()[0];
         const Json& e = offsets->items()[1];
         if (!b.is_integer() || !e.is_integer() || b.as_int() < 0 || e.as_int() < b.as_int())
-            bad(origin, ErrorCode::BadFormat, "tensor '" + name + "' has invalid data_offsets", {name});
+            fail_in(origin, ErrorCode::BadFormat, "tensor '" + name + "' has invalid data_offsets", {name});
         if (uint64_t(e.as_int()) > data_size)
-            bad(origin, ErrorCode::Truncated,
+            fail_in(origin, ErrorCode::Truncated,
                 "tensor '" + name + "' data_offsets [" + std::to_string(b.as_int()) + "," +
                     std::to_string(e.as_int()) + "] lie outside the file's " +
                     std::to_string(data_size) + " data bytes",
                 {name});
         if (e.as_int() - b.as_int() != nbytes)
-            bad(origin, ErrorCode::BadFormat,
+            fail_in(origin, ErrorCode::BadFormat,
                 "tensor '" + name + "' spans " + std::to_string(e.as_int() - b.as_int()) +
                     " bytes but shape " + shape_string(dims) + " of " + dtype->as_string() +
                     " needs " + std::to_string(nbytes),

@@ -68,6 +68,11 @@ ConstMapRM Tensor::matrix() const {
     return ConstMapRM(data.data(), r, c);
 }
 
+void fail_in(const std::string& origin, ErrorCode code, const std::string& what, std::vector<std::string> args) {
+    args.insert(args.begin(), origin);
+    throw Error(code, origin + ": " + what, std::move(args));
+}
+
 const char* error_code_name(ErrorCode code) noexcept {
     switch (code) {
     case ErrorCode::InvalidArgument: return "invalid_argument";

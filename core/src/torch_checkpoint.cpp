@@ -12,11 +12,6 @@ namespace attnscope {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& origin, ErrorCode code, const std::string& what,
-                       std::vector<std::string> args = {}) {
-    args.insert(args.begin(), origin);
-    throw Error(code, origin + ": " + what, std::move(args));
-}
 
 // The entry "<archive>/data.pkl": exactly one, one folder deep.
 const ZipReader::Entry& find_pickle(const ZipReader& zip, const std::string& origin) {
@@ -25,13 +20,13 @@ const ZipReader::Entry& find_pickle(const ZipReader& zip, const std::string& ori
         const size_t slash = e.name.find('/');
         if (slash == std::string::npos || e.name.substr(slash) != "/data.pkl") continue;
         if (found)
-            fail(origin, ErrorCode::BadFormat,
+            fail_in(origin, ErrorCode::BadFormat,
                  "zip archive holds two pickles, '" + printable(found->name) + "' and '" +
                      printable(e.name) + "'");
         found = &e;
     }
     if (!found)
-        fail(origin, ErrorCode::UnknownFormat,
+        fail_in(origin, ErrorCode::UnknownFormat,
              "zip archive is not a PyTorch checkpoint: it has no '<name>/data.pkl' entry");
     return *found;
 }
@@ -106,7 +101,7 @@ TorchCheckpoint TorchCheckpoint::read(const std::byte* data, size_t size, const 
         const auto b = zip.read(*bo);
         const std::string order(reinterpret_cast<const char*>(b.data()), std::min<size_t>(b.size(), 16));
         if (order != "little")
-            fail(origin, ErrorCode::BadFormat,
+            fail_in(origin, ErrorCode::BadFormat,
                  "checkpoint was written on a '" + printable(order) +
                      "'-endian machine; only little-endian is read");
     }
@@ -119,11 +114,11 @@ TorchCheckpoint TorchCheckpoint::read(const std::byte* data, size_t size, const 
         const std::string name = ck.archive + "/data/" + s.key;
         const ZipReader::Entry* e = zip.find(name);
         if (!e)
-            fail(origin, ErrorCode::BadFormat,
+            fail_in(origin, ErrorCode::BadFormat,
                  "storage '" + printable(s.key) + "' has no entry '" + printable(name) + "'", {s.key});
         bytes[i] = zip.read(*e);
         if (uint64_t(s.numel) > bytes[i].size() / uint64_t(s.elem_size))
-            fail(origin, ErrorCode::BadFormat,
+            fail_in(origin, ErrorCode::BadFormat,
                  "storage '" + printable(s.key) + "' claims " + std::to_string(s.numel) + " " +
                      s.type_name + " elements (" + std::to_string(s.numel * s.elem_size) +
                      " bytes) but its entry '" + printable(name) + "' holds " +
@@ -132,7 +127,7 @@ TorchCheckpoint TorchCheckpoint::read(const std::byte* data, size_t size, const 
     }
 
     if (!pk.root.is(PyType::Dict))
-        fail(origin, ErrorCode::BadFormat,
+        fail_in(origin, ErrorCode::BadFormat,
              std::string("checkpoint holds a ") + py_type_name(pk.root.type()) +
                  ", expected a dict of tensors or a dict holding a state dict");
     const PyValue* sd = &pk.root;
@@ -163,10 +158,10 @@ TorchCheckpoint TorchCheckpoint::read(const std::byte* data, size_t size, const 
         const std::string where =
             ck.state_dict_key.empty() ? "the checkpoint" : "'" + ck.state_dict_key + "'";
         if (!name)
-            fail(origin, ErrorCode::BadFormat, "a key of " + where + " is a " +
+            fail_in(origin, ErrorCode::BadFormat, "a key of " + where + " is a " +
                                                    py_type_name(kv[i].type()) + ", not a tensor name");
         if (!t)
-            fail(origin, ErrorCode::BadFormat,
+            fail_in(origin, ErrorCode::BadFormat,
                  "entry '" + printable(*name) + "' of " + where + " is a " +
                      py_type_name(kv[i + 1].type()) +
                      (ck.state_dict_key.empty()
@@ -176,24 +171,24 @@ TorchCheckpoint TorchCheckpoint::read(const std::byte* data, size_t size, const 
                  {*name});
         const StorageRef& s = pk.storages[size_t(t->storage)];
         if (!s.convertible)
-            fail(origin, ErrorCode::UnsupportedDType,
+            fail_in(origin, ErrorCode::UnsupportedDType,
                  "tensor '" + printable(*name) + "' is stored as " + s.type_name +
                      ", which AttnScope does not read (float32, float16, bfloat16, float64 and "
                      "integer tensors are read)",
                  {*name, s.type_name});
         if (t->numel > s.numel)
-            fail(origin, ErrorCode::TooLarge,
+            fail_in(origin, ErrorCode::TooLarge,
                  "tensor '" + printable(*name) + "' " + shape_string(t->size) + " has " +
                      std::to_string(t->numel) + " elements but its storage holds only " +
                      std::to_string(s.numel),
                  {*name});
         total += t->numel * 4;
         if (total > budget)
-            fail(origin, ErrorCode::TooLarge,
+            fail_in(origin, ErrorCode::TooLarge,
                  "the state dict's tensors would need " + std::to_string(total) +
                      " bytes as float32, far more than the " + std::to_string(size) + "-byte file holds");
         if (ck.tensors.count(*name))
-            fail(origin, ErrorCode::DuplicateTensor, "tensor '" + printable(*name) + "' appears twice",
+            fail_in(origin, ErrorCode::DuplicateTensor, "tensor '" + printable(*name) + "' appears twice",
                  {*name});
         Tensor out;
         out.shape = t->size;

@@ -42,6 +42,11 @@ private:
     std::vector<std::string> args_;
 };
 
+// Throws Error(code, "<origin>: <what>"), with `origin` (usually a file path)
+// as the first named piece, then `args`.
+[[noreturn]] void fail_in(const std::string& origin, ErrorCode code, const std::string& what,
+                          std::vector<std::string> args = {});
+
 // A stable English identifier for a code ("shape_mismatch"), for logs and JSON.
 const char* error_code_name(ErrorCode code) noexcept;
 
