@@ -45,6 +45,8 @@ private slots:
     void dumpMatchesPyTorch();
     void dumpRandomModelHasEveryField();
     void dumpBidirectionalAndAblate();
+    void dumpUsesTheDemoModelByDefault();
+    void infoTokenizeConvert();
     void badUsageExitsTwo_data();
     void badUsageExitsTwo();
     void otherErrorsExitOne_data();
@@ -137,6 +139,46 @@ void tst_Cli::dumpBidirectionalAndAblate() {
     QVERIFY(readJson(b)["logits_last"] != readJson(c)["logits_last"]);
 }
 
+// With no model named, the bundled demo model answers, with its own tokenizer.
+void tst_Cli::dumpUsesTheDemoModelByDefault() {
+    const QString out = tmp_.filePath("demo.json");
+    const Run r = cli({"dump", "--text", "ROMEO:", "-o", out});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    const QJsonObject j = readJson(out);
+    QStringList texts;
+    for (const QJsonValue t : j["tokens"].toArray()) texts << t.toObject()["text"].toString();
+    QCOMPARE(texts, (QStringList{"R", "O", "M", "E", "O", ":"}));
+    QCOMPARE(j["config"].toObject()["n_layer"].toInt(), 4);
+    QCOMPARE(j["logits_last"].toArray().size(), 65);
+}
+
+// info, tokenize and convert on real files; a converted checkpoint runs the same.
+void tst_Cli::infoTokenizeConvert() {
+    const Run info = cli({"info", "--json", testutil::fixtures("checkpoints/nanogpt_bias.pt")});
+    QVERIFY2(info.status == 0, qPrintable(info.err));
+    const QJsonObject i = QJsonDocument::fromJson(info.out.toUtf8()).object();
+    QCOMPARE(i["format"].toString(), QStringLiteral("pytorch-zip"));
+    QCOMPARE(i["naming"].toString(), QStringLiteral("nanogpt"));
+    QVERIFY(i["parameters"].toInteger() > 1000);
+    QVERIFY(i["tensors"].toArray().size() > 10);
+
+    const Run tok = cli({"tokenize", "--text", "To be, or"});  // the demo's char tokenizer
+    QVERIFY2(tok.status == 0, qPrintable(tok.err));
+    const QJsonObject t = QJsonDocument::fromJson(tok.out.toUtf8()).object();
+    QCOMPARE(t["ids"].toArray().size(), 9);
+    QCOMPARE(t["tokens"].toArray()[2].toObject()["text"].toString(), QStringLiteral(" "));
+
+    const QString converted = tmp_.filePath("seed.safetensors");
+    const QString ckpt = testutil::fixtures("checkpoints/seed_adamw.pt");
+    const Run conv = cli({"convert", ckpt, "-o", converted});
+    QVERIFY2(conv.status == 0, qPrintable(conv.err));
+    const QString a = tmp_.filePath("a.json"), b = tmp_.filePath("b.json");
+    QCOMPARE(cli({"dump", "--model", ckpt, "--tokens", "1,2,3,4", "-o", a}).status, 0);
+    QCOMPARE(cli({"dump", "--model", converted, "--tokens", "1,2,3,4", "-o", b}).status, 0);
+    QCOMPARE(readJson(a)["logits_last"], readJson(b)["logits_last"]);
+    QCOMPARE(readJson(a)["layers"], readJson(b)["layers"]);
+}
+
 void tst_Cli::badUsageExitsTwo_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("needle");
@@ -171,6 +213,9 @@ void tst_Cli::otherErrorsExitOne_data() {
     QTest::newRow("context overflow") << QStringList{"dump", "--random", spec, "--tokens", "1,2,3,4,5", "-o", "x"} << "context length of 4";
     QTest::newRow("token outside vocab") << QStringList{"dump", "--random", spec, "--tokens", "1,10", "-o", "x"} << "token id 10";
     QTest::newRow("bad spec") << QStringList{"dump", "--random", "n_layer=1,n_head=3,n_embed=8,context=4,vocab=10", "--tokens", "1", "-o", "x"} << "divisible";
+    QTest::newRow("invalid UTF-8") << QStringList{"dump", "--text-file", testutil::fixtures("cli/invalid_utf8.txt"), "-o", "x"} << "not valid UTF-8 at byte 3";
+    QTest::newRow("no tokenizer") << QStringList{"dump", "--model", testutil::fixtures("checkpoints/seed_adamw.pt"), "--text", "hi", "-o", "x"} << "looked in";
+    QTest::newRow("hostile checkpoint") << QStringList{"info", testutil::fixtures("checkpoints/hostile/os_system.pt")} << "never runs code";
     QTest::newRow("unwritable output") << QStringList{"dump", "--random", spec, "--tokens", "1", "-o", "/nonexistent/dir/x.json"} << "cannot write";
 }
 

@@ -81,7 +81,8 @@ Input read_input(const Args& args, const render::Document& doc, bool crop) {
         }
         if (!doc.tokenizer)
             throw Error(ErrorCode::TokenizerMissing,
-                        "the model has no tokenizer; pass --tokenizer FILE or use --tokens 1,2,3");
+                        "no tokenizer found for the model (looked in: " + doc.tokenizerLooked.join(", ").toStdString() +
+                            "); pass --tokenizer FILE or use --tokens 1,2,3");
         // Invalid UTF-8 is an error that names the byte offset (from the tokenizer).
         const render::Tokenized t =
             render::tokenizeUtf8(doc, text, crop ? render::CropPolicy::KeepLast : render::CropPolicy::Refuse);
