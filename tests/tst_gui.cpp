@@ -110,10 +110,15 @@ void tst_Gui::gridHasEveryHead() {
     win_->headsGrid()->setLayerFilter(1);
     QCOMPARE(win_->headsGrid()->cellCount(), cfg.n_head);
     win_->headsGrid()->setLayerFilter(-1);
-    // A click selects the head under the mouse.
-    QTest::mouseClick(win_->headsGrid(), Qt::LeftButton, {}, win_->headsGrid()->panelCenter(2, 3).toPoint());
+    // Ctrl+click selects the head under the mouse; a click also opens it in detail.
+    QTest::mouseClick(win_->headsGrid(), Qt::LeftButton, Qt::ControlModifier, win_->headsGrid()->panelCenter(2, 3).toPoint());
     QCOMPARE(ws_->selection().layer, 2);
     QCOMPARE(ws_->selection().head, 3);
+    QCOMPARE(win_->currentView(), static_cast<TraceView*>(win_->headsGrid()));
+    QTest::mouseClick(win_->headsGrid(), Qt::LeftButton, {}, win_->headsGrid()->panelCenter(1, 0).toPoint());
+    QCOMPARE(ws_->selection().layer, 1);
+    QCOMPARE(ws_->selection().head, 0);
+    QCOMPARE(win_->currentView(), static_cast<TraceView*>(win_->headDetail()));
 }
 
 void tst_Gui::hoverReportsTheTraceWeight() {

@@ -281,16 +281,16 @@
         <translation>Kopfraster</translation>
     </message>
     <message>
-        <source>Every head of every layer. Click to select, double-click to open in detail.</source>
-        <translation>Alle Köpfe aller Schichten. Klicken zum Auswählen, Doppelklicken für die Detailansicht.</translation>
-    </message>
-    <message>
         <source>Computing…</source>
         <translation>Wird berechnet…</translation>
     </message>
     <message>
         <source>Type some text to see attention.</source>
         <translation>Geben Sie einen Text ein, um die Aufmerksamkeit zu sehen.</translation>
+    </message>
+    <message>
+        <source>Every head of every layer. Click one to open it in detail; Ctrl+click only selects it.</source>
+        <translation>Alle Köpfe aller Schichten. Ein Klick öffnet einen Kopf in der Detailansicht; Strg+Klick wählt ihn nur aus.</translation>
     </message>
 </context>
 <context>

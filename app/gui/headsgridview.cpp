@@ -9,7 +9,7 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
     : TraceView(ws, settings, parent) {
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Heads grid"));
-    setToolTip(tr("Every head of every layer. Click to select, double-click to open in detail."));
+    setToolTip(tr("Every head of every layer. Click one to open it in detail; Ctrl+click only selects it."));
 }
 
 std::vector<int> HeadsGridView::layers() const {
@@ -77,18 +77,15 @@ void HeadsGridView::paintEvent(QPaintEvent*) {
 }
 
 void HeadsGridView::mousePressEvent(QMouseEvent* e) {
+    // A click selects the head and opens it in detail; Ctrl+click only selects
+    // (to pick the head the other views show without leaving the grid).
     int layer = 0, head = 0;
-    if (figure_ && figure_->headAt(rect(), e->position(), &layer, &head)) {
-        Selection s = ws_->selection();
-        s.layer = layer;
-        s.head = head;
-        ws_->setSelection(s);
-    }
-}
-
-void HeadsGridView::mouseDoubleClickEvent(QMouseEvent* e) {
-    int layer = 0, head = 0;
-    if (figure_ && figure_->headAt(rect(), e->position(), &layer, &head)) emit headActivated(layer, head);
+    if (!figure_ || !figure_->headAt(rect(), e->position(), &layer, &head)) return;
+    Selection s = ws_->selection();
+    s.layer = layer;
+    s.head = head;
+    ws_->setSelection(s);
+    if (!(e->modifiers() & Qt::ControlModifier)) emit headActivated(layer, head);
 }
 
 void HeadsGridView::keyPressEvent(QKeyEvent* e) {

@@ -23,13 +23,12 @@ public:
     QSize sizeHint() const override { return {640, 480}; }
 
 signals:
-    void headActivated(int layer, int head);  // double-click or Enter: open in detail
+    void headActivated(int layer, int head);  // click or Enter: open in detail
 
 protected:
     void rebuild() override;
     void paintEvent(QPaintEvent*) override;
     void mousePressEvent(QMouseEvent* e) override;
-    void mouseDoubleClickEvent(QMouseEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
 
 private:
