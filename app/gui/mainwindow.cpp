@@ -14,7 +14,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPainter>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -29,6 +28,7 @@
 #include "attnscope/tokenizer.h"
 #include "errors.h"
 #include "exportdialog.h"
+#include "render/export.h"
 #include "headdetailview.h"
 #include "headsgridview.h"
 #include "maskview.h"
@@ -516,15 +516,9 @@ void MainWindow::copyFigure() {
     style.background = Qt::white;
     style.text = QColor(20, 20, 20);
     const auto fig = v->makeFigure(style);
-    const qreal dpr = devicePixelRatioF() * 2;
-    const QSizeF size = fig->naturalSize();
-    QImage img((size * dpr).toSize(), QImage::Format_ARGB32_Premultiplied);
-    img.setDevicePixelRatio(dpr);
-    img.fill(Qt::white);
-    QPainter p(&img);
-    fig->paint(p, QRectF(QPointF(0, 0), size));
-    p.end();
-    QApplication::clipboard()->setImage(img);
+    // Twice the screen's resolution: sharp when pasted into a document.
+    const double dpi = render::kLogicalDpi * devicePixelRatioF() * 2;
+    QApplication::clipboard()->setImage(render::renderImage(*fig, render::naturalInches(*fig), dpi));
     statusBar()->showMessage(tr("Figure copied to the clipboard."), 3000);
 }
 
