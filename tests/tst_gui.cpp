@@ -288,7 +288,7 @@ void tst_Gui::invalidUtf8TextIsReplacedAndTold() {
     f.close();
     QVERIFY(win_->loadTextFile(path));
     QCOMPARE(win_->editor()->toPlainText(), QString::fromUtf8("ROMEO:\nhe\xEF\xBF\xBD\xEF\xBF\xBDllo\n"));
-    QVERIFY(win_->noticeLabel()->text().contains("offset 9"));
+    QVERIFY(win_->lastProblem().contains("offset 9"));
 }
 
 void tst_Gui::settingsAreRemembered() {

@@ -649,6 +649,10 @@ Gesucht in:
         <source>Threads: %1</source>
         <translation>Threads: %1</translation>
     </message>
+    <message>
+        <source>Text repaired</source>
+        <translation>Text repariert</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -37,6 +37,7 @@
 #include "rowview.h"
 #include "shapeflowview.h"
 #include "tokenlinesview.h"
+#include "textfile.h"
 #include "tokenstrip.h"
 #include "viewsettings.h"
 #include "workspace.h"
@@ -433,31 +434,14 @@ void MainWindow::openTextFile() {
 }
 
 bool MainWindow::loadTextFile(const QString& path) {
-    constexpr qint64 kMaxTextBytes = qint64(16) << 20;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        showProblem(tr("Cannot open text"), tr("“%1” cannot be read: %2").arg(path, f.errorString()));
+    const TextFile file = readTextFile(path);
+    if (!file.problem.isEmpty()) {
+        showProblem(tr("Cannot open text"), file.problem);
         return false;
     }
-    if (f.size() > kMaxTextBytes) {
-        showProblem(tr("Cannot open text"),
-                    tr("“%1” is %2 MB; AttnScope opens texts up to 16 MB (a model sees at most its "
-                                "context anyway).").arg(path).arg(f.size() >> 20));
-        return false;
-    }
-    const QByteArray bytes = f.readAll();
-    const std::string_view view(bytes.constData(), size_t(bytes.size()));
-    const size_t bad = attnscope::find_invalid_utf8(view);
-    QString text;
-    if (bad == std::string_view::npos) {
-        text = QString::fromUtf8(bytes);
-    } else {
-        text = QString::fromStdString(attnscope::sanitize_utf8(view));
-        notice_->setText(tr("“%1” is not valid UTF-8 (first bad byte at offset %2); invalid bytes were replaced by �.")
-                             .arg(QFileInfo(path).fileName()).arg(qulonglong(bad)));
-        notice_->show();
-    }
-    editor_->setPlainText(text);
+    editor_->setPlainText(file.text);
+    // A box rather than the notice line, which the next run rewrites.
+    if (!file.notice.isEmpty()) showProblem(tr("Text repaired"), file.notice);
     return true;
 }
 
