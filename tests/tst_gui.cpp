@@ -40,6 +40,7 @@ private slots:
     void shapeFlowNodeShowsItsTensor();
     void tokenStripSelectsQuery();
     void headShortcutsMoveSelection();
+    void ablateShortcutZeroesTheHead();
     void longTextIsCroppedWithNotice();
     void refusingLongTextGivesAnError();
     void cancelledRunDeliversNothing();
@@ -223,6 +224,25 @@ void tst_Gui::headShortcutsMoveSelection() {
     QTest::keyClick(win_.get(), Qt::Key_Left, Qt::AltModifier);
     QTest::keyClick(win_.get(), Qt::Key_Left, Qt::AltModifier);
     QCOMPARE(ws_->selection().head, ws_->document().model.weights->config.n_head - 1);  // wraps
+}
+
+void tst_Gui::ablateShortcutZeroesTheHead() {
+    Selection s = ws_->selection();
+    s.layer = 1;
+    s.head = 2;
+    ws_->setSelection(s);
+    const auto before = ws_->trace();
+    win_->activateWindow();
+    QTest::keyClick(win_.get(), Qt::Key_K, Qt::ControlModifier);
+    QVERIFY(waitForTrace());
+    const auto after = ws_->trace();
+    QVERIFY(after->is_ablated(1, 2));
+    const int hs = after->config.head_size();
+    QCOMPARE(after->layers[1].heads.cmatrix().middleCols(2 * hs, hs).cwiseAbs().maxCoeff(), 0.0f);
+    QVERIFY((after->logits.cmatrix() - before->logits.cmatrix()).cwiseAbs().maxCoeff() > 1e-4f);
+    QTest::keyClick(win_.get(), Qt::Key_K, Qt::ControlModifier);  // and back
+    QVERIFY(waitForTrace());
+    QVERIFY(!ws_->trace()->is_ablated(1, 2));
 }
 
 void tst_Gui::longTextIsCroppedWithNotice() {

@@ -292,6 +292,10 @@
         <source>Every head of every layer. Click one to open it in detail; Ctrl+click only selects it.</source>
         <translation>Alle Köpfe aller Schichten. Ein Klick öffnet einen Kopf in der Detailansicht; Strg+Klick wählt ihn nur aus.</translation>
     </message>
+    <message>
+        <source>ablated</source>
+        <translation>abgeschaltet</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

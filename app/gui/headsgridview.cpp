@@ -67,6 +67,19 @@ void HeadsGridView::paintEvent(QPaintEvent*) {
         return;
     }
     figure_->paint(p, rect());
+    // Ablated heads (their output set to zero) are struck through.
+    if (const auto trace = ws_->trace()) {
+        for (const attnscope::HeadRef& a : trace->ablated) {
+            const int i = figure_->indexOf(a.layer, a.head);
+            if (i < 0) continue;
+            const QRectF r = figure_->panelRect(rect(), i);
+            p.setPen(QPen(QColor(200, 30, 30, 220), 2));
+            p.drawLine(r.topLeft(), r.bottomRight());
+            p.drawLine(r.topRight(), r.bottomLeft());
+            p.fillRect(QRectF(r.left(), r.center().y() - 9, r.width(), 18), QColor(255, 255, 255, 200));
+            p.drawText(r, Qt::AlignCenter, tr("ablated"));
+        }
+    }
     const Selection& s = ws_->selection();
     const int i = figure_->indexOf(s.layer, s.head);
     if (i >= 0) {
