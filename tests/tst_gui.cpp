@@ -4,6 +4,8 @@
 #include <QCheckBox>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -44,6 +46,7 @@ private slots:
     void longTextIsCroppedWithNotice();
     void refusingLongTextGivesAnError();
     void cancelledRunDeliversNothing();
+    void longRunShowsProgressAndCancel();
     void badModelFileKeepsTheCurrentOne();
     void invalidUtf8TextIsReplacedAndTold();
     void settingsAreRemembered();
@@ -280,6 +283,22 @@ void tst_Gui::cancelledRunDeliversNothing() {
     QTRY_VERIFY_WITH_TIMEOUT(!ws_->isRunning(), 60000);
     QTest::qWait(50);
     QCOMPARE(ready.count(), 0);
+}
+
+void tst_Gui::longRunShowsProgressAndCancel() {
+    ws_->setDocument(render::randomDocument(ModelConfig::seed(96, 1024, 512, 8, 12), 5));
+    QVERIFY(waitForTrace(120000));
+    QSignalSpy longRun(ws_.get(), &Workspace::longRunStarted);
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->editor()->setPlainText(QString(1000, QLatin1Char('y')));
+    QVERIFY(longRun.wait(60000));  // a run past 200 ms announces itself
+    QVERIFY(win_->progressBar()->isVisible());
+    QVERIFY(win_->cancelButton()->isVisible());
+    QTest::mouseClick(win_->cancelButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!ws_->isRunning(), 60000);
+    QTRY_VERIFY(!win_->progressBar()->isVisible());
+    QCOMPARE(ready.count(), 0);
+    QCOMPARE(win_->editor()->toPlainText().size(), 1000);  // the text stays
 }
 
 void tst_Gui::badModelFileKeepsTheCurrentOne() {

@@ -49,6 +49,8 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     TraceView* currentView() const;
     QLabel* noticeLabel() const { return notice_; }
+    QProgressBar* progressBar() const { return progress_; }
+    QPushButton* cancelButton() const { return cancel_; }
     // The text of the last problem or question shown to the user.
     QString lastProblem() const { return lastProblem_; }
     void showView(const QString& viewId);
