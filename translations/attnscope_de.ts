@@ -657,6 +657,14 @@ Gesucht in:
         <source>Text repaired</source>
         <translation>Text repariert</translation>
     </message>
+    <message>
+        <source>Open model &amp;folder…</source>
+        <translation>Modell&amp;ordner öffnen…</translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation>Modellordner öffnen</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

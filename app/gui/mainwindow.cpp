@@ -199,6 +199,7 @@ void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open model…"), this, &MainWindow::chooseModel);
     open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open model &folder…"), this, &MainWindow::chooseModelFolder);
     QAction* random = file->addAction(tr("&New random model…"), this, &MainWindow::newRandomModel);
     random->setShortcut(QKeySequence::New);
     file->addAction(tr("Open &demo model"), this, [this] { openModel(QString()); });
@@ -390,6 +391,15 @@ void MainWindow::chooseModel() {
     if (path.isEmpty()) return;
     st.setValue("models/dir", QFileInfo(path).absolutePath());
     openModel(path);
+}
+
+void MainWindow::chooseModelFolder() {
+    // A Hugging Face folder: config.json + model.safetensors or pytorch_model.bin.
+    QSettings st;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open model folder"), st.value("models/dir").toString());
+    if (dir.isEmpty()) return;
+    st.setValue("models/dir", dir);
+    openModel(dir);
 }
 
 void MainWindow::newRandomModel() {

@@ -68,6 +68,7 @@ private:
     void buildStatusBar();
     void connectWorkspace();
     void chooseModel();
+    void chooseModelFolder();
     void openTextFile();
     void newRandomModel();
     void moveHead(int dLayer, int dHead);
