@@ -52,8 +52,11 @@ MatrixFigure::Layout MatrixFigure::layout(const QRectF& area) const {
         l.labelFont.setPointSizeF(std::max(5.0, std::min(l.labelFont.pointSizeF(), minCell * 0.9 * 72.0 / 96.0)));
         fm = QFontMetricsF(l.labelFont);
     }
-    l.rowStride = std::max(1, int(std::ceil(fm.height() / ch)));
-    l.colStride = std::max(1, int(std::ceil(fm.height() / cw)));
+    // A label needs its glyphs' height, not the full line spacing: every token
+    // keeps its label as long as the cells are at least that tall.
+    const double glyphs = fm.ascent() + 0.5 * fm.descent();
+    l.rowStride = std::max(1, int(std::ceil(glyphs / ch - 1e-9)));
+    l.colStride = std::max(1, int(std::ceil(glyphs / cw - 1e-9)));
     const double used = axis + l.rowLabelW + cw * cols + barW;
     const double x0 = area.left() + std::max(0.0, (area.width() - used) / 2);
     l.heat = QRectF(x0 + axis + l.rowLabelW, top0 + axis + l.colLabelH, cw * cols, ch * rows);
