@@ -692,7 +692,7 @@ void tst_Export::cliBatchPdfHasOnePagePerHead() {
 
 void tst_Export::cliBatchOfTheDemoModelHasOneFilePerHead() {
     const QString demo = render::demoModelPath();
-    if (demo.isEmpty()) QSKIP("the bundled demo model resources/demo/shakespeare-char.safetensors is not there yet");
+    QVERIFY2(!demo.isEmpty(), "the bundled demo model resources/demo/shakespeare-char.safetensors is missing");
     const LoadedModel m = load_model(testutil::str(demo));
     const int heads = m.weights->config.n_layer * m.weights->config.n_head;
     const QString dir = tmp_.filePath(QStringLiteral("demo-batch"));
