@@ -132,24 +132,17 @@ std::unique_ptr<Tokenizer> load_vocab_and_merges(const std::string& vocab_path,
 
     const std::string text = read_tokenizer_file(merges_path);
     auto lines = std::make_shared<std::vector<size_t>>();
-    size_t line = 0;
-    for (size_t pos = 0; pos < text.size();) {
-        ++line;
-        size_t end = text.find('\n', pos);
-        if (end == std::string::npos) end = text.size();
-        std::string_view row(text.data() + pos, end - pos);
-        pos = end + 1;
-        if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
+    for_each_line(text, [&](size_t line, std::string_view row) {
         // The first line may be "#version: 0.2"; later lines starting with '#'
         // are merges ("# #" is one of GPT-2's).
-        if (row.empty() || (line == 1 && row.starts_with("#version"))) continue;
+        if (line == 1 && row.starts_with("#version")) return;
         std::pair<std::string, std::string> merge;
         if (!split_merge(row, merge))
             bad(merges_path + " line " + std::to_string(line),
                 "expected two tokens separated by one space, got '" + short_text(row) + "'");
         spec.merges.push_back(std::move(merge));
         lines->push_back(line);
-    }
+    });
     spec.merge_name = [merges_path, lines](size_t i) {
         return merges_path + " line " + std::to_string((*lines)[i]);
     };

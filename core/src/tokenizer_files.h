@@ -20,6 +20,22 @@ std::string read_tokenizer_file(const std::string& path);
 // allocated, and Error(BadFormat) naming `where` for invalid JSON.
 Json parse_tokenizer_json(std::string_view text, const std::string& where);
 
+// Calls f(line, row) for every non-empty line of `text`: `line` counts from 1
+// over all lines, `row` has its "\n" or "\r\n" removed.
+template <class F>
+void for_each_line(std::string_view text, F&& f) {
+    size_t line = 0;
+    for (size_t pos = 0; pos < text.size();) {
+        ++line;
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view row = text.substr(pos, end - pos);
+        pos = end + 1;
+        if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
+        if (!row.empty()) f(line, row);
+    }
+}
+
 // GPT-2's files or Hugging Face's equivalents: a JSON vocabulary (token -> id)
 // and a merges text file ("#version" line, then "left right" per line).
 std::unique_ptr<Tokenizer> load_vocab_and_merges(const std::string& vocab_path,

@@ -86,15 +86,7 @@ std::unique_ptr<TiktokenTokenizer> TiktokenTokenizer::load(const std::string& pa
     };
     std::vector<Entry> entries;
     int max_rank = -1;
-    size_t line = 0;
-    for (size_t pos = 0; pos < text.size();) {
-        ++line;
-        size_t end = text.find('\n', pos);
-        if (end == std::string::npos) end = text.size();
-        std::string_view row(text.data() + pos, end - pos);
-        pos = end + 1;
-        if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
-        if (row.empty()) continue;
+    for_each_line(text, [&](size_t line, std::string_view row) {
         // Ranks are distinct and below the limit, so more lines than that is hostile.
         if (entries.size() >= size_t(kMaxTokenizerVocab))
             throw Error(ErrorCode::TooLarge,
@@ -118,7 +110,7 @@ std::unique_ptr<TiktokenTokenizer> TiktokenTokenizer::load(const std::string& pa
         e.rank = int(rank);
         max_rank = std::max(max_rank, e.rank);
         entries.push_back(std::move(e));
-    }
+    });
     if (entries.empty()) throw Error(ErrorCode::BadFormat, path + ": no ranks in the file", {path});
 
     Ranks r;
