@@ -2,6 +2,9 @@
 // Shared helpers for AttnScope's Qt Test executables.
 #include <QDir>
 #include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QStringList>
 #include <QString>
 
 #include <cmath>
@@ -23,6 +26,24 @@ inline QString sharedData(const QString& sub = {}) {
 }
 
 inline std::string str(const QString& s) { return s.toStdString(); }
+
+// One run of attnscope-cli: exit status (-1 on a crash or timeout) and output.
+struct Run {
+    int status = -1;
+    QString out, err;
+};
+
+inline Run cli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(ATTNSCOPE_CLI), args);
+    Run r;
+    if (!p.waitForFinished(180000)) return r;
+    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
 
 // Largest |a - b| over n floats, treating equal infinities as equal and an
 // infinity against a finite value as a mismatch. `report` lists the first few

@@ -14,21 +14,8 @@ using namespace attnscope;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QString out, err;
-};
-
-Run cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(ATTNSCOPE_CLI), args);
-    Run r;
-    if (!p.waitForFinished(120000)) return r;
-    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using testutil::cli;
+using testutil::Run;
 
 QJsonObject readJson(const QString& path) {
     QFile f(path);

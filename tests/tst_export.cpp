@@ -41,22 +41,8 @@ namespace {
 
 const QString kText = QStringLiteral("the cat sat.");  // 12 char tokens, labels t h e ␣ c a t ␣ s a t .
 
-struct Run {
-    int status = -1;
-    QString out, err;
-};
-
-Run cli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ATTNSCOPE_CLI), args);
-    Run r;
-    if (!p.waitForFinished(180000)) return r;
-    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using testutil::cli;
+using testutil::Run;
 
 QByteArray readAll(const QString& path) {
     QFile f(path);
