@@ -324,6 +324,14 @@ void Unpickler::run() {
                                 : op == ADDITEMS             ? PyType::Set
                                                              : PyType::Dict;
             PyValue& target = top();
+            if (target.is(PyType::Inert)) {
+                // A placeholder of a dict or list subclass (OrderedDict-like hyper-parameter
+                // containers, defaultdict): it keeps what was added, as the type would.
+                if (want == PyType::Dict && items.size() % 2)
+                    fail(ErrorCode::BadFormat, "SETITEMS has a key without a value");
+                obj_.add_items(target.obj(), std::move(items));
+                break;
+            }
             if (!target.is(want))
                 fail(ErrorCode::BadFormat, std::string("adds items to a ") +
                                                py_type_name(target.type()) + ", expected a " +
@@ -390,9 +398,9 @@ void Unpickler::run() {
         }
         case NEWOBJ_EX: {
             const PyValue kwargs = pop(), args = pop(), cls = pop();
-            if (!kwargs.is(PyType::Dict) || !kwargs.obj()->items.empty())
-                fail(ErrorCode::BadFormat, "NEWOBJ_EX passes keyword arguments");
-            push(obj_.call(cls, args, "create"));
+            const bool plain = kwargs.is(PyType::Dict) && kwargs.obj()->items.empty();
+            push(plain ? obj_.call(cls, args, "create")
+                       : obj_.inert(cls.is(PyType::Global) ? cls.obj()->text : "an object", args));
             break;
         }
         case BUILD: {
@@ -402,9 +410,12 @@ void Unpickler::run() {
         }
         case BINPERSID: push(obj_.storage(pop())); break;
         case PERSID: fail(ErrorCode::BadFormat, "text persistent ids are not PyTorch storages");
-        case EXT1: case EXT2: case EXT4:
-            obj_.forbid("load from the copyreg extension registry",
-                        "code " + std::to_string(le(op == EXT1 ? 1 : op == EXT2 ? 2 : 4, "EXT")));
+        case EXT1: case EXT2: case EXT4: {
+            // A global from the copyreg extension registry: a name we cannot see.
+            const uint64_t code = le(op == EXT1 ? 1 : op == EXT2 ? 2 : 4, "EXT");
+            push(obj_.global("copyreg extension", std::to_string(code)));
+            break;
+        }
         case NEXT_BUFFER: case READONLY_BUFFER:
             fail(ErrorCode::BadFormat, "out-of-band pickle buffers are not supported");
         default: {

@@ -1,11 +1,14 @@
 #pragma once
-// A restricted unpickler for the data.pkl that torch.save writes. It builds
-// plain data (None, bool, int, float, str, bytes, list, tuple, dict, set) and
-// the few objects a checkpoint needs: OrderedDict, torch.Size, storages (by
-// persistent id) and tensors (torch._utils._rebuild_tensor_v2). Any other
-// global, and any call on anything else, is refused with Error(Forbidden)
-// naming it; nothing from the file is ever executed. Storages are only
-// referenced (key, dtype, element count); their bytes stay in the archive.
+// An inert unpickler for the data.pkl that torch.save writes. It builds plain
+// data (None, bool, int, float, str, bytes, list, tuple, dict, set) and the
+// objects a checkpoint needs: OrderedDict, torch.Size, storages (by persistent
+// id) and tensors (torch._utils._rebuild_tensor_v2, nn.Parameter). Any other
+// call, whatever it names (os.system as much as argparse.Namespace), becomes an
+// Inert placeholder that records the name, the arguments and the state, and is
+// never run: nothing from the file is ever executed, and a file is never
+// refused for holding objects AttnScope does not know. Pickle::not_run lists
+// them. Storages are only referenced (key, dtype, element count); their bytes
+// stay in the archive.
 //
 // Hostile input is bounded: stack size, mark depth, nesting depth, memo size,
 // object and element counts are capped, every length is checked against the
@@ -21,9 +24,8 @@
 namespace attnscope {
 
 // Unpickles `bytes`; `origin` ("model.pt: pickle 'archive/data.pkl'") opens every
-// error message. Throws Error(Forbidden) for any global or call outside the
-// whitelist, Error(Truncated) when the bytes end early, Error(TooLarge) past a
-// limit and Error(BadFormat) for anything else inconsistent.
+// error message. Throws Error(Truncated) when the bytes end early,
+// Error(TooLarge) past a limit and Error(BadFormat) for anything inconsistent.
 Pickle unpickle(std::span<const std::byte> bytes, const std::string& origin,
                 const PickleLimits& limits = {});
 

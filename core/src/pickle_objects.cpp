@@ -1,6 +1,9 @@
 #include "pickle_objects.h"
 
 #include <algorithm>
+#include <bit>
+
+#include "utf8.h"
 
 namespace attnscope {
 
@@ -39,14 +42,6 @@ void PickleObjects::fail(ErrorCode code, const std::string& what, std::vector<st
                 std::move(args));
 }
 
-void PickleObjects::forbid(const std::string& what, const std::string& name) const {
-    fail(ErrorCode::Forbidden,
-         "refuses to " + what + " '" + name +
-             "': a checkpoint may hold only tensors and plain data, and AttnScope never runs "
-             "code from a file",
-         {name});
-}
-
 PyObject* PickleObjects::make(PyType t) {
     if (int64_t(out_.arena.size()) >= lim_.max_objects)
         fail(ErrorCode::TooLarge,
@@ -83,42 +78,115 @@ void PickleObjects::add_items(PyObject* c, std::vector<PyValue>&& items) {
     else c->items.insert(c->items.end(), items.begin(), items.end());
 }
 
+namespace {
+
+struct KnownGlobal {
+    const char* module;
+    const char* name;
+    PyGlobal global;
+};
+
+// Globals understood without running anything. Older pickles (protocol < 3)
+// spell builtins as __builtin__.
+constexpr KnownGlobal kKnown[] = {
+    {"collections", "OrderedDict", PyGlobal::OrderedDict},
+    {"torch", "Size", PyGlobal::TorchSize},
+    {"torch._utils", "_rebuild_tensor_v2", PyGlobal::RebuildTensorV2},
+    {"torch._utils", "_rebuild_parameter", PyGlobal::RebuildParameter},
+    {"torch._utils", "_rebuild_parameter_with_state", PyGlobal::RebuildParameter},
+    {"torch._tensor", "_rebuild_from_type_v2", PyGlobal::RebuildFromType},
+    {"torch.torch_version", "TorchVersion", PyGlobal::TorchVersion},
+    {"builtins", "set", PyGlobal::Set},
+    {"__builtin__", "set", PyGlobal::Set},
+    {"builtins", "frozenset", PyGlobal::FrozenSet},
+    {"__builtin__", "frozenset", PyGlobal::FrozenSet},
+    {"builtins", "bytearray", PyGlobal::ByteArray},
+    {"__builtin__", "bytearray", PyGlobal::ByteArray},
+    {"_codecs", "encode", PyGlobal::CodecsEncode},
+    {"numpy.core.multiarray", "scalar", PyGlobal::NumpyScalar},
+    {"numpy._core.multiarray", "scalar", PyGlobal::NumpyScalar},
+    {"numpy", "dtype", PyGlobal::NumpyDtype},
+};
+
+}  // namespace
+
 PyValue PickleObjects::global(std::string_view module, std::string_view name) {
-    const std::string full = printable(std::string(module) + "." + std::string(name));
-    PyObject* g = nullptr;
-    if (module == "collections" && name == "OrderedDict") {
-        g = make(PyType::Global);
-        g->global = PyGlobal::OrderedDict;
-    } else if (module == "torch" && name == "Size") {
-        g = make(PyType::Global);
-        g->global = PyGlobal::TorchSize;
-    } else if (module == "torch._utils" && name == "_rebuild_tensor_v2") {
-        g = make(PyType::Global);
-        g->global = PyGlobal::RebuildTensorV2;
-    } else if (module == "torch") {
+    PyObject* g = make(PyType::Global);
+    g->text = printable(std::string(module) + "." + std::string(name));
+    for (const KnownGlobal& k : kKnown)
+        if (module == k.module && name == k.name) g->global = k.global;
+    if (module == "torch")
         for (size_t i = 0; i < std::size(kStorageTypes); ++i)
             if (name == kStorageTypes[i].name) {
-                g = make(PyType::Global);
                 g->global = PyGlobal::StorageType;
                 g->index = int(i);
             }
-    }
-    if (!g) forbid("call", full);
-    g->text = full;
     return PyValue::object(g);
 }
 
-// REDUCE, NEWOBJ, OBJ and INST: only OrderedDict(), torch.Size(tuple) and
-// _rebuild_tensor_v2(...) are understood, and none of them runs anything.
+PyValue PickleObjects::inert(const std::string& name, const PyValue& args) {
+    PyObject* o = make(PyType::Inert);
+    o->text = name;
+    o->args = args;
+    o->depth = args.depth() + 1;
+    if (o->depth > lim_.max_depth)
+        fail(ErrorCode::TooLarge,
+             "nests objects deeper than " + std::to_string(lim_.max_depth) + " levels");
+    ++out_.not_run[name];
+    return PyValue::object(o);
+}
+
+namespace {
+
+// The value of a numpy scalar from its dtype code ("<f8", "i4", "?") and raw bytes.
+bool numpy_scalar(std::string_view code, const std::string& raw, PyValue& out) {
+    if (!code.empty() && (code[0] == '<' || code[0] == '|' || code[0] == '=')) code.remove_prefix(1);
+    if (code.size() < 1) return false;
+    const char kind = code[0];
+    const std::string_view width = code.substr(1);
+    const size_t n = raw.size();
+    auto le = [&] {
+        uint64_t v = 0;
+        for (size_t i = n; i-- > 0;) v = (v << 8) | uint8_t(raw[i]);
+        return v;
+    };
+    if ((kind == '?' || code == "b1") && n == 1) {
+        out = PyValue::boolean(raw[0] != 0);
+        return true;
+    }
+    if (kind == 'f' && width == "8" && n == 8) {
+        out = PyValue::real(std::bit_cast<double>(le()));
+        return true;
+    }
+    if (kind == 'f' && width == "4" && n == 4) {
+        out = PyValue::real(double(std::bit_cast<float>(uint32_t(le()))));
+        return true;
+    }
+    if ((kind == 'i' || kind == 'u') && (n == 1 || n == 2 || n == 4 || n == 8) &&
+        width == std::to_string(n)) {
+        uint64_t v = le();
+        if (kind == 'i' && n < 8 && (v >> (8 * n - 1)) & 1) v |= ~uint64_t(0) << (8 * n);
+        if (kind == 'u' && n == 8 && v > uint64_t(INT64_MAX)) return false;
+        out = PyValue::integer(int64_t(v));
+        return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+// REDUCE ("call"), NEWOBJ/OBJ/INST ("create"). Only what is understood without
+// running code is made (dicts, sizes, tensors, strings, sets, numbers); every
+// other call leaves an Inert placeholder that records the callable's name and
+// arguments. Nothing from the file is ever run.
 PyValue PickleObjects::call(const PyValue& callable, const PyValue& args, const char* how) {
-    if (!callable.is(PyType::Global))
-        fail(ErrorCode::Forbidden, std::string("refuses to ") + how + " a " +
-                                       py_type_name(callable.type()) +
-                                       ": only tensors and plain data are read");
+    const std::string name = callable.is(PyType::Global) || callable.is(PyType::Inert)
+                                 ? callable.obj()->text
+                                 : std::string("a ") + py_type_name(callable.type());
+    if (!callable.is(PyType::Global) || !args.is(PyType::Tuple)) return inert(name, args);
     const PyObject& g = *callable.obj();
-    if (!args.is(PyType::Tuple))
-        fail(ErrorCode::BadFormat, "arguments for '" + g.text + "' are not a tuple");
     const std::vector<PyValue>& a = args.obj()->items;
+    const bool is_call = std::string_view(how) == "call";
     switch (g.global) {
     case PyGlobal::OrderedDict: {
         // OrderedDict() or OrderedDict([(key, value), ...]).
@@ -126,28 +194,85 @@ PyValue PickleObjects::call(const PyValue& callable, const PyValue& args, const 
         if (a.size() == 1 && (a[0].is(PyType::List) || a[0].is(PyType::Tuple))) {
             std::vector<PyValue> kv;
             for (const PyValue& pair : a[0].obj()->items) {
-                if (!pair.is(PyType::Tuple) || pair.obj()->items.size() != 2)
-                    fail(ErrorCode::BadFormat, "OrderedDict item is not a (key, value) pair");
+                if (!pair.is(PyType::Tuple) || pair.obj()->items.size() != 2) return inert(name, args);
                 kv.push_back(pair.obj()->items[0]);
                 kv.push_back(pair.obj()->items[1]);
             }
             return make_container(PyType::Dict, std::move(kv));
         }
-        fail(ErrorCode::BadFormat, "OrderedDict is built from unexpected arguments");
+        break;
     }
     case PyGlobal::TorchSize:
-        if (a.size() != 1 || !(a[0].is(PyType::Tuple) || a[0].is(PyType::List)))
-            fail(ErrorCode::BadFormat, "torch.Size is built from unexpected arguments");
+        if (a.size() != 1 || !(a[0].is(PyType::Tuple) || a[0].is(PyType::List))) break;
         for (const PyValue& d : a[0].obj()->items)
-            if (!d.is(PyType::Int)) fail(ErrorCode::BadFormat, "torch.Size holds a non-integer");
+            if (!d.is(PyType::Int)) return inert(name, args);
         return make_container(PyType::Tuple, a[0].obj()->items);
     case PyGlobal::RebuildTensorV2:
-        if (std::string_view(how) != "call")
-            forbid(std::string(how), g.text);
-        return rebuild_tensor(a);
-    case PyGlobal::StorageType: break;
+        if (is_call) return rebuild_tensor(a);
+        break;
+    case PyGlobal::RebuildParameter:
+        // _rebuild_parameter(data, requires_grad, hooks[, state]): the data is the tensor.
+        if (is_call && a.size() >= 3 && a[0].is(PyType::Tensor)) return a[0];
+        break;
+    case PyGlobal::RebuildFromType:
+        // _rebuild_from_type_v2(func, new_type, args, state): a tensor subclass
+        // (nn.Parameter) rebuilt by func(*args); the subclass itself is dropped.
+        if (is_call && a.size() == 4 && a[2].is(PyType::Tuple)) {
+            const PyValue inner = call(a[0], a[2], "call");
+            if (inner.is(PyType::Tensor)) return inner;
+        }
+        break;
+    case PyGlobal::TorchVersion:
+        // A str subclass: torch.__version__.
+        if (a.size() == 1 && a[0].str()) return make_text(PyType::Str, *a[0].str());
+        break;
+    case PyGlobal::Set:
+    case PyGlobal::FrozenSet:
+        if (a.empty()) return make_container(PyType::Set, {});
+        if (a.size() == 1 && (a[0].is(PyType::List) || a[0].is(PyType::Tuple)))
+            return make_container(PyType::Set, a[0].obj()->items);
+        break;
+    case PyGlobal::ByteArray:
+        if (a.empty()) return make_text(PyType::Bytes, {});
+        if (a.size() == 1 && a[0].is(PyType::Bytes)) return make_text(PyType::Bytes, a[0].obj()->text);
+        break;
+    case PyGlobal::CodecsEncode: {
+        // _codecs.encode(text, 'latin1'): how protocols < 3 spell bytes.
+        const std::string* text = a.size() == 2 ? a[0].str() : nullptr;
+        const std::string* codec = a.size() == 2 ? a[1].str() : nullptr;
+        if (!text || !codec || (*codec != "latin1" && *codec != "latin-1")) break;
+        std::string bytes;
+        for (size_t i = 0; i < text->size();) {
+            const utf8::Decoded d = utf8::decode(*text, i);
+            if (!d.valid || d.code_point > 0xFF) return inert(name, args);
+            bytes += char(d.code_point);
+            i += size_t(d.length);
+        }
+        return make_text(PyType::Bytes, std::move(bytes));
     }
-    forbid(how, g.text);
+    case PyGlobal::NumpyScalar: {
+        // numpy.core.multiarray.scalar(dtype, raw bytes), dtype = numpy.dtype(code, ...).
+        if (a.size() != 2 || !a[0].is(PyType::Inert) || !a[1].is(PyType::Bytes)) break;
+        const PyObject& dt = *a[0].obj();
+        const std::string* code = dt.args.is(PyType::Tuple) && !dt.args.obj()->items.empty()
+                                      ? dt.args.obj()->items[0].str()
+                                      : nullptr;
+        PyValue v;
+        if (dt.global == PyGlobal::NumpyDtype && code && numpy_scalar(*code, a[1].obj()->text, v))
+            return v;
+        break;
+    }
+    case PyGlobal::NumpyDtype: {
+        PyValue v = inert(name, args);
+        v.obj()->global = PyGlobal::NumpyDtype;  // remembered, for numpy scalars
+        --out_.not_run[name];                      // describes a type; nothing was asked to run
+        if (out_.not_run[name] == 0) out_.not_run.erase(name);
+        return v;
+    }
+    case PyGlobal::StorageType:
+    case PyGlobal::Unknown: break;
+    }
+    return inert(name, args);
 }
 
 // _rebuild_tensor_v2(storage, offset, size, stride, requires_grad, hooks[, metadata]).
@@ -226,15 +351,17 @@ PyValue PickleObjects::storage(const PyValue& pid) {
     return PyValue::object(o);
 }
 
-// BUILD sets an object's state. torch.save emits it only for an OrderedDict's
-// attributes (a state dict's _metadata), which carry no weights and are dropped.
+// BUILD sets an object's state. A dict's attributes (a state dict's _metadata)
+// carry no weights and are dropped; a placeholder keeps its state, which is how
+// argparse.Namespace, dataclasses and most classes hold their fields.
 void PickleObjects::build(const PyValue& target, const PyValue& state) {
-    if (target.is(PyType::Dict) &&
-        (state.is(PyType::Dict) || state.is(PyType::None) || state.is(PyType::Tuple)))
-        return;
-    const std::string name =
-        target.is(PyType::Global) ? target.obj()->text : py_type_name(target.type());
-    forbid("set the state (BUILD) of", name);
+    if (!target.is(PyType::Inert)) return;
+    PyObject& o = *target.obj();
+    o.state = state;
+    o.depth = std::max(o.depth, state.depth() + 1);
+    if (o.depth > lim_.max_depth)
+        fail(ErrorCode::TooLarge,
+             "nests objects deeper than " + std::to_string(lim_.max_depth) + " levels");
 }
 
 }  // namespace attnscope

@@ -1,8 +1,9 @@
 #pragma once
 // The objects an unpickled checkpoint may hold, made in a Pickle's arena under
-// limits: strings and containers, and the whitelist of globals and calls
-// (OrderedDict, torch.Size, storage type tags, _rebuild_tensor_v2). Anything
-// else is refused with Error(Forbidden) naming it.
+// limits: strings and containers, tensors (_rebuild_tensor_v2 and the parameter
+// wrappers around it), and the few values that need no code (OrderedDict,
+// torch.Size, TorchVersion, sets, bytes, numpy scalars). Every other call makes
+// an Inert placeholder recording the name, arguments and state: it is never run.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -31,8 +32,6 @@ public:
 
     [[noreturn]] void fail(ErrorCode code, const std::string& what,
                            std::vector<std::string> args = {}) const;
-    // Error(Forbidden): "refuses to <what> '<name>': ...".
-    [[noreturn]] void forbid(const std::string& what, const std::string& name) const;
 
     PyValue make_text(PyType t, std::string text);
     PyValue make_container(PyType t, std::vector<PyValue> items);
@@ -40,13 +39,17 @@ public:
     // element count and nesting depth.
     void add_items(PyObject* c, std::vector<PyValue>&& items);
 
-    // GLOBAL / STACK_GLOBAL: a whitelisted global, or Error(Forbidden).
+    // GLOBAL / STACK_GLOBAL: a reference to a class or function by name. Never
+    // imported; a name the unpickler does not know stays a name.
     PyValue global(std::string_view module, std::string_view name);
-    // REDUCE ("call"), NEWOBJ/OBJ/INST ("create") of `callable` with a tuple of `args`.
+    // REDUCE ("call"), NEWOBJ/OBJ/INST ("create") of `callable` with `args`: the
+    // value when it can be built without running code, else an Inert placeholder.
     PyValue call(const PyValue& callable, const PyValue& args, const char* how);
+    // A placeholder for the call of `name` that was not made; counted in not_run.
+    PyValue inert(const std::string& name, const PyValue& args);
     // BINPERSID: a storage reference from ('storage', type, key, location, numel).
     PyValue storage(const PyValue& pid);
-    // BUILD: only a dict's attributes (a state dict's _metadata) are accepted, and dropped.
+    // BUILD: a placeholder keeps the state; anything else ignores it.
     void build(const PyValue& target, const PyValue& state);
 
 private:

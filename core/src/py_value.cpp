@@ -17,6 +17,7 @@ const char* py_type_name(PyType t) {
     case PyType::Global: return "global";
     case PyType::Storage: return "storage";
     case PyType::Tensor: return "tensor";
+    case PyType::Inert: return "object";
     }
     return "?";
 }
@@ -80,9 +81,23 @@ const std::string* PyValue::str() const {
 
 int PyValue::depth() const { return kind_ == Kind::Object ? o_->depth : 0; }
 
-const PyValue* Pickle::get(const PyValue& dict, std::string_view key) {
-    if (!dict.is(PyType::Dict)) return nullptr;
-    const std::vector<PyValue>& kv = dict.obj()->items;
+const std::vector<PyValue>* Pickle::mapping(const PyValue& v) {
+    if (v.is(PyType::Dict)) return &v.obj()->items;
+    if (!v.is(PyType::Inert)) return nullptr;
+    const PyObject& o = *v.obj();
+    if (!o.items.empty() && o.items.size() % 2 == 0 && o.items[0].str()) return &o.items;
+    if (o.state.is(PyType::Dict)) return &o.state.obj()->items;
+    // (dict, slots) as __reduce_ex__ gives for classes with __slots__.
+    if (o.state.is(PyType::Tuple) && o.state.obj()->items.size() == 2 &&
+        o.state.obj()->items[0].is(PyType::Dict))
+        return &o.state.obj()->items[0].obj()->items;
+    return nullptr;
+}
+
+const PyValue* Pickle::get(const PyValue& v, std::string_view key) {
+    const std::vector<PyValue>* m = mapping(v);
+    if (!m) return nullptr;
+    const std::vector<PyValue>& kv = *m;
     for (size_t i = kv.size(); i >= 2; i -= 2)
         if (const std::string* k = kv[i - 2].str(); k && *k == key) return &kv[i - 1];
     return nullptr;

@@ -4,6 +4,7 @@
 // Objects live in the arena of the Pickle that made them.
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,8 +17,9 @@ namespace attnscope {
 enum class PyType : uint8_t {
     None, Bool, Int, Float,                 // scalars, held in PyValue
     Str, Bytes, List, Tuple, Dict, Set,     // plain data objects
-    Global,                                 // a whitelisted class or function
+    Global,                                 // a class or function named by GLOBAL
     Storage, Tensor,                        // torch objects
+    Inert,                                  // what a call would have made; never made
 };
 
 const char* py_type_name(PyType t);
@@ -54,8 +56,12 @@ private:
     };
 };
 
-// Whitelisted globals.
-enum class PyGlobal : uint8_t { OrderedDict, TorchSize, RebuildTensorV2, StorageType };
+// The globals the unpickler understands. Every other name is Unknown: it can be
+// referred to, and "called" to make an Inert placeholder, but it never runs.
+enum class PyGlobal : uint8_t {
+    Unknown, OrderedDict, TorchSize, RebuildTensorV2, RebuildParameter, RebuildFromType,
+    StorageType, TorchVersion, Set, FrozenSet, ByteArray, CodecsEncode, NumpyScalar, NumpyDtype,
+};
 
 // A storage referenced by persistent id ('storage', type, key, location, numel).
 struct StorageRef {
@@ -79,9 +85,12 @@ struct TensorRef {
 struct PyObject {
     PyType type = PyType::None;
     int depth = 1;               // 1 + the deepest item
-    std::string text;            // Str, Bytes; Global: "module.name"
-    std::vector<PyValue> items;  // List, Tuple, Set; Dict: key, value, key, value, ...
-    PyGlobal global = PyGlobal::OrderedDict;
+    std::string text;            // Str, Bytes; Global and Inert: "module.name"
+    std::vector<PyValue> items;  // List, Tuple, Set; Dict: key, value, key, value, ...;
+                                 // Inert: what SETITEMS/APPENDS added (dict subclasses)
+    PyValue args;                // Inert: the arguments of the call that was not made
+    PyValue state;               // Inert: what BUILD would have set (often a dict)
+    PyGlobal global = PyGlobal::Unknown;
     int index = -1;              // Storage: into Pickle::storages (and for a storage type
                                  // global, its row in the type table); Tensor: into tensors
 };
@@ -99,9 +108,17 @@ public:
     std::vector<TensorRef> tensors;
     std::deque<PyObject> arena;  // owns every object; addresses are stable
 
-    // The value under string key `key` of a dict (the last one, as Python keeps),
-    // or nullptr when `dict` is not a dict or lacks the key.
-    static const PyValue* get(const PyValue& dict, std::string_view key);
+    // Calls that were not made, by the callable's name ("posix.system"), with how
+    // often each was asked for: what `info` reports as not run.
+    std::map<std::string, int> not_run;
+
+    // The key, value, key, value... of a mapping: a dict, an Inert placeholder of a
+    // dict subclass (items added by SETITEMS), or an Inert object whose state is a
+    // dict (argparse.Namespace, dataclasses, most plain classes). nullptr otherwise.
+    static const std::vector<PyValue>* mapping(const PyValue& v);
+    // The value under string key `key` of a mapping (the last one, as Python keeps),
+    // or nullptr when `v` is not a mapping or lacks the key.
+    static const PyValue* get(const PyValue& v, std::string_view key);
     const TensorRef* tensor(const PyValue& v) const;
 };
 
