@@ -29,9 +29,13 @@ int info(const std::vector<std::string>& argv) {
         w.key("tokenizer");
         if (doc.tokenizer) w.value(doc.tokenizer->kind() + " (" + doc.tokenizer->source() + ")");
         else w.null();
-        w.key("notes").begin_array();
-        for (const std::string& n : m.notes) w.value(n);
-        w.end_array();
+        w.key("tokenizer_note").value(doc.tokenizerNote.toStdString());
+        for (const auto& [key, list] : {std::pair{"notes", &m.notes}, std::pair{"left_out", &m.left_out},
+                                        std::pair{"not_run", &m.not_run}}) {
+            w.key(key).begin_array();
+            for (const std::string& n : *list) w.value(n);
+            w.end_array();
+        }
         w.key("tensors").begin_array();
         for (const auto& [name, shape] : m.file_tensors)
             w.begin_object().key("name").value(name).key("shape").array(shape).end_object();
@@ -49,11 +53,14 @@ int info(const std::vector<std::string>& argv) {
                 c.tied_lm_head ? "tied to token_embed" : "separate", c.lm_head_bias ? " with bias" : "");
     std::printf("parameters:  %lld\n", static_cast<long long>(c.parameter_count()));
     if (doc.tokenizer)
-        std::printf("tokenizer:   %s from %s, %d tokens\n", doc.tokenizer->kind().c_str(),
-                    doc.tokenizer->source().c_str(), doc.tokenizer->vocab_size());
+        std::printf("tokenizer:   %s from %s, %d tokens%s\n", doc.tokenizer->kind().c_str(),
+                    doc.tokenizer->source().c_str(), doc.tokenizer->vocab_size(),
+                    doc.tokenizerNote.isEmpty() ? "" : (" (" + doc.tokenizerNote.toStdString() + ")").c_str());
     else
         std::printf("tokenizer:   none found (looked in: %s)\n", doc.tokenizerLooked.join(", ").toStdString().c_str());
     for (const std::string& n : m.notes) std::printf("note:        %s\n", n.c_str());
+    for (const std::string& n : m.left_out) std::printf("left out:    %s\n", n.c_str());
+    for (const std::string& n : m.not_run) std::printf("not run:     %s (an object in the pickle; never called)\n", n.c_str());
     std::printf("tensors:     %zu\n", m.file_tensors.size());
     for (const auto& [name, shape] : m.file_tensors)
         std::printf("  %-52s %s\n", name.c_str(), attnscope::shape_string(shape).c_str());

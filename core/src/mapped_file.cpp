@@ -1,6 +1,7 @@
 #include "mapped_file.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -46,6 +47,14 @@ MappedFile::MappedFile(const std::string& path) {
     ::close(fd);
     data_ = buffer_.data();
     size_ = buffer_.size();
+}
+
+void MappedFile::release(const std::byte* p, size_t n) const {
+    if (!map_ || p < data_ || p + n > data_ + size_) return;
+    const uintptr_t page = uintptr_t(::sysconf(_SC_PAGESIZE));
+    const uintptr_t lo = (uintptr_t(p) + page - 1) & ~(page - 1);
+    const uintptr_t hi = (uintptr_t(p) + n) & ~(page - 1);
+    if (hi > lo) ::madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_DONTNEED);
 }
 
 MappedFile::~MappedFile() {

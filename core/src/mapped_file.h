@@ -17,6 +17,11 @@ public:
     const std::byte* data() const { return data_; }
     size_t size() const { return size_; }
 
+    // Gives the whole pages inside [p, p + n) back to the kernel once they have
+    // been read: they leave the process's resident memory and are read from
+    // the file again if touched. Nothing happens for a file read into memory.
+    void release(const std::byte* p, size_t n) const;
+
 private:
     const std::byte* data_ = nullptr;
     size_t size_ = 0;

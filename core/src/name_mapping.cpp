@@ -1,10 +1,12 @@
 #include "name_mapping.h"
 
 #include <charconv>
+#include <optional>
 #include <set>
 
 #include "attnscope/error.h"
 #include "pickle.h"
+#include "seed_weights.h"
 
 namespace attnscope {
 
@@ -41,12 +43,12 @@ int layer_index(const std::string& name, const std::string& prefix) {
 
 // HF stores c_attn as (C, 3C) while nanoGPT stores (3C, C); with C == 3C never
 // true for C > 0 the two are told apart by the first layer's shape.
-const Tensor* find(const TensorMap& t, const std::string& name) {
+const StoredTensor* find(const StoredMap& t, const std::string& name) {
     const auto it = t.find(name);
     return it == t.end() ? nullptr : &it->second;
 }
 
-std::string gpt2_prefix(const TensorMap& tensors, Naming naming) {
+std::string gpt2_prefix(const StoredMap& tensors, Naming naming) {
     if (naming == Naming::NanoGpt) return "transformer.";
     for (const auto& [name, t] : tensors)
         if (starts_with(name, "transformer.")) return "transformer.";
@@ -89,21 +91,8 @@ std::vector<Expected> gpt2_table(const ModelConfig& c, Naming naming, const std:
     return e;
 }
 
-// A Linear weight (out, in) from a tensor stored as Linear or as Conv1D (in, out).
-MatrixRM linear_weight(const Tensor& t, bool conv) {
-    const ConstMapRM m(t.data.data(), t.shape[0], t.shape[1]);
-    return conv ? MatrixRM(m.transpose()) : MatrixRM(m);
-}
-
-Tensor rows(const MatrixRM& m, int64_t first, int64_t count) {
-    Tensor t({count, int64_t(m.cols())});
-    t.matrix() = m.middleRows(first, count);
-    return t;
-}
-
-Tensor slice(const Tensor& v, int64_t first, int64_t count) {
-    return Tensor({count}, std::vector<float>(v.data.begin() + first, v.data.begin() + first + count));
-}
+// A Linear weight (out, in) seen in a tensor stored as Linear or as Conv1D (in, out).
+StoredTensor linear_weight(const StoredTensor& t, bool conv) { return conv ? t.transposed() : t; }
 
 }  // namespace
 
@@ -116,10 +105,10 @@ const char* naming_name(Naming n) {
     return "seed";
 }
 
-void strip_wrapper_prefixes(TensorMap& tensors, const std::string& origin,
+void strip_wrapper_prefixes(StoredMap& tensors, const std::string& origin,
                             std::vector<std::string>& notes) {
     std::set<std::string> removed;
-    TensorMap out;
+    StoredMap out;
     for (auto& [name, t] : tensors) {
         std::string bare = name;
         for (bool again = true; again;) {
@@ -145,12 +134,12 @@ void strip_wrapper_prefixes(TensorMap& tensors, const std::string& origin,
     }
 }
 
-Naming detect_naming(const TensorMap& tensors, const std::string& origin, Naming fallback) {
+std::optional<Naming> recognise_naming(const StoredMap& tensors, Naming fallback) {
     if (tensors.count("token_embed.weight")) return Naming::Seed;
     for (const char* p : {"transformer.", ""}) {
-        const Tensor* wte = find(tensors, std::string(p) + "wte.weight");
+        const StoredTensor* wte = find(tensors, std::string(p) + "wte.weight");
         if (!wte) continue;
-        const Tensor* attn = find(tensors, std::string(p) + "h.0.attn.c_attn.weight");
+        const StoredTensor* attn = find(tensors, std::string(p) + "h.0.attn.c_attn.weight");
         if (attn && attn->rank() == 2 && wte->rank() == 2 && attn->shape[0] != attn->shape[1]) {
             if (attn->shape[1] == 3 * attn->shape[0]) return Naming::HfGpt2;
             if (attn->shape[0] == 3 * attn->shape[1]) return Naming::NanoGpt;
@@ -158,6 +147,11 @@ Naming detect_naming(const TensorMap& tensors, const std::string& origin, Naming
         if (*p == '\0') return Naming::HfGpt2;  // nanoGPT names always carry transformer.
         return fallback == Naming::Seed ? Naming::HfGpt2 : fallback;
     }
+    return std::nullopt;
+}
+
+Naming detect_naming(const StoredMap& tensors, const std::string& origin, Naming fallback) {
+    if (const std::optional<Naming> n = recognise_naming(tensors, fallback)) return *n;
     std::string some;
     int n = 0;
     for (auto it = tensors.begin(); it != tensors.end() && n < 4; ++it, ++n)
@@ -167,23 +161,23 @@ Naming detect_naming(const TensorMap& tensors, const std::string& origin, Naming
              (tensors.empty() ? std::string("the file holds no tensors") : "first names: " + some) + ")");
 }
 
-Weights map_seed(TensorMap&& tensors, const ModelConfig* config, const std::string& origin) {
+ModelConfig seed_config(StoredMap& tensors, const ModelConfig* config, const std::string& origin) {
     // PyTorch saves a tied lm_head twice; the same values as the embedding mean tied.
-    const Tensor* tok = find(tensors, "token_embed.weight");
-    const Tensor* head = find(tensors, "lm_head.weight");
-    if (!config && tok && head && tok->shape == head->shape && tok->data == head->data)
-        tensors.erase("lm_head.weight");
-    return with_origin(origin, [&] {
-        const ModelConfig c = config ? *config : infer_seed_config(tensors);
-        return from_seed_state_dict(tensors, c);
-    });
+    const StoredTensor* tok = find(tensors, "token_embed.weight");
+    const StoredTensor* head = find(tensors, "lm_head.weight");
+    if (!config && tok && head && tok->same_values(*head)) tensors.erase("lm_head.weight");
+    return with_origin(origin, [&] { return config ? *config : infer_seed_config(tensors); });
 }
 
-ModelConfig infer_gpt2_config(const TensorMap& tensors, Naming naming, int n_head,
+Weights map_seed(const StoredMap& tensors, const ModelConfig& config, const std::string& origin) {
+    return with_origin(origin, [&] { return weights_from_seed_views(tensors, config); });
+}
+
+ModelConfig infer_gpt2_config(const StoredMap& tensors, Naming naming, int n_head,
                               const std::string& origin, std::vector<std::string>& notes) {
     const std::string p = gpt2_prefix(tensors, naming);
-    auto need = [&](const std::string& name, int rank) -> const Tensor& {
-        const Tensor* t = find(tensors, name);
+    auto need = [&](const std::string& name, int rank) -> const StoredTensor& {
+        const StoredTensor* t = find(tensors, name);
         if (!t)
             fail_in(origin, ErrorCode::MissingTensor,
                  "tensor '" + name + "' is missing, so the model's shape cannot be inferred", {name});
@@ -200,8 +194,8 @@ ModelConfig infer_gpt2_config(const TensorMap& tensors, Naming naming, int n_hea
                                                   std::to_string(v) + " is out of range");
         return int(v);
     };
-    const Tensor& wte = need(p + "wte.weight", 2);
-    const Tensor& wpe = need(p + "wpe.weight", 2);
+    const StoredTensor& wte = need(p + "wte.weight", 2);
+    const StoredTensor& wpe = need(p + "wpe.weight", 2);
     int layers = 0;
     for (const auto& [name, t] : tensors)
         if (const int i = layer_index(name, p); i >= 0) layers = std::max(layers, i + 1);
@@ -217,7 +211,7 @@ ModelConfig infer_gpt2_config(const TensorMap& tensors, Naming naming, int n_hea
     c.qkv_bias = layers > 0 ? tensors.count(p + "h.0.attn.c_attn.bias") > 0 : c.bias;
     c.activation = naming == Naming::NanoGpt ? Activation::GeluErf : Activation::GeluTanh;
     if (layers > 0) {
-        const Tensor& fc = need(p + "h.0.mlp.c_fc.weight", 2);
+        const StoredTensor& fc = need(p + "h.0.mlp.c_fc.weight", 2);
         const int64_t F = naming == Naming::HfGpt2 ? fc.shape[1] : fc.shape[0];
         if (F != 4 * int64_t(C)) c.mlp_hidden = dim(F, "MLP width");
     }
@@ -225,12 +219,12 @@ ModelConfig infer_gpt2_config(const TensorMap& tensors, Naming naming, int n_hea
     return c;
 }
 
-Weights map_gpt2(TensorMap&& tensors, ModelConfig c, Naming naming, const std::string& origin) {
+Weights map_gpt2(const StoredMap& tensors, ModelConfig c, Naming naming, const std::string& origin) {
     with_origin(origin, [&] { c.validate(); });
     const std::string p = gpt2_prefix(tensors, naming);
     const std::vector<Expected> table = gpt2_table(c, naming, p);
     for (const Expected& e : table) {
-        const Tensor* t = find(tensors, e.name);
+        const StoredTensor* t = find(tensors, e.name);
         if (!t)
             fail_in(origin, ErrorCode::MissingTensor,
                  "tensor '" + e.name + "' " + shape_string(e.shape) + " is missing",
@@ -268,15 +262,18 @@ Weights map_gpt2(TensorMap&& tensors, ModelConfig c, Naming naming, const std::s
     }
 
     // A head saved beside the embedding is tied when it holds the same values.
-    const Tensor& wte = tensors.at(p + "wte.weight");
-    const Tensor* head = find(tensors, "lm_head.weight");
-    c.tied_lm_head = !head || head->data == wte.data;
+    const StoredTensor& wte = tensors.at(p + "wte.weight");
+    const StoredTensor* head = find(tensors, "lm_head.weight");
+    c.tied_lm_head = !head || head->same_values(wte);
     c.lm_head_bias = false;
 
     const bool conv = naming == Naming::HfGpt2;
     const int64_t C = c.n_embed, hs = c.head_size();
-    TensorMap seed;
-    auto take = [&](const std::string& name) { return std::move(tensors.at(name)); };
+    // The seed's names as views of the file's tensors: q, k and v of each head are
+    // rows of the fused c_attn, a Conv1D weight is seen transposed. Nothing is
+    // copied until the views are read into the weights.
+    StoredMap seed;
+    auto take = [&](const std::string& name) { return tensors.at(name); };
     seed["token_embed.weight"] = take(p + "wte.weight");
     seed["position_embed.weight"] = take(p + "wpe.weight");
     if (head && !c.tied_lm_head) seed["lm_head.weight"] = take("lm_head.weight");
@@ -288,27 +285,25 @@ Weights map_gpt2(TensorMap&& tensors, ModelConfig c, Naming naming, const std::s
             if (c.bias) seed[s + to + ".bias"] = take(h + from + ".bias");
         }
         // c_attn: rows [0, C) are q, [C, 2C) k, [2C, 3C) v; head j owns hs rows of each.
-        const MatrixRM qkv = linear_weight(tensors.at(h + "attn.c_attn.weight"), conv);
-        const Tensor* qkv_b = c.qkv_bias ? &tensors.at(h + "attn.c_attn.bias") : nullptr;
+        const StoredTensor qkv = linear_weight(tensors.at(h + "attn.c_attn.weight"), conv);
+        const StoredTensor* qkv_b = c.qkv_bias ? &tensors.at(h + "attn.c_attn.bias") : nullptr;
         const char* parts[] = {"query", "key", "value"};
         for (int part = 0; part < 3; ++part)
             for (int j = 0; j < c.n_head; ++j) {
                 const std::string name = s + "attn.heads." + std::to_string(j) + "." + parts[part];
-                seed[name + ".weight"] = rows(qkv, part * C + j * hs, hs);
-                if (qkv_b) seed[name + ".bias"] = slice(*qkv_b, part * C + j * hs, hs);
+                seed[name + ".weight"] = qkv.rows(part * C + j * hs, hs);
+                if (qkv_b) seed[name + ".bias"] = qkv_b->rows(part * C + j * hs, hs);
             }
         for (const auto& [from, to] : {std::pair{"attn.c_proj", "attn.proj"},
                                        std::pair{"mlp.c_fc", "mlp.hidden"},
                                        std::pair{"mlp.c_proj", "mlp.proj"}}) {
-            const MatrixRM w = linear_weight(tensors.at(h + from + ".weight"), conv);
-            seed[s + to + ".weight"] = rows(w, 0, w.rows());
+            seed[s + to + ".weight"] = linear_weight(tensors.at(h + from + ".weight"), conv);
             if (c.bias) seed[s + to + ".bias"] = take(h + from + ".bias");
         }
     }
     seed["layer_norm.weight"] = take(p + "ln_f.weight");
     if (c.bias) seed["layer_norm.bias"] = take(p + "ln_f.bias");
-    tensors.clear();
-    return with_origin(origin, [&] { return from_seed_state_dict(seed, c); });
+    return with_origin(origin, [&] { return weights_from_seed_views(seed, c); });
 }
 
 }  // namespace attnscope

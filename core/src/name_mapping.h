@@ -9,7 +9,10 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "attnscope/weights.h"
+#include "stored_tensor.h"
 
 namespace attnscope {
 
@@ -21,23 +24,28 @@ const char* naming_name(Naming n);
 // Removes the wrapper prefixes torch.compile (`_orig_mod.`) and DDP (`module.`)
 // put before every name, in any combination. Two names that become one throw
 // Error(DuplicateTensor). Adds a note saying what was removed.
-void strip_wrapper_prefixes(TensorMap& tensors, const std::string& origin,
+void strip_wrapper_prefixes(StoredMap& tensors, const std::string& origin,
                             std::vector<std::string>& notes);
 
 // Recognises the naming from names and, for GPT-2 names, from the layout of
 // c_attn's weight. `fallback` is used for GPT-2 names with no layer to tell
-// the layouts apart. Throws Error(UnknownFormat) listing a few names.
-Naming detect_naming(const TensorMap& tensors, const std::string& origin, Naming fallback);
+// the layouts apart. nullopt when the names are none of these.
+std::optional<Naming> recognise_naming(const StoredMap& tensors, Naming fallback);
+// As recognise_naming, but throws Error(UnknownFormat) listing a few names.
+Naming detect_naming(const StoredMap& tensors, const std::string& origin, Naming fallback);
 
-// Seed names. `config` (from metadata) may be null: the config is then inferred
-// from names and shapes. An lm_head identical to the token embedding is tied.
-Weights map_seed(TensorMap&& tensors, const ModelConfig* config, const std::string& origin);
+// The config of a model under seed names: `config` (from metadata) when given,
+// else inferred from names and shapes. An lm_head identical to the token
+// embedding is tied (and removed from `tensors`).
+ModelConfig seed_config(StoredMap& tensors, const ModelConfig* config, const std::string& origin);
+// Seed names onto Weights for `config`, each tensor read once into its place.
+Weights map_seed(const StoredMap& tensors, const ModelConfig& config, const std::string& origin);
 
 // GPT-2 names: the config read from the shapes (wte, wpe, h.N, c_fc, biases).
 // The head count cannot be seen in a fused c_attn: `n_head` gives it, and when
 // it is 0 a head size of 64 is assumed (1 head if C is not a multiple of 64),
 // with a note saying so.
-ModelConfig infer_gpt2_config(const TensorMap& tensors, Naming naming, int n_head,
+ModelConfig infer_gpt2_config(const StoredMap& tensors, Naming naming, int n_head,
                               const std::string& origin, std::vector<std::string>& notes);
 
 // GPT-2 names onto Weights for `config` (vocab, context, sizes, biases and
@@ -46,6 +54,6 @@ ModelConfig infer_gpt2_config(const TensorMap& tensors, Naming naming, int n_hea
 // both shapes, an unknown one Error(UnexpectedTensor), and the same parameter
 // under two names Error(DuplicateTensor). lm_head.weight, when present and not
 // equal to wte, unties the head.
-Weights map_gpt2(TensorMap&& tensors, ModelConfig config, Naming naming, const std::string& origin);
+Weights map_gpt2(const StoredMap& tensors, ModelConfig config, Naming naming, const std::string& origin);
 
 }  // namespace attnscope

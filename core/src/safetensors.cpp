@@ -10,6 +10,7 @@
 #include "attnscope/json.h"
 #include "dtype.h"
 #include "mapped_file.h"
+#include "safetensors_views.h"
 
 namespace attnscope {
 
@@ -43,7 +44,8 @@ bool looks_like_safetensors(const std::byte* data, size_t size) {
     return n >= 2 && n <= uint64_t(kMaxSafetensorsHeader) && char(data[8]) == '{';
 }
 
-SafetensorsFile parse_safetensors(const std::byte* data, size_t size, const std::string& origin) {
+SafetensorsViews parse_safetensors_views(const std::byte* data, size_t size, const std::string& origin,
+                                         const MappedFile* file) {
     if (size < 8)
         fail_in(origin, ErrorCode::Truncated,
             "file is " + std::to_string(size) +
@@ -74,7 +76,7 @@ SafetensorsFile parse_safetensors(const std::byte* data, size_t size, const std:
 
     const std::byte* base = data + 8 + header_len;
     const uint64_t data_size = size - 8 - header_len;
-    SafetensorsFile out;
+    SafetensorsViews out;
     std::set<std::string> seen;
     for (const auto& [name, info] : header.members()) {
         if (name == "__metadata__") {
@@ -137,12 +139,16 @@ SafetensorsFile parse_safetensors(const std::byte* data, size_t size, const std:
                     " bytes but shape " + shape_string(dims) + " of " + dtype->as_string() +
                     " needs " + std::to_string(nbytes),
                 {name});
-        Tensor t;
-        t.shape = dims;
-        t.data.resize(size_t(numel));
-        to_float(dt, base + b.as_int(), numel, t.data.data());
-        out.tensors.emplace(name, std::move(t));
+        out.tensors.emplace(name, StoredTensor::contiguous(dims, dt, base + b.as_int(), file));
     }
+    return out;
+}
+
+SafetensorsFile parse_safetensors(const std::byte* data, size_t size, const std::string& origin) {
+    SafetensorsViews views = parse_safetensors_views(data, size, origin, nullptr);
+    SafetensorsFile out;
+    out.metadata = std::move(views.metadata);
+    for (const auto& [name, v] : views.tensors) out.tensors.emplace(name, v.to_tensor());
     return out;
 }
 

@@ -1,7 +1,9 @@
 #include "torch_checkpoint.h"
 
+#include <algorithm>
 #include <charconv>
 #include <set>
+#include <unordered_set>
 
 #include "attnscope/error.h"
 #include "dtype.h"
@@ -11,7 +13,6 @@
 namespace attnscope {
 
 namespace {
-
 
 // The entry "<archive>/data.pkl": exactly one, one folder deep.
 const ZipReader::Entry& find_pickle(const ZipReader& zip, const std::string& origin) {
@@ -47,52 +48,139 @@ std::string scalar_text(const PyValue& v) {
     }
 }
 
-Metadata scalars_of(const PyValue& dict) {
-    Metadata out;
-    const std::vector<PyValue>& kv = dict.obj()->items;
-    for (size_t i = 0; i + 1 < kv.size(); i += 2)
-        if (const std::string* k = kv[i].str()) {
-            std::string text = scalar_text(kv[i + 1]);
-            if (!text.empty() || kv[i + 1].is(PyType::Str)) out[*k] = std::move(text);
+// The scalar entries of a mapping as text; nested mappings (a config's "model"
+// section) add theirs under their own keys when those are not already set.
+void scalars_of(const PyValue& v, Metadata& out, int depth = 0) {
+    const std::vector<PyValue>* kv = Pickle::mapping(v);
+    if (!kv || depth > 3) return;
+    std::vector<const PyValue*> nested;
+    for (size_t i = 0; i + 1 < kv->size(); i += 2) {
+        const std::string* k = (*kv)[i].str();
+        if (!k) continue;
+        const PyValue& val = (*kv)[i + 1];
+        if (Pickle::mapping(val)) {
+            nested.push_back(&val);
+            continue;
         }
-    return out;
+        std::string text = scalar_text(val);
+        if (!text.empty() || val.is(PyType::Str)) out[*k] = std::move(text);
+    }
+    for (const PyValue* n : nested) {
+        Metadata inner;
+        scalars_of(*n, inner, depth + 1);
+        for (auto& [k, t] : inner) out.emplace(k, std::move(t));
+    }
 }
 
-bool is_contiguous(const TensorRef& t) {
-    int64_t expect = 1;
-    for (size_t i = t.size.size(); i-- > 0;) {
-        if (t.size[i] != 1 && t.stride[i] != expect) return false;
-        expect *= t.size[i];
-    }
-    return true;
+// Names an optimizer gives its per-parameter state.
+bool is_optimizer_state_name(const std::string& k) {
+    static const std::set<std::string> names = {
+        "exp_avg", "exp_avg_sq", "max_exp_avg_sq", "momentum_buffer", "step", "square_avg",
+        "acc_delta", "sum", "mu", "eta", "prev", "step_size", "exp_inf"};
+    return names.count(k) > 0;
 }
 
-// Converts a (possibly strided) view of a storage's bytes to contiguous float32.
-void gather(const StorageRef& s, const std::byte* base, const TensorRef& t, float* dst) {
-    const std::byte* src = base + t.offset * s.elem_size;
-    if (is_contiguous(t)) {
-        to_float(s.dtype, src, t.numel, dst);
-        return;
+bool mentions_optimizer(const std::string& key) {
+    std::string lower;
+    for (const char c : key) lower += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return lower.find("optim") != std::string::npos || lower == "scaler" ||
+           lower == "lr_scheduler" || lower == "scheduler";
+}
+
+// A mapping that holds tensors under string keys: a state dict, maybe.
+struct Candidate {
+    const PyValue* value = nullptr;
+    std::string path;         // keys from the root, joined by '.'
+    int tensors = 0;          // tensor values under string keys
+    int entries = 0;          // all entries
+    bool optimizer = false;   // under an optimizer's entry, or holding only its state
+};
+
+// Every mapping reachable from the root that holds tensors, once each (a memo
+// can make the payload a graph), at most 32 levels deep.
+class CandidateFinder {
+public:
+    explicit CandidateFinder(const Pickle& pk) : pk_(pk) {}
+
+    std::vector<Candidate> find(const PyValue& root) {
+        walk(root, "", false, 0);
+        return std::move(found_);
     }
-    const size_t rank = t.size.size();
-    std::vector<int64_t> idx(rank, 0);
-    int64_t at = 0;  // element offset of idx from src
-    for (int64_t n = 0; n < t.numel; ++n) {
-        to_float(s.dtype, src + at * s.elem_size, 1, dst + n);
-        for (size_t d = rank; d-- > 0;) {  // odometer: advance the last dimension first
-            if (++idx[d] < t.size[d]) {
-                at += t.stride[d];
-                break;
+
+private:
+    void walk(const PyValue& v, const std::string& path, bool optimizer, int depth) {
+        const PyObject* o = v.obj();
+        if (!o || depth > 32 || !seen_.insert(o).second) return;
+        const auto join = [&](const std::string& key) { return path.empty() ? key : path + "." + key; };
+        if (const std::vector<PyValue>* kv = Pickle::mapping(v)) {
+            Candidate c{&v, path, 0, int(kv->size() / 2), optimizer};
+            bool only_optimizer_names = true;
+            for (size_t i = 0; i + 1 < kv->size(); i += 2) {
+                const std::string* k = (*kv)[i].str();
+                if (k && pk_.tensor((*kv)[i + 1])) {
+                    ++c.tensors;
+                    only_optimizer_names = only_optimizer_names && is_optimizer_state_name(*k);
+                }
             }
-            at -= (t.size[d] - 1) * t.stride[d];
-            idx[d] = 0;
+            c.optimizer = c.optimizer || (c.tensors > 0 && only_optimizer_names);
+            if (c.tensors > 0) found_.push_back(c);
+            for (size_t i = 0; i + 1 < kv->size(); i += 2) {
+                const PyValue& key = (*kv)[i];
+                const std::string k = key.str() ? *key.str()
+                                      : key.is(PyType::Int) ? std::to_string(key.as_int())
+                                                            : "?";
+                walk((*kv)[i + 1], join(k), optimizer || mentions_optimizer(k), depth + 1);
+            }
+            return;
         }
+        if (v.is(PyType::List) || v.is(PyType::Tuple))
+            for (size_t i = 0; i < o->items.size(); ++i)
+                walk(o->items[i], join(std::to_string(i)), optimizer, depth + 1);
+        else if (v.is(PyType::Inert))
+            walk(o->args, path, optimizer, depth + 1);
     }
+
+    const Pickle& pk_;
+    std::unordered_set<const PyObject*> seen_;
+    std::vector<Candidate> found_;
+};
+
+// The model's state dict among the candidates: the root when it is one, then
+// the entries training scripts use, then the largest. Never optimizer state.
+const Candidate* choose(const std::vector<Candidate>& all) {
+    static const char* preferred[] = {"",      "model_state_dict", "state_dict", "model",
+                                      "module", "model_state",      "net",        "network",
+                                      "weights", "params",          "policy_state_dict"};
+    for (const char* p : preferred)
+        for (const Candidate& c : all)
+            if (!c.optimizer && c.path == p && (c.path != "" || c.tensors * 2 > c.entries)) return &c;
+    const Candidate* best = nullptr;
+    for (const Candidate& c : all)
+        if (!c.optimizer && (!best || c.tensors > best->tensors)) best = &c;
+    return best;
+}
+
+// The entry that holds the model's hyper-parameters, in the order scripts use.
+const char* const kConfigKeys[] = {"model_args", "config", "cfg", "model_config",
+                                   "hyper_parameters", "hparams", "args"};
+
+std::string not_run_summary(const std::map<std::string, int>& not_run) {
+    std::string s;
+    int n = 0;
+    for (const auto& [name, count] : not_run) {
+        if (n++ == 6) {
+            s += ", ...";
+            break;
+        }
+        s += (s.empty() ? "'" : ", '") + name + "'";
+    }
+    return s;
 }
 
 }  // namespace
 
-TorchCheckpoint TorchCheckpoint::read(const std::byte* data, size_t size, const std::string& origin) {
+TorchCheckpoint TorchCheckpoint::read(const std::byte* data, size_t size, const std::string& origin,
+                                      const MappedFile* file) {
     const ZipReader zip(data, size, origin);
     const ZipReader::Entry& pkl = find_pickle(zip, origin);
     TorchCheckpoint ck;
@@ -105,7 +193,8 @@ TorchCheckpoint TorchCheckpoint::read(const std::byte* data, size_t size, const 
                  "checkpoint was written on a '" + printable(order) +
                      "'-endian machine; only little-endian is read");
     }
-    const Pickle pk = unpickle(zip.read(pkl), origin + ": pickle '" + printable(pkl.name) + "'");
+    Pickle pk = unpickle(zip.read(pkl), origin + ": pickle '" + printable(pkl.name) + "'");
+    ck.not_run = std::move(pk.not_run);
 
     // Every storage must have its entry, large enough for the elements it claims.
     std::vector<std::span<const std::byte>> bytes(pk.storages.size());
@@ -126,49 +215,41 @@ TorchCheckpoint TorchCheckpoint::read(const std::byte* data, size_t size, const 
                  {s.key});
     }
 
-    if (!pk.root.is(PyType::Dict))
-        fail_in(origin, ErrorCode::BadFormat,
-             std::string("checkpoint holds a ") + py_type_name(pk.root.type()) +
-                 ", expected a dict of tensors or a dict holding a state dict");
-    const PyValue* sd = &pk.root;
-    for (const char* key : {"model_state_dict", "model", "state_dict"})
-        if (const PyValue* v = Pickle::get(pk.root, key); v && v->is(PyType::Dict)) {
-            sd = v;
-            ck.state_dict_key = key;
-            break;
-        }
-    const std::vector<PyValue>& top = pk.root.obj()->items;
-    for (size_t i = 0; i + 1 < top.size(); i += 2)
-        if (const std::string* k = top[i].str(); k && !ck.state_dict_key.empty() && *k != ck.state_dict_key)
-            ck.other_keys.push_back(printable(*k));
-    if (const PyValue* v = Pickle::get(pk.root, "model_args"); v && v->is(PyType::Dict)) {
-        ck.model_args = scalars_of(*v);
-        ck.has_model_args = true;
+    const std::vector<Candidate> candidates = CandidateFinder(pk).find(pk.root);
+    const Candidate* sd = choose(candidates);
+    if (!sd) {
+        std::string why = "no model weights found: the payload holds no dict of tensors";
+        if (std::any_of(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.optimizer; }))
+            why += " other than optimizer state";
+        if (!ck.not_run.empty())
+            why += "; it asks to run " + not_run_summary(ck.not_run) + ", which AttnScope never runs";
+        fail_in(origin, ErrorCode::MissingTensor, why);
     }
-    if (const PyValue* v = Pickle::get(pk.root, "config"); v && v->is(PyType::Dict))
-        ck.train_config = scalars_of(*v);
+    ck.state_dict_key = sd->path;
+    if (const std::vector<PyValue>* top = Pickle::mapping(pk.root); top && !sd->path.empty())
+        for (size_t i = 0; i + 1 < top->size(); i += 2)
+            if (const std::string* k = (*top)[i].str(); k && *k != sd->path.substr(0, sd->path.find('.')))
+                ck.other_keys.push_back(printable(*k));
+    for (const char* key : kConfigKeys) {
+        const PyValue* v = Pickle::get(pk.root, key);
+        if (!v || !Pickle::mapping(*v)) continue;
+        scalars_of(*v, ck.config);
+        ck.config_key = key;
+        ck.has_model_args = ck.config_key == "model_args";
+        break;
+    }
 
-    // Materialize the state dict's tensors, and nothing else.
-    const std::vector<PyValue>& kv = sd->obj()->items;
+    // Views of the state dict's tensors, and nothing else; no bytes are read yet.
+    const std::vector<PyValue>& kv = *Pickle::mapping(*sd->value);
     const int64_t budget = 16 * int64_t(size) + (int64_t(1) << 20);
     int64_t total = 0;
     for (size_t i = 0; i + 1 < kv.size(); i += 2) {
         const std::string* name = kv[i].str();
         const TensorRef* t = pk.tensor(kv[i + 1]);
-        const std::string where =
-            ck.state_dict_key.empty() ? "the checkpoint" : "'" + ck.state_dict_key + "'";
-        if (!name)
-            fail_in(origin, ErrorCode::BadFormat, "a key of " + where + " is a " +
-                                                   py_type_name(kv[i].type()) + ", not a tensor name");
-        if (!t)
-            fail_in(origin, ErrorCode::BadFormat,
-                 "entry '" + printable(*name) + "' of " + where + " is a " +
-                     py_type_name(kv[i + 1].type()) +
-                     (ck.state_dict_key.empty()
-                          ? "; expected a state dict under 'model_state_dict', 'model' or "
-                            "'state_dict', or tensors at the top level"
-                          : ", not a tensor"),
-                 {*name});
+        if (!name || !t) {
+            ck.skipped.push_back(name ? printable(*name) : std::string("a ") + py_type_name(kv[i].type()) + " key");
+            continue;
+        }
         const StorageRef& s = pk.storages[size_t(t->storage)];
         if (!s.convertible)
             fail_in(origin, ErrorCode::UnsupportedDType,
@@ -190,12 +271,14 @@ TorchCheckpoint TorchCheckpoint::read(const std::byte* data, size_t size, const 
         if (ck.tensors.count(*name))
             fail_in(origin, ErrorCode::DuplicateTensor, "tensor '" + printable(*name) + "' appears twice",
                  {*name});
-        Tensor out;
-        out.shape = t->size;
-        out.data.resize(size_t(t->numel));
-        gather(s, bytes[size_t(t->storage)].data(), *t, out.data.data());
+        StoredTensor view;
+        view.shape = t->size;
+        view.stride = t->stride;
+        view.dtype = s.dtype;
+        view.base = bytes[size_t(t->storage)].data() + t->offset * s.elem_size;
+        view.file = file;
         ck.stored.emplace_back(*name, t->size);
-        ck.tensors.emplace(*name, std::move(out));
+        ck.tensors.emplace(*name, std::move(view));
     }
     return ck;
 }

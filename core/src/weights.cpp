@@ -8,6 +8,7 @@
 #include <set>
 
 #include "attnscope/error.h"
+#include "seed_weights.h"
 
 namespace attnscope {
 
@@ -136,6 +137,12 @@ TensorMap to_seed_state_dict(const Weights& w) {
 }
 
 Weights from_seed_state_dict(const TensorMap& tensors, const ModelConfig& config) {
+    return weights_from_seed_views(views_of(tensors), config);
+}
+
+ModelConfig infer_seed_config(const TensorMap& tensors) { return infer_seed_config(views_of(tensors)); }
+
+Weights weights_from_seed_views(const StoredMap& tensors, const ModelConfig& config) {
     config.validate();
     Weights w;
     w.config = config;
@@ -150,7 +157,7 @@ Weights from_seed_state_dict(const TensorMap& tensors, const ModelConfig& config
                         "tensor '" + s.name + "' has shape " + shape_string(it->second.shape) +
                             ", expected " + shape_string(s.shape),
                         {s.name, shape_string(s.shape), shape_string(it->second.shape)});
-        std::memcpy(s.data, it->second.data.data(), it->second.data.size() * sizeof(float));
+        it->second.read(s.data);
         used.insert(s.name);
     }
     for (const auto& [name, t] : tensors) {
@@ -166,8 +173,8 @@ Weights from_seed_state_dict(const TensorMap& tensors, const ModelConfig& config
     return w;
 }
 
-ModelConfig infer_seed_config(const TensorMap& tensors) {
-    auto need = [&](const std::string& name, int rank) -> const Tensor& {
+ModelConfig infer_seed_config(const StoredMap& tensors) {
+    auto need = [&](const std::string& name, int rank) -> const StoredTensor& {
         const auto it = tensors.find(name);
         if (it == tensors.end())
             throw Error(ErrorCode::MissingTensor,
@@ -185,8 +192,8 @@ ModelConfig infer_seed_config(const TensorMap& tensors) {
             throw Error(ErrorCode::TooLarge, std::string("inferred ") + what + " is out of range");
         return int(v);
     };
-    const Tensor& tok = need("token_embed.weight", 2);
-    const Tensor& pos = need("position_embed.weight", 2);
+    const StoredTensor& tok = need("token_embed.weight", 2);
+    const StoredTensor& pos = need("position_embed.weight", 2);
     const int vocab = to_int(tok.shape[0], "vocab size");
     const int embed = to_int(tok.shape[1], "n_embed");
     const int context = to_int(pos.shape[0], "context length");
@@ -218,7 +225,7 @@ ModelConfig infer_seed_config(const TensorMap& tensors) {
     c.lm_head_bias = lm_bias;
     c.bias = tensors.count("layer_norm.bias") > 0;
     if (layers > 0) {
-        const Tensor& fc = need("attn_blocks.0.mlp.hidden.weight", 2);
+        const StoredTensor& fc = need("attn_blocks.0.mlp.hidden.weight", 2);
         if (fc.shape[0] != 4 * int64_t(embed)) c.mlp_hidden = to_int(fc.shape[0], "MLP width");
     }
     c.validate();

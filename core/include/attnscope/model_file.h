@@ -33,14 +33,25 @@ struct LoadedModel {
     // nanoGPT checkpoints: the scalar entries of `model_args` as text
     // (n_layer, n_head, n_embd, block_size, bias = "true"/"false", vocab_size, ...).
     Metadata model_args;
+    // PyTorch checkpoints: the entry whose hyper-parameters were checked against
+    // the tensors ("config", "cfg", "model_args", ...), or "".
+    std::string config_key;
+    // Modules beside the transformer that were not opened (a reward model's
+    // reward_head, a policy's value_head), each "name: tensor [shape], ...".
+    std::vector<std::string> left_out;
+    // What the checkpoint's pickle asked to call and AttnScope did not run,
+    // e.g. "posix.system", "argparse.Namespace (2 times)".
+    std::vector<std::string> not_run;
 };
 
 // Opens a model file or folder, recognising the format from the bytes:
 //   - safetensors with seed, nanoGPT or Hugging Face GPT-2 tensor names (a
 //     config.json beside a GPT-2 file gives its config);
-//   - a PyTorch zip checkpoint (torch.save): a seed checkpoint or state dict,
-//     a nanoGPT ckpt.pt, or a GPT-2 pytorch_model.bin, read by a restricted
-//     unpickler that never runs code from the file;
+//   - a PyTorch zip checkpoint (torch.save): a seed checkpoint or state dict
+//     (with optimizer state, losses and any objects beside it), a nanoGPT
+//     ckpt.pt, or a GPT-2 pytorch_model.bin, read by an inert unpickler that
+//     never runs code from the file; a wrapper's backbone (a reward model, a
+//     policy with a value head) is opened and its extra heads left out;
 //   - a folder: Hugging Face GPT-2 (config.json + model.safetensors or
 //     pytorch_model.bin).
 // Throws Error whose message starts with the path and names the problem.
