@@ -73,7 +73,17 @@ const QStringList kFixtures = {
     "seed_adamw",       "seed_orig_mod",        "seed_f16",    "seed_bf16_module",
     "nanogpt_bias",     "nanogpt_nobias",       "nanogpt_config_heads", "nanogpt_bare",
     "hf_gpt2",          "hf_gpt2_prefixed",     "hf_gpt2_bin",
+    // What the seed repository's scripts save (make_seed_payload_fixtures).
+    "seed_pretrain",    "seed_sft",             "seed_reward", "seed_value_head",
+    "seed_ddp",         "seed_compile",         "seed_50304",  "seed_objects",
+    "seed_lightning",
 };
+
+bool listed(const std::vector<std::string>& list, const QString& part) {
+    for (const std::string& n : list)
+        if (QString::fromStdString(n).contains(part)) return true;
+    return false;
+}
 
 }  // namespace
 
@@ -96,6 +106,13 @@ private slots:
     void roundTripsThroughSafetensors();
     void readsEveryPickleProtocol_data();
     void readsEveryPickleProtocol();
+    void readsTheSeedPretrainingPayload();
+    void opensTheBackboneOfAWrapper_data();
+    void opensTheBackboneOfAWrapper();
+    void leavesUnknownObjectsInert();
+    void findsAStateDictUnderAPrefix();
+    void refusesAConfigThatContradictsTheTensors();
+    void readsPaddedGpt2VocabularyInBf16();
 };
 
 void tst_Checkpoints::matchesPyTorch_data() {
@@ -156,6 +173,8 @@ void tst_Checkpoints::stripsWrapperPrefixes_data() {
     QTest::newRow("torch.compile seed") << "seed_orig_mod" << "_orig_mod.";
     QTest::newRow("DDP seed") << "seed_bf16_module" << "module.";
     QTest::newRow("torch.compile nanoGPT") << "nanogpt_nobias" << "_orig_mod.";
+    QTest::newRow("DDP seed payload") << "seed_ddp" << "module.";
+    QTest::newRow("torch.compile seed payload") << "seed_compile" << "_orig_mod.";
 }
 
 // file_tensors keep the names as stored; the weights load under the bare names
@@ -286,6 +305,97 @@ void tst_Checkpoints::readsEveryPickleProtocol() {
     QCOMPARE(w.lm_head_w.rows(), Eigen::Index(10));
     QVERIFY(w.lm_head_w.row(0) != w.lm_head_w.row(1));
     QCOMPARE(w.pos_embed.rows(), Eigen::Index(12));
+}
+
+// The pretraining script's payload: the weights are found beside AdamW state
+// after two steps (moments shaped like the parameters), the stored config is
+// checked against the tensors, and the objects torch.save leaves (TorchVersion,
+// torch.device) neither stop the load nor run.
+void tst_Checkpoints::readsTheSeedPretrainingPayload() {
+    const LoadedModel lm = load_model(testutil::str(modelPath("seed_pretrain")));
+    QCOMPARE(QString::fromStdString(lm.state_dict_key), QStringLiteral("model_state_dict"));
+    QCOMPARE(QString::fromStdString(lm.config_key), QStringLiteral("config"));
+    QVERIFY2(hasNote(lm, "'config' agrees with the tensors (n_embed, n_head, n_blocks, context_length, vocab_size)"),
+             qPrintable(notes(lm)));
+    QVERIFY2(hasNote(lm, "optimizer_state_dict") && hasNote(lm, "pytorch_version") && hasNote(lm, "lr_state"),
+             qPrintable(notes(lm)));
+    for (const auto& [stored, shape] : lm.file_tensors) QVERIFY(!QString::fromStdString(stored).contains("exp_avg"));
+    QVERIFY2(listed(lm.not_run, "torch.device"), qPrintable(notes(lm)));
+    // TorchVersion is a str, read as one: nothing to leave unbuilt.
+    QVERIFY(!listed(lm.not_run, "TorchVersion"));
+}
+
+void tst_Checkpoints::opensTheBackboneOfAWrapper_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("head");
+    QTest::addColumn<int>("tensors");
+    QTest::newRow("reward model") << "seed_reward" << "reward_head: reward_head.weight [1,16]" << 1;
+    QTest::newRow("policy with a value head") << "seed_value_head" << "value_head: value_head.0.bias [16]" << 4;
+}
+
+// A wrapper's state dict: the transformer under `transformer.`, an extra head
+// beside it. The backbone opens (matchesPyTorch checks its numbers) and the
+// head is named as left out.
+void tst_Checkpoints::opensTheBackboneOfAWrapper() {
+    QFETCH(QString, name);
+    QFETCH(QString, head);
+    QFETCH(int, tensors);
+    const LoadedModel lm = load_model(testutil::str(modelPath(name)));
+    QCOMPARE(int(lm.left_out.size()), 1);
+    QVERIFY2(QString::fromStdString(lm.left_out[0]).startsWith(head), lm.left_out[0].c_str());
+    QCOMPARE(int(QString::fromStdString(lm.left_out[0]).count(QStringLiteral("value_head.")) +
+                 QString::fromStdString(lm.left_out[0]).count(QStringLiteral("reward_head."))),
+             tensors);
+    QVERIFY2(hasNote(lm, "opened the model under 'transformer.'"), qPrintable(notes(lm)));
+    QVERIFY2(hasNote(lm, "'cfg' agrees with the tensors"), qPrintable(notes(lm)));
+}
+
+// argparse.Namespace, a dataclass, pathlib, functools.partial, numpy scalars and
+// arrays, sets, bytes and torch dtypes beside the weights: each is either read
+// as the value it is (numbers, sets, bytes) or kept as an inert placeholder; the
+// hyper-parameters in a dict subclass are still found and checked.
+void tst_Checkpoints::leavesUnknownObjectsInert() {
+    const LoadedModel lm = load_model(testutil::str(modelPath("seed_objects")));
+    QCOMPARE(QString::fromStdString(lm.config_key), QStringLiteral("hyper_parameters"));
+    QVERIFY2(hasNote(lm, "'hyper_parameters' agrees with the tensors"), qPrintable(notes(lm)));
+    for (const char* name : {"argparse.Namespace", "functools.partial", "pathlib.PurePosixPath",
+                             "__main__.RunInfo", "__main__.AttributeDict", "numpy.core.multiarray._reconstruct"})
+        QVERIFY2(listed(lm.not_run, name), qPrintable(QString::fromLatin1(name) + " | " +
+                                                      QString::fromStdString(lm.not_run.empty() ? "" : lm.not_run[0])));
+    // Values that need no code are built, not left as placeholders.
+    for (const char* name : {"torch.Size", "builtins.set", "_codecs.encode", "numpy.core.multiarray.scalar",
+                             "numpy.dtype", "torch.float32"})
+        QVERIFY2(!listed(lm.not_run, name), name);
+}
+
+// Lightning keeps the state dict under `state_dict`, each name prefixed by the
+// attribute that holds the model, and the hyper-parameters in an AttributeDict.
+void tst_Checkpoints::findsAStateDictUnderAPrefix() {
+    const LoadedModel lm = load_model(testutil::str(modelPath("seed_lightning")));
+    QCOMPARE(QString::fromStdString(lm.state_dict_key), QStringLiteral("state_dict"));
+    QVERIFY2(hasNote(lm, "opened the model under 'model.'"), qPrintable(notes(lm)));
+    QVERIFY(lm.left_out.empty());
+    QCOMPARE(QString::fromStdString(lm.config_key), QStringLiteral("hyper_parameters"));
+}
+
+void tst_Checkpoints::refusesAConfigThatContradictsTheTensors() {
+    try {
+        load_model(testutil::str(checkpoints("seed_conflict.pt")));
+        QFAIL("a config of 8 heads beside 4-head tensors was accepted");
+    } catch (const Error& e) {
+        QCOMPARE(e.code(), ErrorCode::BadFormat);
+        const QString msg = QString::fromUtf8(e.what());
+        QVERIFY2(msg.contains("seed_conflict.pt") && msg.contains("'config' says n_head = 8") &&
+                     msg.contains("heads 4"),
+                 qPrintable(msg));
+    }
+}
+
+void tst_Checkpoints::readsPaddedGpt2VocabularyInBf16() {
+    const LoadedModel lm = load_model(testutil::str(modelPath("seed_50304")));
+    QCOMPARE(lm.weights->config.vocab_size, 50304);
+    QCOMPARE(QString::fromStdString(lm.config_key), QStringLiteral("cfg"));
+    QVERIFY(lm.not_run.empty());
 }
 
 QTEST_GUILESS_MAIN(tst_Checkpoints)

@@ -243,6 +243,8 @@ private slots:
     void refused();
     void handBuiltCheckpointsLoad_data();
     void handBuiltCheckpointsLoad();
+    void codeBesideWeightsNeverRuns_data();
+    void codeBesideWeightsNeverRuns();
 
 private:
     QTemporaryDir dir_;
@@ -341,35 +343,51 @@ void tst_HostileFiles::refused_data() {
     row("pt: legacy pickle format", file("legacy.pt", Pickler().op('}').done()), ErrorCode::UnknownFormat,
         "legacy");
 
-    // ---- PyTorch zip: pickles that would run code
+    // ---- PyTorch zip: pickles that would run code. Nothing runs: each call is an
+    // inert placeholder, and a payload of nothing else holds no weights.
     // ("touch <marker>",): what the command would be called with.
     const QByteArray args = Pickler().op('(').str(QByteArray("touch ") + kMarker).op('t').b.mid(2);
     row("pt: GLOBAL os.system + REDUCE",
         file("os_system.pt", zipOfPickle(Pickler().global("os", "system").raw(args).op('R').done())),
-        ErrorCode::Forbidden, "refuses to call 'os.system'");
-    row("pt: GLOBAL posix.system (Python-made)", checkpoints("hostile/os_system.pt"), ErrorCode::Forbidden,
-        "refuses to call 'posix.system'");
+        ErrorCode::MissingTensor, "no model weights found: the payload holds no dict of tensors; it asks to run 'os.system', which AttnScope never runs");
     row("pt: GLOBAL builtins.eval + REDUCE",
         file("eval.pt", zipOfPickle(Pickler().global("builtins", "eval").raw(args).op('R').done())),
-        ErrorCode::Forbidden, "refuses to call 'builtins.eval'");
+        ErrorCode::MissingTensor, "asks to run 'builtins.eval'");
     row("pt: GLOBAL __builtin__.eval (Python-made)", checkpoints("hostile/builtins_eval.pt"),
-        ErrorCode::Forbidden, "refuses to call '__builtin__.eval'");
+        ErrorCode::MissingTensor, "asks to run '__builtin__.eval'");
     row("pt: STACK_GLOBAL subprocess.check_output",
         file("stack_global.pt",
              zipOfPickle(Pickler().str("subprocess").str("check_output").op('\x93').raw(args).op('R').done())),
-        ErrorCode::Forbidden, "refuses to call 'subprocess.check_output'");
-    row("pt: STACK_GLOBAL posix.system (Python-made, protocol 4)", checkpoints("hostile/stack_global.pt"),
-        ErrorCode::Forbidden, "refuses to call 'posix.system'");
+        ErrorCode::MissingTensor, "asks to run 'subprocess.check_output'");
     row("pt: calling a storage type",
         file("call_storage.pt", zipOfPickle(Pickler().global("torch", "FloatStorage").op(')').op('R').done())),
-        ErrorCode::Forbidden, "refuses to call 'torch.FloatStorage'");
+        ErrorCode::MissingTensor, "asks to run 'torch.FloatStorage'");
     row("pt: BUILD on a list",
-        file("build.pt", zipOfPickle(Pickler().op(']').op('}').op('b').done())), ErrorCode::Forbidden,
-        "refuses to set the state (BUILD) of 'list'");
+        file("build.pt", zipOfPickle(Pickler().op(']').op('}').op('b').done())), ErrorCode::MissingTensor,
+        "no model weights found");
     row("pt: NEWOBJ of _rebuild_tensor_v2",
         file("newobj.pt",
              zipOfPickle(Pickler().global("torch._utils", "_rebuild_tensor_v2").op(')').op('\x81').done())),
-        ErrorCode::Forbidden, "refuses to create 'torch._utils._rebuild_tensor_v2'");
+        ErrorCode::MissingTensor, "asks to run 'torch._utils._rebuild_tensor_v2'");
+    {
+        // Placeholders nested in each other's arguments: bounded like containers.
+        Pickler p;
+        for (int i = 0; i < 5000; ++i) p.global("m", "f");
+        p.op(')');
+        for (int i = 0; i < 5000; ++i) p.op('\x85').op('R');
+        row("pt: deeply nested placeholders", file("nested_calls.pt", zipOfPickle(p.done())),
+            ErrorCode::TooLarge, "deeper than");
+    }
+    {
+        // One call whose argument is a list of nine million items, added in blocks
+        // that each fit the stack: the element limit stops it.
+        Pickler p;
+        p.global("posix", "system").op('(').op(']');
+        for (int i = 0; i < 10; ++i) p.op('(').raw(QByteArray(900000, 'N')).op('e');
+        p.op('t').op('R');
+        row("pt: huge placeholder argument list", file("huge_args.pt", zipOfPickle(p.done())),
+            ErrorCode::TooLarge, "items in all");
+    }
 
     // ---- PyTorch zip: pickles that ask for memory
     row("pt: deep MARK nesting",
@@ -571,6 +589,26 @@ void tst_HostileFiles::handBuiltCheckpointsLoad() {
     const TensorMap a = to_seed_state_dict(w), b = to_seed_state_dict(*lm.weights);
     QCOMPARE(a.size(), b.size());
     for (const auto& [name, t] : a) QVERIFY2(b.at(name).data == t.data, name.c_str());
+}
+
+void tst_HostileFiles::codeBesideWeightsNeverRuns_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("call");
+    QTest::newRow("GLOBAL posix.system (Python-made)") << checkpoints("hostile/os_system.pt") << "posix.system";
+    QTest::newRow("STACK_GLOBAL posix.system (Python-made, protocol 4)")
+        << checkpoints("hostile/stack_global.pt") << "posix.system";
+}
+
+// A checkpoint whose weights sit beside an object that would run a command: the
+// weights load, the call is listed as not run, and the command never runs.
+void tst_HostileFiles::codeBesideWeightsNeverRuns() {
+    QFETCH(QString, path);
+    QFETCH(QString, call);
+    const LoadedModel lm = load_model(testutil::str(path));
+    QCOMPARE(lm.weights->config.n_head, 2);
+    QCOMPARE(int(lm.not_run.size()), 1);
+    QCOMPARE(QString::fromStdString(lm.not_run[0]), call);
+    QVERIFY2(!QFile::exists(kMarker), "a pickle ran a command");
 }
 
 QTEST_GUILESS_MAIN(tst_HostileFiles)

@@ -26,6 +26,21 @@ exactly as stored (F16/BF16 weights are rounded first).
   hf_gpt2_prefixed/       config.json + model.safetensors (transformer. prefix)
   hf_gpt2_bin/            config.json + pytorch_model.bin (transformer. prefix, lm_head
                           saved tied, attn.bias / masked_bias buffers, exact GELU)
+  seed_pretrain.pt        the seed repository's pretraining payload: weights, AdamW state
+                          after two real steps, losses, config, pytorch_version
+                          (a TorchVersion object), torch.device, lr_state
+  seed_sft.pt             a post-training (SFT) payload: `cfg`, `stage`, `metrics`
+  seed_reward.pt          a reward model: `transformer.*` backbone + `reward_head.weight`
+  seed_value_head.pt      a PPO policy: `transformer.*` + `value_head.0.*`, `value_head.2.*`
+  seed_ddp.pt             the pretraining payload saved from DistributedDataParallel (`module.`)
+  seed_compile.pt         the pretraining payload saved from torch.compile (`_orig_mod.`)
+  seed_50304.pt           bfloat16 weights, the GPT-2 vocabulary padded to 50,304 rows
+  seed_objects.pt         objects people keep beside weights: argparse.Namespace, a
+                          dataclass, pathlib paths, functools.partial, numpy scalars and
+                          arrays, a dict subclass holding the hyper-parameters, torch dtypes
+  seed_lightning.pt       a Lightning-style checkpoint: `state_dict` under `model.`,
+                          `hyper_parameters` as an AttributeDict-like dict subclass
+  seed_conflict.pt        a payload whose `config` says 8 heads beside 4-head tensors
   protocols/seed_p{1..5}.pt  one model saved with each pickle protocol (plain data beside it,
                           strided and offset views, float64 in protocol 5)
   hostile/*.pt            pickles that would run a command if unpickled by Python:
@@ -37,11 +52,15 @@ tanh GELU), not copied. Weights are drawn larger than those projects' 0.02
 initialisation so that attention is far from uniform and any mistake in
 splitting heads or transposing shows in the numbers.
 """
+import argparse
 import collections
 import copy
+import dataclasses
+import functools
 import json
 import math
 import os
+import pathlib
 import sys
 
 import numpy as np
@@ -145,6 +164,144 @@ def make_seed_fixtures():
     torch.save(sd, os.path.join(OUT, "seed_bf16_module.pt"))
     write_expected("seed_bf16_module", *seed_expected(rounded_copy(m, torch.bfloat16)),
                    seed_config(m), "seed", "pytorch-zip")
+
+
+# ---------------------------------------------------------------- the seed repository's payloads
+
+def seed_cfg(m, **extra):
+    """The model part of the seed's config dict (the names its scripts use)."""
+    blk = m.attn_blocks[0]
+    d = {"n_embed": m.token_embed.embedding_dim, "n_head": len(blk.attn.heads),
+         "n_blocks": len(m.attn_blocks), "context_length": m.context_length,
+         "vocab_size": m.token_embed.num_embeddings}
+    d.update(extra)
+    return d
+
+
+def adamw_steps(model, steps, vocab, T):
+    """AdamW after `steps` real steps on random data: what the pretraining loop saves."""
+    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=0.1)
+    losses = []
+    for _ in range(steps):
+        x = torch.randint(0, vocab, (2, T))
+        y = torch.randint(0, vocab, (2, T))
+        opt.zero_grad()
+        loss = F.cross_entropy(model(x).view(-1, vocab), y.view(-1))
+        loss.backward()
+        opt.step()
+        losses.append(float(loss.item()))
+    return opt, losses
+
+
+def pretrain_payload(m, opt, losses, prefix=""):
+    sd = collections.OrderedDict((prefix + k, v) for k, v in m.state_dict().items())
+    return {"model_state_dict": sd, "optimizer_state_dict": opt.state_dict(), "losses": losses,
+            "train_loss": losses[-1], "dev_loss": losses[-1] + 0.1, "step": len(losses),
+            "last_completed_step": len(losses), "steps": 1000, "is_final": False,
+            "config": seed_cfg(m, batch_size=2, learning_rate=3e-3, max_iters=1000),
+            "device": torch.device("cpu"), "pytorch_version": torch.__version__,
+            "cuda_version": None,
+            "lr_state": {"base_lr": 3e-3, "warmup_steps": 100, "last_lr": 2.9e-3}}
+
+
+class RewardModel(nn.Module):
+    """The seed's reward model: the transformer and a scalar head on its last hidden state."""
+
+    def __init__(self, backbone):
+        super().__init__()
+        self.transformer = backbone
+        self.reward_head = nn.Linear(backbone.token_embed.embedding_dim, 1, bias=False)
+
+
+class PolicyWithValueHead(nn.Module):
+    """PPO's policy: the transformer and a two-layer value head."""
+
+    def __init__(self, backbone):
+        super().__init__()
+        C = backbone.token_embed.embedding_dim
+        self.transformer = backbone
+        self.value_head = nn.Sequential(nn.Linear(C, C), nn.Tanh(), nn.Linear(C, 1))
+
+
+def post_training_payload(sd, m, stage, opt):
+    return {"model_state_dict": sd, "optimizer_state_dict": opt.state_dict() if opt else None,
+            "stage": stage, "cfg": seed_cfg(m, lr=1e-5, beta=0.1), "step": 3,
+            "metrics": {"loss": 1.25, "reward_mean": 0.5}, "pytorch_version": torch.__version__,
+            "cuda_version": None}
+
+
+@dataclasses.dataclass
+class RunInfo:
+    name: str
+    seed: int
+    lr: float
+
+
+class AttributeDict(dict):
+    """What Lightning keeps hyper-parameters in: a dict subclass."""
+
+
+def make_seed_payload_fixtures():
+    def model(seed, V=50, C=16, H=4, L=2, T=16):
+        torch.manual_seed(seed)
+        return seed_model.Transformer(n_head=H, n_embed=C, context_length=T, vocab_size=V, N_BLOCKS=L)
+
+    def save(name, payload, m, key="model_state_dict"):
+        torch.save(payload, os.path.join(OUT, name + ".pt"))
+        write_expected(name, *seed_expected(m), seed_config(m), "seed", "pytorch-zip", key)
+
+    m = model(601)
+    opt, losses = adamw_steps(m, 2, 50, 16)
+    save("seed_pretrain", pretrain_payload(m, opt, losses), m)
+
+    m = model(602)
+    opt, losses = adamw_steps(m, 2, 50, 16)
+    save("seed_ddp", pretrain_payload(m, opt, losses, prefix="module."), m)
+
+    m = model(603)
+    opt, losses = adamw_steps(m, 2, 50, 16)
+    save("seed_compile", pretrain_payload(m, opt, losses, prefix="_orig_mod."), m)
+
+    m = model(604)
+    opt, _ = adamw_steps(m, 1, 50, 16)
+    save("seed_sft", post_training_payload(m.state_dict(), m, "sft", opt), m)
+
+    m = model(605)
+    r = RewardModel(m)
+    opt, _ = adamw_steps(m, 1, 50, 16)
+    save("seed_reward", post_training_payload(r.state_dict(), m, "reward", None), m)
+
+    m = model(606)
+    pv = PolicyWithValueHead(m)
+    save("seed_value_head", post_training_payload(pv.state_dict(), m, "ppo",
+                                                   torch.optim.AdamW(pv.parameters())), m)
+
+    # The GPT-2 vocabulary, padded as the seed pads it, stored in bfloat16.
+    m = model(607, V=50304, C=8, H=2, L=1)
+    b = copy.deepcopy(m).to(torch.bfloat16)
+    torch.save(post_training_payload(b.state_dict(), m, "sft", None), os.path.join(OUT, "seed_50304.pt"))
+    write_expected("seed_50304", *seed_expected(rounded_copy(m, torch.bfloat16)), seed_config(m), "seed",
+                   "pytorch-zip", "model_state_dict")
+
+    m = model(608)
+    extras = {"args": argparse.Namespace(lr=3e-4, out_dir="runs/a", n_head=4),
+              "run": RunInfo("a", 1, 3e-4), "out_dir": pathlib.PurePosixPath("runs/a"),
+              "schedule": functools.partial(math.cos, 0.5), "best": np.float64(3.25),
+              "n_seen": np.int64(4096), "mask": np.arange(6, dtype=np.float32).reshape(2, 3),
+              "dtype": torch.float32, "size": torch.Size([2, 3]), "ids": {1, 2, 3}, "raw": b"\x00\x01"}
+    hp = AttributeDict(seed_cfg(m))
+    save("seed_objects", {"model_state_dict": m.state_dict(), "hyper_parameters": hp, **extras}, m)
+
+    m = model(609)
+    sd = collections.OrderedDict(("model." + k, v) for k, v in m.state_dict().items())
+    save("seed_lightning", {"state_dict": sd, "epoch": 2, "global_step": 40,
+                            "pytorch-lightning_version": "2.1.0",
+                            "hyper_parameters": AttributeDict(seed_cfg(m, lr=1e-3)),
+                            "optimizer_states": [opt.state_dict()], "lr_schedulers": []}, m, "state_dict")
+
+    m = model(610)
+    torch.save({"model_state_dict": m.state_dict(), "config": seed_cfg(m, n_head=8)},
+               os.path.join(OUT, "seed_conflict.pt"))
 
 
 # ---------------------------------------------------------------- nanoGPT
@@ -490,6 +647,7 @@ def sizes():
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     make_seed_fixtures()
+    make_seed_payload_fixtures()
     make_nanogpt_fixtures()
     make_hf_fixtures()
     make_protocol_fixtures()
