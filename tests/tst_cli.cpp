@@ -38,6 +38,9 @@ private slots:
     void badUsageExitsTwo();
     void otherErrorsExitOne_data();
     void otherErrorsExitOne();
+    void gpt2VocabularyUsesTheBundledBpe();
+    void infoListsWhatWasNotRun();
+    void charactersOutsideTheVocabularyAreLeftOut();
 
 private:
     QTemporaryDir tmp_;
@@ -202,7 +205,11 @@ void tst_Cli::otherErrorsExitOne_data() {
     QTest::newRow("bad spec") << QStringList{"dump", "--random", "n_layer=1,n_head=3,n_embed=8,context=4,vocab=10", "--tokens", "1", "-o", "x"} << "divisible";
     QTest::newRow("invalid UTF-8") << QStringList{"dump", "--text-file", testutil::fixtures("cli/invalid_utf8.txt"), "-o", "x"} << "not valid UTF-8 at byte 3";
     QTest::newRow("no tokenizer") << QStringList{"dump", "--model", testutil::fixtures("checkpoints/seed_adamw.pt"), "--text", "hi", "-o", "x"} << "looked in";
-    QTest::newRow("hostile checkpoint") << QStringList{"info", testutil::fixtures("checkpoints/hostile/os_system.pt")} << "never runs code";
+    QTest::newRow("hostile checkpoint") << QStringList{"info", testutil::fixtures("checkpoints/hostile/builtins_eval.pt")}
+                                        << "no model weights found: the payload holds no dict of tensors; it asks to run '__builtin__.eval', which AttnScope never runs";
+    QTest::newRow("broken tokenizer file")
+        << QStringList{"info", "--tokenizer", testutil::fixtures("cli/invalid_utf8.txt"), testutil::fixtures("checkpoints/seed_adamw.pt")}
+        << "tokenizer " + testutil::fixtures("cli/invalid_utf8.txt") + ": not a tokenizer file";
     QTest::newRow("unwritable output") << QStringList{"dump", "--random", spec, "--tokens", "1", "-o", "/nonexistent/dir/x.json"} << "cannot write";
 }
 
@@ -213,6 +220,46 @@ void tst_Cli::otherErrorsExitOne() {
     QCOMPARE(r.status, 1);
     QVERIFY2(r.err.contains(needle), qPrintable(r.err));
     QCOMPARE(r.err.trimmed().count('\n'), 0);  // one line
+}
+
+// The seed's checkpoints carry no tokenizer; a vocabulary of 50,304 rows means
+// tiktoken's r50k_base, the GPT-2 BPE AttnScope ships.
+void tst_Cli::gpt2VocabularyUsesTheBundledBpe() {
+    const QString model = testutil::fixtures("checkpoints/seed_50304.pt");
+    const Run tok = cli({"tokenize", "--model", model, "--text", "Hello world"});
+    QVERIFY2(tok.status == 0, qPrintable(tok.err));
+    const QJsonObject t = QJsonDocument::fromJson(tok.out.toUtf8()).object();
+    QCOMPARE(t["ids"].toArray(), (QJsonArray{15496, 995}));
+    QCOMPARE(t["tokenizer"].toString(), QStringLiteral("gpt2-bpe"));
+    const Run info = cli({"info", model});
+    QVERIFY2(info.status == 0, qPrintable(info.err));
+    QVERIFY2(info.out.contains("GPT-2 BPE bundled with AttnScope, chosen for a vocabulary of 50304 rows"), qPrintable(info.out));
+    // Any other vocabulary size still asks for a tokenizer.
+    const Run other = cli({"tokenize", "--model", testutil::fixtures("checkpoints/seed_adamw.pt"), "--text", "Hello"});
+    QCOMPARE(other.status, 1);
+}
+
+// A checkpoint with a command beside its weights opens; info names the call it did not make.
+void tst_Cli::infoListsWhatWasNotRun() {
+    const Run text = cli({"info", testutil::fixtures("checkpoints/hostile/os_system.pt")});
+    QVERIFY2(text.status == 0, qPrintable(text.err));
+    QVERIFY2(text.out.contains("not run:     posix.system"), qPrintable(text.out));
+    const Run json = cli({"info", "--json", testutil::fixtures("checkpoints/seed_value_head.pt")});
+    QVERIFY2(json.status == 0, qPrintable(json.err));
+    const QJsonObject j = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(j["left_out"].toArray().size(), 1);
+    QVERIFY(j["left_out"].toArray()[0].toString().startsWith("value_head: "));
+}
+
+// The demo's 65 characters lack 'é': it is left out of the run and said, not refused.
+void tst_Cli::charactersOutsideTheVocabularyAreLeftOut() {
+    const QString out = tmp_.filePath("accent.json");
+    const Run r = cli({"dump", "--text", QStringLiteral("ROMEO: caf\u00e9!"), "-o", out});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("left out 1 character(s) the vocabulary lacks: \u00e9")), qPrintable(r.err));
+    QStringList texts;
+    for (const QJsonValue t : readJson(out)["tokens"].toArray()) texts << t.toObject()["text"].toString();
+    QCOMPARE(texts.join(QString()), QStringLiteral("ROMEO: caf!"));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -1,6 +1,7 @@
 #include "common.h"
 
 #include <charconv>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -62,6 +63,15 @@ std::vector<attnscope::HeadRef> parse_heads(const std::string& s) {
     return out;
 }
 
+void note_skipped(const render::Tokenized& t) {
+    if (t.skipped.empty()) return;
+    QStringList what;
+    for (const render::SkippedText& k : t.skipped) what << k.label;
+    what.removeDuplicates();
+    std::fprintf(stderr, "attnscope-cli: note: left out %zu character(s) the vocabulary lacks: %s\n",
+                 t.skipped.size(), what.join(QStringLiteral(" ")).left(200).toStdString().c_str());
+}
+
 Input read_input(const Args& args, const render::Document& doc, bool crop) {
     const int given = int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens"));
     if (given != 1) throw UsageError("give exactly one of --text T, --text-file FILE or --tokens 1,2,3");
@@ -83,11 +93,16 @@ Input read_input(const Args& args, const render::Document& doc, bool crop) {
             throw Error(ErrorCode::TokenizerMissing,
                         "no tokenizer found for the model (looked in: " + doc.tokenizerLooked.join(", ").toStdString() +
                             "); pass --tokenizer FILE or use --tokens 1,2,3");
-        // Invalid UTF-8 is an error that names the byte offset (from the tokenizer).
+        // Invalid UTF-8 is an error that names the byte offset: a script wants to
+        // know, where the app shows the bytes as marked chips.
+        if (const size_t bad = attnscope::find_invalid_utf8(text); bad != std::string::npos)
+            throw Error(ErrorCode::InvalidUtf8, "the text is not valid UTF-8 at byte " + std::to_string(bad),
+                        {std::to_string(bad)});
         const render::Tokenized t =
             render::tokenizeUtf8(doc, text, crop ? render::CropPolicy::KeepLast : render::CropPolicy::Refuse);
         in.ids = t.ids;
         in.dropped = t.dropped;
+        note_skipped(t);
     }
     if (in.ids.empty()) throw Error(ErrorCode::EmptyInput, "the text gives no tokens");
     if (int(in.ids.size()) > context && crop) {

@@ -25,6 +25,9 @@ struct Input {
 // is refused unless `crop` (then the last context_length tokens are kept).
 Input read_input(const Args& args, const render::Document& doc, bool crop = false);
 
+// One stderr note when the tokenizer left characters out of `t`.
+void note_skipped(const render::Tokenized& t);
+
 // "3,1,4": integers >= lo, or a usage error naming `what`.
 std::vector<int> parse_int_list(const std::string& s, const char* what, int lo = 0);
 // "0.1,2.3": (layer, head) pairs of non-negative integers.

@@ -229,6 +229,7 @@ int export_figures(const std::vector<std::string>& argv) {
         if (e.code() == ErrorCode::InvalidArgument && !args.has("recipe")) throw UsageError(e.what());
         throw;
     }
+    note_skipped(run.tokens);
     if (run.tokens.dropped > 0)
         std::fprintf(stderr, "attnscope-cli: note: the text is longer than the model's context; the last %d tokens are used\n",
                      run.data.T());

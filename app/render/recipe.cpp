@@ -395,7 +395,10 @@ RecipeRun runRecipe(const Recipe& r, bool checkHash) {
             out.tokens.texts << (out.doc.tokenizer ? QString::fromStdString(out.doc.tokenizer->token_text(id))
                                                    : QString::number(id));
     }
-    if (out.tokens.ids.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run: the text is empty");
+    if (out.tokens.ids.empty())
+        throw Error(ErrorCode::EmptyInput, out.tokens.skipped.empty()
+                                               ? "no tokens to run: the text is empty"
+                                               : "no tokens to run: the vocabulary has none of the text's characters");
     checkRecipe(r, cfg.n_layer, cfg.n_head, int(out.tokens.ids.size()));
     attnscope::RunOptions opt;
     opt.causal = !r.bidirectional;

@@ -12,17 +12,33 @@ namespace render {
 using attnscope::Error;
 using attnscope::ErrorCode;
 
+namespace {
+
+// A file or folder shipped with AttnScope: `installed` under share/attnscope
+// beside the executable, else `inSource` in the source tree's resources/.
+QString resourcePath(const QString& installed, const QString& inSource) {
+    QStringList candidates;
+    if (QCoreApplication::instance())
+        candidates << QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/attnscope/") + installed);
+    candidates << QStringLiteral(ATTNSCOPE_RESOURCES_DIR "/") + inSource;
+    for (const QString& c : candidates)
+        if (QFileInfo::exists(c)) return QFileInfo(c).canonicalFilePath();
+    return {};
+}
+
+// A vocabulary GPT-2's BPE fits: its 50,257 tokens, padded up to 50,304 rows
+// (the seed pads to a multiple of 64, as nanoGPT does).
+bool isGpt2Vocabulary(int rows) { return rows >= 50257 && rows <= 50304; }
+
+}  // namespace
+
 QString demoModelPath() {
     const QString name = QStringLiteral("shakespeare-char.safetensors");
-    QStringList candidates;
-    if (QCoreApplication::instance()) {
-        const QString bin = QCoreApplication::applicationDirPath();
-        candidates << QDir(bin).filePath(QStringLiteral("../share/attnscope/") + name);
-    }
-    candidates << QStringLiteral(ATTNSCOPE_RESOURCES_DIR "/demo/") + name;
-    for (const QString& c : candidates)
-        if (QFileInfo(c).isFile()) return QFileInfo(c).canonicalFilePath();
-    return {};
+    return resourcePath(name, QStringLiteral("demo/") + name);
+}
+
+QString bundledGpt2TokenizerPath() {
+    return resourcePath(QStringLiteral("tokenizers/gpt2"), QStringLiteral("tokenizers/gpt2"));
 }
 
 Document openDocument(const QString& path, const QString& tokenizerPath) {
@@ -34,13 +50,35 @@ Document openDocument(const QString& path, const QString& tokenizerPath) {
     d.model = attnscope::load_model(d.path.toStdString());
     d.displayName = QFileInfo(d.path).fileName();
     if (!tokenizerPath.isEmpty()) {
-        d.tokenizer = attnscope::load_tokenizer(tokenizerPath.toStdString());
+        d.tokenizer = loadTokenizerFile(tokenizerPath);
     } else {
         std::vector<std::string> looked;
         d.tokenizer = attnscope::find_tokenizer(d.path.toStdString(), d.model.metadata, &looked);
         for (const std::string& s : looked) d.tokenizerLooked << QString::fromStdString(s);
+        const int rows = d.model.weights->config.vocab_size;
+        if (!d.tokenizer && isGpt2Vocabulary(rows) && !bundledGpt2TokenizerPath().isEmpty()) {
+            d.tokenizer = loadTokenizerFile(bundledGpt2TokenizerPath());
+            d.tokenizerNote = QCoreApplication::translate(
+                "render::Session", "GPT-2 BPE bundled with AttnScope, chosen for a vocabulary of %1 rows")
+                                  .arg(rows);
+        }
     }
     return d;
+}
+
+std::shared_ptr<const attnscope::Tokenizer> loadTokenizerFile(const QString& path) {
+    try {
+        return attnscope::load_tokenizer(path.toStdString());
+    } catch (const Error& e) {
+        // Said as a tokenizer problem, whatever part of the file failed, and
+        // never as a problem with the model.
+        const std::string what = e.what();
+        const std::string file = path.toStdString();
+        std::vector<std::string> args = e.args();
+        args.insert(args.begin(), file);
+        throw Error(ErrorCode::BadTokenizer,
+                    "tokenizer " + (what.rfind(file, 0) == 0 ? what : file + ": " + what), std::move(args));
+    }
 }
 
 Document randomDocument(const attnscope::ModelConfig& config, uint64_t seed) {
@@ -91,7 +129,8 @@ Tokenized tokenizeUtf8(const Document& doc, const std::string& utf8, CropPolicy 
     Tokenized t;
     const int context = doc.model.weights ? doc.model.weights->config.context_length : 0;
     if (doc.tokenizer) {
-        const attnscope::Encoding enc = doc.tokenizer->encode(utf8);
+        std::vector<attnscope::Skipped> skipped;
+        const attnscope::Encoding enc = doc.tokenizer->encode_lenient(utf8, skipped);
         t.ids = enc.ids;
         // Byte spans -> UTF-16 spans: count UTF-16 units up to each boundary.
         std::vector<int> utf16At(utf8.size() + 1, 0);
@@ -103,6 +142,18 @@ Tokenized tokenizeUtf8(const Document& doc, const std::string& utf8, CropPolicy 
         }
         utf16At[utf8.size()] = units;
         for (const auto& [b, e] : enc.spans) t.spans.emplace_back(utf16At[b], utf16At[e]);
+        for (const attnscope::Skipped& s : skipped) {
+            const std::string piece = utf8.substr(s.begin, s.end - s.begin);
+            QString label;
+            if (s.invalid_utf8) {
+                for (const char c : piece)
+                    label += QStringLiteral("\\x") + QString::number(uchar(c), 16).toUpper().rightJustified(2, QLatin1Char('0'));
+                ++t.invalidSequences;
+            } else {
+                label = visibleToken(QString::fromStdString(piece));
+            }
+            t.skipped.push_back({utf16At[s.begin], utf16At[s.end], label, s.invalid_utf8});
+        }
     } else {
         t.ids = parseIds(QString::fromUtf8(utf8));
         for (size_t i = 0; i < t.ids.size(); ++i) t.spans.emplace_back(-1, -1);

@@ -91,6 +91,7 @@ const char* error_code_name(ErrorCode code) noexcept {
     case ErrorCode::EmptyInput: return "empty_input";
     case ErrorCode::InvalidUtf8: return "invalid_utf8";
     case ErrorCode::TokenizerMissing: return "tokenizer_missing";
+    case ErrorCode::BadTokenizer: return "bad_tokenizer";
     case ErrorCode::Cancelled: return "cancelled";
     }
     return "unknown";

@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
+#include <sstream>
 
 #include "attnscope/error.h"
+#include "attnscope/json.h"
 #include "attnscope/model_file.h"
 #include "tokenizer_char.h"
 #include "tokenizer_files.h"
@@ -36,6 +39,71 @@ std::string Tokenizer::token_text(int id) const {
         pos += size_t(d.length);
     }
     return out;
+}
+
+int Tokenizer::byte_token(unsigned char) const { return -1; }
+
+Encoding Tokenizer::encode_lenient(std::string_view text, std::vector<Skipped>& skipped) const {
+    Encoding out;
+    // Valid stretches go through encode(); each invalid sequence in between is
+    // either its bytes' tokens or skipped.
+    auto flush = [&](size_t begin, size_t end) {
+        if (end <= begin) return;
+        Encoding part = encode(text.substr(begin, end - begin));
+        for (size_t i = 0; i < part.ids.size(); ++i) {
+            out.ids.push_back(part.ids[i]);
+            out.spans.emplace_back(begin + part.spans[i].first, begin + part.spans[i].second);
+        }
+    };
+    size_t start = 0, pos = 0;
+    while (pos < text.size()) {
+        const utf8::Decoded d = utf8::decode(text, pos);
+        if (d.valid) {
+            pos += size_t(d.length);
+            continue;
+        }
+        flush(start, pos);
+        bool fallback = true;
+        for (int i = 0; i < d.length && fallback; ++i)
+            fallback = byte_token(static_cast<unsigned char>(text[pos + size_t(i)])) >= 0;
+        if (fallback) {
+            for (int i = 0; i < d.length; ++i) {
+                out.ids.push_back(byte_token(static_cast<unsigned char>(text[pos + size_t(i)])));
+                out.spans.emplace_back(pos + size_t(i), pos + size_t(i) + 1);
+            }
+        } else {
+            skipped.push_back({pos, pos + size_t(d.length), true});
+        }
+        pos += size_t(d.length);
+        start = pos;
+    }
+    flush(start, text.size());
+    return out;
+}
+
+std::vector<std::string> char_vocabulary_of(std::string_view text) {
+    utf8::require_valid(text);
+    std::set<char32_t> seen;
+    for (size_t pos = 0; pos < text.size();) {
+        const utf8::Decoded d = utf8::decode(text, pos);
+        seen.insert(d.code_point);
+        pos += size_t(d.length);
+    }
+    std::vector<std::string> vocab;
+    for (const char32_t c : seen) {
+        vocab.emplace_back();
+        utf8::append(vocab.back(), c);
+    }
+    return vocab;
+}
+
+std::string char_tokenizer_json(const std::vector<std::string>& vocab) {
+    std::ostringstream out;
+    JsonWriter w(out);
+    w.begin_object().key("type").value("char").key("vocab").begin_array();
+    for (const std::string& c : vocab) w.value(c);
+    w.end_array().end_object();
+    return out.str();
 }
 
 std::unique_ptr<Tokenizer> make_char_tokenizer(std::vector<std::string> vocab, std::string source) {

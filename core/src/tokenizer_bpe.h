@@ -39,6 +39,7 @@ protected:
     virtual std::optional<Merge> find_merge(int left, int right) const = 0;
 
     const std::string& bytes_of(int id) const { return *tokens_[size_t(id)]; }
+    int byte_token(unsigned char b) const override { return byte_tokens_[b]; }
 
 private:
     // Appends the tokens of one pre-token to `out`.

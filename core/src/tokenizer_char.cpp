@@ -64,6 +64,30 @@ std::unique_ptr<CharTokenizer> CharTokenizer::from_json(const Json& json, const 
     return std::make_unique<CharTokenizer>(std::move(entries), std::move(source));
 }
 
+int CharTokenizer::id_of(char32_t c) const {
+    if (c < 128) return ascii_[c];
+    const auto it = others_.find(c);
+    return it == others_.end() ? -1 : it->second;
+}
+
+Encoding CharTokenizer::encode_lenient(std::string_view text, std::vector<Skipped>& skipped) const {
+    Encoding enc;
+    size_t pos = 0;
+    while (pos < text.size()) {
+        const utf8::Decoded d = utf8::decode(text, pos);
+        const size_t end = pos + size_t(d.length);
+        const int id = d.valid ? id_of(d.code_point) : -1;
+        if (id < 0) {
+            skipped.push_back({pos, end, !d.valid});
+        } else {
+            enc.ids.push_back(id);
+            enc.spans.emplace_back(pos, end);
+        }
+        pos = end;
+    }
+    return enc;
+}
+
 Encoding CharTokenizer::encode(std::string_view text) const {
     utf8::require_valid(text);
     Encoding enc;
@@ -72,12 +96,7 @@ Encoding CharTokenizer::encode(std::string_view text) const {
     size_t pos = 0;
     while (pos < text.size()) {
         const utf8::Decoded d = utf8::decode(text, pos);
-        int id = -1;
-        if (d.code_point < 128) {
-            id = ascii_[d.code_point];
-        } else if (const auto it = others_.find(d.code_point); it != others_.end()) {
-            id = it->second;
-        }
+        const int id = id_of(d.code_point);
         if (id < 0) {
             const std::string what = utf8::describe_character(d.code_point);
             throw Error(ErrorCode::InvalidArgument,

@@ -26,9 +26,12 @@ public:
     std::string source() const override { return source_; }
     int vocab_size() const override { return static_cast<int>(vocab_.size()); }
     Encoding encode(std::string_view text) const override;
+    Encoding encode_lenient(std::string_view text, std::vector<Skipped>& skipped) const override;
     std::string token_bytes(int id) const override;
 
 private:
+    int id_of(char32_t c) const;
+
     std::vector<std::string> vocab_;
     std::string source_;
     std::array<int, 128> ascii_;                 // -1: not in the vocabulary

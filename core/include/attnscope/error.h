@@ -25,6 +25,7 @@ enum class ErrorCode {
     EmptyInput,        // nothing to run
     InvalidUtf8,       // text is not valid UTF-8
     TokenizerMissing,  // no tokenizer found for a model
+    BadTokenizer,      // a tokenizer file that cannot be read or is broken
     Cancelled,         // a progress callback asked to stop
 };
 

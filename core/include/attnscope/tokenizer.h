@@ -19,6 +19,12 @@ struct Encoding {
     std::vector<std::pair<size_t, size_t>> spans;
 };
 
+// A piece of text encode_lenient() left out of the ids.
+struct Skipped {
+    size_t begin = 0, end = 0;  // byte range in the text
+    bool invalid_utf8 = false;  // else: a character the vocabulary lacks
+};
+
 class Tokenizer {
 public:
     virtual ~Tokenizer() = default;
@@ -36,6 +42,11 @@ public:
     // ordinary text, as in gpt-3-encoder and tiktoken's encode_ordinary().
     // Safe to call from several threads at once.
     virtual Encoding encode(std::string_view text) const = 0;
+    // As encode(), but never refuses the text: an invalid UTF-8 sequence is
+    // encoded as its bytes where the tokenizer has a token per byte (byte-level
+    // BPE) and skipped otherwise, and a character the vocabulary lacks (char
+    // tokenizer) is skipped. Every skipped piece is appended to `skipped`, in order.
+    virtual Encoding encode_lenient(std::string_view text, std::vector<Skipped>& skipped) const;
     // The exact bytes of one token (for byte-level BPE, possibly part of a
     // UTF-8 character). Throws Error(InvalidArgument) for an unknown id.
     virtual std::string token_bytes(int id) const = 0;
@@ -43,6 +54,12 @@ public:
     std::vector<int> encode_ids(std::string_view text) const { return encode(text).ids; }
     // Concatenated token bytes.
     std::string decode(std::span<const int> ids) const;
+
+protected:
+    // The token of the single byte `b`, for byte fallback, or -1 when there is none.
+    virtual int byte_token(unsigned char b) const;
+
+public:
     // One token for display: valid UTF-8 as is, any stray byte as "\xNN"
     // (upper-case hex).
     std::string token_text(int id) const;
@@ -76,6 +93,14 @@ inline constexpr int kMaxTokenizerVocab = 2 << 20;
 // Character-level tokenizer from a vocabulary of single characters (UTF-8).
 std::unique_ptr<Tokenizer> make_char_tokenizer(std::vector<std::string> vocab,
                                                std::string source = "model metadata");
+
+// The character vocabulary a tutorial builds from its training text:
+// sorted(set(text)), one UTF-8 character per entry in code point order (as
+// Python sorts str). Invalid UTF-8 throws Error(InvalidUtf8) naming the byte.
+std::vector<std::string> char_vocabulary_of(std::string_view text);
+// AttnScope's char tokenizer JSON, {"type":"char","vocab":[...]}: what
+// tokenizer_from_metadata() and load_tokenizer() read back.
+std::string char_tokenizer_json(const std::vector<std::string>& vocab);
 
 // A tokenizer from a file or folder: encoder.json + vocab.bpe, vocab.json +
 // merges.txt, tokenizer.json (BPE model), or a *.tiktoken rank file. For a
