@@ -75,6 +75,10 @@
         <source>Something went wrong.</source>
         <translation>Etwas ist schiefgegangen.</translation>
     </message>
+    <message>
+        <source>The tokenizer file could not be read; the model itself is fine.</source>
+        <translation>Die Tokenizer-Datei konnte nicht gelesen werden; das Modell selbst ist in Ordnung.</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -594,10 +598,6 @@ Gesucht in:
         <translation>Tokenizer wählen</translation>
     </message>
     <message>
-        <source>“%1” carries no tokenizer and none was found beside it. Choose a tokenizer file (encoder.json, vocab.json, tokenizer.json or *.tiktoken)? Without one, type token ids separated by commas.%2</source>
-        <translation>„%1“ enthält keinen Tokenizer, und daneben wurde keiner gefunden. Eine Tokenizer-Datei wählen (encoder.json, vocab.json, tokenizer.json oder *.tiktoken)? Ohne Tokenizer geben Sie Token-IDs durch Kommas getrennt ein.%2</translation>
-    </message>
-    <message>
         <source>Choose tokenizer</source>
         <translation>Tokenizer wählen</translation>
     </message>
@@ -665,6 +665,42 @@ Gesucht in:
         <source>Open model folder</source>
         <translation>Modellordner öffnen</translation>
     </message>
+    <message>
+        <source>Cannot open tokenizer</source>
+        <translation>Tokenizer kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>AttnScope could not read the tokenizer “%1”.
+
+%2</source>
+        <translation>AttnScope konnte den Tokenizer „%1“ nicht lesen.
+
+%2</translation>
+    </message>
+    <message>
+        <source>“%1” carries no tokenizer and none was found beside it. Choose a tokenizer file (encoder.json, vocab.json, tokenizer.json or *.tiktoken), or, for a character-level model, build its vocabulary from the text it was trained on (its sorted set of characters, as tutorials do). Without either, type token ids separated by commas.%2</source>
+        <translation>„%1“ enthält keinen Tokenizer, und daneben wurde keiner gefunden. Wählen Sie eine Tokenizer-Datei (encoder.json, vocab.json, tokenizer.json oder *.tiktoken) oder bauen Sie für ein Modell auf Zeichenebene sein Vokabular aus dem Text, mit dem es trainiert wurde (die sortierte Menge seiner Zeichen, wie in Tutorials). Ohne beides geben Sie Token-IDs durch Kommas getrennt ein.%2</translation>
+    </message>
+    <message>
+        <source>Choose tokenizer file…</source>
+        <translation>Tokenizer-Datei wählen…</translation>
+    </message>
+    <message>
+        <source>Build from a text file…</source>
+        <translation>Aus einer Textdatei bauen…</translation>
+    </message>
+    <message>
+        <source>Type token ids</source>
+        <translation>Token-IDs eingeben</translation>
+    </message>
+    <message>
+        <source>Training text</source>
+        <translation>Trainingstext</translation>
+    </message>
+    <message>
+        <source>Cannot build the vocabulary</source>
+        <translation>Vokabular kann nicht gebaut werden</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -718,6 +754,18 @@ Gesucht in:
     <message>
         <source> (demo)</source>
         <translation> (Demo)</translation>
+    </message>
+    <message>
+        <source> (File ▸ Choose tokenizer… to change it)</source>
+        <translation> (Datei ▸ Tokenizer wählen… zum Ändern)</translation>
+    </message>
+    <message>
+        <source>left out: %1</source>
+        <translation>weggelassen: %1</translation>
+    </message>
+    <message>
+        <source>not run (objects in the pickle, never called): %1</source>
+        <translation>nicht ausgeführt (Objekte im Pickle, nie aufgerufen): %1</translation>
     </message>
 </context>
 <context>
@@ -828,6 +876,14 @@ Gesucht in:
         <translation>Token %1 · ID %2
 „%3“</translation>
     </message>
+    <message>
+        <source>Bytes that are not valid UTF-8: left out of the run</source>
+        <translation>Bytes, die kein gültiges UTF-8 sind: beim Lauf weggelassen</translation>
+    </message>
+    <message>
+        <source>“%1” is not in the model&apos;s vocabulary: left out of the run</source>
+        <translation>„%1“ ist nicht im Vokabular des Modells: beim Lauf weggelassen</translation>
+    </message>
 </context>
 <context>
     <name>Workspace</name>
@@ -838,6 +894,13 @@ Gesucht in:
     <message>
         <source>The text held characters that are not valid Unicode; they were replaced.</source>
         <translation>Der Text enthielt Zeichen, die kein gültiges Unicode sind; sie wurden ersetzt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s) the model&apos;s vocabulary lacks were left out of the run (%1); they are marked in the token strip.</source>
+        <translation>
+            <numerusform>%n Zeichen, das im Vokabular des Modells fehlt, wurde beim Lauf weggelassen (%1); es ist in der Token-Leiste markiert.</numerusform>
+            <numerusform>%n Zeichen, die im Vokabular des Modells fehlen, wurden beim Lauf weggelassen (%1); sie sind in der Token-Leiste markiert.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1031,6 +1094,10 @@ Gesucht in:
     <message>
         <source>Random model (seed %1)</source>
         <translation>Zufallsmodell (Seed %1)</translation>
+    </message>
+    <message>
+        <source>GPT-2 BPE bundled with AttnScope, chosen for a vocabulary of %1 rows</source>
+        <translation>mit AttnScope gelieferte GPT-2-BPE, gewählt für ein Vokabular mit %1 Zeilen</translation>
     </message>
 </context>
 </TS>

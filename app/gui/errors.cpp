@@ -24,6 +24,7 @@ QString headline(attnscope::ErrorCode code) {
     case ErrorCode::EmptyInput: return QCoreApplication::translate("Errors", "There is nothing to run: type some text.");
     case ErrorCode::InvalidUtf8: return QCoreApplication::translate("Errors", "The text is not valid UTF-8.");
     case ErrorCode::TokenizerMissing: return QCoreApplication::translate("Errors", "No tokenizer was found for this model.");
+    case ErrorCode::BadTokenizer: return QCoreApplication::translate("Errors", "The tokenizer file could not be read; the model itself is fine.");
     case ErrorCode::Cancelled: return QCoreApplication::translate("Errors", "The run was cancelled.");
     }
     return QCoreApplication::translate("Errors", "Something went wrong.");

@@ -6,6 +6,7 @@
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -19,6 +20,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -26,6 +28,7 @@
 #include <QVBoxLayout>
 
 #include "attnscope/tokenizer.h"
+#include "render/charvocab.h"
 #include "errors.h"
 #include "exportdialog.h"
 #include "render/export.h"
@@ -335,6 +338,9 @@ void MainWindow::connectWorkspace() {
         if (!ws_->hasModel() && !path.isEmpty()) openModel(QString());  // fall back to the demo
     });
     connect(ws_, &Workspace::tokenizerMissing, this, &MainWindow::askForTokenizer, Qt::QueuedConnection);
+    connect(ws_, &Workspace::tokenizerFailed, this, [this](const QString& path, const QString& msg) {
+        showProblem(tr("Cannot open tokenizer"), tr("AttnScope could not read the tokenizer “%1”.\n\n%2").arg(path, msg));
+    });
     connect(ws_, &Workspace::runFailed, this, [this](const QString& msg) {
         notice_->setText(msg);
         notice_->setVisible(true);
@@ -418,13 +424,24 @@ void MainWindow::askForTokenizer(const QString& modelPath, const QStringList& lo
     auto* box = new QMessageBox(
         QMessageBox::Question, tr("Choose a tokenizer"),
         tr("“%1” carries no tokenizer and none was found beside it. Choose a tokenizer file (encoder.json, "
-           "vocab.json, tokenizer.json or *.tiktoken)? Without one, type token ids separated by commas.%2")
+           "vocab.json, tokenizer.json or *.tiktoken), or, for a character-level model, build its vocabulary "
+           "from the text it was trained on (its sorted set of characters, as tutorials do). Without either, "
+           "type token ids separated by commas.%2")
             .arg(QFileInfo(modelPath).fileName(), where),
-        QMessageBox::Yes | QMessageBox::No, this);
+        QMessageBox::NoButton, this);
+    QPushButton* file = box->addButton(tr("Choose tokenizer file…"), QMessageBox::AcceptRole);
+    QPushButton* chars = box->addButton(tr("Build from a text file…"), QMessageBox::ActionRole);
+    box->addButton(tr("Type token ids"), QMessageBox::RejectRole);
     box->setAttribute(Qt::WA_DeleteOnClose);
     lastProblem_ = box->text();
-    connect(box, &QMessageBox::finished, this, [this, box, modelPath](int) {
-        if (box->clickedButton() != box->button(QMessageBox::Yes)) return;
+    connect(box, &QMessageBox::finished, this, [this, box, file, chars, modelPath](int) {
+        if (box->clickedButton() == chars) {
+            const QString text = QFileDialog::getOpenFileName(this, tr("Training text"), QFileInfo(modelPath).absolutePath(),
+                                                              tr("Text (*.txt *.md);;All files (*)"));
+            if (!text.isEmpty()) buildCharVocabulary(modelPath, text);
+            return;
+        }
+        if (box->clickedButton() != file) return;
         const QString tok = QFileDialog::getOpenFileName(this, tr("Choose tokenizer"), QFileInfo(modelPath).absolutePath(),
                                                          tr("Tokenizers (*.json *.bpe *.txt *.tiktoken);;All files (*)"));
         if (tok.isEmpty()) return;
@@ -432,6 +449,21 @@ void MainWindow::askForTokenizer(const QString& modelPath, const QStringList& lo
         ws_->openModel(modelPath, tok);
     });
     box->open();
+}
+
+bool MainWindow::buildCharVocabulary(const QString& modelPath, const QString& textPath) {
+    if (!ws_->hasModel()) return false;
+    try {
+        const QString out = render::buildCharTokenizer(
+            textPath, ws_->document().model.weights->config.vocab_size,
+            QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("tokenizers")));
+        QSettings().setValue("tokenizers/" + modelPath, out);
+        ws_->openModel(modelPath, out);
+        return true;
+    } catch (const std::exception& e) {
+        showProblem(tr("Cannot build the vocabulary"), describeError(e));
+        return false;
+    }
 }
 
 void MainWindow::openTextFile() {

@@ -35,6 +35,10 @@ public:
     // Loads a text file into the editor; invalid UTF-8 is replaced and the user told.
     bool loadTextFile(const QString& path);
     void openModel(const QString& path);
+    // Builds a character vocabulary from `textPath` for the open model at
+    // `modelPath`, remembers it for the model and reopens the model with it;
+    // a problem is shown (non-blocking) and false returned.
+    bool buildCharVocabulary(const QString& modelPath, const QString& textPath);
 
     // For tests and the exporter.
     Workspace* workspace() const { return ws_; }

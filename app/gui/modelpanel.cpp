@@ -61,12 +61,23 @@ void ModelPanel::refresh() {
     QString tok = d.tokenizer ? QString::fromStdString(d.tokenizer->kind()) + QStringLiteral(" (") +
                                     QString::fromStdString(d.tokenizer->source()).toHtmlEscaped() + QLatin1Char(')')
                               : tr("none: type token ids");
+    if (!d.tokenizerNote.isEmpty()) tok += QStringLiteral("<br><i>") + d.tokenizerNote.toHtmlEscaped() +
+                                           tr(" (File ▸ Choose tokenizer… to change it)") + QStringLiteral("</i>");
+    QString extra;
+    // What a wrapper carried beside the transformer, and objects that were not run.
+    for (const std::string& h : d.model.left_out)
+        extra += QStringLiteral("<br>") + tr("left out: %1").arg(QString::fromStdString(h).section(QLatin1Char(':'), 0, 0).toHtmlEscaped());
+    if (!d.model.not_run.empty()) {
+        QStringList names;
+        for (const std::string& n : d.model.not_run) names << QString::fromStdString(n).toHtmlEscaped();
+        extra += QStringLiteral("<br>") + tr("not run (objects in the pickle, never called): %1").arg(names.join(QStringLiteral(", ")));
+    }
     info_->setText(tr("<b>%1</b>%2<br>format: %3 · %4<br>%5 layers · %6 heads · width %7 · head size %8<br>"
                       "context %9 · vocabulary %10 · %11 parameters<br>tokenizer: %12")
                        .arg(d.displayName.toHtmlEscaped(), d.isDemo ? tr(" (demo)") : QString(),
                             QString::fromStdString(d.model.format), QString::fromStdString(d.model.naming))
                        .arg(c.n_layer).arg(c.n_head).arg(c.n_embed).arg(c.head_size())
                        .arg(c.context_length).arg(c.vocab_size)
-                       .arg(loc.toString(qlonglong(c.parameter_count())), tok));
+                       .arg(loc.toString(qlonglong(c.parameter_count())), tok) + extra);
     info_->setToolTip(d.path);
 }

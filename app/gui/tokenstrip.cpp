@@ -20,30 +20,51 @@ TokenStrip::TokenStrip(Workspace* ws, QWidget* parent) : QWidget(parent), ws_(ws
     connect(ws_, &Workspace::selectionChanged, this, qOverload<>(&TokenStrip::update));
 }
 
-int TokenStrip::layoutChips(int width, std::vector<QRect>* out) const {
+int TokenStrip::layoutChips(int width, std::vector<QRect>* out, std::vector<std::pair<QRect, int>>* skipped) const {
     const QFontMetrics fm(font());
+    const render::Tokenized& t = ws_->tokens();
     int x = kGap, y = kGap;
     const int h = fm.height() + 2 * kPad;
-    for (const QString& label : ws_->tokens().labels) {
+    auto place = [&](const QString& label) {
         const int w = std::min(fm.horizontalAdvance(label) + 2 * kPad + 2, std::max(40, width - 2 * kGap));
         if (x + w > width - kGap && x > kGap) {
             x = kGap;
             y += h + kGap;
         }
-        if (out) out->emplace_back(x, y, w, h);
+        const QRect r(x, y, w, h);
         x += w + kGap;
+        return r;
+    };
+    // Left-out text goes before the first token that starts after it; text in
+    // the part cropped away before the first token is not shown.
+    const int first = t.spans.empty() ? 0 : t.spans.front().first;
+    size_t j = 0;
+    while (j < t.skipped.size() && t.dropped > 0 && t.skipped[j].end <= first) ++j;
+    for (int i = 0; i < t.labels.size(); ++i) {
+        const int begin = size_t(i) < t.spans.size() ? t.spans[size_t(i)].first : -1;
+        for (; j < t.skipped.size() && begin >= 0 && t.skipped[j].begin < begin; ++j) {
+            const QRect r = place(t.skipped[j].label);
+            if (skipped) skipped->emplace_back(r, int(j));
+        }
+        const QRect r = place(t.labels[i]);
+        if (out) out->push_back(r);
+    }
+    for (; j < t.skipped.size(); ++j) {
+        const QRect r = place(t.skipped[j].label);
+        if (skipped) skipped->emplace_back(r, int(j));
     }
     return y + h + kGap;
 }
 
 void TokenStrip::relayout() {
     chips_.clear();
-    layoutChips(width(), &chips_);
+    skippedChips_.clear();
+    layoutChips(width(), &chips_, &skippedChips_);
     updateGeometry();
     update();
 }
 
-int TokenStrip::heightForWidth(int w) const { return layoutChips(w, nullptr); }
+int TokenStrip::heightForWidth(int w) const { return layoutChips(w, nullptr, nullptr); }
 
 QSize TokenStrip::sizeHint() const { return {400, heightForWidth(400)}; }
 
@@ -52,6 +73,12 @@ void TokenStrip::resizeEvent(QResizeEvent*) { relayout(); }
 int TokenStrip::chipAt(const QPoint& pos) const {
     for (size_t i = 0; i < chips_.size(); ++i)
         if (chips_[i].contains(pos)) return int(i);
+    return -1;
+}
+
+int TokenStrip::skippedAt(const QPoint& pos) const {
+    for (const auto& [r, index] : skippedChips_)
+        if (r.contains(pos)) return index;
     return -1;
 }
 
@@ -71,6 +98,22 @@ void TokenStrip::paintEvent(QPaintEvent*) {
         p.drawText(chips_[i], Qt::AlignCenter,
                    fontMetrics().elidedText(labels[int(i)], Qt::ElideRight, chips_[i].width() - 2 * kPad));
     }
+    // Left-out text: a dashed outline in the palette's link-visited colour, the
+    // label struck through, so it reads as "not part of the run".
+    const auto& skipped = ws_->tokens().skipped;
+    for (const auto& [r, index] : skippedChips_) {
+        if (size_t(index) >= skipped.size()) continue;
+        p.setPen(QPen(QColor(0xb0, 0x3a, 0x2e), 1.2, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
+        QFont f = font();
+        f.setStrikeOut(true);
+        p.setFont(f);
+        p.setPen(QColor(0xb0, 0x3a, 0x2e));
+        p.drawText(r, Qt::AlignCenter,
+                   fontMetrics().elidedText(skipped[size_t(index)].label, Qt::ElideRight, r.width() - 2 * kPad));
+        p.setFont(font());
+    }
     if (hasFocus() && s.query >= 0 && size_t(s.query) < chips_.size()) {
         p.setPen(QPen(pal.color(QPalette::Text), 1, Qt::DotLine));
         p.setBrush(Qt::NoBrush);
@@ -82,8 +125,16 @@ bool TokenStrip::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* he = static_cast<QHelpEvent*>(e);
         const int i = chipAt(he->pos());
+        const int k = skippedAt(he->pos());
         const auto trace = ws_->trace();
-        if (i >= 0 && trace && i < trace->T()) {
+        if (k >= 0 && size_t(k) < ws_->tokens().skipped.size()) {
+            const render::SkippedText& t = ws_->tokens().skipped[size_t(k)];
+            QToolTip::showText(he->globalPos(),
+                               t.invalidUtf8 ? tr("Bytes that are not valid UTF-8: left out of the run")
+                                             : tr("“%1” is not in the model's vocabulary: left out of the run")
+                                                   .arg(t.label.toHtmlEscaped()),
+                               this);
+        } else if (i >= 0 && trace && i < trace->T()) {
             const QString text = i < ws_->tokens().texts.size() ? ws_->tokens().texts[i] : QString();
             QToolTip::showText(he->globalPos(),
                                tr("Token %1 · id %2\n“%3”").arg(i).arg(trace->tokens[size_t(i)]).arg(text.toHtmlEscaped()),

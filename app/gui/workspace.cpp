@@ -1,5 +1,7 @@
 #include "workspace.h"
 
+#include <QLocale>
+
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -30,6 +32,7 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
         }
         emit loadingChanged(false);
         LoadResult r = loader_.result();
+        if (!r.tokenizerError.isEmpty()) emit tokenizerFailed(loadingTokenizer_, r.tokenizerError);
         if (r.error.isEmpty()) setDocument(std::move(r.doc));
         else emit loadFailed(loadingPath_, r.error);
     });
@@ -48,11 +51,19 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
     }
     loading_ = true;
     loadingPath_ = path;
+    loadingTokenizer_ = tokenizerPath;
     emit loadingChanged(true);
     loader_.setFuture(QtConcurrent::run([path, tokenizerPath] {
         LoadResult r;
         try {
-            r.doc = render::openDocument(path, tokenizerPath);
+            try {
+                r.doc = render::openDocument(path, tokenizerPath);
+            } catch (const attnscope::Error& e) {
+                // A broken tokenizer is its own problem: the model still opens.
+                if (e.code() != attnscope::ErrorCode::BadTokenizer || tokenizerPath.isEmpty()) throw;
+                r.tokenizerError = describeError(e);
+                r.doc = render::openDocument(path);
+            }
         } catch (const std::exception& e) {
             r.error = describeError(e);
         }
@@ -208,13 +219,21 @@ void Workspace::finishRun() {
                 selection_.key = -1;
                 emit selectionChanged(selection_);
             }
+            QStringList notes;
             if (tokens_.dropped > 0)
-                emit notice(tr("The text is longer than the model's context: only the last %1 tokens are shown "
-                               "(%2 dropped).").arg(trace_->T()).arg(tokens_.dropped));
-            else if (tokens_.replacedInvalid)
-                emit notice(tr("The text held characters that are not valid Unicode; they were replaced."));
-            else
-                emit notice(QString());
+                notes << tr("The text is longer than the model's context: only the last %1 tokens are shown "
+                            "(%2 dropped).").arg(trace_->T()).arg(tokens_.dropped);
+            if (tokens_.replacedInvalid)
+                notes << tr("The text held characters that are not valid Unicode; they were replaced.");
+            if (!tokens_.skipped.empty()) {
+                QStringList chars;
+                for (const render::SkippedText& k : tokens_.skipped) chars << k.label;
+                chars.removeDuplicates();
+                notes << tr("%n character(s) the model's vocabulary lacks were left out of the run (%1); "
+                            "they are marked in the token strip.", "", int(tokens_.skipped.size()))
+                             .arg(QLocale().createSeparatedList(chars.mid(0, 8)) + (chars.size() > 8 ? QStringLiteral(" …") : QString()));
+            }
+            emit notice(notes.join(QLatin1Char(' ')));
             emit traceReady(trace_);
         } else {
             emit runFailed(r.error);

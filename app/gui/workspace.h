@@ -69,6 +69,9 @@ public slots:
 signals:
     void documentChanged();
     void loadFailed(const QString& path, const QString& message);
+    // The tokenizer chosen for the model could not be read; the model opened
+    // without it (and tokenizerMissing follows).
+    void tokenizerFailed(const QString& tokenizerPath, const QString& message);
     void loadingChanged(bool loading);
     // No tokenizer was found beside the model; `looked` lists where we looked.
     void tokenizerMissing(const QString& modelPath, const QStringList& looked);
@@ -98,10 +101,11 @@ private:
     QFutureWatcher<RunResult> watcher_;
     struct LoadResult {
         render::Document doc;
-        QString error;  // translated; empty on success
+        QString error;           // translated; empty on success
+        QString tokenizerError;  // the chosen tokenizer failed; the model opened without it
     };
     QFutureWatcher<LoadResult> loader_;
-    QString loadingPath_;
+    QString loadingPath_, loadingTokenizer_;
     std::optional<std::pair<QString, QString>> pendingLoad_;
     std::shared_ptr<std::atomic<bool>> cancel_;
     quint64 generation_ = 0;
