@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <algorithm>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -28,7 +29,7 @@ MappedFile::MappedFile(const std::string& path) {
             map_ = p;
             data_ = static_cast<const std::byte*>(p);
             size_ = size_t(st.st_size);
-            ::close(fd);
+            fd_ = fd;
             return;
         }
     }
@@ -57,7 +58,21 @@ void MappedFile::release(const std::byte* p, size_t n) const {
     if (hi > lo) ::madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_DONTNEED);
 }
 
+bool MappedFile::read_at(size_t offset, size_t n, std::byte* dst) const {
+    if (fd_ < 0 || offset > size_ || n > size_ - offset) return false;
+    while (n > 0) {
+        const ssize_t got = ::pread(fd_, dst, std::min<size_t>(n, size_t(1) << 30), off_t(offset));
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return false;
+        dst += got;
+        offset += size_t(got);
+        n -= size_t(got);
+    }
+    return true;
+}
+
 MappedFile::~MappedFile() {
+    if (fd_ >= 0) ::close(fd_);
     if (map_) ::munmap(map_, size_);
 }
 

@@ -56,7 +56,24 @@ void StoredTensor::read(float* dst) const {
     const int64_t n = numel();
     if (n == 0) return;
     const int64_t esize = dtype_size(dtype);
-    if (is_contiguous()) {
+    if (is_contiguous() && file) {
+        // From the file with read(2), never through the mapping: float32 lands in
+        // place, other types pass through a small buffer on the way.
+        const size_t offset = size_t(base - file->data());
+        bool ok = true;
+        if (dtype == DType::F32) {
+            ok = file->read_at(offset, size_t(n) * 4, reinterpret_cast<std::byte*>(dst));
+        } else {
+            constexpr int64_t kBlock = int64_t(1) << 20;  // elements
+            std::vector<std::byte> buf(size_t(std::min(n, kBlock) * esize));
+            for (int64_t i = 0; i < n && ok; i += kBlock) {
+                const int64_t m = std::min(kBlock, n - i);
+                ok = file->read_at(offset + size_t(i * esize), size_t(m * esize), buf.data());
+                if (ok) to_float(dtype, buf.data(), m, dst + i);
+            }
+        }
+        if (!ok) to_float(dtype, base, n, dst);  // a file read into memory, or a failed read
+    } else if (is_contiguous()) {
         to_float(dtype, base, n, dst);
     } else if (rank() == 2 && stride[1] != 1) {
         // A transposed matrix: walk the source in its own (column) order, so each

@@ -2,12 +2,14 @@
 
 #include <cmath>
 #include <cstring>
+#include <exception>
 #include <numbers>
 #include <random>
 #include <regex>
 #include <set>
 
 #include "attnscope/error.h"
+#include "huge_pages.h"
 #include "seed_weights.h"
 
 namespace attnscope {
@@ -50,6 +52,11 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
         if (c.bias) w.lnf_b.resize(C);
         if (!c.tied_lm_head) w.lm_head_w.resize(V, C);
         if (c.lm_head_bias) w.lm_head_b.resize(V);
+        for (MatrixRM* m : {&w.tok_embed, &w.pos_embed, &w.lm_head_w})
+            advise_huge_pages(m->data(), size_t(m->size()) * sizeof(float));
+        for (LayerWeights& l : w.layers)
+            for (MatrixRM* m : {&l.wq, &l.wk, &l.wv, &l.proj_w, &l.fc_w, &l.fc2_w})
+                advise_huge_pages(m->data(), size_t(m->size()) * sizeof(float));
     }
     std::vector<Slot> s;
     s.push_back({"token_embed.weight", {V, C}, w.tok_embed.data(), 0, Slot::Normal});
@@ -147,6 +154,7 @@ Weights weights_from_seed_views(const StoredMap& tensors, const ModelConfig& con
     Weights w;
     w.config = config;
     std::set<std::string> used;
+    std::vector<std::pair<const StoredTensor*, float*>> reads;
     for (const Slot& s : slots(w, true)) {
         const auto it = tensors.find(s.name);
         if (it == tensors.end())
@@ -157,7 +165,7 @@ Weights weights_from_seed_views(const StoredMap& tensors, const ModelConfig& con
                         "tensor '" + s.name + "' has shape " + shape_string(it->second.shape) +
                             ", expected " + shape_string(s.shape),
                         {s.name, shape_string(s.shape), shape_string(it->second.shape)});
-        it->second.read(s.data);
+        reads.emplace_back(&it->second, s.data);
         used.insert(s.name);
     }
     for (const auto& [name, t] : tensors) {
@@ -170,6 +178,20 @@ Weights weights_from_seed_views(const StoredMap& tensors, const ModelConfig& con
                         " is not part of this model",
                     {name, shape_string(t.shape)});
     }
+    // Every name and shape is right: convert, each tensor once into its place,
+    // on every core (filling fresh memory is most of a large model's load).
+    // Nothing may leave an OpenMP region by exception; the first is rethrown.
+    std::exception_ptr failed;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (size_t i = 0; i < reads.size(); ++i) {
+        try {
+            reads[i].first->read(reads[i].second);
+        } catch (...) {
+#pragma omp critical(attnscope_weights_read)
+            if (!failed) failed = std::current_exception();
+        }
+    }
+    if (failed) std::rethrow_exception(failed);
     return w;
 }
 
