@@ -29,6 +29,12 @@ void HeadDetailView::resetZoom() {
     update();
 }
 
+void HeadDetailView::selectionChanged() {
+    const Selection& s = ws_->selection();
+    if (figure_ && (figure_->layer() != s.layer || figure_->head() != s.head)) rebuild();
+    else update();
+}
+
 void HeadDetailView::rebuild() {
     const auto trace = ws_->trace();
     const Selection& s = ws_->selection();

@@ -29,12 +29,17 @@ public:
     QPointF cellCenter(int query, int key) const;
 
     QSize sizeHint() const override { return {560, 560}; }
+    // The figure on screen (null before the first trace): its layer and head are
+    // what is painted, whatever the selection says.
+    const render::HeadFigure* figure() const { return figure_.get(); }
 
 signals:
     void hoverChanged(const QString& text);
 
 protected:
     void rebuild() override;
+    // Another head selected: a new figure; another query or key: a repaint.
+    void selectionChanged() override;
     void paintEvent(QPaintEvent*) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
