@@ -10,6 +10,7 @@
 #include "headdetailview.h"
 #include "headsgridview.h"
 #include "mainwindow.h"
+#include "rowview.h"
 #include "workspace.h"
 
 class tst_Views : public QObject {
@@ -21,6 +22,7 @@ private slots:
     void headDetailFollowsAltArrows();
     void headDetailFollowsAGridClick();
     void headDetailFollowsEnterInTheGrid();
+    void queryBarsFitTheirTallestBar();
 
 private:
     void showDetailAndCheck(int layer, int head);
@@ -101,6 +103,40 @@ void tst_Views::headDetailFollowsEnterInTheGrid() {
     grid->setFocus();
     QTest::keyClick(grid, Qt::Key_Return);
     showDetailAndCheck(2, 3);
+}
+
+// The bars of a head that spreads its attention fill the plot: the axis ends at
+// the round number above the tallest bar, unless the fixed 0 to 1 axis is chosen.
+void tst_Views::queryBarsFitTheirTallestBar() {
+    RowView* row = win_->findChild<RowView*>();
+    QVERIFY(row);
+    QTest::keyClick(win_.get(), Qt::Key_2, Qt::ControlModifier);
+    QTRY_VERIFY(row->isVisible() && row->figure());
+    // Find the head whose last query spreads its attention most: its tallest bar is lowest.
+    const auto& trace = *ws_->trace();
+    const int T = trace.T();
+    int bestL = 0, bestH = 0;
+    float lowest = 2;
+    for (int l = 0; l < trace.n_layer(); ++l)
+        for (int h = 0; h < trace.n_head(); ++h) {
+            const float top = trace.head_weights(l, h).row(T - 1).maxCoeff();
+            if (top < lowest) lowest = top, bestL = l, bestH = h;
+        }
+    QVERIFY2(lowest < 0.5f, "the demo text should have a head that spreads its attention");
+    Selection s = ws_->selection();
+    s.layer = bestL;
+    s.head = bestH;
+    s.query = T - 1;
+    ws_->setSelection(s);
+    QCOMPARE(row->figure()->layer(), bestL);
+    QCOMPARE(row->figure()->head(), bestH);
+    QCOMPARE(row->figure()->query(), T - 1);
+    const double axis = row->figure()->axisMax();
+    QVERIFY2(axis >= lowest && axis < 2 * lowest + 1e-6 && axis < 1.0, qPrintable(QString::number(axis)));
+    row->setFixedAxis(true);
+    QCOMPARE(row->figure()->axisMax(), 1.0);
+    row->setFixedAxis(false);
+    QCOMPARE(row->figure()->axisMax(), axis);
 }
 
 QTEST_MAIN(tst_Views)

@@ -1,23 +1,44 @@
 #include "rowview.h"
 
+#include <QContextMenuEvent>
+#include <QMenu>
 #include <QMouseEvent>
+#include <QSettings>
 #include <QPainter>
 
 RowView::RowView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
     setAccessibleName(tr("Attention of the selected query"));
+    setToolTip(tr("The selected query's attention over every key. Click a bar to select its key; "
+                  "right-click to switch between an axis fitted to the tallest bar and a fixed 0 to 1 axis."));
     setMinimumHeight(150);
+    fixedAxis_ = QSettings().value(QStringLiteral("view/rowFixedAxis"), false).toBool();
+}
+
+void RowView::setFixedAxis(bool fixed) {
+    fixedAxis_ = fixed;
+    QSettings().setValue(QStringLiteral("view/rowFixedAxis"), fixed);
+    rebuild();
+}
+
+void RowView::contextMenuEvent(QContextMenuEvent* e) {
+    QMenu menu(this);
+    QAction* a = menu.addAction(tr("Fixed 0 to 1 axis"));
+    a->setCheckable(true);
+    a->setChecked(fixedAxis_);
+    connect(a, &QAction::toggled, this, &RowView::setFixedAxis);
+    menu.exec(e->globalPos());
 }
 
 std::unique_ptr<render::Figure> RowView::makeFigure(const render::Style& style) const {
     const Selection& s = ws_->selection();
-    return std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, style);
+    return std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, style, fixedAxis_);
 }
 
 void RowView::rebuild() {
     const Selection& s = ws_->selection();
     render::Style st = settings_->style();
     figure_ = ws_->trace() && s.layer < ws_->trace()->n_layer()
-                  ? std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, st)
+                  ? std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, st, fixedAxis_)
                   : nullptr;
     update();
 }

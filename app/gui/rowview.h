@@ -10,13 +10,19 @@ public:
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
     QString viewId() const override { return QStringLiteral("row"); }
     QSize sizeHint() const override { return {560, 220}; }
+    // A fixed 0 to 1 axis instead of one fitted to the tallest bar (remembered).
+    void setFixedAxis(bool fixed);
+    bool fixedAxis() const { return fixedAxis_; }
+    const render::RowFigure* figure() const { return figure_.get(); }
 
 protected:
     void rebuild() override;
+    void contextMenuEvent(QContextMenuEvent* e) override;
     void selectionChanged() override { rebuild(); }
     void paintEvent(QPaintEvent*) override;
     void mousePressEvent(QMouseEvent* e) override;
 
 private:
     std::unique_ptr<render::RowFigure> figure_;
+    bool fixedAxis_ = false;
 };

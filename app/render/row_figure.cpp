@@ -2,14 +2,31 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <algorithm>
+#include <cmath>
 
 namespace render {
 
-RowFigure::RowFigure(FigureData data, int layer, int head, int query, Style style)
+namespace {
+
+// The smallest of 1, 2, 2.5 and 5 times a power of ten that is at least v.
+double niceCeiling(double v) {
+    if (v <= 0) return 1.0;
+    const double p = std::pow(10.0, std::floor(std::log10(v)));
+    for (const double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (m * p >= v * (1 - 1e-9)) return m * p;
+    return 10 * p;
+}
+
+}  // namespace
+
+RowFigure::RowFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis)
     : data_(std::move(data)), layer_(layer), head_(head), query_(query), style_(std::move(style)) {
     if (!data_.trace || query_ < 0 || query_ >= data_.T()) return;
     const attnscope::MatrixRM w = data_.trace->head_weights(layer_, head_);
     row_.assign(w.row(query_).data(), w.row(query_).data() + w.cols());
+    const float top = *std::max_element(row_.begin(), row_.end());
+    axisMax_ = fixedAxis ? 1.0 : std::min(1.0, niceCeiling(std::max(double(top), 1e-4)));
 }
 
 QString RowFigure::title() const {
@@ -25,7 +42,7 @@ QRectF RowFigure::plotRect(const QRectF& area) const {
     for (const QString& s : data_.tokens) labelH = std::max(labelH, fm.horizontalAdvance(s));
     labelH = std::min(labelH + 6, area.height() * 0.3);
     const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4);
-    const double left = area.left() + fm.horizontalAdvance(QStringLiteral("0.00")) + 10;
+    const double left = area.left() + fm.horizontalAdvance(QStringLiteral("0.0000")) + 10;
     return QRectF(left, top + 4, area.right() - left - 8, area.bottom() - top - labelH - 8);
 }
 
@@ -47,32 +64,40 @@ void RowFigure::paint(QPainter& p, const QRectF& area) const {
     p.save();
     p.setFont(style_.font);
     const QFontMetricsF fm(style_.font);
-    // Axis: 0 to 1 with quarter ticks.
-    p.setPen(QPen(style_.text, 0));
+    // Axis: 0 to axisMax_ with quarter ticks, each written exactly (0.125, not 0.13).
     for (int i = 0; i <= 4; ++i) {
         const double y = r.bottom() - r.height() * i / 4.0;
         p.setPen(QPen(QColor(200, 200, 200), 0, i == 0 ? Qt::SolidLine : Qt::DotLine));
         p.drawLine(QPointF(r.left(), y), QPointF(r.right(), y));
         p.setPen(style_.text);
         p.drawText(QRectF(area.left(), y - fm.height() / 2, r.left() - area.left() - 4, fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, QString::number(i / 4.0, 'f', 2));
+                   Qt::AlignRight | Qt::AlignVCenter, QString::number(axisMax_ * i / 4.0, 'g', 4));
     }
     const double w = r.width() / double(row_.size());
     const ColorMap& cm = style_.cmap();
-    const int stride = std::max(1, int(std::ceil(fm.height() / std::max(w, 0.01))));
+    // Labels lie flat when every one fits its bar, and stand on their side
+    // (every k-th, as room allows) when they do not.
+    double widest = 0;
+    for (const QString& s : data_.tokens) widest = std::max(widest, fm.horizontalAdvance(s));
+    const bool flat = widest + 2 <= w;
+    const int stride = flat ? 1 : std::max(1, int(std::ceil(fm.height() / std::max(w, 0.01))));
     for (size_t k = 0; k < row_.size(); ++k) {
-        const double v = row_[k];
+        const double v = std::min(1.0, row_[k] / axisMax_);
         const QRectF bar(r.left() + double(k) * w + w * 0.1, r.bottom() - v * r.height(), w * 0.8, v * r.height());
-        p.fillRect(bar, QColor(cm.at(0.15 + 0.7 * v)));
-        if (int(k) % stride == 0 && int(k) < data_.tokens.size()) {
-            p.save();
-            p.translate(r.left() + double(k) * w, r.bottom() + 4);
-            p.rotate(90);
-            p.setPen(style_.text);
-            p.drawText(QRectF(0, -w, area.bottom() - r.bottom(), w), Qt::AlignLeft | Qt::AlignVCenter,
+        p.fillRect(bar, QColor(cm.at(0.15 + 0.7 * row_[k])));
+        if (int(k) % stride != 0 || int(k) >= data_.tokens.size()) continue;
+        p.setPen(style_.text);
+        if (flat) {
+            p.drawText(QRectF(r.left() + double(k) * w, r.bottom() + 2, w, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
                        data_.tokens[int(k)]);
-            p.restore();
+            continue;
         }
+        p.save();
+        p.translate(r.left() + double(k) * w, r.bottom() + 4);
+        p.rotate(90);
+        p.drawText(QRectF(0, -w, area.bottom() - r.bottom(), w), Qt::AlignLeft | Qt::AlignVCenter,
+                   data_.tokens[int(k)]);
+        p.restore();
     }
     p.restore();
 }

@@ -1,12 +1,14 @@
 #pragma once
 // One query's attention distribution over the keys, as bars with token labels.
+// The y axis ends at a round number just above the tallest bar, so a head that
+// spreads its attention is still readable; `fixedAxis` draws 0 to 1 instead.
 #include "figure.h"
 
 namespace render {
 
 class RowFigure : public Figure {
 public:
-    RowFigure(FigureData data, int layer, int head, int query, Style style);
+    RowFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis = false);
 
     QSizeF naturalSize() const override;
     void paint(QPainter& p, const QRectF& area) const override;
@@ -14,6 +16,11 @@ public:
 
     // The key whose bar is under `pos`, or -1.
     int keyAt(const QRectF& area, const QPointF& pos) const;
+    // The top of the y axis: 1 when fixed, else the round number above the tallest bar.
+    double axisMax() const { return axisMax_; }
+    int query() const { return query_; }
+    int layer() const { return layer_; }
+    int head() const { return head_; }
 
 private:
     QRectF plotRect(const QRectF& area) const;
@@ -21,6 +28,7 @@ private:
     int layer_, head_, query_;
     Style style_;
     std::vector<float> row_;
+    double axisMax_ = 1.0;
 };
 
 }  // namespace render
