@@ -11,6 +11,10 @@
 #include "headsgridview.h"
 #include "mainwindow.h"
 #include "rowview.h"
+#include "render/lines_figure.h"
+#include "tokenlinesview.h"
+#include <QPlainTextEdit>
+#include <set>
 #include "workspace.h"
 
 class tst_Views : public QObject {
@@ -23,6 +27,8 @@ private slots:
     void headDetailFollowsAGridClick();
     void headDetailFollowsEnterInTheGrid();
     void queryBarsFitTheirTallestBar();
+    void tokenLinesWindowALongText();
+    void sixteenHeadsHaveSixteenColours();
 
 private:
     void showDetailAndCheck(int layer, int head);
@@ -137,6 +143,53 @@ void tst_Views::queryBarsFitTheirTallestBar() {
     QCOMPARE(row->figure()->axisMax(), 1.0);
     row->setFixedAxis(false);
     QCOMPARE(row->figure()->axisMax(), axis);
+}
+
+// At 250 tokens the lines show a window of rows around the selected query
+// (not only the first rows), the wheel scrolls it, and hovering a token picks it out.
+void tst_Views::tokenLinesWindowALongText() {
+    QString text;
+    while (text.size() < 250) text += QStringLiteral("ROMEO:\nBut soft, what light through yonder window breaks?\n");
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->editor()->setPlainText(text.left(250));
+    QVERIFY(ready.wait(60000));
+    QTest::keyClick(win_.get(), Qt::Key_5, Qt::ControlModifier);
+    TokenLinesView* lines = win_->tokenLines();
+    QTRY_VERIFY(lines->isVisible() && lines->figure());
+    const int T = ws_->trace()->T();
+    QCOMPARE(T, 250);
+    QVERIFY2(lines->windowCount() < T, qPrintable(QString::number(lines->windowCount())));
+    // The selected query is in the window, and lines are drawn for it.
+    const int q = ws_->selection().query;
+    QVERIFY(q > lines->windowCount());  // past the rows a window from the top would show
+    QVERIFY(lines->windowFirst() <= q && q < lines->windowFirst() + lines->windowCount());
+    lines->update();
+    QTRY_VERIFY2(lines->linesDrawn() > 0, qPrintable(QStringLiteral("window %1+%2, query %3").arg(lines->windowFirst()).arg(lines->windowCount()).arg(q)));
+    // Selecting an early query moves the window to it.
+    Selection s = ws_->selection();
+    s.query = 20;
+    ws_->setSelection(s);
+    QVERIFY(lines->windowFirst() <= 20 && 20 < lines->windowFirst() + lines->windowCount());
+    const int first = lines->windowFirst();
+    QWheelEvent down(QPointF(50, 100), lines->mapToGlobal(QPointF(50, 100)), QPoint(), QPoint(0, -120),
+                     Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(lines, &down);
+    QCOMPARE(lines->windowFirst(), first + 3);
+    // Hover: the token under the mouse is picked out.
+    QPoint onLabel(-1, -1);
+    for (int x = 0; x < lines->width() && onLabel.x() < 0; x += 4)
+        if (lines->tokenAt(QPointF(x, lines->height() / 2)) >= 0) onLabel = QPoint(x, lines->height() / 2);
+    QVERIFY(onLabel.x() >= 0);
+    QTest::mouseMove(lines, onLabel);
+    QTRY_COMPARE(lines->highlighted(), lines->tokenAt(onLabel));
+    QVERIFY(lines->highlighted() >= lines->windowFirst());
+}
+
+void tst_Views::sixteenHeadsHaveSixteenColours() {
+    std::set<QRgb> colours;
+    for (int i = 0; i < 16; ++i) colours.insert(render::LinesFigure::headColor(i).rgb());
+    QCOMPARE(int(colours.size()), 16);
+    QVERIFY(render::LinesFigure::kHeadColors >= 16);
 }
 
 QTEST_MAIN(tst_Views)

@@ -813,6 +813,14 @@ Gesucht in:
         <source>Attention of the selected query</source>
         <translation>Aufmerksamkeit der ausgewählten Query</translation>
     </message>
+    <message>
+        <source>The selected query&apos;s attention over every key. Click a bar to select its key; right-click to switch between an axis fitted to the tallest bar and a fixed 0 to 1 axis.</source>
+        <translation>Die Aufmerksamkeit der gewählten Query über alle Keys. Ein Klick auf einen Balken wählt seinen Key; Rechtsklick wechselt zwischen einer Achse, die zum höchsten Balken passt, und einer festen Achse von 0 bis 1.</translation>
+    </message>
+    <message>
+        <source>Fixed 0 to 1 axis</source>
+        <translation>Feste Achse von 0 bis 1</translation>
+    </message>
 </context>
 <context>
     <name>ShapeFlowView</name>
@@ -862,6 +870,10 @@ Gesucht in:
     <message>
         <source>Token lines</source>
         <translation>Tokenlinien</translation>
+    </message>
+    <message>
+        <source>Queries on the left, keys on the right, joined by lines as strong as the attention. Click a query to show its lines alone; hover a token to pick out its lines; scroll a long text with the wheel.</source>
+        <translation>Queries links, Keys rechts, verbunden durch Linien so stark wie die Aufmerksamkeit. Ein Klick auf eine Query zeigt nur ihre Linien; mit der Maus über einem Token werden seine Linien hervorgehoben; einen langen Text mit dem Mausrad blättern.</translation>
     </message>
 </context>
 <context>
@@ -1076,6 +1088,18 @@ Gesucht in:
     <message>
         <source>head %1</source>
         <translation>Kopf %1</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key (↑ %1 earlier)</source>
+        <translation>Key (↑ %1 davor)</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 
 #include <QCheckBox>
 #include <QMouseEvent>
+#include <QWheelEvent>
+#include <algorithm>
 #include <QPainter>
 
 TokenLinesView::TokenLinesView(Workspace* ws, ViewSettings* settings, QWidget* parent)
@@ -11,7 +13,27 @@ TokenLinesView::TokenLinesView(Workspace* ws, ViewSettings* settings, QWidget* p
     overlay_->adjustSize();
     connect(overlay_, &QCheckBox::toggled, this, [this] { rebuild(); });
     setAccessibleName(tr("Token lines"));
+    setToolTip(tr("Queries on the left, keys on the right, joined by lines as strong as the attention. "
+                  "Click a query to show its lines alone; hover a token to pick out its lines; "
+                  "scroll a long text with the wheel."));
+    setMouseTracking(true);
     setMinimumSize(320, 240);
+}
+
+void TokenLinesView::placeWindow(bool followQuery) {
+    if (!figure_) return;
+    const int T = ws_->trace() ? ws_->trace()->T() : 0;
+    const int fit = std::max(4, int(figureRect().height() / 16.0) - 3);
+    if (T <= fit) {
+        first_ = 0;
+        figure_->setWindow(0, 0);
+        return;
+    }
+    const int q = ws_->selection().query;
+    if (followQuery && q >= 0 && (q < first_ || q >= first_ + fit)) first_ = q - fit / 2;
+    first_ = std::clamp(first_, 0, T - fit);
+    figure_->setWindow(first_, fit);
+    figure_->setHighlight(highlight_);
 }
 
 void TokenLinesView::setOverlay(bool on) { overlay_->setChecked(on); }
@@ -39,7 +61,34 @@ void TokenLinesView::rebuild() {
                   ? std::make_unique<render::LinesFigure>(ws_->figureData(), ws_->selection().layer, heads(),
                                                           settings_->style(), focus_)
                   : nullptr;
+    placeWindow(true);
     update();
+}
+
+void TokenLinesView::mouseMoveEvent(QMouseEvent* e) {
+    const int t = figure_ ? figure_->tokenAt(figureRect(), e->position()) : -1;
+    if (t == highlight_) return;
+    highlight_ = t;
+    if (figure_) figure_->setHighlight(t);
+    update();
+}
+
+void TokenLinesView::leaveEvent(QEvent*) {
+    highlight_ = -1;
+    if (figure_) figure_->setHighlight(-1);
+    update();
+}
+
+void TokenLinesView::wheelEvent(QWheelEvent* e) {
+    const int steps = e->angleDelta().y() / 40;  // 3 rows per notch
+    if (!figure_ || steps == 0) return;
+    first_ -= steps;
+    placeWindow(false);
+    update();
+}
+
+void TokenLinesView::resizeEvent(QResizeEvent*) {
+    placeWindow(true);
 }
 
 void TokenLinesView::paintEvent(QPaintEvent*) {

@@ -16,8 +16,13 @@ LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Sty
         const attnscope::MatrixRM w = data_.trace->head_weights(layer_, heads_[hi]);
         for (int q = 0; q < T; ++q) {
             row.clear();
+            // Under the row-normalised scale a line's strength is its weight over
+            // the row's largest, so a head that spreads its attention over a long
+            // text still shows its strongest keys.
+            const float top = style_.scale == Scale::RowNormalized ? w.row(q).maxCoeff() : 1.0f;
+            const float norm = top > 0 ? 1.0f / top : 1.0f;
             for (int k = 0; k < T; ++k)
-                if (w(q, k) > kMinWeight) row.push_back({int(hi), q, k, w(q, k)});
+                if (w(q, k) * norm > kMinWeight) row.push_back({int(hi), q, k, w(q, k) * norm});
             const int keep = keysPerQuery(T);
             if (int(row.size()) > keep) {
                 std::partial_sort(row.begin(), row.begin() + keep, row.end(),
@@ -32,9 +37,22 @@ LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Sty
 }
 
 QColor LinesFigure::headColor(int i) {
-    static const QRgb okabeIto[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0xF0E442, 0x000000};
-    return QColor(okabeIto[i % 8]);
+    static const QRgb colors[kHeadColors] = {
+        // Okabe-Ito
+        0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0xF0E442, 0x000000,
+        // Kelly (the rest of his 22 colours of maximum contrast, less white and near-duplicates)
+        0x875692, 0xBE0032, 0x848482, 0x008856, 0xF99379, 0x604E97, 0xB3446C, 0x882D17,
+        0x8DB600, 0x654522, 0xC2B280, 0x2B3D26};
+    return QColor(colors[i % kHeadColors]);
 }
+
+void LinesFigure::setWindow(int first, int count) {
+    const int T = data_.T();
+    count_ = count <= 0 || count >= T ? 0 : count;
+    first_ = count_ ? std::clamp(first, 0, T - count_) : 0;
+}
+
+int LinesFigure::windowCount() const { return count_ ? count_ : data_.T(); }
 
 QString LinesFigure::title() const {
     if (heads_.size() == 1) return QCoreApplication::translate("render::LinesFigure", "Layer %1 · Head %2 · token lines").arg(layer_).arg(heads_[0]);
@@ -53,12 +71,13 @@ LinesFigure::Layout LinesFigure::layout(const QRectF& area) const {
     labelW = std::min(labelW + 10, area.width() * 0.3);
     const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4);
     const double legendH = heads_.size() > 1 ? fm.height() + 8 : 0;
-    const double h = area.bottom() - top - legendH - 8;
-    l.rowH = h / std::max(1, data_.T());
+    l.headerH = fm.height() + 4;
+    const double h = area.bottom() - top - l.headerH - legendH - 8;
+    l.rowH = h / std::max(1, windowCount());
     const double gap = std::clamp(area.width() - 2 * labelW - 40, 80.0, 260.0);
     const double x0 = area.left() + (area.width() - (2 * labelW + gap)) / 2;
-    l.left = QRectF(x0, top, labelW, h);
-    l.right = QRectF(x0 + labelW + gap, top, labelW, h);
+    l.left = QRectF(x0, top + l.headerH, labelW, h);
+    l.right = QRectF(x0 + labelW + gap, top + l.headerH, labelW, h);
     l.legend = QRectF(area.left(), area.bottom() - legendH, area.width(), legendH);
     return l;
 }
@@ -67,7 +86,14 @@ int LinesFigure::queryAt(const QRectF& area, const QPointF& pos) const {
     const Layout l = layout(area);
     if (!l.left.contains(pos) || l.rowH <= 0) return -1;
     const int i = int((pos.y() - l.left.top()) / l.rowH);
-    return i >= 0 && i < data_.T() ? i : -1;
+    return i >= 0 && i < windowCount() ? first_ + i : -1;
+}
+
+int LinesFigure::tokenAt(const QRectF& area, const QPointF& pos) const {
+    const Layout l = layout(area);
+    if ((!l.left.contains(pos) && !l.right.contains(pos)) || l.rowH <= 0) return -1;
+    const int i = int((pos.y() - l.left.top()) / l.rowH);
+    return i >= 0 && i < windowCount() ? first_ + i : -1;
 }
 
 void LinesFigure::paint(QPainter& p, const QRectF& area) const {
@@ -88,12 +114,19 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
     // Group the lines into (band, head) batches; lines_ is sorted by weight, so
     // bands come out weakest first and strong lines end on top.
     std::vector<std::vector<QLineF>> batches(size_t(kBands) * heads_.size());
+    const int last = first_ + windowCount();
+    const bool highlighting = highlight_ >= first_ && highlight_ < last;
+    std::vector<QLineF> lit;  // the hovered token's lines, drawn on top
     for (const Line& ln : lines_) {
         if (focus_ >= 0 && ln.query != focus_) continue;
+        if (ln.query < first_ || ln.query >= last || ln.key >= last) continue;
+        // A key above the window: the line ends at the top edge of the key column.
+        const double keyY = ln.key < first_ ? l.right.top() : l.right.top() + (ln.key - first_ + 0.5) * l.rowH;
+        const QLineF line(QPointF(l.left.right() + 4, l.left.top() + (ln.query - first_ + 0.5) * l.rowH),
+                          QPointF(l.right.left() - 4, keyY));
+        if (highlighting && (ln.query == highlight_ || ln.key == highlight_)) lit.push_back(line);
         const int band = std::min(kBands - 1, int(ln.weight * kBands));
-        batches[size_t(band) * heads_.size() + size_t(ln.head)].emplace_back(
-            QPointF(l.left.right() + 4, l.left.top() + (ln.query + 0.5) * l.rowH),
-            QPointF(l.right.left() - 4, l.right.top() + (ln.key + 0.5) * l.rowH));
+        batches[size_t(band) * heads_.size() + size_t(ln.head)].push_back(line);
         ++lastLines_;
     }
     for (int band = 0; band < kBands; ++band)
@@ -102,7 +135,7 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
             if (batch.empty()) continue;
             const double w = (band + 0.5) / kBands;
             QColor c = heads_.size() == 1 ? QColor(style_.cmap().at(0.25)) : headColor(int(hi));
-            c.setAlphaF(std::clamp(w, 0.1, 1.0) * (focus_ >= 0 ? 1.0 : 0.85));
+            c.setAlphaF(std::clamp(w, 0.1, 1.0) * (focus_ >= 0 ? 1.0 : 0.85) * (highlighting ? 0.35 : 1.0));
             // Hairlines for the many weak lines (the raster engine's fast
             // path), real width only for the few strong ones.
             if (w < 0.4) {  // hairlines: the raster engine's fast path
@@ -124,20 +157,35 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
                 p.drawConvexPolygon(quad, 4);
             }
         }
-    for (int i = 0; i < T && i < data_.tokens.size(); ++i) {
-        const bool focused = i == focus_;
+    if (!lit.empty()) {
+        p.setPen(QPen(style_.text, 1.5));
+        p.drawLines(lit.data(), int(lit.size()));
+    }
+    for (int i = first_; i < last && i < data_.tokens.size(); ++i) {
+        const bool focused = i == focus_ || i == highlight_;
+        const double y = l.left.top() + (i - first_) * l.rowH;
         QFont lf = f;
         lf.setBold(focused);
         p.setFont(lf);
         p.setPen(focus_ >= 0 && !focused ? QColor(150, 150, 150) : style_.text);
         const QString s = fm.elidedText(data_.tokens[i], Qt::ElideRight, l.left.width() - 6);
-        p.drawText(QRectF(l.left.left(), l.left.top() + i * l.rowH, l.left.width() - 6, l.rowH),
-                   Qt::AlignRight | Qt::AlignVCenter, s);
+        p.drawText(QRectF(l.left.left(), y, l.left.width() - 6, l.rowH), Qt::AlignRight | Qt::AlignVCenter, s);
         p.setPen(style_.text);
-        p.setFont(f);
-        p.drawText(QRectF(l.right.left() + 6, l.right.top() + i * l.rowH, l.right.width() - 6, l.rowH),
-                   Qt::AlignLeft | Qt::AlignVCenter, s);
+        lf.setBold(i == highlight_);
+        p.setFont(lf);
+        p.drawText(QRectF(l.right.left() + 6, y, l.right.width() - 6, l.rowH), Qt::AlignLeft | Qt::AlignVCenter, s);
     }
+    // Column headers; above the key column, how many earlier tokens the window hides.
+    QFont hf = style_.font;
+    hf.setItalic(true);
+    p.setFont(hf);
+    p.setPen(style_.text);
+    const double hy = l.left.top() - l.headerH;
+    p.drawText(QRectF(l.left.right() - 206, hy, 200, l.headerH), Qt::AlignRight | Qt::AlignVCenter,
+               QCoreApplication::translate("render::LinesFigure", "query"));
+    p.drawText(QRectF(l.right.left() + 6, hy, l.right.width() + 200, l.headerH), Qt::AlignLeft | Qt::AlignVCenter,
+               first_ > 0 ? QCoreApplication::translate("render::LinesFigure", "key (↑ %1 earlier)").arg(first_)
+                          : QCoreApplication::translate("render::LinesFigure", "key"));
     if (heads_.size() > 1) {
         double x = l.legend.left() + 10;
         p.setFont(style_.font);

@@ -1,7 +1,8 @@
 #pragma once
 // Tokens in two columns, queries on the left and keys on the right, joined by
 // lines whose opacity and width follow the attention weight. One head, or an
-// overlay of several heads in distinct colours.
+// overlay of several heads in distinct colours. A long text can be shown as a
+// window of rows; lines to keys above the window end at its top edge.
 #include <vector>
 
 #include "figure.h"
@@ -16,11 +17,22 @@ public:
     void paint(QPainter& p, const QRectF& area) const override;
     QString title() const override;
 
-    // Colour of the i-th overlaid head (Okabe-Ito, colour-blind safe).
+    // Colour of the i-th overlaid head: the eight Okabe-Ito colours (colour-blind
+    // safe) first, then twelve more of Kelly's high-contrast set; 20 in all.
     static QColor headColor(int i);
+    static constexpr int kHeadColors = 20;
     // Query token whose label is under `pos` (left column), or -1.
     int queryAt(const QRectF& area, const QPointF& pos) const;
-    // Weights at or below this are not drawn.
+    // Token whose label is under `pos` in either column, or -1.
+    int tokenAt(const QRectF& area, const QPointF& pos) const;
+    // Shows rows [first, first + count) only (count 0: every row).
+    void setWindow(int first, int count);
+    int windowFirst() const { return first_; }
+    int windowCount() const;
+    // A token whose lines stand out (hover), or -1.
+    void setHighlight(int token) { highlight_ = token; }
+    // Weights at or below this are not drawn (under the row-normalised scale,
+    // weights over their row's largest).
     static constexpr float kMinWeight = 0.02f;
     // Each query's strongest keys only (per head): the rest are faint lines
     // that hide the pattern and cost paint time. Fewer for long sequences.
@@ -34,6 +46,7 @@ private:
     struct Layout {
         QRectF left, right, legend;
         double rowH = 0;
+        double headerH = 0;  // "query" / "key" above the columns
     };
     Layout layout(const QRectF& area) const;
 
@@ -42,6 +55,8 @@ private:
     std::vector<int> heads_;
     Style style_;
     int focus_;
+    int first_ = 0, count_ = 0;
+    int highlight_ = -1;
     struct Line {
         int head;  // index into heads_
         int query, key;
