@@ -11,6 +11,10 @@
 #include "headsgridview.h"
 #include "mainwindow.h"
 #include "rowview.h"
+#include "render/matrix_figure.h"
+#include "render/session.h"
+#include "shapeflowview.h"
+#include "tensortablemodel.h"
 #include "render/lines_figure.h"
 #include "tokenlinesview.h"
 #include <QPlainTextEdit>
@@ -29,6 +33,7 @@ private slots:
     void queryBarsFitTheirTallestBar();
     void tokenLinesWindowALongText();
     void sixteenHeadsHaveSixteenColours();
+    void shapeFlowTensorPanel();
 
 private:
     void showDetailAndCheck(int layer, int head);
@@ -190,6 +195,37 @@ void tst_Views::sixteenHeadsHaveSixteenColours() {
     for (int i = 0; i < 16; ++i) colours.insert(render::LinesFigure::headColor(i).rgb());
     QCOMPARE(int(colours.size()), 16);
     QVERIFY(render::LinesFigure::kHeadColors >= 16);
+}
+
+// The tensor beside the shape flow: logits' columns are named by their token,
+// the colour bar reads the tensor's own values, and another model starts empty.
+void tst_Views::shapeFlowTensorPanel() {
+    win_->showView("flow");
+    ShapeFlowView* f = win_->shapeFlow();
+    QTRY_VERIFY(f->nodeCount() > 0);
+    int logits = -1;
+    for (int i = 0; i < f->nodeCount() && logits < 0; ++i) {
+        f->selectNode(i);
+        if (f->tensorFigure() && f->tensorFigure()->values().cols() == 65) logits = i;  // the vocabulary's width
+    }
+    QVERIFY2(logits >= 0, "no logits node");
+    f->selectNode(logits);
+    // The demo's vocabulary is sorted: id 18 is 'F' ("\n !$&',-.3:;?ABC..." ).
+    const QString h = f->tableModel()->headerData(18, Qt::Horizontal).toString();
+    QCOMPARE(h, QStringLiteral("18 F"));
+    QCOMPARE(f->tensorFigure()->colLabels().value(18), QStringLiteral("F"));
+    // Logits are not probabilities: the bar spans their real range.
+    const auto& n = f->tensorFigure()->normalized();
+    QCOMPARE(n.lo, double(f->tensorFigure()->values().minCoeff()));
+    QCOMPARE(n.hi, double(f->tensorFigure()->values().maxCoeff()));
+    QVERIFY(!n.perRow);
+    // A new model: no stale tensor from the old one.
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    ws_->setDocument(render::randomDocument(attnscope::ModelConfig::seed(96, 64, 32, 2, 1), 3));
+    QVERIFY(ready.wait(60000));
+    QCOMPARE(f->selectedNode(), -1);
+    QVERIFY(!f->tensorFigure());
+    QCOMPARE(f->tableModel()->rowCount(), 0);
 }
 
 QTEST_MAIN(tst_Views)

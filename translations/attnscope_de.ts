@@ -1076,6 +1076,15 @@ Gesucht in:
     </message>
 </context>
 <context>
+    <name>render::Heatmap</name>
+    <message>
+        <source>per row:
+row max = 1</source>
+        <translation>je Zeile:
+Zeilenmaximum = 1</translation>
+    </message>
+</context>
+<context>
     <name>render::LinesFigure</name>
     <message>
         <source>Layer %1 · Head %2 · token lines</source>

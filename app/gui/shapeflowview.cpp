@@ -49,6 +49,7 @@ public:
         figure_ = std::move(f);
         update();
     }
+    const render::MatrixFigure* figure() const { return figure_.get(); }
 
 protected:
     void paintEvent(QPaintEvent*) override {
@@ -95,12 +96,19 @@ ShapeFlowView::ShapeFlowView(Workspace* ws, ViewSettings* settings, QWidget* par
     split->setStretchFactor(1, 2);
     lay->addWidget(split);
     connect(mode_, &QComboBox::currentIndexChanged, stack_, &QStackedWidget::setCurrentIndex);
+    // Another model has other nodes: the tensor panel starts empty again.
+    connect(ws_, &Workspace::documentChanged, this, [this] {
+        selected_ = -1;
+        showTensor();
+    });
 }
 
 std::unique_ptr<render::Figure> ShapeFlowView::makeFigure(const render::Style& style) const {
     const Selection& s = ws_->selection();
     return std::make_unique<render::FlowFigure>(ws_->figureData(), s.layer, s.head, style, selected_);
 }
+
+const render::MatrixFigure* ShapeFlowView::tensorFigure() const { return heat_->figure(); }
 
 int ShapeFlowView::nodeCount() const { return figure_ ? int(figure_->nodes().size()) : 0; }
 
@@ -167,10 +175,22 @@ void ShapeFlowView::showTensor() {
             for (int r = 0; r < m.rows(); ++r) rows << ws_->tokens().labels.value(trace->logits_first + r);
         }
     }
+    // Logits: one column per vocabulary entry, named by its token's text.
+    QStringList vocab;
+    if (n.stage == "logits") {
+        const auto& tok = ws_->document().tokenizer;
+        for (int id = 0; id < m.cols(); ++id)
+            vocab << (tok && id < tok->vocab_size() ? render::visibleToken(QString::fromStdString(tok->token_text(id)))
+                                                    : QString::number(id));
+    }
     caption_->setText(tr("<b>%1</b> · %2 · %3 × %4").arg(what.toHtmlEscaped(), n.tensor.isEmpty() ? tr("token ids") : n.tensor)
                           .arg(m.rows()).arg(m.cols()));
-    QStringList cols;
+    QStringList cols = vocab;
     if (m.rows() == m.cols() && m.rows() == T) cols = ws_->tokens().labels;
-    heat_->setFigure(std::make_unique<render::MatrixFigure>(what, m, kind, rows, cols, settings_->style()));
-    table_->setMatrix(std::move(m), rows);
+    // A tensor's colour bar reads its own values: activations are not scaled per
+    // row (attention weights keep the view's scale).
+    render::Style style = settings_->style();
+    if (kind != render::MatrixKind::Weights) style.scale = render::Scale::Linear;
+    heat_->setFigure(std::make_unique<render::MatrixFigure>(what, m, kind, rows, cols, style));
+    table_->setMatrix(std::move(m), rows, vocab);
 }

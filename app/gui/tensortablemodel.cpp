@@ -4,10 +4,11 @@
 
 TensorTableModel::TensorTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void TensorTableModel::setMatrix(attnscope::MatrixRM values, QStringList rowLabels) {
+void TensorTableModel::setMatrix(attnscope::MatrixRM values, QStringList rowLabels, QStringList colLabels) {
     beginResetModel();
     values_ = std::move(values);
     rowLabels_ = std::move(rowLabels);
+    colLabels_ = std::move(colLabels);
     endResetModel();
 }
 
@@ -35,7 +36,10 @@ QVariant TensorTableModel::data(const QModelIndex& index, int role) const {
 
 QVariant TensorTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (role != Qt::DisplayRole || section < 0) return {};
-    if (orientation == Qt::Horizontal) return section < values_.cols() ? QVariant(section) : QVariant();
+    if (orientation == Qt::Horizontal) {
+        if (section >= values_.cols()) return {};
+        return section < colLabels_.size() ? QStringLiteral("%1 %2").arg(section).arg(colLabels_[section]) : QVariant(section);
+    }
     if (section >= values_.rows()) return {};
     return section < rowLabels_.size() ? QStringLiteral("%1 %2").arg(section).arg(rowLabels_[section])
                                        : QVariant(section);

@@ -11,7 +11,8 @@ class TensorTableModel : public QAbstractTableModel {
 public:
     explicit TensorTableModel(QObject* parent = nullptr);
 
-    void setMatrix(attnscope::MatrixRM values, QStringList rowLabels);
+    // `colLabels` names the columns (a logit's token); without them, their index.
+    void setMatrix(attnscope::MatrixRM values, QStringList rowLabels, QStringList colLabels = {});
     const attnscope::MatrixRM& matrix() const { return values_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -21,5 +22,5 @@ public:
 
 private:
     attnscope::MatrixRM values_;
-    QStringList rowLabels_;
+    QStringList rowLabels_, colLabels_;
 };

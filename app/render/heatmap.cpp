@@ -1,5 +1,7 @@
 #include "heatmap.h"
 
+#include <QCoreApplication>
+
 #include <QFontMetricsF>
 #include <cmath>
 #include <limits>
@@ -81,6 +83,7 @@ Normalized normalize(const MatrixRM& m, MatrixKind kind, Scale scale) {
         if (scale == Scale::RowNormalized) {
             n.lo = 0;
             n.hi = 1;
+            n.perRow = true;
         }
         return n;
     }
@@ -99,6 +102,7 @@ Normalized normalize(const MatrixRM& m, MatrixKind kind, Scale scale) {
         }
         break;
     case Scale::RowNormalized:
+        n.perRow = true;
         for (Eigen::Index r = 0; r < m.rows(); ++r) {
             const float mx = m.row(r).maxCoeff();
             n.t.row(r) = mx > 0 ? (m.row(r) / mx).eval() : m.row(r).eval();
@@ -175,6 +179,15 @@ void drawColorBar(QPainter& p, const QRectF& bar, const Normalized& n, const Col
     p.drawText(QPointF(x, bar.top() + fm.ascent()), label(n.hi, n.log));
     p.drawText(QPointF(x, bar.center().y() + fm.ascent() / 2 - 1), label(mid, n.log));
     p.drawText(QPointF(x, bar.bottom()), label(n.lo, n.log));
+    if (n.perRow) {
+        // Say what the numbers mean: each row is scaled to its own range.
+        QFont small = p.font();
+        small.setPointSizeF(std::max(5.0, small.pointSizeF() * 0.8));
+        p.setFont(small);
+        p.drawText(QRectF(bar.left() - 4, bar.bottom() + 2, 80, QFontMetricsF(small).height() * 2.2),
+                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   QCoreApplication::translate("render::Heatmap", "per row:\nrow max = 1"));
+    }
     p.restore();
 }
 

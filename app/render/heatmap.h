@@ -29,6 +29,7 @@ struct Normalized {
     attnscope::MatrixRM t;  // (rows, cols)
     double lo = 0, hi = 1;  // data values at t = 0 and t = 1
     bool log = false;       // lo/hi are on a log10 axis
+    bool perRow = false;    // each row spans the bar on its own (the row-normalised scale)
 };
 
 Normalized normalize(const attnscope::MatrixRM& m, MatrixKind kind, Scale scale);
