@@ -6,6 +6,8 @@
 #include <system_error>
 
 #include "attnscope/error.h"
+#include "attnscope/file_io.h"
+#include "config_check.h"
 #include "gpt2_config.h"
 #include "mapped_file.h"
 #include "name_mapping.h"
@@ -24,12 +26,13 @@ bool exists_file(const fs::path& p) {
     return fs::is_regular_file(p, ec);
 }
 
-// The whole file, or Error(Io) whose message starts with the path.
-std::unique_ptr<MappedFile> open_file(const std::string& path) {
+// The whole file, or Error(Io) whose message starts with the path. Only
+// regular files, at most `max_bytes` when that is >= 0.
+std::unique_ptr<MappedFile> open_file(const std::string& path, int64_t max_bytes = -1) {
     std::error_code ec;
     if (!fs::exists(path, ec)) fail_in(path, ErrorCode::Io, "no such file or folder");
     try {
-        return std::make_unique<MappedFile>(path);
+        return std::make_unique<MappedFile>(path, max_bytes);
     } catch (const Error& e) {
         throw Error(e.code(), path + ": " + e.what(), e.args());
     }
@@ -40,7 +43,7 @@ ModelConfig sibling_config(const std::string& path, bool* found) {
     const fs::path cfg = fs::path(path).parent_path() / "config.json";
     *found = exists_file(cfg);
     if (!*found) return {};
-    const std::unique_ptr<MappedFile> f = open_file(cfg.string());
+    const std::unique_ptr<MappedFile> f = open_file(cfg.string(), kMaxConfigFileBytes);
     return gpt2_config_from_hf_json(
         std::string_view(reinterpret_cast<const char*>(f->data()), f->size()), cfg.string());
 }
@@ -63,6 +66,7 @@ void map_tensors(LoadedModel& m, TensorMap&& tensors, const std::string& origin,
                 throw Error(e.code(), origin + ": " + e.what(), e.args());
             }
         }
+        if (it != m.metadata.end()) check_config_against_tensors(meta, tensors, origin);
         m.weights = std::make_shared<Weights>(
             map_seed(std::move(tensors), it != m.metadata.end() ? &meta : nullptr, origin));
         return;
@@ -85,6 +89,7 @@ void map_tensors(LoadedModel& m, TensorMap&& tensors, const std::string& origin,
             m.notes.push_back("config inferred from the tensor shapes");
         }
     }
+    check_config_against_tensors(config, tensors, origin);
     m.weights = std::make_shared<Weights>(map_gpt2(std::move(tensors), config, naming, origin));
 }
 
@@ -173,7 +178,7 @@ LoadedModel load_folder(const std::string& path) {
         fail_in(path, ErrorCode::BadFormat,
              "Hugging Face folder has no config.json beside " + weights.filename().string());
     const std::string cfg_path = (dir / "config.json").string();
-    const std::unique_ptr<MappedFile> cfg = open_file(cfg_path);
+    const std::unique_ptr<MappedFile> cfg = open_file(cfg_path, kMaxConfigFileBytes);
     bool tied = true;
     const ModelConfig config = gpt2_config_from_hf_json(
         std::string_view(reinterpret_cast<const char*>(cfg->data()), cfg->size()), cfg_path, &tied);
@@ -193,8 +198,12 @@ LoadedModel load_folder(const std::string& path) {
 
 LoadedModel load_model(const std::string& path) {
     std::error_code ec;
-    if (fs::is_directory(path, ec)) return load_folder(path);
-    return load_file(path, nullptr);
+    try {
+        if (fs::is_directory(path, ec)) return load_folder(path);
+        return load_file(path, nullptr);
+    } catch (const std::bad_alloc&) {  // never a bare std::bad_alloc: name the file
+        fail_in(path, ErrorCode::TooLarge, "not enough memory to load this model");
+    }
 }
 
 void save_model(const std::string& path, const Weights& weights, Metadata extra) {
