@@ -20,6 +20,7 @@ class ModelPanel;
 class RowView;
 class ShapeFlowView;
 class TokenLinesView;
+class TextAutosaver;
 class TokenStrip;
 class TraceView;
 class ViewSettings;
@@ -53,6 +54,7 @@ public:
     QPushButton* cancelButton() const { return cancel_; }
     // The text of the last problem or question shown to the user.
     QString lastProblem() const { return lastProblem_; }
+    TextAutosaver* textAutosaver() const { return autosaver_; }
     void showView(const QString& viewId);
 
 protected:
@@ -79,6 +81,7 @@ private:
     void copyFigure();
     void updateStatus();
     void saveText();
+    void checkSettingsWritable();
 
     Workspace* ws_;
     ViewSettings* settings_;
@@ -101,7 +104,8 @@ private:
     QLabel* statusHover_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;
-    QTimer* textSaver_ = nullptr;
+    TextAutosaver* autosaver_ = nullptr;
+    bool settingsWarned_ = false;
     QStringList recent_;
     QString lastProblem_;
     QDockWidget* textDock_ = nullptr;
