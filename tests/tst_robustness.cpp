@@ -21,6 +21,9 @@
 #include "attnscope/weights.h"
 #include "testutil.h"
 
+// Internal to the core; included by path for this one test.
+#include "../core/src/parallel_guard.h"
+
 using namespace attnscope;
 using testutil::cli;
 
@@ -105,6 +108,8 @@ private slots:
     void atomicWriteKeepsSymlinkAndOldFileOnFailure();
     // 11. Threads
     void threadsAreCapped();
+    // 12. Exceptions in OpenMP regions
+    void exceptionInParallelRegionReachesCaller();
 };
 
 void tst_Robustness::exportDetectsShortWrite_data() {
@@ -417,6 +422,23 @@ void tst_Robustness::threadsAreCapped() {
     } catch (const Error& e) {
         QCOMPARE(e.code(), ErrorCode::InvalidArgument);
     }
+}
+
+void tst_Robustness::exceptionInParallelRegionReachesCaller() {
+    // An exception leaving an OpenMP region calls std::terminate (the app
+    // ended when a buffer allocated inside one could not be). The core's
+    // regions run each iteration through ParallelGuard.
+    ParallelGuard guard;
+    int ran = 0;
+#pragma omp parallel for num_threads(4) reduction(+ : ran)
+    for (int i = 0; i < 64; ++i) {
+        guard.run([&] {
+            if (i == 37) throw std::bad_alloc();
+            ++ran;
+        });
+    }
+    QCOMPARE(ran, 63);
+    QVERIFY_THROWS_EXCEPTION(std::bad_alloc, guard.rethrow());
 }
 
 QTEST_GUILESS_MAIN(tst_Robustness)
