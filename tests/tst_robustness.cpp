@@ -50,6 +50,28 @@ testutil::Run cliWithFileLimit(int kb, const QStringList& args) {
     return r;
 }
 
+// attnscope-cli with `mountDir` replaced, in a private mount namespace, by a
+// 64 KB tmpfs: a full disk, as in issue 13's reproduction (writes there fail
+// with ENOSPC after a short write). The files left on that disk when the
+// command ends are listed in `left` (the mount vanishes with the namespace).
+testutil::Run cliOnTinyDisk(const QString& mountDir, const QStringList& args, QStringList* left) {
+    QProcess p;
+    p.start(QStringLiteral("unshare"),
+            QStringList{QStringLiteral("-rm"), QStringLiteral("bash"), QStringLiteral("-c"),
+                        QStringLiteral("mount -t tmpfs -o size=64k tmpfs \"$0\" || exit 99; \"$@\"; rc=$?; "
+                                       "echo \"LEFT:$(ls -A \"$0\" | tr '\\n' ' ')\"; exit $rc"),
+                        mountDir, QStringLiteral(ATTNSCOPE_CLI)} +
+                args);
+    testutil::Run r;
+    if (!p.waitForFinished(180000)) return r;
+    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    const qsizetype at = r.out.lastIndexOf(QStringLiteral("LEFT:"));
+    if (left && at >= 0) *left = r.out.mid(at + 5).simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    return r;
+}
+
 QStringList entries(const QString& dir) {
     return QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System | QDir::Hidden);
 }
@@ -115,24 +137,43 @@ private slots:
 void tst_Robustness::exportDetectsShortWrite_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("out");
+    QTest::addColumn<bool>("fullDisk");  // a 64 KB tmpfs (ENOSPC), else a file size limit (EFBIG)
     const QStringList t = {"--text", kText};
-    QTest::newRow("pdf") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.pdf";
-    QTest::newRow("all-heads pdf") << (QStringList{"export"} + t + QStringList{"--view", "head", "--all-heads", "-o", "OUT"}) << "all.pdf";
-    QTest::newRow("png") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.png";
-    QTest::newRow("svg") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.svg";
-    QTest::newRow("csv") << (QStringList{"export"} + t + QStringList{"--view", "head", "-o", "OUT"}) << "x.csv";
-    QTest::newRow("npy") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.npy";
-    QTest::newRow("json") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.json";
-    QTest::newRow("dump") << (QStringList{"dump"} + t + QStringList{"-o", "OUT"}) << "trace.json";
-    QTest::newRow("convert") << QStringList{"convert", demo(), "-o", "OUT"} << "m.safetensors";
+    // Rects: a heads PDF of ~100 KB, more than the tiny disk holds.
+    QTest::newRow("pdf, full disk") << (QStringList{"export"} + t + QStringList{"--view", "heads", "--cells", "rects", "-o", "OUT"}) << "x.pdf" << true;
+    QTest::newRow("all-heads pdf, full disk") << (QStringList{"export"} + t + QStringList{"--view", "head", "--cells", "rects", "--all-heads", "-o", "OUT"}) << "all.pdf" << true;
+    QTest::newRow("png, full disk") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.png" << true;
+    QTest::newRow("npy, full disk") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.npy" << true;
+    QTest::newRow("dump, full disk") << (QStringList{"dump"} + t + QStringList{"-o", "OUT"}) << "trace.json" << true;
+    QTest::newRow("convert, full disk") << QStringList{"convert", demo(), "-o", "OUT"} << "m.safetensors" << true;
+    QTest::newRow("pdf") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.pdf" << false;
+    QTest::newRow("all-heads pdf") << (QStringList{"export"} + t + QStringList{"--view", "head", "--all-heads", "-o", "OUT"}) << "all.pdf" << false;
+    QTest::newRow("png") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.png" << false;
+    QTest::newRow("svg") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.svg" << false;
+    QTest::newRow("csv") << (QStringList{"export"} + t + QStringList{"--view", "head", "-o", "OUT"}) << "x.csv" << false;
+    QTest::newRow("npy") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.npy" << false;
+    QTest::newRow("json") << (QStringList{"export"} + t + QStringList{"--view", "heads", "-o", "OUT"}) << "x.json" << false;
+    QTest::newRow("dump") << (QStringList{"dump"} + t + QStringList{"-o", "OUT"}) << "trace.json" << false;
+    QTest::newRow("convert") << QStringList{"convert", demo(), "-o", "OUT"} << "m.safetensors" << false;
 }
 
 void tst_Robustness::exportDetectsShortWrite() {
     QFETCH(QStringList, args);
     QFETCH(QString, out);
+    QFETCH(bool, fullDisk);
     QTemporaryDir dir;
     const QString path = dir.filePath(out);
     for (QString& a : args) a.replace(QStringLiteral("OUT"), path);
+    if (fullDisk) {
+        // Before the fix the PDF rows exited 0 with a 65536-byte truncated file.
+        QStringList left{QStringLiteral("(not listed)")};
+        const testutil::Run r = cliOnTinyDisk(dir.path(), args, &left);
+        QVERIFY2(r.status != 99, "cannot mount a tmpfs in a private namespace (unshare -rm)");
+        QVERIFY2(r.status == 1, qPrintable(QStringLiteral("status %1, stderr: %2").arg(r.status).arg(r.err)));
+        QVERIFY2(r.err.contains(QStringLiteral("No space left on device")), qPrintable(r.err));
+        QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("left on the full disk: ") + left.join(", ")));
+        return;
+    }
     const testutil::Run r = cliWithFileLimit(8, args);
     QVERIFY2(r.status == 1, qPrintable(QStringLiteral("status %1, stderr: %2").arg(r.status).arg(r.err)));
     QVERIFY2(r.err.contains(QStringLiteral("File too large")), qPrintable(r.err));
