@@ -16,6 +16,7 @@
 #include "headdetailview.h"
 #include "headsgridview.h"
 #include "mainwindow.h"
+#include "textautosaver.h"
 #include "maskview.h"
 #include "render/session.h"
 #include "shapeflowview.h"
@@ -67,6 +68,7 @@ void tst_Gui::initTestCase() {
 
 void tst_Gui::init() {
     QSettings().clear();
+    QFile::remove(TextAutosaver::defaultPath());  // the typed text is kept outside QSettings too
     ws_ = std::make_unique<Workspace>();
     ws_->setDebounceMs(10);
     win_ = std::make_unique<MainWindow>(ws_.get());

@@ -701,6 +701,10 @@ Gesucht in:
         <source>Cannot build the vocabulary</source>
         <translation>Vokabular kann nicht gebaut werden</translation>
     </message>
+    <message>
+        <source>Settings cannot be saved to “%1”: recent models, the window layout and your choices will not be remembered.</source>
+        <translation>Die Einstellungen können nicht in „%1“ gespeichert werden: Zuletzt geöffnete Modelle, die Fensteranordnung und Ihre Auswahl werden nicht behalten.</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -859,6 +863,13 @@ Gesucht in:
     <message>
         <source>token ids</source>
         <translation>Token-IDs</translation>
+    </message>
+</context>
+<context>
+    <name>TextAutosaver</name>
+    <message>
+        <source>The text cannot be saved to “%1”: %2</source>
+        <translation>Der Text kann nicht in „%1“ gespeichert werden: %2</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@
 #include "attnscope/model.h"
 #include "attnscope/reference.h"
 #include "commands.h"
+#include "render/paths.h"
 
 namespace cli {
 
@@ -129,7 +130,12 @@ struct TorchBaseline {
 
 TorchBaseline run_torch(bool quick) {
     TorchBaseline b;
-    const std::string script = std::string(ATTNSCOPE_SOURCE_DIR) + "/tests/scripts/bench_torch.py";
+    // Installed in share/attnscope/scripts, linked there in a build tree.
+    const std::string script = render::resourcePath(QStringLiteral("scripts/bench_torch.py")).toStdString();
+    if (script.empty()) {
+        std::fprintf(stderr, "bench --torch: scripts/bench_torch.py is not in this installation's share/attnscope\n");
+        return b;
+    }
     // The best-configured PyTorch of the README: OpenBLAS with its own kernels
     // and huge pages for fresh allocations.
     const std::string cmd = "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE GLIBC_TUNABLES=glibc.malloc.hugetlb=1 "

@@ -2,10 +2,10 @@
 
 #include <charconv>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "attnscope/error.h"
+#include "attnscope/file_io.h"
+#include "attnscope/model.h"
 
 namespace cli {
 
@@ -17,6 +17,9 @@ render::Document open_model(const Args& args) {
     if (args.has("random")) {
         uint64_t seed = 0;
         const auto config = attnscope::ModelConfig::parse_spec(args.get("random"), &seed);
+        // The same limit as the app's New random model dialog.
+        if (const std::string problem = attnscope::random_model_problem(config); !problem.empty())
+            throw UsageError("--random: " + problem);
         render::Document d = render::randomDocument(config, seed);
         if (args.has("tokenizer")) d.tokenizer = attnscope::load_tokenizer(args.get("tokenizer"));
         return d;
@@ -82,12 +85,7 @@ Input read_input(const Args& args, const render::Document& doc, bool crop) {
     } else {
         std::string text = args.get("text");
         if (args.has("text-file")) {
-            const std::string path = args.get("text-file");
-            std::ifstream f(path, std::ios::binary);
-            if (!f) throw Error(ErrorCode::Io, "cannot read '" + path + "'", {path});
-            std::ostringstream ss;
-            ss << f.rdbuf();
-            text = ss.str();
+            text = attnscope::read_regular_file(args.get("text-file"), attnscope::kMaxTextFileBytes, "text file");
         }
         if (!doc.tokenizer)
             throw Error(ErrorCode::TokenizerMissing,

@@ -1,8 +1,9 @@
 // attnscope-cli dump: run the model once and write the trace as JSON.
-#include <fstream>
+#include <sstream>
 
 #include "args.h"
 #include "attnscope/error.h"
+#include "attnscope/file_io.h"
 #include "attnscope/json.h"
 #include "attnscope/model.h"
 #include "commands.h"
@@ -31,7 +32,9 @@ int dump(const std::vector<std::string>& argv) {
     if (args.has("tokens")) parse_int_list(args.get("tokens"), "--tokens");
     attnscope::RunOptions opt;
     opt.causal = !args.has("bidirectional");
-    opt.threads = args.get_int("threads", 0, 0, 1024);
+    // More threads than 4 per core only slow a run, and thousands make the
+    // OpenMP runtime end the process with its own message.
+    opt.threads = args.get_int("threads", 0, 0, attnscope::max_thread_count());
     if (args.has("ablate")) opt.ablate = parse_heads(args.get("ablate"));
     if (int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens")) != 1)
         throw UsageError("dump needs exactly one of --text T, --text-file FILE or --tokens 1,2,3");
@@ -41,8 +44,9 @@ int dump(const std::vector<std::string>& argv) {
     const attnscope::Model model(doc.model.weights);
     const attnscope::Trace tr = model.run(in.ids, opt);
 
-    std::ofstream f(out_path, std::ios::binary | std::ios::trunc);
-    if (!f) throw attnscope::Error(attnscope::ErrorCode::Io, "cannot write '" + out_path + "'", {out_path});
+    // Built in memory, then written atomically: a full disk is an error, not a
+    // truncated trace.
+    std::ostringstream f;
     attnscope::JsonWriter w(f);
     w.begin_object();
     w.key("config").raw(model.config().to_json());
@@ -78,7 +82,7 @@ int dump(const std::vector<std::string>& argv) {
     w.key("logits_last").array(last.data(), last.size());
     w.end_object();
     f << '\n';
-    if (!f) throw attnscope::Error(attnscope::ErrorCode::Io, "cannot write '" + out_path + "' (disk full?)", {out_path});
+    attnscope::write_file_atomically(out_path, f.str());
     return 0;
 }
 

@@ -17,6 +17,7 @@
 
 #include "args.h"
 #include "attnscope/error.h"
+#include "attnscope/file_io.h"
 #include "commands.h"
 #include "common.h"
 #include "render/export.h"
@@ -50,12 +51,9 @@ QString oneOf(const Args& args, const std::string& key, const QStringList& allow
 }
 
 QString readTextFile(const std::string& path) {
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly))
-        throw Error(ErrorCode::Io, "cannot read text file '" + path + "': " + f.errorString().toStdString());
-    if (f.size() > (16 << 20)) throw Error(ErrorCode::TooLarge, "text file '" + path + "' is larger than 16 MB");
+    const std::string bytes = attnscope::read_regular_file(path, attnscope::kMaxTextFileBytes, "text file");
     QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    const QString text = utf8(f.readAll());
+    const QString text = utf8(QByteArrayView(bytes.data(), qsizetype(bytes.size())));
     if (utf8.hasError()) throw Error(ErrorCode::InvalidUtf8, "text file '" + path + "' is not valid UTF-8");
     return text;
 }

@@ -6,6 +6,8 @@
 
 #include "args.h"
 #include "attnscope/error.h"
+#include "attnscope/file_io.h"
+#include "attnscope/printable.h"
 #include "attnscope/json.h"
 #include "attnscope/model_file.h"
 #include "commands.h"
@@ -44,7 +46,10 @@ int info(const std::vector<std::string>& argv) {
         std::cout << '\n';
         return 0;
     }
-    std::printf("file:        %s\n", path.c_str());
+    // Names and notes come from the file: escaped, so that a tensor name with a
+    // newline or an ANSI escape cannot rewrite the terminal.
+    const auto shown = [](const std::string& s) { return attnscope::printable_text(s); };
+    std::printf("file:        %s\n", shown(path).c_str());
     std::printf("format:      %s (%s names)\n", m.format.c_str(), m.naming.c_str());
     std::printf("config:      %d layers, %d heads, n_embed %d (head size %d), context %d, vocab %d\n", c.n_layer,
                 c.n_head, c.n_embed, c.head_size(), c.context_length, c.vocab_size);
@@ -54,16 +59,17 @@ int info(const std::vector<std::string>& argv) {
     std::printf("parameters:  %lld\n", static_cast<long long>(c.parameter_count()));
     if (doc.tokenizer)
         std::printf("tokenizer:   %s from %s, %d tokens%s\n", doc.tokenizer->kind().c_str(),
-                    doc.tokenizer->source().c_str(), doc.tokenizer->vocab_size(),
+                    shown(doc.tokenizer->source()).c_str(), doc.tokenizer->vocab_size(),
                     doc.tokenizerNote.isEmpty() ? "" : (" (" + doc.tokenizerNote.toStdString() + ")").c_str());
     else
-        std::printf("tokenizer:   none found (looked in: %s)\n", doc.tokenizerLooked.join(", ").toStdString().c_str());
-    for (const std::string& n : m.notes) std::printf("note:        %s\n", n.c_str());
-    for (const std::string& n : m.left_out) std::printf("left out:    %s\n", n.c_str());
-    for (const std::string& n : m.not_run) std::printf("not run:     %s (an object in the pickle; never called)\n", n.c_str());
+        std::printf("tokenizer:   none found (looked in: %s)\n", shown(doc.tokenizerLooked.join(", ").toStdString()).c_str());
+    for (const std::string& n : m.notes) std::printf("note:        %s\n", shown(n).c_str());
+    for (const std::string& n : m.left_out) std::printf("left out:    %s\n", shown(n).c_str());
+    for (const std::string& n : m.not_run)
+        std::printf("not run:     %s (an object in the pickle; never called)\n", shown(n).c_str());
     std::printf("tensors:     %zu\n", m.file_tensors.size());
     for (const auto& [name, shape] : m.file_tensors)
-        std::printf("  %-52s %s\n", name.c_str(), attnscope::shape_string(shape).c_str());
+        std::printf("  %-52s %s\n", shown(name).c_str(), attnscope::shape_string(shape).c_str());
     return 0;
 }
 
@@ -83,13 +89,7 @@ int tokenize(const std::vector<std::string>& argv) {
     }
     std::string text = args.get("text");
     if (args.has("text-file")) {
-        FILE* f = std::fopen(args.get("text-file").c_str(), "rb");
-        if (!f) throw attnscope::Error(attnscope::ErrorCode::Io, "cannot read '" + args.get("text-file") + "'");
-        text.clear();
-        char buf[65536];
-        size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-        std::fclose(f);
+        text = attnscope::read_regular_file(args.get("text-file"), attnscope::kMaxTextFileBytes, "text file");
     }
     const attnscope::Encoding enc = doc.tokenizer->encode(text);
     attnscope::JsonWriter w(std::cout);

@@ -2,11 +2,13 @@
 // arguments, 1 on any other error, with one line on stderr naming the problem.
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
 #include "args.h"
 #include "attnscope/error.h"
+#include "attnscope/printable.h"
 #include "commands.h"
 
 namespace {
@@ -50,13 +52,17 @@ int main(int argc, char** argv) {
         if (verb == "export") return cli::export_figures(rest);
         throw cli::UsageError("unknown verb '" + verb + "' (try --help)");
     } catch (const cli::UsageError& e) {
-        std::fprintf(stderr, "attnscope-cli: %s\n", e.what());
+        // Messages quote names from files and the command line: escaped.
+        std::fprintf(stderr, "attnscope-cli: %s\n", attnscope::printable_text(e.what()).c_str());
         return 2;
     } catch (const attnscope::Error& e) {
-        std::fprintf(stderr, "attnscope-cli: %s\n", e.what());
+        std::fprintf(stderr, "attnscope-cli: %s\n", attnscope::printable_text(e.what()).c_str());
+        return 1;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "attnscope-cli: out of memory\n");
         return 1;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "attnscope-cli: %s\n", e.what());
+        std::fprintf(stderr, "attnscope-cli: %s\n", attnscope::printable_text(e.what()).c_str());
         return 1;
     }
 }

@@ -5,6 +5,8 @@
 #include <QPainter>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "errors.h"
+
 HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
     setFocusPolicy(Qt::StrongFocus);
@@ -33,24 +35,45 @@ void HeadsGridView::rebuild() {
     const quint64 gen = ++buildGeneration_;
     if (!trace) {
         figure_.reset();
+        error_.clear();
         update();
         return;
     }
     const double cells = double(trace->n_layer()) * trace->n_head() * trace->T() * trace->T();
-    if (cells < 4e6) {
-        figure_ = std::make_shared<render::GridFigure>(ws_->figureData(), s, layers());
+    auto show = [this](Build b) {
+        figure_ = std::move(b.figure);
+        error_ = std::move(b.error);
         update();
+    };
+    if (cells < 4e6) {
+        show(buildFigure(ws_->figureData(), s, layers()));
         return;
     }
     const render::FigureData figData = ws_->figureData();
     const std::vector<int> which = layers();
-    builder_.setFuture(QtConcurrent::run([figData, s, which] { return std::make_shared<render::GridFigure>(figData, s, which); }));
+    builder_.setFuture(QtConcurrent::run([figData, s, which] { return buildFigure(figData, s, which); }));
     disconnect(&builder_, nullptr, this, nullptr);
-    connect(&builder_, &QFutureWatcher<std::shared_ptr<render::GridFigure>>::finished, this, [this, gen] {
+    connect(&builder_, &QFutureWatcher<Build>::finished, this, [this, gen, show] {
         if (gen != buildGeneration_) return;  // a newer trace or setting is on its way
-        figure_ = builder_.result();
-        update();
+        show(builder_.result());
     });
+}
+
+HeadsGridView::Build HeadsGridView::buildFigure(const render::FigureData& data, const render::Style& style,
+                                                const std::vector<int>& layers) noexcept {
+    Build b;
+    try {
+        b.figure = std::make_shared<render::GridFigure>(data, style, layers);
+    } catch (const std::exception& e) {  // e.g. std::bad_alloc for a huge trace's maps
+        b.figure.reset();
+        try {
+            b.error = describeError(e);
+        } catch (...) {
+        }
+    } catch (...) {
+        b.figure.reset();
+    }
+    return b;
 }
 
 QPointF HeadsGridView::panelCenter(int layer, int head) const {
@@ -63,7 +86,8 @@ void HeadsGridView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     if (!figure_) {
         p.fillRect(rect(), palette().color(QPalette::Base));
-        p.drawText(rect(), Qt::AlignCenter, ws_->isRunning() ? tr("Computing…") : tr("Type some text to see attention."));
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                   !error_.isEmpty() ? error_ : ws_->isRunning() ? tr("Computing…") : tr("Type some text to see attention."));
         return;
     }
     figure_->paint(p, rect());

@@ -22,6 +22,18 @@ public:
 
     QSize sizeHint() const override { return {640, 480}; }
 
+    // The grid's figure, or the (translated) reason it could not be built. Never
+    // throws: it runs on a worker thread, where an exception would end the app
+    // when the result is collected.
+    struct Build {
+        std::shared_ptr<render::GridFigure> figure;
+        QString error;
+    };
+    static Build buildFigure(const render::FigureData& data, const render::Style& style,
+                             const std::vector<int>& layers) noexcept;
+    // Why the last build failed (empty when it did not).
+    QString buildError() const { return error_; }
+
 signals:
     void headActivated(int layer, int head);  // click or Enter: open in detail
 
@@ -37,6 +49,7 @@ private:
     int layerFilter_ = -1;
     // Large traces (e.g. GPT-2 at T=1024: 144 maps of 1M cells) build their
     // thumbnails on a worker so the window never freezes.
-    QFutureWatcher<std::shared_ptr<render::GridFigure>> builder_;
+    QFutureWatcher<Build> builder_;
+    QString error_;
     quint64 buildGeneration_ = 0;
 };

@@ -40,6 +40,7 @@
 #include "rowview.h"
 #include "shapeflowview.h"
 #include "tokenlinesview.h"
+#include "textautosaver.h"
 #include "textfile.h"
 #include "tokenstrip.h"
 #include "viewsettings.h"
@@ -186,13 +187,16 @@ void MainWindow::buildDocks() {
     textDock_ = textDock;
     modelDock_ = modelDock;
 
-    textSaver_ = new QTimer(this);
-    textSaver_->setSingleShot(true);
-    textSaver_->setInterval(1000);
-    connect(textSaver_, &QTimer::timeout, this, &MainWindow::saveText);
+    // The text goes to its own file within half a second of the first unsaved
+    // keystroke, however long the typing goes on (a crash loses at most that).
+    autosaver_ = new TextAutosaver([this] { return editor_->toPlainText(); }, this);
+    connect(autosaver_, &TextAutosaver::saveFailed, this, [this](const QString& msg) {
+        lastProblem_ = msg;
+        statusBar()->showMessage(msg);
+    });
     connect(editor_, &QPlainTextEdit::textChanged, this, [this] {
         ws_->setText(editor_->toPlainText());
-        textSaver_->start();
+        autosaver_->textEdited();
     });
     setTabOrder(editor_, strip_);
     setTabOrder(strip_, tabs_);
@@ -368,12 +372,13 @@ void MainWindow::connectWorkspace() {
         const QString p = ws_->document().path;
         if (!p.isEmpty() && !ws_->document().isDemo) addRecent(p);
         QSettings().setValue("models/last", ws_->document().isDemo ? QString() : p);
+        checkSettingsWritable();
     });
 }
 
 void MainWindow::restoreSession(const QString& modelOverride) {
     const QSettings st;
-    const QString text = st.value("text/last", exampleText()).toString();
+    const QString text = TextAutosaver::load().value_or(st.value("text/last", exampleText()).toString());
     {
         const QSignalBlocker b(editor_);
         editor_->setPlainText(text);
@@ -500,6 +505,7 @@ void MainWindow::addRecent(const QString& path) {
     recent_.prepend(path);
     while (recent_.size() > 10) recent_.removeLast();
     QSettings().setValue("models/recent", recent_);
+    checkSettingsWritable();
     modelPanel_->setRecent(recent_);
 }
 
@@ -555,7 +561,22 @@ void MainWindow::updateStatus() {
     statusThreads_->setText(tr("Threads: %1").arg(ws_->threads()));
 }
 
-void MainWindow::saveText() { QSettings().setValue("text/last", editor_->toPlainText()); }
+void MainWindow::saveText() {
+    autosaver_->flush();
+    QSettings().setValue("text/last", editor_->toPlainText());
+}
+
+void MainWindow::checkSettingsWritable() {
+    if (settingsWarned_) return;
+    QSettings st;
+    st.sync();
+    if (st.status() == QSettings::NoError && st.isWritable()) return;
+    settingsWarned_ = true;  // said once, not at every write
+    lastProblem_ = tr("Settings cannot be saved to “%1”: recent models, the window layout and your choices will "
+                      "not be remembered.")
+                       .arg(QDir::toNativeSeparators(st.fileName()));
+    statusBar()->showMessage(lastProblem_);
+}
 
 void MainWindow::closeEvent(QCloseEvent* e) {
     saveText();
@@ -566,6 +587,8 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         if (!s->objectName().isEmpty()) st.setValue("window/splitters/" + s->objectName(), s->saveState());
     st.setValue("window/tab", tabs_->currentIndex());
     settings_->save();
+    st.sync();
+    checkSettingsWritable();
     e->accept();
 }
 

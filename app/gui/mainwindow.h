@@ -20,6 +20,7 @@ class ModelPanel;
 class RowView;
 class ShapeFlowView;
 class TokenLinesView;
+class TextAutosaver;
 class TokenStrip;
 class TraceView;
 class ViewSettings;
@@ -57,6 +58,7 @@ public:
     QPushButton* cancelButton() const { return cancel_; }
     // The text of the last problem or question shown to the user.
     QString lastProblem() const { return lastProblem_; }
+    TextAutosaver* textAutosaver() const { return autosaver_; }
     void showView(const QString& viewId);
 
 protected:
@@ -83,6 +85,7 @@ private:
     void copyFigure();
     void updateStatus();
     void saveText();
+    void checkSettingsWritable();
 
     Workspace* ws_;
     ViewSettings* settings_;
@@ -105,7 +108,8 @@ private:
     QLabel* statusHover_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;
-    QTimer* textSaver_ = nullptr;
+    TextAutosaver* autosaver_ = nullptr;
+    bool settingsWarned_ = false;
     QStringList recent_;
     QString lastProblem_;
     QDockWidget* textDock_ = nullptr;

@@ -18,11 +18,13 @@ NewModelDialog::NewModelDialog(QWidget* parent) : QDialog(parent) {
         return s;
     };
     const QSettings st;
-    layers_ = spin(1, 48, st.value("random/n_layer", 2).toInt());
-    heads_ = spin(1, 64, st.value("random/n_head", 4).toInt());
-    embed_ = spin(1, 4096, st.value("random/n_embed", 64).toInt());
-    context_ = spin(1, 8192, st.value("random/context", 256).toInt());
-    vocab_ = spin(1, 100000, st.value("random/vocab", 96).toInt());
+    // The ranges `attnscope-cli dump --random` accepts too.
+    using L = attnscope::RandomModelLimits;
+    layers_ = spin(1, L::max_layers, st.value("random/n_layer", 2).toInt());
+    heads_ = spin(1, L::max_heads, st.value("random/n_head", 4).toInt());
+    embed_ = spin(1, L::max_embed, st.value("random/n_embed", 64).toInt());
+    context_ = spin(1, L::max_context, st.value("random/context", 256).toInt());
+    vocab_ = spin(1, L::max_vocab, st.value("random/vocab", 96).toInt());
     seed_ = spin(0, 1 << 30, st.value("random/seed", 1).toInt());
     form->addRow(tr("&Layers (n_layer):"), layers_);
     form->addRow(tr("&Heads (n_head):"), heads_);
@@ -60,7 +62,7 @@ void NewModelDialog::validate() {
     QString problem;
     if (embed_->value() % heads_->value() != 0)
         problem = tr("The width must be divisible by the number of heads.");
-    else if (double(layers_->value()) * 12 * embed_->value() * embed_->value() > 2e9)
+    else if (!attnscope::random_model_problem(config()).empty())
         problem = tr("That model would need more than 8 GB of memory.");
     problem_->setText(problem);
     if (auto* box = findChild<QDialogButtonBox*>()) box->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());

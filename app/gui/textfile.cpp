@@ -5,25 +5,30 @@
 #include <QFileInfo>
 #include <string_view>
 
+#include "attnscope/error.h"
+#include "attnscope/file_io.h"
 #include "attnscope/tokenizer.h"
 
 TextFile readTextFile(const QString& path) {
-    constexpr qint64 kMaxTextBytes = qint64(16) << 20;
+    constexpr qint64 kMaxTextBytes = attnscope::kMaxTextFileBytes;
     TextFile r;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        r.problem = QCoreApplication::translate("MainWindow", "“%1” cannot be read: %2").arg(path, f.errorString());
+    // Only a regular file: opening a FIFO would block the window forever.
+    std::string data;
+    try {
+        data = attnscope::read_regular_file(QFile::encodeName(path).toStdString(), kMaxTextBytes, "text file");
+    } catch (const attnscope::Error& e) {
+        if (e.code() == attnscope::ErrorCode::TooLarge && e.args().size() >= 2) {
+            r.problem = QCoreApplication::translate("MainWindow",
+                                                    "“%1” is %2 MB; AttnScope opens texts up to 16 MB (a model sees at most its "
+                                                    "context anyway).")
+                            .arg(path)
+                            .arg(std::stoll(e.args()[1]) >> 20);
+        } else {
+            r.problem = QCoreApplication::translate("MainWindow", "“%1” cannot be read: %2").arg(path, QString::fromUtf8(e.what()));
+        }
         return r;
     }
-    if (f.size() > kMaxTextBytes) {
-        r.problem = QCoreApplication::translate("MainWindow",
-                                                "“%1” is %2 MB; AttnScope opens texts up to 16 MB (a model sees at most its "
-                                                "context anyway).")
-                        .arg(path)
-                        .arg(f.size() >> 20);
-        return r;
-    }
-    const QByteArray bytes = f.readAll();
+    const QByteArray bytes = QByteArray::fromStdString(data);
     const std::string_view view(bytes.constData(), size_t(bytes.size()));
     const size_t bad = attnscope::find_invalid_utf8(view);
     if (bad == std::string_view::npos) {

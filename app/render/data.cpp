@@ -1,7 +1,7 @@
 #include "data.h"
 
 #include <QFileInfo>
-#include <QSaveFile>
+#include <QFile>
 #include <QtEndian>
 #include <bit>
 #include <charconv>
@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "attnscope/error.h"
+#include "attnscope/file_io.h"
 #include "attnscope/json.h"
 
 namespace render {
@@ -136,10 +137,10 @@ QByteArray csvBytes(const MatrixRM& m, const QStringList& rowTokens, const QStri
 // ---------------------------------------------------------------- files
 
 void writeFileAtomically(const QString& path, const QByteArray& data) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
-        throw Error(ErrorCode::Io, "cannot write '" + path.toStdString() + "': " + f.errorString().toStdString(),
-                    {path.toStdString()});
+    // Every write checked (a full disk is an error, never a truncated file),
+    // the system's reason in the message, non-regular targets left alone.
+    attnscope::write_file_atomically(QFile::encodeName(path).toStdString(),
+                                     std::string_view(data.constData(), size_t(data.size())));
 }
 
 void writeCsv(const DataBlock& d, const TokenTable& tokens, const QString& path) {

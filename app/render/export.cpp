@@ -8,7 +8,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
 
@@ -100,8 +99,12 @@ void writeSvg(const Figure& fig, const QSizeF& inches, const QString& path, cons
 }
 
 void writePdf(const std::vector<const Figure*>& pages, const QSizeF& inches, const QString& path, const QString& title) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) cannotWrite(path, file.errorString());
+    // Into memory first: QPdfWriter does not report a short write to its
+    // device, so on a full disk a file written directly would be published
+    // truncated. writeFileAtomically checks every byte.
+    QByteArray bytes;
+    QBuffer file(&bytes);
+    file.open(QIODevice::WriteOnly);
     {
         QPdfWriter pdf(&file);
         pdf.setResolution(int(kLogicalDpi));  // painter units are the figures' 1/96 inch
@@ -116,9 +119,9 @@ void writePdf(const std::vector<const Figure*>& pages, const QSizeF& inches, con
             if (i > 0 && !pdf.newPage()) cannotWrite(path, QStringLiteral("cannot add a page"));
             pages[i]->paint(p, logicalRect(inches));
         }
-        p.end();
+        if (!p.end()) cannotWrite(path, QStringLiteral("the PDF writer failed"));
     }
-    if (!file.commit()) cannotWrite(path, file.errorString());
+    writeFileAtomically(path, bytes);
 }
 
 Recipe resolveRecipe(const Recipe& in, const Figure* fig) {

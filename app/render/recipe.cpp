@@ -8,13 +8,14 @@
 #include <QFontInfo>
 #include <QGuiApplication>
 #include <QLocale>
-#include <QSaveFile>
 #include <charconv>
 #include <string>
 
 #include "attnscope/error.h"
+#include "attnscope/file_io.h"
 #include "attnscope/json.h"
 #include "attnscope/model.h"
+#include "data.h"
 #include "flow_figure.h"
 #include "grid_figure.h"
 #include "head_figure.h"
@@ -250,21 +251,18 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
 }
 
 Recipe readRecipe(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        throw Error(ErrorCode::Io, "cannot read recipe '" + path.toStdString() + "': " + f.errorString().toStdString());
-    if (f.size() > (1 << 24)) throw Error(ErrorCode::TooLarge, "recipe '" + path.toStdString() + "' is larger than 16 MB");
+    // A regular file of at most 1 MB (a FIFO would block, a device never end).
+    const std::string bytes = attnscope::read_regular_file(QFile::encodeName(path).toStdString(),
+                                                           attnscope::kMaxRecipeFileBytes, "recipe");
     try {
-        return recipeFromJson(f.readAll(), QFileInfo(path).absolutePath());
+        return recipeFromJson(QByteArray::fromStdString(bytes), QFileInfo(path).absolutePath());
     } catch (const Error& e) {
         throw Error(e.code(), path.toStdString() + ": " + e.what(), e.args());
     }
 }
 
 void writeRecipe(const Recipe& r, const QString& path) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(recipeToJson(r)) < 0 || !f.commit())
-        throw Error(ErrorCode::Io, "cannot write recipe '" + path.toStdString() + "': " + f.errorString().toStdString());
+    writeFileAtomically(path, recipeToJson(r));
 }
 
 QString fileSha256(const QString& path) {

@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 
 #include "attnscope/error.h"
+#include "paths.h"
 
 namespace render {
 
@@ -14,32 +15,15 @@ using attnscope::ErrorCode;
 
 namespace {
 
-// A file or folder shipped with AttnScope: `installed` under share/attnscope
-// beside the executable, else `inSource` in the source tree's resources/.
-QString resourcePath(const QString& installed, const QString& inSource) {
-    QStringList candidates;
-    if (QCoreApplication::instance())
-        candidates << QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/attnscope/") + installed);
-    candidates << QStringLiteral(ATTNSCOPE_RESOURCES_DIR "/") + inSource;
-    for (const QString& c : candidates)
-        if (QFileInfo::exists(c)) return QFileInfo(c).canonicalFilePath();
-    return {};
-}
-
 // A vocabulary GPT-2's BPE fits: its 50,257 tokens, padded up to 50,304 rows
 // (the seed pads to a multiple of 64, as nanoGPT does).
 bool isGpt2Vocabulary(int rows) { return rows >= 50257 && rows <= 50304; }
 
 }  // namespace
 
-QString demoModelPath() {
-    const QString name = QStringLiteral("shakespeare-char.safetensors");
-    return resourcePath(name, QStringLiteral("demo/") + name);
-}
+QString demoModelPath() { return resourcePath(QStringLiteral("demo/shakespeare-char.safetensors")); }
 
-QString bundledGpt2TokenizerPath() {
-    return resourcePath(QStringLiteral("tokenizers/gpt2"), QStringLiteral("tokenizers/gpt2"));
-}
+QString bundledGpt2TokenizerPath() { return resourcePath(QStringLiteral("tokenizers/gpt2")); }
 
 Document openDocument(const QString& path, const QString& tokenizerPath) {
     Document d;

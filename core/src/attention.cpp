@@ -1,5 +1,7 @@
 #include "attention.h"
 
+#include "parallel_guard.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -105,32 +107,36 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
     // Largest tiles first (the last rows see the most keys when causal) so that
     // dynamic scheduling ends with small pieces of work.
     const int tasks = H * tiles;
+    ParallelGuard guard;  // scratch() and Eigen may allocate: no exception may leave the region
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1 && tasks > 1)
     for (int task = 0; task < tasks; ++task) {
-        const int tile = tiles - 1 - task / H;
-        const int head = task % H;
-        const HeadView hv{q, k, v, T, C, hs, head};
-        const int r0 = tile * kTileRows;
-        const int rows = std::min(kTileRows, T - r0);
-        const int kend = keys_seen(r0, rows, T, causal);
-        float* s = scratch(T);
+        guard.run([&] {
+            const int tile = tiles - 1 - task / H;
+            const int head = task % H;
+            const HeadView hv{q, k, v, T, C, hs, head};
+            const int r0 = tile * kTileRows;
+            const int rows = std::min(kTileRows, T - r0);
+            const int kend = keys_seen(r0, rows, T, causal);
+            float* s = scratch(T);
 
-        scores_tile(hv, r0, rows, kend, causal, s, ld);                                    // 1, 2
-        softmax_tile(s, ld, r0, rows, kend, causal, out.row_max + size_t(head) * T,
-                     out.row_inv_sum + size_t(head) * T);                                  // 3
-        if (out.weights)
-            store_tile(s, ld, r0, rows, kend, T, 0.0f, out.weights + size_t(head) * T * T);
+            scores_tile(hv, r0, rows, kend, causal, s, ld);                                    // 1, 2
+            softmax_tile(s, ld, r0, rows, kend, causal, out.row_max + size_t(head) * T,
+                         out.row_inv_sum + size_t(head) * T);                                  // 3
+            if (out.weights)
+                store_tile(s, ld, r0, rows, kend, T, 0.0f, out.weights + size_t(head) * T * T);
 
-        StridedOut o(out.heads + size_t(r0) * C + size_t(head) * hs, rows, hs,
-                     Eigen::OuterStride<>(C));
-        if (ablated[size_t(head)]) {
-            o.setZero();
-            continue;
-        }
-        const Strided w(s, rows, kend, Eigen::OuterStride<>(ld));
-        const Strided vv(v + size_t(head) * hs, kend, hs, Eigen::OuterStride<>(C));
-        o.noalias() = w * vv;                                                              // 4
+            StridedOut o(out.heads + size_t(r0) * C + size_t(head) * hs, rows, hs,
+                         Eigen::OuterStride<>(C));
+            if (ablated[size_t(head)]) {
+                o.setZero();
+                return;
+            }
+            const Strided w(s, rows, kend, Eigen::OuterStride<>(ld));
+            const Strided vv(v + size_t(head) * hs, kend, hs, Eigen::OuterStride<>(C));
+            o.noalias() = w * vv;                                                              // 4
+        });
     }
+    guard.rethrow();
 }
 
 void rebuild_weights(const HeadView& h, bool causal, const float* row_max,

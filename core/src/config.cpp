@@ -217,4 +217,19 @@ ModelConfig ModelConfig::from_json(std::string_view text) {
     return c;
 }
 
+std::string random_model_problem(const ModelConfig& c) {
+    using L = RandomModelLimits;
+    const std::pair<const char*, std::pair<int, int>> fields[] = {
+        {"n_layer", {c.n_layer, L::max_layers}}, {"n_head", {c.n_head, L::max_heads}},
+        {"n_embed", {c.n_embed, L::max_embed}},  {"context", {c.context_length, L::max_context}},
+        {"vocab", {c.vocab_size, L::max_vocab}}};
+    for (const auto& [name, v] : fields)
+        if (v.first > v.second)
+            return std::string(name) + " " + std::to_string(v.first) + " is more than the " + std::to_string(v.second) +
+                   " a random model may have";
+    if (double(c.n_layer) * 12 * c.n_embed * c.n_embed > L::max_block_parameters)
+        return "that model would need more than 8 GB of memory";
+    return {};
+}
+
 }  // namespace attnscope

@@ -52,6 +52,9 @@ inline float bf16_to_float(uint16_t b) { return std::bit_cast<float>(uint32_t(b)
 // every platform Debian ships AttnScope on are little-endian).
 inline void to_float(DType t, const std::byte* src, int64_t n, float* dst) {
     static_assert(std::endian::native == std::endian::little);
+    // A zero-element tensor may have no storage at all (dst or src null), and
+    // memcpy with a null pointer is undefined even for zero bytes.
+    if (n <= 0) return;
     auto load = [src](int64_t i, auto zero) {
         decltype(zero) v;
         std::memcpy(&v, src + i * int64_t(sizeof v), sizeof v);

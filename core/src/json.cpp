@@ -12,9 +12,14 @@ namespace attnscope {
 
 class JsonParser {
 public:
-    JsonParser(std::string_view text, int max_depth) : s_(text), max_depth_(max_depth) {}
+    JsonParser(std::string_view text, const JsonLimits& limits) : s_(text), limits_(limits) {}
 
     Json parse_document() {
+        if (s_.size() > limits_.max_bytes)
+            throw Error(ErrorCode::TooLarge,
+                        "JSON text of " + std::to_string(s_.size()) + " bytes is longer than the " +
+                            std::to_string(limits_.max_bytes) + " bytes accepted",
+                        {std::to_string(s_.size()), std::to_string(limits_.max_bytes)});
         Json v = parse_value(0);
         skip_ws();
         if (pos_ != s_.size()) fail("unexpected characters after the JSON value");
@@ -43,13 +48,19 @@ private:
     }
 
     Json parse_value(int depth) {
-        if (depth > max_depth_) fail("nesting deeper than " + std::to_string(max_depth_));
+        if (depth > limits_.max_depth) fail("nesting deeper than " + std::to_string(limits_.max_depth));
+        if (++values_ > limits_.max_values)
+            throw Error(ErrorCode::TooLarge,
+                        "JSON has more than " + std::to_string(limits_.max_values) + " values (at byte " +
+                            std::to_string(pos_) + ")",
+                        {std::to_string(limits_.max_values), std::to_string(pos_)});
         skip_ws();
         if (pos_ >= s_.size()) fail("unexpected end of input");
         Json v;
         const char c = s_[pos_];
         if (c == '{') {
             v.type_ = Json::Type::Object;
+            v.members_ = new std::vector<Json::Member>;
             ++pos_;
             skip_ws();
             if (consume("}")) return v;
@@ -59,27 +70,34 @@ private:
                 std::string key = parse_string();
                 skip_ws();
                 if (!consume(":")) fail("expected ':'");
-                v.members_.emplace_back(std::move(key), parse_value(depth + 1));
+                v.members_->emplace_back(std::move(key), parse_value(depth + 1));
                 skip_ws();
-                if (consume("}")) return v;
+                if (consume("}")) {
+                    v.members_->shrink_to_fit();
+                    return v;
+                }
                 if (!consume(",")) fail("expected ',' or '}'");
             }
         }
         if (c == '[') {
             v.type_ = Json::Type::Array;
+            v.items_ = new std::vector<Json>;
             ++pos_;
             skip_ws();
             if (consume("]")) return v;
             for (;;) {
-                v.items_.push_back(parse_value(depth + 1));
+                v.items_->push_back(parse_value(depth + 1));
                 skip_ws();
-                if (consume("]")) return v;
+                if (consume("]")) {
+                    v.items_->shrink_to_fit();
+                    return v;
+                }
                 if (!consume(",")) fail("expected ',' or ']'");
             }
         }
         if (c == '"') {
+            v.str_ = new std::string(parse_string());
             v.type_ = Json::Type::String;
-            v.str_ = parse_string();
             return v;
         }
         if (consume("true")) {
@@ -189,15 +207,92 @@ private:
 
     std::string_view s_;
     size_t pos_ = 0;
-    int max_depth_;
+    size_t values_ = 0;
+    JsonLimits limits_;
 };
 
 Json Json::parse(std::string_view text, int max_depth) {
-    return JsonParser(text, max_depth).parse_document();
+    JsonLimits limits;
+    limits.max_depth = max_depth;
+    return JsonParser(text, limits).parse_document();
+}
+
+Json Json::parse(std::string_view text, const JsonLimits& limits) { return JsonParser(text, limits).parse_document(); }
+
+void Json::release() noexcept {
+    switch (type_) {
+    case Type::String: delete str_; break;
+    case Type::Array: delete items_; break;
+    case Type::Object: delete members_; break;
+    default: break;
+    }
+    ptr_ = nullptr;
+}
+
+void Json::copy_from(const Json& o) {
+    switch (o.type_) {
+    case Type::String: str_ = new std::string(*o.str_); break;
+    case Type::Array: items_ = new std::vector<Json>(*o.items_); break;
+    case Type::Object: members_ = new std::vector<Member>(*o.members_); break;
+    default: ptr_ = nullptr; break;
+    }
+    type_ = o.type_;
+    bool_ = o.bool_;
+    is_int_ = o.is_int_;
+    num_ = o.num_;
+    int_ = o.int_;
+}
+
+Json::Json(const Json& o) { copy_from(o); }
+
+Json::Json(Json&& o) noexcept
+    : type_(o.type_), bool_(o.bool_), is_int_(o.is_int_), num_(o.num_), int_(o.int_), ptr_(o.ptr_) {
+    o.type_ = Type::Null;
+    o.ptr_ = nullptr;
+}
+
+Json& Json::operator=(const Json& o) {
+    if (this != &o) {
+        Json copy(o);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
+Json& Json::operator=(Json&& o) noexcept {
+    if (this != &o) {
+        release();
+        type_ = o.type_;
+        bool_ = o.bool_;
+        is_int_ = o.is_int_;
+        num_ = o.num_;
+        int_ = o.int_;
+        ptr_ = o.ptr_;
+        o.type_ = Type::Null;
+        o.ptr_ = nullptr;
+    }
+    return *this;
+}
+
+Json::~Json() { release(); }
+
+const std::string& Json::as_string() const {
+    static const std::string empty;
+    return type_ == Type::String ? *str_ : empty;
+}
+
+const std::vector<Json>& Json::items() const {
+    static const std::vector<Json> empty;
+    return type_ == Type::Array ? *items_ : empty;
+}
+
+const std::vector<Json::Member>& Json::members() const {
+    static const std::vector<Member> empty;
+    return type_ == Type::Object ? *members_ : empty;
 }
 
 const Json* Json::find(std::string_view key) const {
-    for (const auto& [k, v] : members_)
+    for (const auto& [k, v] : members())
         if (k == key) return &v;
     return nullptr;
 }

@@ -1,5 +1,7 @@
 #include "attnscope/kernels.h"
 
+#include "parallel_guard.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -22,14 +24,18 @@ void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int thre
     constexpr Eigen::Index kSlice = 128;
     const int slices = int((out + kSlice - 1) / kSlice);
     const int team_size = std::min(team(n * out, threads), slices);
+    ParallelGuard guard;  // Eigen's GEMM may allocate: no exception may leave the region
 #pragma omp parallel for num_threads(team_size) schedule(dynamic, 1) if (team_size > 1)
     for (int p = 0; p < slices; ++p) {
-        const Eigen::Index c0 = p * kSlice;
-        const Eigen::Index cols = std::min(kSlice, out - c0);
-        auto ys = y.middleCols(c0, cols);
-        ys.noalias() = x * w.middleRows(c0, cols).transpose();
-        if (b.size()) ys.rowwise() += b.segment(c0, cols).transpose();
+        guard.run([&] {
+            const Eigen::Index c0 = p * kSlice;
+            const Eigen::Index cols = std::min(kSlice, out - c0);
+            auto ys = y.middleCols(c0, cols);
+            ys.noalias() = x * w.middleRows(c0, cols).transpose();
+            if (b.size()) ys.rowwise() += b.segment(c0, cols).transpose();
+        });
     }
+    guard.rethrow();
 }
 
 void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, MapRM y,

@@ -1,7 +1,8 @@
 #pragma once
-// A read-only view of a whole file: memory-mapped when possible, read into
-// memory otherwise (pipes, special files).
+// A read-only view of a whole regular file: memory-mapped when possible, read
+// into memory otherwise. FIFOs and devices are refused (they block or never end).
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -9,7 +10,9 @@ namespace attnscope {
 
 class MappedFile {
 public:
-    explicit MappedFile(const std::string& path);  // throws Error(Io)
+    // Throws Error(Io) for a file that is not regular, Error(TooLarge) for one
+    // longer than max_bytes (when max_bytes >= 0).
+    explicit MappedFile(const std::string& path, int64_t max_bytes = -1);
     ~MappedFile();
     MappedFile(const MappedFile&) = delete;
     MappedFile& operator=(const MappedFile&) = delete;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <thread>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -22,6 +23,11 @@ int default_thread_count() {
 #else
     return 1;
 #endif
+}
+
+int max_thread_count() {
+    const unsigned hw = std::thread::hardware_concurrency();
+    return std::max(8, 4 * int(hw == 0 ? 1 : hw));
 }
 
 namespace {
@@ -164,6 +170,11 @@ void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunO
                             std::to_string(cfg.n_head) + " heads",
                         {std::to_string(a.layer), std::to_string(a.head)});
     if (opt.threads < 0) throw Error(ErrorCode::InvalidArgument, "thread count must be >= 0");
+    if (opt.threads > max_thread_count())
+        throw Error(ErrorCode::InvalidArgument,
+                    "thread count " + std::to_string(opt.threads) + " is more than " +
+                        std::to_string(max_thread_count()) + " (4 per hardware thread of this machine)",
+                    {std::to_string(opt.threads), std::to_string(max_thread_count())});
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include <system_error>
 
 #include "attnscope/error.h"
+#include "attnscope/file_io.h"
+#include "config_check.h"
 #include "gpt2_config.h"
 #include "mapped_file.h"
 #include "name_mapping.h"
@@ -29,12 +31,13 @@ bool exists_file(const fs::path& p) {
     return fs::is_regular_file(p, ec);
 }
 
-// The whole file, or Error(Io) whose message starts with the path.
-std::unique_ptr<MappedFile> open_file(const std::string& path) {
+// The whole file, or Error(Io) whose message starts with the path. Only
+// regular files, at most `max_bytes` when that is >= 0.
+std::unique_ptr<MappedFile> open_file(const std::string& path, int64_t max_bytes = -1) {
     std::error_code ec;
     if (!fs::exists(path, ec)) fail_in(path, ErrorCode::Io, "no such file or folder");
     try {
-        return std::make_unique<MappedFile>(path);
+        return std::make_unique<MappedFile>(path, max_bytes);
     } catch (const Error& e) {
         throw Error(e.code(), path + ": " + e.what(), e.args());
     }
@@ -45,7 +48,7 @@ ModelConfig sibling_config(const std::string& path, bool* found) {
     const fs::path cfg = fs::path(path).parent_path() / "config.json";
     *found = exists_file(cfg);
     if (!*found) return {};
-    const std::unique_ptr<MappedFile> f = open_file(cfg.string());
+    const std::unique_ptr<MappedFile> f = open_file(cfg.string(), kMaxConfigFileBytes);
     return gpt2_config_from_hf_json(
         std::string_view(reinterpret_cast<const char*>(f->data()), f->size()), cfg.string());
 }
@@ -156,6 +159,7 @@ void map_tensors(LoadedModel& m, StoredMap&& tensors, const std::string& origin,
             }
         }
         const ModelConfig c = seed_config(tensors, it != m.metadata.end() ? &meta : nullptr, origin);
+        check_config_against_tensors(c, tensors, origin);
         check(c);
         m.weights = std::make_shared<Weights>(map_seed(tensors, c, origin));
         return;
@@ -179,6 +183,7 @@ void map_tensors(LoadedModel& m, StoredMap&& tensors, const std::string& origin,
             m.notes.push_back("config inferred from the tensor shapes");
         }
     }
+    check_config_against_tensors(config, tensors, origin);
     check(config);
     m.weights = std::make_shared<Weights>(map_gpt2(tensors, config, naming, origin));
 }
@@ -279,7 +284,7 @@ LoadedModel load_folder(const std::string& path) {
         fail_in(path, ErrorCode::BadFormat,
              "Hugging Face folder has no config.json beside " + weights.filename().string());
     const std::string cfg_path = (dir / "config.json").string();
-    const std::unique_ptr<MappedFile> cfg = open_file(cfg_path);
+    const std::unique_ptr<MappedFile> cfg = open_file(cfg_path, kMaxConfigFileBytes);
     bool tied = true;
     const ModelConfig config = gpt2_config_from_hf_json(
         std::string_view(reinterpret_cast<const char*>(cfg->data()), cfg->size()), cfg_path, &tied);
@@ -299,8 +304,12 @@ LoadedModel load_folder(const std::string& path) {
 
 LoadedModel load_model(const std::string& path) {
     std::error_code ec;
-    if (fs::is_directory(path, ec)) return load_folder(path);
-    return load_file(path, nullptr);
+    try {
+        if (fs::is_directory(path, ec)) return load_folder(path);
+        return load_file(path, nullptr);
+    } catch (const std::bad_alloc&) {  // never a bare std::bad_alloc: name the file
+        fail_in(path, ErrorCode::TooLarge, "not enough memory to load this model");
+    }
 }
 
 void save_model(const std::string& path, const Weights& weights, Metadata extra) {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "attnscope/error.h"
+#include "attnscope/file_io.h"
 #include "attnscope/json.h"
 #include "dtype.h"
 #include "mapped_file.h"
@@ -193,18 +194,9 @@ std::string safetensors_bytes(const TensorMap& tensors, const Metadata& metadata
 
 void write_safetensors(const std::string& path, const TensorMap& tensors, const Metadata& metadata) {
     const std::string bytes = safetensors_bytes(tensors, metadata);
-    // Write beside the target, then rename: a failed save never destroys a good file.
-    const std::string tmp = path + ".part";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f) throw Error(ErrorCode::Io, "cannot write '" + path + "'", {path});
-        f.write(bytes.data(), std::streamsize(bytes.size()));
-        if (!f) throw Error(ErrorCode::Io, "cannot write '" + path + "' (disk full?)", {path});
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw Error(ErrorCode::Io, "cannot write '" + path + "'", {path});
-    }
+    // Beside the target, then renamed over it: a failed save never destroys a
+    // good file and leaves nothing behind.
+    write_file_atomically(path, bytes);
 }
 
 }  // namespace attnscope

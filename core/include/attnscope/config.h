@@ -48,4 +48,16 @@ struct ModelConfig {
 
 const char* activation_name(Activation a);
 
+// The largest random model AttnScope creates (File > New random model and
+// `attnscope-cli dump --random`): the dialog's ranges, and at most 2e9
+// parameters in the blocks (8 GB of float32 weights).
+struct RandomModelLimits {
+    static constexpr int max_layers = 48, max_heads = 64, max_embed = 4096, max_context = 8192,
+                         max_vocab = 100000;
+    static constexpr double max_block_parameters = 2e9;
+};
+// Empty when a random model of `config` is within RandomModelLimits, otherwise
+// what is over (in English, naming the field).
+std::string random_model_problem(const ModelConfig& config);
+
 }  // namespace attnscope

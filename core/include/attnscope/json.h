@@ -13,13 +13,30 @@
 
 namespace attnscope {
 
+// Limits that keep a hostile document from exhausting memory or the stack.
+// A parsed value costs 32 bytes plus its string or array storage, so the
+// defaults bound a parse near 200 MB whatever the input.
+struct JsonLimits {
+    int max_depth = 64;                       // nesting of arrays and objects
+    size_t max_values = size_t(4) << 20;      // values of any kind, containers included
+    size_t max_bytes = size_t(128) << 20;     // length of the text
+};
+
 class Json {
 public:
-    enum class Type { Null, Bool, Number, String, Array, Object };
+    enum class Type : uint8_t { Null, Bool, Number, String, Array, Object };
     using Member = std::pair<std::string, Json>;
 
     Json() = default;
-    static Json parse(std::string_view text, int max_depth = 64);  // throws Error(BadFormat)
+    Json(const Json& other);
+    Json(Json&& other) noexcept;
+    Json& operator=(const Json& other);
+    Json& operator=(Json&& other) noexcept;
+    ~Json();
+
+    // Throws Error(BadFormat) for malformed JSON, Error(TooLarge) past a limit.
+    static Json parse(std::string_view text, int max_depth = 64);
+    static Json parse(std::string_view text, const JsonLimits& limits);
 
     Type type() const { return type_; }
     bool is_null() const { return type_ == Type::Null; }
@@ -34,23 +51,32 @@ public:
     bool as_bool() const { return bool_; }
     double as_double() const { return num_; }
     int64_t as_int() const { return int_; }
-    const std::string& as_string() const { return str_; }
-    const std::vector<Json>& items() const { return items_; }
-    const std::vector<Member>& members() const { return members_; }
+    // Empty for a value of another type.
+    const std::string& as_string() const;
+    const std::vector<Json>& items() const;
+    const std::vector<Member>& members() const;
 
     // First member called `key`, or nullptr.
     const Json* find(std::string_view key) const;
 
 private:
     friend class JsonParser;
+    void release() noexcept;
+    void copy_from(const Json& other);
+
     Type type_ = Type::Null;
     bool bool_ = false;
     bool is_int_ = false;
     double num_ = 0;
     int64_t int_ = 0;
-    std::string str_;
-    std::vector<Json> items_;
-    std::vector<Member> members_;
+    // The storage of a string, array or object (by type_); null otherwise.
+    // Kept out of line so that a number or a null costs 32 bytes, not 100.
+    union {
+        std::string* str_;
+        std::vector<Json>* items_;
+        std::vector<Member>* members_;
+        void* ptr_ = nullptr;
+    };
 };
 
 // Streaming writer: commas and nesting are handled; floats are written with

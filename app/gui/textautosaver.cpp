@@ -1,0 +1,57 @@
+#include "textautosaver.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <exception>
+
+#include "attnscope/file_io.h"
+#include "render/data.h"
+
+TextAutosaver::TextAutosaver(std::function<QString()> source, QObject* parent)
+    : QObject(parent), source_(std::move(source)), path_(defaultPath()) {
+    timer_.setSingleShot(true);
+    timer_.setInterval(500);  // at most half a second of typing is lost
+    connect(&timer_, &QTimer::timeout, this, &TextAutosaver::save);
+}
+
+QString TextAutosaver::defaultPath() {
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("text.txt"));
+}
+
+std::optional<QString> TextAutosaver::load(const QString& path) {
+    if (!QFileInfo(path).isFile()) return std::nullopt;
+    try {
+        const std::string bytes =
+            attnscope::read_regular_file(QFile::encodeName(path).toStdString(), attnscope::kMaxTextFileBytes, "text file");
+        return QString::fromUtf8(bytes.data(), qsizetype(bytes.size()));
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+void TextAutosaver::textEdited() {
+    // Never restarted by later edits: the first unsaved edit sets the deadline.
+    if (!timer_.isActive()) timer_.start();
+}
+
+bool TextAutosaver::flush() {
+    if (!timer_.isActive()) return !failed_;
+    timer_.stop();
+    return save();
+}
+
+bool TextAutosaver::save() {
+    try {
+        QDir().mkpath(QFileInfo(path_).absolutePath());
+        render::writeFileAtomically(path_, source_().toUtf8());
+        failed_ = false;
+        return true;
+    } catch (const std::exception& e) {
+        if (!failed_)
+            emit saveFailed(tr("The text cannot be saved to “%1”: %2").arg(path_, QString::fromUtf8(e.what())));
+        failed_ = true;
+        return false;
+    }
+}

@@ -1,0 +1,149 @@
+// The app's side of issue 13: typed text survives a crash, settings that
+// cannot be written are reported, and the heads grid's background builder
+// never lets an exception end the app.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+#include "attnscope/trace.h"
+#include "headsgridview.h"
+#include "mainwindow.h"
+#include "textautosaver.h"
+#include "textfile.h"
+#include "workspace.h"
+
+class tst_GuiRobustness : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void autosaveDeadlineIsNotPushedBackByTyping();
+    void typedTextIsSavedWhileTypingAndRestored();
+    void unwritableSettingsAreReportedOnce();
+    void gridBuildFailureIsCaught();
+    void openTextRefusesFifo();
+};
+
+void tst_GuiRobustness::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("AttnScopeTest");
+    QCoreApplication::setApplicationName("tst_gui_robustness");
+    QSettings().clear();
+    QFile::remove(TextAutosaver::defaultPath());
+}
+
+void tst_GuiRobustness::autosaveDeadlineIsNotPushedBackByTyping() {
+    // 2 s of typing, a keystroke every 100 ms: a save after a pause in typing
+    // (the old behaviour) never happens; a deadline set by the first unsaved
+    // keystroke does, while the typing goes on.
+    QTemporaryDir dir;
+    QString text;
+    TextAutosaver saver([&] { return text; });
+    saver.setPath(dir.filePath("text.txt"));
+    QCOMPARE(saver.maxDelayMs(), 500);  // at most half a second of typing lost
+    for (int i = 0; i < 20; ++i) {
+        text += QLatin1Char('a' + i % 26);
+        saver.textEdited();
+        QTest::qWait(100);
+    }
+    QVERIFY2(QFileInfo::exists(saver.path()), "nothing was saved during 2 s of typing");
+    const auto saved = TextAutosaver::load(saver.path());
+    QVERIFY(saved && !saved->isEmpty() && text.startsWith(*saved));
+    QVERIFY(saver.flush());
+    QCOMPARE(TextAutosaver::load(saver.path()).value_or(QString()), text);
+    // Atomic: nothing but the file itself in the folder.
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("text.txt")});
+}
+
+void tst_GuiRobustness::typedTextIsSavedWhileTypingAndRestored() {
+    QFile::remove(TextAutosaver::defaultPath());
+    QString typed;
+    {
+        Workspace ws;
+        MainWindow w(&ws);
+        w.restoreSession();
+        w.editor()->clear();
+        for (int i = 0; i < 15; ++i) {
+            w.editor()->insertPlainText(QStringLiteral("x"));
+            QTest::qWait(100);
+        }
+        typed = w.editor()->toPlainText();
+        // No close(): as after SIGKILL, only what reached the disk counts.
+        QVERIFY2(QFileInfo::exists(TextAutosaver::defaultPath()), "the text was not saved while typing");
+        const QString onDisk = TextAutosaver::load().value_or(QString());
+        QVERIFY2(onDisk.size() >= 5 && typed.startsWith(onDisk), qPrintable(onDisk));
+        QVERIFY(w.textAutosaver()->flush());
+    }
+    QSettings().remove("text/last");  // the file, not QSettings, brings it back
+    Workspace ws;
+    MainWindow w(&ws);
+    w.restoreSession();
+    QCOMPARE(w.editor()->toPlainText(), typed);
+}
+
+void tst_GuiRobustness::unwritableSettingsAreReportedOnce() {
+    // Settings under a path whose parent is a regular file: not writable,
+    // even for root.
+    QTemporaryDir dir;
+    const QString blocker = dir.filePath("not-a-folder");
+    {
+        QFile f(blocker);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+    }
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, blocker + "/config");
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, blocker + "/config");
+    {
+        Workspace ws;
+        MainWindow w(&ws);
+        w.show();
+        w.close();
+        const QString msg = w.statusBar()->currentMessage();
+        QVERIFY2(msg.contains(QStringLiteral("Settings cannot be saved")), qPrintable(msg));
+        QCOMPARE(w.lastProblem(), msg);
+    }
+    const QString writable = dir.filePath("config");
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, writable);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, writable);
+    Workspace ws;
+    MainWindow w(&ws);
+    w.show();
+    w.close();
+    QVERIFY2(!w.statusBar()->currentMessage().contains(QStringLiteral("Settings")), qPrintable(w.statusBar()->currentMessage()));
+}
+
+void tst_GuiRobustness::gridBuildFailureIsCaught() {
+    // A trace whose maps cannot be built: 2^20 tokens with the weights not
+    // stored, so one head's map needs 4 TB and std::bad_alloc is thrown. On
+    // the worker this once ended the app when the result was collected.
+    auto trace = std::make_shared<attnscope::Trace>();
+    trace->config = attnscope::ModelConfig::seed(8, 1 << 20, 8, 1, 1);
+    trace->layers.resize(1);
+    trace->tokens.resize(size_t(1) << 20);
+    trace->weights_dense = false;
+    render::FigureData data;
+    data.trace = trace;
+    const HeadsGridView::Build b = HeadsGridView::buildFigure(data, render::Style(), {});
+    QVERIFY(!b.figure);
+    QVERIFY2(!b.error.isEmpty(), "no reason given");
+}
+
+void tst_GuiRobustness::openTextRefusesFifo() {
+    // File > Open text… on a FIFO once blocked the window for good.
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath("fifo.txt");
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    const TextFile f = readTextFile(fifo);
+    QVERIFY2(f.problem.contains(QStringLiteral("regular file")), qPrintable(f.problem));
+    QVERIFY(f.text.isEmpty());
+}
+
+QTEST_MAIN(tst_GuiRobustness)
+#include "tst_gui_robustness.moc"
