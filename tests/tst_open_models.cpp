@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include "mainwindow.h"
+#include "textautosaver.h"
 #include "modelpanel.h"
 #include "render/session.h"
 #include "testutil.h"
@@ -51,6 +52,7 @@ void tst_OpenModels::initTestCase() {
 
 void tst_OpenModels::init() {
     QSettings().clear();
+    QFile::remove(TextAutosaver::defaultPath());  // each test starts from the example text
     ws_ = std::make_unique<Workspace>();
     ws_->setDebounceMs(10);
     win_ = std::make_unique<MainWindow>(ws_.get());

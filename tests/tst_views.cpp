@@ -1,6 +1,7 @@
 // What the views paint follows the selection, however it changes: each check
 // reads the figure the view holds (its own layer and head), never only the
 // Workspace's selection.
+#include <QFile>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -10,6 +11,7 @@
 #include "headdetailview.h"
 #include "headsgridview.h"
 #include "mainwindow.h"
+#include "textautosaver.h"
 #include "rowview.h"
 #include "render/matrix_figure.h"
 #include "render/session.h"
@@ -17,6 +19,10 @@
 #include "tensortablemodel.h"
 #include "render/lines_figure.h"
 #include "tokenlinesview.h"
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPlainTextEdit>
 #include <set>
 #include "workspace.h"
@@ -34,6 +40,8 @@ private slots:
     void tokenLinesWindowALongText();
     void sixteenHeadsHaveSixteenColours();
     void shapeFlowTensorPanel();
+    void runModeIsAlwaysInSight();
+    void closedPanelsReopenFromTheViewMenu();
 
 private:
     void showDetailAndCheck(int layer, int head);
@@ -49,6 +57,7 @@ void tst_Views::initTestCase() {
 
 void tst_Views::init() {
     QSettings().clear();
+    QFile::remove(TextAutosaver::defaultPath());  // each test starts from the example text
     ws_ = std::make_unique<Workspace>();
     ws_->setDebounceMs(10);
     win_ = std::make_unique<MainWindow>(ws_.get());
@@ -226,6 +235,39 @@ void tst_Views::shapeFlowTensorPanel() {
     QCOMPARE(f->selectedNode(), -1);
     QVERIFY(!f->tensorFigure());
     QCOMPARE(f->tableModel()->rowCount(), 0);
+}
+
+// Bidirectional attention and ablated heads show in the status bar; Run ▸
+// Clear ablations (Ctrl+Shift+K) undoes every ablation at once.
+void tst_Views::runModeIsAlwaysInSight() {
+    QLabel* mode = win_->runModeLabel();
+    QVERIFY(mode->isHidden());
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    ws_->setAblated({{0, 1}, {2, 3}});
+    QVERIFY(ready.wait(60000));
+    QTRY_VERIFY(mode->isVisible());
+    QCOMPARE(mode->text(), QStringLiteral("2 head(s) ablated"));
+    ws_->setCausal(false);
+    QVERIFY(ready.wait(60000));
+    QCOMPARE(mode->text(), QStringLiteral("bidirectional · 2 head(s) ablated"));
+    QTest::keyClick(win_.get(), Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(ws_->ablated().empty());
+    QTRY_COMPARE(mode->text(), QStringLiteral("bidirectional"));
+    ws_->setCausal(true);
+    QTRY_VERIFY(mode->isHidden());
+}
+
+void tst_Views::closedPanelsReopenFromTheViewMenu() {
+    QDockWidget* dock = win_->modelDock();
+    QVERIFY(dock->isVisible());
+    dock->close();
+    QVERIFY(!dock->isVisible());
+    QAction* reopen = dock->toggleViewAction();
+    bool inMenu = false;
+    for (QObject* o : reopen->associatedObjects()) inMenu = inMenu || qobject_cast<QMenu*>(o);
+    QVERIFY2(inMenu, "the dock's action is in no menu");
+    reopen->trigger();
+    QTRY_VERIFY(dock->isVisible());
 }
 
 QTEST_MAIN(tst_Views)

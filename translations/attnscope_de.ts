@@ -705,6 +705,33 @@ Gesucht in:
         <source>Settings cannot be saved to “%1”: recent models, the window layout and your choices will not be remembered.</source>
         <translation>Die Einstellungen können nicht in „%1“ gespeichert werden: Zuletzt geöffnete Modelle, die Fensteranordnung und Ihre Auswahl werden nicht behalten.</translation>
     </message>
+    <message>
+        <source>Run mode</source>
+        <translation>Laufmodus</translation>
+    </message>
+    <message>
+        <source>bidirectional</source>
+        <translation>bidirektional</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s) ablated</source>
+        <translation>
+            <numerusform>%n Kopf ausgeschaltet</numerusform>
+            <numerusform>%n Köpfe ausgeschaltet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>&amp;Bereiche</translation>
+    </message>
+    <message>
+        <source>C&amp;lear ablations</source>
+        <translation>Alle Köpfe wieder &amp;einschalten</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+K</source>
+        <translation>Ctrl+Shift+K</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -202,114 +202,16 @@ void MainWindow::buildDocks() {
     setTabOrder(strip_, tabs_);
 }
 
-void MainWindow::buildMenus() {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open model…"), this, &MainWindow::chooseModel);
-    open->setShortcut(QKeySequence::Open);
-    file->addAction(tr("Open model &folder…"), this, &MainWindow::chooseModelFolder);
-    QAction* random = file->addAction(tr("&New random model…"), this, &MainWindow::newRandomModel);
-    random->setShortcut(QKeySequence::New);
-    file->addAction(tr("Open &demo model"), this, [this] { openModel(QString()); });
-    QAction* openText = file->addAction(tr("Open te&xt…"), this, &MainWindow::openTextFile);
-    openText->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
-    file->addAction(tr("Choose &tokenizer…"), this, [this] {
-        if (ws_->hasModel()) askForTokenizer(ws_->document().path, ws_->document().tokenizerLooked);
-    });
-    file->addSeparator();
-    QAction* exp = file->addAction(tr("&Export…"), this, &MainWindow::exportFigure);
-    exp->setShortcut(QKeySequence(tr("Ctrl+E")));
-    QAction* copy = file->addAction(tr("&Copy figure"), this, &MainWindow::copyFigure);
-    copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* nextHead = view->addAction(tr("Next head"), this, [this] { moveHead(0, 1); });
-    nextHead->setShortcut(QKeySequence(tr("Alt+Right")));
-    QAction* prevHead = view->addAction(tr("Previous head"), this, [this] { moveHead(0, -1); });
-    prevHead->setShortcut(QKeySequence(tr("Alt+Left")));
-    QAction* nextLayer = view->addAction(tr("Next layer"), this, [this] { moveHead(1, 0); });
-    nextLayer->setShortcut(QKeySequence(tr("Alt+Down")));
-    QAction* prevLayer = view->addAction(tr("Previous layer"), this, [this] { moveHead(-1, 0); });
-    prevLayer->setShortcut(QKeySequence(tr("Alt+Up")));
-    view->addSeparator();
-    const char* names[] = {QT_TR_NOOP("Heads grid"), QT_TR_NOOP("Head detail"), QT_TR_NOOP("Mask"),
-                           QT_TR_NOOP("Shape flow"), QT_TR_NOOP("Token lines")};
-    for (int i = 0; i < 5; ++i) {
-        QAction* a = view->addAction(tr(names[i]), this, [this, i] { tabs_->setCurrentIndex(i); });
-        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
-    }
-    view->addSeparator();
-    QMenu* cmaps = view->addMenu(tr("&Colour map"));
-    auto* cg = new QActionGroup(this);
-    const QStringList cmapNames = {tr("Viridis"), tr("Magma"), tr("Cividis"), tr("Greys")};
-    for (int i = 0; i < cmapNames.size(); ++i) {
-        QAction* a = cmaps->addAction(cmapNames[i]);
-        a->setCheckable(true);
-        a->setChecked(int(settings_->colormap()) == i);
-        cg->addAction(a);
-        connect(a, &QAction::triggered, this, [this, i] { settings_->setColormap(render::ColorMapId(i)); });
-    }
-    QMenu* scales = view->addMenu(tr("&Scale"));
-    auto* sg = new QActionGroup(this);
-    const QStringList scaleNames = {tr("Linear"), tr("Logarithmic"), tr("Row-normalised")};
-    for (int i = 0; i < scaleNames.size(); ++i) {
-        QAction* a = scales->addAction(scaleNames[i]);
-        a->setCheckable(true);
-        a->setChecked(int(settings_->scale()) == i);
-        sg->addAction(a);
-        connect(a, &QAction::triggered, this, [this, i] { settings_->setScale(render::Scale(i)); });
-    }
-
-    QMenu* run = menuBar()->addMenu(tr("&Run"));
-    QAction* causal = run->addAction(tr("&Causal attention"));
-    causal->setCheckable(true);
-    causal->setChecked(ws_->causal());
-    causal->setShortcut(QKeySequence(tr("Ctrl+M")));
-    connect(causal, &QAction::toggled, ws_, &Workspace::setCausal);
-    connect(ws_, &Workspace::optionsChanged, causal, [this, causal] {
-        const QSignalBlocker b(causal);
-        causal->setChecked(ws_->causal());
-    });
-    QAction* ablate = run->addAction(tr("&Ablate selected head"));
-    ablate->setCheckable(true);
-    ablate->setShortcut(QKeySequence(tr("Ctrl+K")));
-    connect(ablate, &QAction::triggered, this, [this](bool on) {
-        auto heads = ws_->ablated();
-        const attnscope::HeadRef h{ws_->selection().layer, ws_->selection().head};
-        heads.erase(std::remove(heads.begin(), heads.end(), h), heads.end());
-        if (on) heads.push_back(h);
-        ws_->setAblated(heads);
-    });
-    connect(ws_, &Workspace::selectionChanged, ablate, [this, ablate] {
-        const attnscope::HeadRef h{ws_->selection().layer, ws_->selection().head};
-        const auto& a = ws_->ablated();
-        ablate->setChecked(std::find(a.begin(), a.end(), h) != a.end());
-    });
-    QAction* refuse = run->addAction(tr("&Refuse text longer than the context"));
-    refuse->setCheckable(true);
-    refuse->setChecked(ws_->cropPolicy() == render::CropPolicy::Refuse);
-    connect(refuse, &QAction::toggled, this, [this](bool on) {
-        QSettings().setValue("run/refuseLong", on);
-        ws_->setCropPolicy(on ? render::CropPolicy::Refuse : render::CropPolicy::KeepLast);
-    });
-    QAction* stop = run->addAction(tr("C&ancel run"), ws_, &Workspace::cancel);
-    stop->setShortcut(QKeySequence(Qt::Key_Escape));
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About AttnScope"), this, [this] {
-        QMessageBox::about(this, tr("About AttnScope"),
-                           tr("<b>AttnScope %1</b><p>See inside transformer attention: every head, every "
-                              "layer, live as you type.</p>").arg(QApplication::applicationVersion()));
-    });
-}
-
 void MainWindow::buildStatusBar() {
     statusTokens_ = new QLabel(this);
     statusTime_ = new QLabel(this);
     statusThreads_ = new QLabel(this);
     statusHover_ = new QLabel(this);
+    statusMode_ = new QLabel(this);
+    statusMode_->setObjectName(QStringLiteral("runMode"));
+    statusMode_->setStyleSheet(QStringLiteral("QLabel { background: #9a5b00; color: white; border-radius: 3px; padding: 0 6px; }"));
+    statusMode_->setAccessibleName(tr("Run mode"));
+    statusMode_->hide();
     progress_ = new QProgressBar(this);
     progress_->setMaximumWidth(160);
     progress_->hide();
@@ -319,6 +221,7 @@ void MainWindow::buildStatusBar() {
     statusBar()->addWidget(statusHover_, 1);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancel_);
+    statusBar()->addPermanentWidget(statusMode_);
     statusBar()->addPermanentWidget(statusTokens_);
     statusBar()->addPermanentWidget(statusTime_);
     statusBar()->addPermanentWidget(statusThreads_);
@@ -326,6 +229,7 @@ void MainWindow::buildStatusBar() {
 
 void MainWindow::connectWorkspace() {
     connect(ws_, &Workspace::traceReady, this, &MainWindow::updateStatus);
+    connect(ws_, &Workspace::optionsChanged, this, &MainWindow::updateStatus);
     connect(ws_, &Workspace::documentChanged, this, [this] {
         const auto& cfg = ws_->document().model.weights->config;
         const QSignalBlocker b(layerFilter_);
@@ -559,6 +463,12 @@ void MainWindow::updateStatus() {
     statusTokens_->setText(t ? tr("Tokens: %1").arg(t->T()) : QString());
     statusTime_->setText(t ? tr("%1 ms").arg(ws_->lastRunMs(), 0, 'f', 1) : QString());
     statusThreads_->setText(tr("Threads: %1").arg(ws_->threads()));
+    // What the run differs in from the model as trained, always in sight.
+    QStringList mode;
+    if (!ws_->causal()) mode << tr("bidirectional");
+    if (!ws_->ablated().empty()) mode << tr("%n head(s) ablated", "", int(ws_->ablated().size()));
+    statusMode_->setText(mode.join(QStringLiteral(" · ")));
+    statusMode_->setVisible(!mode.isEmpty());
 }
 
 void MainWindow::saveText() {

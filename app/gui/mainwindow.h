@@ -54,6 +54,9 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     TraceView* currentView() const;
     QLabel* noticeLabel() const { return notice_; }
+    QLabel* runModeLabel() const { return statusMode_; }
+    QDockWidget* modelDock() const { return modelDock_; }
+    QDockWidget* textDock() const { return textDock_; }
     QProgressBar* progressBar() const { return progress_; }
     QPushButton* cancelButton() const { return cancel_; }
     // The text of the last problem or question shown to the user.
@@ -106,6 +109,7 @@ private:
     QLabel* statusTime_ = nullptr;
     QLabel* statusThreads_ = nullptr;
     QLabel* statusHover_ = nullptr;
+    QLabel* statusMode_ = nullptr;  // "bidirectional · 2 heads ablated", hidden when neither
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;
     TextAutosaver* autosaver_ = nullptr;

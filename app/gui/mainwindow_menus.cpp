@@ -1,0 +1,126 @@
+// MainWindow's menus: every command of the app, with its shortcut.
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QTabWidget>
+#include <algorithm>
+
+#include "mainwindow.h"
+#include "viewsettings.h"
+#include "workspace.h"
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open model…"), this, &MainWindow::chooseModel);
+    open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open model &folder…"), this, &MainWindow::chooseModelFolder);
+    QAction* random = file->addAction(tr("&New random model…"), this, &MainWindow::newRandomModel);
+    random->setShortcut(QKeySequence::New);
+    file->addAction(tr("Open &demo model"), this, [this] { openModel(QString()); });
+    QAction* openText = file->addAction(tr("Open te&xt…"), this, &MainWindow::openTextFile);
+    openText->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+    file->addAction(tr("Choose &tokenizer…"), this, [this] {
+        if (ws_->hasModel()) askForTokenizer(ws_->document().path, ws_->document().tokenizerLooked);
+    });
+    file->addSeparator();
+    QAction* exp = file->addAction(tr("&Export…"), this, &MainWindow::exportFigure);
+    exp->setShortcut(QKeySequence(tr("Ctrl+E")));
+    QAction* copy = file->addAction(tr("&Copy figure"), this, &MainWindow::copyFigure);
+    copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* nextHead = view->addAction(tr("Next head"), this, [this] { moveHead(0, 1); });
+    nextHead->setShortcut(QKeySequence(tr("Alt+Right")));
+    QAction* prevHead = view->addAction(tr("Previous head"), this, [this] { moveHead(0, -1); });
+    prevHead->setShortcut(QKeySequence(tr("Alt+Left")));
+    QAction* nextLayer = view->addAction(tr("Next layer"), this, [this] { moveHead(1, 0); });
+    nextLayer->setShortcut(QKeySequence(tr("Alt+Down")));
+    QAction* prevLayer = view->addAction(tr("Previous layer"), this, [this] { moveHead(-1, 0); });
+    prevLayer->setShortcut(QKeySequence(tr("Alt+Up")));
+    view->addSeparator();
+    const char* names[] = {QT_TR_NOOP("Heads grid"), QT_TR_NOOP("Head detail"), QT_TR_NOOP("Mask"),
+                           QT_TR_NOOP("Shape flow"), QT_TR_NOOP("Token lines")};
+    for (int i = 0; i < 5; ++i) {
+        QAction* a = view->addAction(tr(names[i]), this, [this, i] { tabs_->setCurrentIndex(i); });
+        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+    }
+    view->addSeparator();
+    // Closed docks come back from here.
+    QMenu* panels = view->addMenu(tr("&Panels"));
+    for (QDockWidget* d : {modelDock_, textDock_}) panels->addAction(d->toggleViewAction());
+    view->addSeparator();
+    QMenu* cmaps = view->addMenu(tr("&Colour map"));
+    auto* cg = new QActionGroup(this);
+    const QStringList cmapNames = {tr("Viridis"), tr("Magma"), tr("Cividis"), tr("Greys")};
+    for (int i = 0; i < cmapNames.size(); ++i) {
+        QAction* a = cmaps->addAction(cmapNames[i]);
+        a->setCheckable(true);
+        a->setChecked(int(settings_->colormap()) == i);
+        cg->addAction(a);
+        connect(a, &QAction::triggered, this, [this, i] { settings_->setColormap(render::ColorMapId(i)); });
+    }
+    QMenu* scales = view->addMenu(tr("&Scale"));
+    auto* sg = new QActionGroup(this);
+    const QStringList scaleNames = {tr("Linear"), tr("Logarithmic"), tr("Row-normalised")};
+    for (int i = 0; i < scaleNames.size(); ++i) {
+        QAction* a = scales->addAction(scaleNames[i]);
+        a->setCheckable(true);
+        a->setChecked(int(settings_->scale()) == i);
+        sg->addAction(a);
+        connect(a, &QAction::triggered, this, [this, i] { settings_->setScale(render::Scale(i)); });
+    }
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    QAction* causal = run->addAction(tr("&Causal attention"));
+    causal->setCheckable(true);
+    causal->setChecked(ws_->causal());
+    causal->setShortcut(QKeySequence(tr("Ctrl+M")));
+    connect(causal, &QAction::toggled, ws_, &Workspace::setCausal);
+    connect(ws_, &Workspace::optionsChanged, causal, [this, causal] {
+        const QSignalBlocker b(causal);
+        causal->setChecked(ws_->causal());
+    });
+    QAction* ablate = run->addAction(tr("&Ablate selected head"));
+    ablate->setCheckable(true);
+    ablate->setShortcut(QKeySequence(tr("Ctrl+K")));
+    connect(ablate, &QAction::triggered, this, [this](bool on) {
+        auto heads = ws_->ablated();
+        const attnscope::HeadRef h{ws_->selection().layer, ws_->selection().head};
+        heads.erase(std::remove(heads.begin(), heads.end(), h), heads.end());
+        if (on) heads.push_back(h);
+        ws_->setAblated(heads);
+    });
+    connect(ws_, &Workspace::selectionChanged, ablate, [this, ablate] {
+        const attnscope::HeadRef h{ws_->selection().layer, ws_->selection().head};
+        const auto& a = ws_->ablated();
+        ablate->setChecked(std::find(a.begin(), a.end(), h) != a.end());
+    });
+    QAction* refuse = run->addAction(tr("&Refuse text longer than the context"));
+    refuse->setCheckable(true);
+    refuse->setChecked(ws_->cropPolicy() == render::CropPolicy::Refuse);
+    connect(refuse, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue("run/refuseLong", on);
+        ws_->setCropPolicy(on ? render::CropPolicy::Refuse : render::CropPolicy::KeepLast);
+    });
+    QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });
+    clear->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
+    clear->setEnabled(!ws_->ablated().empty());
+    connect(ws_, &Workspace::optionsChanged, clear, [this, clear] { clear->setEnabled(!ws_->ablated().empty()); });
+    QAction* stop = run->addAction(tr("C&ancel run"), ws_, &Workspace::cancel);
+    stop->setShortcut(QKeySequence(Qt::Key_Escape));
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About AttnScope"), this, [this] {
+        QMessageBox::about(this, tr("About AttnScope"),
+                           tr("<b>AttnScope %1</b><p>See inside transformer attention: every head, every "
+                              "layer, live as you type.</p>").arg(QApplication::applicationVersion()));
+    });
+}
+
