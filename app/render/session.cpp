@@ -21,7 +21,11 @@ bool isGpt2Vocabulary(int rows) { return rows >= 50257 && rows <= 50304; }
 
 }  // namespace
 
-QString demoModelPath() { return resourcePath(QStringLiteral("demo/shakespeare-char.safetensors")); }
+// Canonical, so that recipes and the recent list name the file, not a link to it.
+QString demoModelPath() {
+    const QString p = resourcePath(QStringLiteral("demo/shakespeare-char.safetensors"));
+    return p.isEmpty() ? p : QFileInfo(p).canonicalFilePath();
+}
 
 QString bundledGpt2TokenizerPath() { return resourcePath(QStringLiteral("tokenizers/gpt2")); }
 
