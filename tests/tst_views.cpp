@@ -20,7 +20,9 @@
 #include "render/lines_figure.h"
 #include "tokenlinesview.h"
 #include <QDockWidget>
+#include <QImage>
 #include <QLabel>
+#include <QPainter>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
@@ -42,6 +44,7 @@ private slots:
     void shapeFlowTensorPanel();
     void runModeIsAlwaysInSight();
     void closedPanelsReopenFromTheViewMenu();
+    void maskHasALegend();
 
 private:
     void showDetailAndCheck(int layer, int head);
@@ -268,6 +271,25 @@ void tst_Views::closedPanelsReopenFromTheViewMenu() {
     QVERIFY2(inMenu, "the dock's action is in no menu");
     reopen->trigger();
     QTRY_VERIFY(dock->isVisible());
+}
+
+// The mask draws a legend of its two colours where a colour bar would be.
+void tst_Views::maskHasALegend() {
+    attnscope::MatrixRM m(4, 4);
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c) m(r, c) = c <= r ? 1.0f : 0.0f;
+    const render::Style style;
+    const render::MatrixFigure fig(QStringLiteral("Mask"), m, render::MatrixKind::Mask, {}, {}, style);
+    QImage img(600, 400, QImage::Format_RGB32);
+    QPainter p(&img);
+    fig.paint(p, QRectF(img.rect()));
+    p.end();
+    const QRectF heat = fig.heatmapRect(QRectF(img.rect()));
+    const double h = QFontMetricsF(style.font).height();
+    const QPoint allowed(int(heat.right() + 10 + 7), int(heat.top() + h / 2));
+    const QPoint masked(int(heat.right() + 10 + 7), int(heat.top() + h + 6 + h / 2));
+    QCOMPARE(img.pixel(allowed), style.cmap().at(1.0));
+    QCOMPARE(img.pixel(masked), style.cmap().masked());
 }
 
 QTEST_MAIN(tst_Views)

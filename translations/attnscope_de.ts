@@ -1150,6 +1150,17 @@ Zeilenmaximum = 1</translation>
     </message>
 </context>
 <context>
+    <name>render::MatrixFigure</name>
+    <message>
+        <source>attended (allowed)</source>
+        <translation>beachtet (erlaubt)</translation>
+    </message>
+    <message>
+        <source>masked (−∞ before softmax)</source>
+        <translation>maskiert (−∞ vor dem Softmax)</translation>
+    </message>
+</context>
+<context>
     <name>render::RowFigure</name>
     <message>
         <source>Layer %1 · Head %2 · query %3 “%4”</source>

@@ -1,5 +1,7 @@
 #include "matrix_figure.h"
 
+#include <QCoreApplication>
+
 #include <QFontMetricsF>
 #include <cmath>
 
@@ -32,9 +34,11 @@ MatrixFigure::Layout MatrixFigure::layout(const QRectF& area) const {
         for (const QString& s : labels) w = std::max(w, fm.horizontalAdvance(s));
         return w;
     };
-    const double barW = style_.showColorBar && kind_ != MatrixKind::Mask
-                            ? 14 + fm.horizontalAdvance(QStringLiteral("-0.000")) + 10
-                            : 0;
+    // The mask has no colour scale: a legend of its two colours takes the bar's place.
+    const double barW = !style_.showColorBar ? 0
+                        : kind_ == MatrixKind::Mask
+                            ? 14 + std::max(fm.horizontalAdvance(maskLegendText(true)), fm.horizontalAdvance(maskLegendText(false))) + 10
+                            : 14 + fm.horizontalAdvance(QStringLiteral("-0.000")) + 10;
     const double axis = fm.height() + 2;
     l.rowLabelW = rowLabels_.isEmpty() ? 0 : std::min(widest(rowLabels_) + 6, area.width() * 0.25);
     l.colLabelH = colLabels_.isEmpty() ? 0 : std::min(widest(colLabels_) + 6, area.height() * 0.25);
@@ -116,8 +120,28 @@ void MatrixFigure::paint(QPainter& p, const QRectF& area) const {
     p.setFont(style_.font);
     drawHeatmap(p, l.heat, norm_, style_.cmap(), style_.cells, style_.cells == CellMode::Image ? &image_ : nullptr);
     drawLabels(p, l);
-    if (!l.bar.isNull()) drawColorBar(p, l.bar, norm_, style_.cmap());
+    if (!l.bar.isNull() && kind_ == MatrixKind::Mask) drawMaskLegend(p, l.bar.topLeft());
+    else if (!l.bar.isNull()) drawColorBar(p, l.bar, norm_, style_.cmap());
     p.restore();
+}
+
+QString MatrixFigure::maskLegendText(bool allowed) {
+    return allowed ? QCoreApplication::translate("render::MatrixFigure", "attended (allowed)")
+                   : QCoreApplication::translate("render::MatrixFigure", "masked (−∞ before softmax)");
+}
+
+void MatrixFigure::drawMaskLegend(QPainter& p, const QPointF& at) const {
+    const QFontMetricsF fm(p.font());
+    const double h = fm.height();
+    for (int i = 0; i < 2; ++i) {
+        const bool allowed = i == 0;
+        const QRectF swatch(at.x(), at.y() + i * (h + 6), 14, h);
+        p.fillRect(swatch, QColor(allowed ? style_.cmap().at(1.0) : style_.cmap().masked()));
+        p.setPen(QPen(QColor(80, 80, 80), 0));
+        p.drawRect(swatch);
+        p.setPen(style_.text);
+        p.drawText(QPointF(swatch.right() + 6, swatch.top() + fm.ascent()), maskLegendText(allowed));
+    }
 }
 
 }  // namespace render

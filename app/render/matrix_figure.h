@@ -29,8 +29,11 @@ public:
     const Normalized& normalized() const { return norm_; }
     const QStringList& rowLabels() const { return rowLabels_; }
     const QStringList& colLabels() const { return colLabels_; }
+    // The mask's legend entries (a mask figure draws them where a colour bar would be).
+    static QString maskLegendText(bool allowed);
 
 private:
+    void drawMaskLegend(QPainter& p, const QPointF& at) const;
     struct Layout {
         QRectF heat, bar;
         double rowLabelW = 0, colLabelH = 0;
