@@ -124,7 +124,7 @@ PyValue PickleObjects::global(std::string_view module, std::string_view name) {
     return PyValue::object(g);
 }
 
-PyValue PickleObjects::inert(const std::string& name, const PyValue& args) {
+PyValue PickleObjects::inert(const std::string& name, const PyValue& args, bool counted) {
     PyObject* o = make(PyType::Inert);
     o->text = name;
     o->args = args;
@@ -132,7 +132,7 @@ PyValue PickleObjects::inert(const std::string& name, const PyValue& args) {
     if (o->depth > lim_.max_depth)
         fail(ErrorCode::TooLarge,
              "nests objects deeper than " + std::to_string(lim_.max_depth) + " levels");
-    ++out_.not_run[name];
+    if (counted) ++out_.not_run[name];
     return PyValue::object(o);
 }
 
@@ -263,10 +263,9 @@ PyValue PickleObjects::call(const PyValue& callable, const PyValue& args, const 
         break;
     }
     case PyGlobal::NumpyDtype: {
-        PyValue v = inert(name, args);
-        v.obj()->global = PyGlobal::NumpyDtype;  // remembered, for numpy scalars
-        --out_.not_run[name];                      // describes a type; nothing was asked to run
-        if (out_.not_run[name] == 0) out_.not_run.erase(name);
+        // Describes a type (nothing was asked to run); remembered for numpy scalars.
+        PyValue v = inert(name, args, /*counted=*/false);
+        v.obj()->global = PyGlobal::NumpyDtype;
         return v;
     }
     case PyGlobal::StorageType:

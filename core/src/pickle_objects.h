@@ -45,8 +45,9 @@ public:
     // REDUCE ("call"), NEWOBJ/OBJ/INST ("create") of `callable` with `args`: the
     // value when it can be built without running code, else an Inert placeholder.
     PyValue call(const PyValue& callable, const PyValue& args, const char* how);
-    // A placeholder for the call of `name` that was not made; counted in not_run.
-    PyValue inert(const std::string& name, const PyValue& args);
+    // A placeholder for the call of `name` that was not made; counted in not_run
+    // unless `counted` is false (a value that describes a type, not a call).
+    PyValue inert(const std::string& name, const PyValue& args, bool counted = true);
     // BINPERSID: a storage reference from ('storage', type, key, location, numel).
     PyValue storage(const PyValue& pid);
     // BUILD: a placeholder keeps the state; anything else ignores it.
