@@ -208,7 +208,7 @@ ModelConfig ModelConfig::from_json(std::string_view text) {
     get_bool("lm_head_bias", c.lm_head_bias);
     get_bool("tied_lm_head", c.tied_lm_head);
     if (const Json* v = j.find("ln_eps"); v && v->is_number()) c.ln_eps = float(v->as_double());
-    if (c.mlp_hidden == 4 * c.n_embed) c.mlp_hidden = 0;  // the default width, stated explicitly
+    if (int64_t(c.mlp_hidden) == 4 * int64_t(c.n_embed)) c.mlp_hidden = 0;  // the default width, stated explicitly (64-bit: no overflow)
     try {
         c.validate();
     } catch (const Error& e) {
