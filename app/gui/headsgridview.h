@@ -1,9 +1,17 @@
 #pragma once
 // Every head of every layer as a small heatmap; click one to open it in detail.
+// A toolbar picks the pooling (max or mean) and the tile scale (per tile or
+// shared); Ctrl+wheel or +/- zoom the grid (0 fits it again), and a scroll
+// area takes over when it no longer fits. Arrow keys move the selected head.
 #include <QFutureWatcher>
 
 #include "render/grid_figure.h"
 #include "traceview.h"
+
+class QComboBox;
+class QScrollArea;
+class QToolButton;
+class GridCanvas;
 
 class HeadsGridView : public TraceView {
     Q_OBJECT
@@ -17,7 +25,7 @@ public:
     void setLayerFilter(int layer);
     int layerFilter() const { return layerFilter_; }
     int cellCount() const { return figure_ ? figure_->panelCount() : 0; }
-    // Centre of (layer, head)'s panel in widget coordinates (for tests and keyboard).
+    // Centre of (layer, head)'s panel in this widget's coordinates (for tests and keyboard).
     QPointF panelCenter(int layer, int head) const;
 
     QSize sizeHint() const override { return {640, 480}; }
@@ -30,21 +38,48 @@ public:
         QString error;
     };
     static Build buildFigure(const render::FigureData& data, const render::Style& style,
-                             const std::vector<int>& layers) noexcept;
+                             const std::vector<int>& layers, const render::GridOptions& options = {}) noexcept;
     // Why the last build failed (empty when it did not).
     QString buildError() const { return error_; }
+
+    // The figure on screen (null before the first trace) and where it is painted.
+    const render::GridFigure* figure() const { return figure_.get(); }
+    QWidget* canvas() const;
+    QRectF figureArea() const;  // in the canvas's coordinates
+    QScrollArea* scrollArea() const { return scroll_; }
+    QComboBox* poolingBox() const { return pooling_; }
+    QComboBox* tileScaleBox() const { return tileScale_; }
+
+    // 1 fits the grid to the view; up to 8 times that, scrolled.
+    double zoom() const { return zoom_; }
+    void setZoom(double zoom);
+    void zoomBy(double factor, const QPointF& viewportPos = QPointF(-1, -1));
+    // The tooltip at `pos` (this widget's coordinates): the head there and its
+    // strongest key for the selected query; empty between panels.
+    QString toolTipAt(const QPointF& pos) const;
+    // What a screen reader says about the selection (also the accessible description).
+    QString selectionDescription() const;
 
 signals:
     void headActivated(int layer, int head);  // click or Enter: open in detail
 
 protected:
     void rebuild() override;
-    void paintEvent(QPaintEvent*) override;
+    void selectionChanged() override;
     void mousePressEvent(QMouseEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
+    bool eventFilter(QObject* o, QEvent* e) override;
 
 private:
+    friend class GridCanvas;
+    void paintCanvas(QPainter& p);
+    void pressAt(const QPointF& canvasPos, Qt::KeyboardModifiers mods);
+    QString toolTipAtCanvas(const QPointF& canvasPos) const;
+    void moveSelection(int dLayer, int dHead);
+    void fitCanvas();
+    void updateDescription();
     std::vector<int> layers() const;
+
     std::shared_ptr<render::GridFigure> figure_;
     int layerFilter_ = -1;
     // Large traces (e.g. GPT-2 at T=1024: 144 maps of 1M cells) build their
@@ -52,4 +87,9 @@ private:
     QFutureWatcher<Build> builder_;
     QString error_;
     quint64 buildGeneration_ = 0;
+    double zoom_ = 1.0;
+    GridCanvas* canvas_ = nullptr;
+    QScrollArea* scroll_ = nullptr;
+    QComboBox* pooling_ = nullptr;
+    QComboBox* tileScale_ = nullptr;
 };

@@ -3,6 +3,7 @@
 #include <QObject>
 
 #include "render/figure.h"
+#include "render/grid_figure.h"
 
 class ViewSettings : public QObject {
     Q_OBJECT
@@ -14,6 +15,10 @@ public:
     render::Scale scale() const { return scale_; }
     void setColormap(render::ColorMapId id);
     void setScale(render::Scale s);
+    // The heads grid's pooling and tile scale.
+    render::GridOptions gridOptions() const { return grid_; }
+    void setPooling(render::Pooling p);
+    void setTileScale(render::TileScale s);
 
     void load();  // from QSettings
     void save() const;
@@ -26,4 +31,5 @@ private:
     // Row-normalised by default: every query's strongest key is bright, so a
     // head's pattern shows even deep into a long text where weights are small.
     render::Scale scale_ = render::Scale::RowNormalized;
+    render::GridOptions grid_;
 };

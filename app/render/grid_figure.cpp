@@ -3,39 +3,66 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <cmath>
+#include <limits>
 
 namespace render {
 
 namespace {
 
+QString trGrid(const char* s) { return QCoreApplication::translate("render::GridFigure", s); }
 
-// Max-pools a [0,1] matrix (NaN = masked) down to at most `res` cells a side,
-// so a thin pattern (one bright cell per row) survives any reduction.
-Normalized pool(const Normalized& n, int res) {
-    const int T = int(n.t.rows());
-    if (T <= res) return n;
+// Pools a [0,1] matrix (NaN = masked) down to at most rows x cols cells. Max
+// keeps a thin pattern (one bright cell per row) at any reduction; mean gives
+// each block's average. A block with only masked cells stays masked.
+Normalized pool(const Normalized& n, int rows, int cols, Pooling mode) {
+    const int R = int(n.t.rows()), C = int(n.t.cols());
+    rows = std::clamp(rows, 1, std::max(1, R));
+    cols = std::clamp(cols, 1, std::max(1, C));
+    if (R <= rows && C <= cols) return n;
     Normalized out = n;
-    out.t.resize(res, res);
-    for (int r = 0; r < res; ++r) {
-        const int r0 = r * T / res, r1 = std::max(r0 + 1, (r + 1) * T / res);
-        for (int c = 0; c < res; ++c) {
-            const int c0 = c * T / res, c1 = std::max(c0 + 1, (c + 1) * T / res);
-            float best = std::numeric_limits<float>::quiet_NaN();
+    out.t.resize(rows, cols);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    for (int r = 0; r < rows; ++r) {
+        const int r0 = int(int64_t(r) * R / rows), r1 = std::max(r0 + 1, int(int64_t(r + 1) * R / rows));
+        for (int c = 0; c < cols; ++c) {
+            const int c0 = int(int64_t(c) * C / cols), c1 = std::max(c0 + 1, int(int64_t(c + 1) * C / cols));
+            float best = nan;
+            double sum = 0;
+            int count = 0;
             for (int i = r0; i < r1; ++i)
                 for (int j = c0; j < c1; ++j) {
                     const float v = n.t(i, j);
-                    if (!std::isnan(v) && !(v <= best)) best = v;
+                    if (std::isnan(v)) continue;
+                    if (!(v <= best)) best = v;
+                    sum += v;
+                    ++count;
                 }
-            out.t(r, c) = best;
+            out.t(r, c) = count == 0 ? nan : mode == Pooling::Max ? best : float(sum / count);
         }
     }
     return out;
 }
 
+// Stretches a tile so its brightest cell is 1; zero stays zero.
+void scaleToOwnMax(Normalized& n) {
+    float mx = 0;
+    for (Eigen::Index i = 0; i < n.t.size(); ++i)
+        if (!std::isnan(n.t.data()[i])) mx = std::max(mx, n.t.data()[i]);
+    if (mx > 0 && mx < 1) n.t /= mx;
+}
+
 }  // namespace
 
-GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, int columns, int maxRes)
-    : data_(std::move(data)), style_(std::move(style)), columns_(columns) {
+QString poolingName(Pooling p) { return p == Pooling::Mean ? QStringLiteral("mean") : QStringLiteral("max"); }
+Pooling poolingFromName(const QString& name) { return name == QLatin1String("mean") ? Pooling::Mean : Pooling::Max; }
+QString tileScaleName(TileScale s) { return s == TileScale::Shared ? QStringLiteral("shared") : QStringLiteral("tile"); }
+TileScale tileScaleFromName(const QString& name) {
+    return name == QLatin1String("shared") ? TileScale::Shared : TileScale::PerTile;
+}
+
+GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, int columns, GridOptions options)
+    : data_(std::move(data)), style_(std::move(style)), columns_(columns), options_(options) {
+    options_.maxRes = std::clamp(options_.maxRes, 1, 4096);
     if (!data_.trace) return;
     const attnscope::Trace& tr = *data_.trace;
     if (layers.empty())
@@ -45,10 +72,12 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
         for (int h = 0; h < tr.n_head(); ++h) {
             Normalized n = normalize(tr.head_weights(l, h), MatrixKind::Weights, style_.scale);
             if (tr.causal) maskUpperTriangle(n);
-            Normalized pooled = pool(n, maxRes);
-            QImage image = heatmapImage(pooled, style_.cmap());
-            panels_.push_back({l, h, std::move(pooled), std::move(image), {}});
-            if (barRange_.t.size() == 0) barRange_ = n;
+            Normalized pooled = pool(n, options_.maxRes, options_.maxRes, options_.pooling);
+            if (barRange_.t.size() == 0) {
+                barRange_ = pooled;
+                barRange_.t.resize(0, 0);
+            }
+            panels_.push_back({l, h, std::move(pooled), {}, {}});
         }
     }
 }
@@ -57,20 +86,40 @@ const QImage& GridFigure::imageFor(const Panel& pn, const QPainter& p, const QRe
     // Device pixels the panel covers; when fewer than the thumbnail has, pool
     // again to exactly that many rather than let the painter drop rows.
     const double scale = p.worldTransform().m11() * (p.device() ? p.device()->devicePixelRatioF() : 1.0);
-    const int px = std::max(1, int(std::floor(r.width() * scale)));
-    if (px >= pn.image.width()) return pn.image;
-    if (pn.small.width() != px) pn.small = heatmapImage(pool(pn.pooled, px), style_.cmap());
-    return pn.small;
+    const double scaleY = p.worldTransform().m22() * (p.device() ? p.device()->devicePixelRatioF() : 1.0);
+    const int pw = std::max(1, int(std::floor(r.width() * scale)));
+    const int ph = std::max(1, int(std::floor(r.height() * scaleY)));
+    const int cols = std::min(pw, int(pn.pooled.t.cols())), rows = std::min(ph, int(pn.pooled.t.rows()));
+    if (!pn.image.isNull() && pn.shown.t.cols() == cols && pn.shown.t.rows() == rows) return pn.image;
+    pn.shown = pool(pn.pooled, rows, cols, options_.pooling);
+    if (options_.tileScale == TileScale::PerTile) scaleToOwnMax(pn.shown);
+    pn.image = heatmapImage(pn.shown, style_.cmap());
+    return pn.image;
 }
 
 QString GridFigure::title() const {
     return QCoreApplication::translate("render::GridFigure", "Attention weights of every head");
 }
 
+QString GridFigure::caption() const {
+    QStringList lines;
+    if (style_.scale == Scale::RowNormalized) lines << trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "each row scaled to its own max"));
+    else if (style_.scale == Scale::Log) lines << trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "log scale"));
+    lines << (options_.tileScale == TileScale::PerTile ? trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "each tile scaled to its own max"))
+                                                       : trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "one scale for all tiles")));
+    const int T = data_.T();
+    bool reduced = T > options_.maxRes;
+    for (const Panel& pn : panels_) reduced = reduced || (pn.shown.t.size() > 0 && pn.shown.t.cols() < T);
+    if (reduced)
+        lines << (options_.pooling == Pooling::Max ? trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "each pixel: the max of its tokens"))
+                                                   : trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "each pixel: the mean of its tokens")));
+    return lines.join(QLatin1Char('\n'));
+}
+
 QSizeF GridFigure::naturalSize() const {
     const int cols = columns_ > 0 ? columns_ : std::max(1, data_.trace ? data_.trace->n_head() : 1);
     const int rows = std::max(1, (int(panels_.size()) + cols - 1) / cols);
-    return {cols * 130.0 + 140, rows * 150.0 + 60};
+    return {cols * 130.0 + 180, rows * 150.0 + 60};
 }
 
 GridFigure::Layout GridFigure::layout(const QRectF& area) const {
@@ -80,54 +129,75 @@ GridFigure::Layout GridFigure::layout(const QRectF& area) const {
     if (style_.showTitle) content.setTop(area.top() + QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5);
     const int nHead = data_.trace ? std::max(1, data_.trace->n_head()) : 1;
     l.cols = columns_ > 0 ? columns_ : nHead;
-    const int rows = std::max(1, (int(panels_.size()) + l.cols - 1) / l.cols);
-    l.labelH = fm.height() + 2;
-    const double barW = style_.showColorBar ? 14 + fm.horizontalAdvance(QStringLiteral("1e-4")) + 14 : 0;
-    l.gap = 8;
-    const double w = content.width() - barW - 8;
-    const double h = content.height() - 4;
-    const double byW = (w - l.gap * (l.cols - 1)) / l.cols;
-    const double byH = (h - rows * l.labelH - l.gap * (rows - 1)) / rows;
-    l.cell = std::max(4.0, std::min(byW, byH));
+    l.rows = std::max(1, (int(panels_.size()) + l.cols - 1) / l.cols);
+    if (headerMode()) {
+        double widest = 0;
+        for (const Panel& pn : panels_)
+            widest = std::max(widest, fm.horizontalAdvance(trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1")).arg(pn.layer)));
+        l.headerW = widest + 10;
+        l.headerH = fm.height() + 4;
+    } else {
+        l.labelH = fm.height() + 2;
+    }
+    const double captionW = fm.averageCharWidth() * 17;
+    const double barW = style_.showColorBar ? std::max(14 + 4 + fm.horizontalAdvance(QStringLiteral("1e-4")), captionW) + 14 : 0;
+    const double w = content.width() - l.headerW - barW - 8;
+    const double h = content.height() - l.headerH - 4;
+    const double cell0 = std::min(w / l.cols, (h - l.rows * l.labelH) / l.rows);
+    l.gap = headerMode() ? std::clamp(cell0 * 0.06, 2.0, 8.0) : 8.0;
+    const auto fit = [&](double ww, double hh) {
+        double cw = (ww - l.gap * (l.cols - 1)) / l.cols;
+        double ch = (hh - l.rows * l.labelH - l.gap * (l.rows - 1)) / l.rows;
+        if (!options_.fill) cw = ch = std::min(cw, ch);
+        cw = std::min(cw, 2 * ch);  // filling, but never more than twice as wide as tall
+        ch = std::min(ch, 2 * cw);
+        l.cellW = std::max(4.0, cw);
+        l.cellH = std::max(4.0, ch);
+    };
+    fit(w, h);
     // Token labels (queries left of the first column, keys under the lowest
     // panels) when every token gets room for 5 pt text: short texts in papers.
     const int T = data_.T();
     const auto tokenPoints = [&](double cell) { return std::min(style_.font.pointSizeF(), cell / T * 0.85 * 72.0 / 96.0); };
-    if (T > 0 && data_.tokens.size() >= T && !panels_.empty() && panels_.front().image.width() == T &&
-        style_.font.pointSizeF() > 0 && tokenPoints(l.cell) >= 5.0) {
+    if (T > 0 && data_.tokens.size() >= T && !panels_.empty() && panels_.front().pooled.t.cols() == T &&
+        style_.font.pointSizeF() > 0 && tokenPoints(std::min(l.cellW, l.cellH)) >= 5.0) {
         QFont f = style_.font;
-        f.setPointSizeF(tokenPoints(l.cell));
+        f.setPointSizeF(tokenPoints(std::min(l.cellW, l.cellH)));
         const QFontMetricsF tfm(f);
         double widest = 0;
         for (int t = 0; t < T; ++t) widest = std::max(widest, tfm.horizontalAdvance(data_.tokens[t]));
         const double room = std::min(widest + 4, 0.2 * std::min(w, h));
-        const double cell = std::min((w - room - l.gap * (l.cols - 1)) / l.cols,
-                                     (h - room - rows * l.labelH - l.gap * (rows - 1)) / rows);
-        if (tokenPoints(cell) >= 5.0) {
-            l.cell = cell;
+        const Layout before = l;
+        fit(w - room, h - room);
+        if (tokenPoints(std::min(l.cellW, l.cellH)) >= 5.0) {
             l.rowLabelW = l.keyLabelH = room;
             l.tokenFont = f;
-            l.tokenFont.setPointSizeF(tokenPoints(cell));
+            l.tokenFont.setPointSizeF(tokenPoints(std::min(l.cellW, l.cellH)));
+        } else {
+            l = before;
         }
     }
-    const double gridW = l.cols * l.cell + (l.cols - 1) * l.gap;
-    const double gridH = rows * (l.cell + l.labelH) + (rows - 1) * l.gap;
-    l.grid = QRectF(content.left() + l.rowLabelW + std::max(0.0, (w - l.rowLabelW - gridW) / 2), content.top(), gridW, gridH);
-    if (style_.showColorBar) l.bar = QRectF(l.grid.right() + 12, l.grid.top() + l.labelH, 14, std::min(gridH - l.labelH, 200.0));
+    const double gridW = l.cols * l.cellW + (l.cols - 1) * l.gap;
+    const double gridH = l.rows * (l.cellH + l.labelH) + (l.rows - 1) * l.gap;
+    l.grid = QRectF(content.left() + l.headerW + l.rowLabelW + std::max(0.0, (w - l.rowLabelW - gridW) / 2),
+                    content.top() + l.headerH, gridW, gridH);
+    if (style_.showColorBar)
+        l.bar = QRectF(l.grid.right() + 14, l.grid.top() + l.labelH, 14, std::clamp(gridH - l.labelH, 20.0, 200.0));
     return l;
 }
 
 QRectF GridFigure::panelRect(const QRectF& area, int i) const {
     const Layout l = layout(area);
     const int r = i / l.cols, c = i % l.cols;
-    return QRectF(l.grid.left() + c * (l.cell + l.gap), l.grid.top() + r * (l.cell + l.labelH + l.gap) + l.labelH,
-                  l.cell, l.cell);
+    return QRectF(l.grid.left() + c * (l.cellW + l.gap), l.grid.top() + r * (l.cellH + l.labelH + l.gap) + l.labelH,
+                  l.cellW, l.cellH);
 }
 
 bool GridFigure::headAt(const QRectF& area, const QPointF& pos, int* layer, int* head) const {
+    const Layout l = layout(area);
     for (int i = 0; i < int(panels_.size()); ++i) {
         QRectF r = panelRect(area, i);
-        r.setTop(r.top() - layout(area).labelH);  // the label belongs to the panel
+        r.setTop(r.top() - l.labelH);  // the label belongs to the panel
         if (r.contains(pos)) {
             *layer = panels_[size_t(i)].layer;
             *head = panels_[size_t(i)].head;
@@ -143,6 +213,44 @@ int GridFigure::indexOf(int layer, int head) const {
     return -1;
 }
 
+std::vector<GridFigure::Header> GridFigure::headers(const QRectF& area) const {
+    std::vector<Header> out;
+    if (panels_.empty()) return out;
+    const Layout l = layout(area);
+    const QFontMetricsF fm(style_.font);
+    if (!headerMode()) {
+        for (int i = 0; i < int(panels_.size()); ++i) {
+            const QRectF r = panelRect(area, i);
+            const QString text = trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1 H%2")).arg(panels_[size_t(i)].layer).arg(panels_[size_t(i)].head);
+            const double w = fm.horizontalAdvance(text) + 2;
+            out.push_back({QRectF(r.center().x() - w / 2, r.top() - l.labelH, w, l.labelH), text, Header::Panel});
+        }
+        return out;
+    }
+    // Column headers: every k-th when the tiles are narrower than "H11".
+    double widest = 0;
+    for (int c = 0; c < l.cols && c < int(panels_.size()); ++c)
+        widest = std::max(widest, fm.horizontalAdvance(trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "H%1")).arg(panels_[size_t(c)].head)));
+    const int colStride = std::max(1, int(std::ceil((widest + 6) / (l.cellW + l.gap))));
+    for (int c = 0; c < l.cols && c < int(panels_.size()); c += colStride) {
+        const QRectF r = panelRect(area, c);
+        const QString text = trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "H%1")).arg(panels_[size_t(c)].head);
+        const double w = fm.horizontalAdvance(text) + 2;
+        out.push_back({QRectF(r.center().x() - w / 2, l.grid.top() - l.headerH, w, l.headerH - 2), text, Header::Column});
+    }
+    const int rowStride = std::max(1, int(std::ceil(fm.height() / (l.cellH + l.gap))));
+    for (int row = 0; row < l.rows; row += rowStride) {
+        const int i = row * l.cols;
+        if (i >= int(panels_.size())) break;
+        const QRectF r = panelRect(area, i);
+        const QString text = trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1")).arg(panels_[size_t(i)].layer);
+        const double w = fm.horizontalAdvance(text) + 2;
+        out.push_back({QRectF(l.grid.left() - l.rowLabelW - w - 6, r.center().y() - fm.height() / 2, w, fm.height()),
+                       text, Header::Row});
+    }
+    return out;
+}
+
 void GridFigure::drawTokenLabels(QPainter& p, const QRectF& area, const Layout& l) const {
     p.save();
     p.setFont(l.tokenFont);
@@ -151,22 +259,40 @@ void GridFigure::drawTokenLabels(QPainter& p, const QRectF& area, const Layout& 
     const int T = data_.T(), n = int(panels_.size());
     for (int i = 0; i < n; ++i) {
         const QRectF r = panelRect(area, i);
-        const double step = r.height() / T;
+        const double stepY = r.height() / T, stepX = r.width() / T;
         if (i % l.cols == 0)  // queries, left of the first column
             for (int t = 0; t < T; ++t)
-                p.drawText(QRectF(r.left() - l.rowLabelW, r.top() + t * step, l.rowLabelW - 3, step),
+                p.drawText(QRectF(r.left() - l.rowLabelW, r.top() + t * stepY, l.rowLabelW - 3, stepY),
                            Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(data_.tokens[t], Qt::ElideRight, l.rowLabelW - 3));
         if (i + l.cols >= n)  // keys, under a panel with none below it, reading upwards
             for (int t = 0; t < T; ++t) {
                 p.save();
-                p.translate(r.left() + t * step, r.bottom() + 3);
+                p.translate(r.left() + t * stepX, r.bottom() + 3);
                 p.rotate(-90);
-                p.drawText(QRectF(-(l.keyLabelH - 3), 0, l.keyLabelH - 3, step), Qt::AlignRight | Qt::AlignVCenter,
+                p.drawText(QRectF(-(l.keyLabelH - 3), 0, l.keyLabelH - 3, stepX), Qt::AlignRight | Qt::AlignVCenter,
                            fm.elidedText(data_.tokens[t], Qt::ElideRight, l.keyLabelH - 3));
                 p.restore();
             }
     }
     p.restore();
+}
+
+void GridFigure::drawBar(QPainter& p, const Layout& l) const {
+    if (options_.tileScale == TileScale::Shared) {
+        Normalized range = barRange_;
+        range.perRow = false;  // the caption says it
+        drawColorBar(p, l.bar, range, style_.cmap());
+    } else {
+        // Each tile spans the bar on its own: its ends are "0" and "the tile's max".
+        Normalized range;
+        drawColorBar(p, l.bar, range, style_.cmap());
+    }
+    QFont small = scaledFont(style_.font, 0.9);
+    p.setFont(small);
+    p.setPen(style_.text);
+    const double captionW = QFontMetricsF(style_.font).averageCharWidth() * 17;
+    p.drawText(QRectF(l.bar.left(), l.bar.bottom() + 6, captionW, 400), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+               caption());
 }
 
 void GridFigure::paint(QPainter& p, const QRectF& area) const {
@@ -178,20 +304,18 @@ void GridFigure::paint(QPainter& p, const QRectF& area) const {
     for (int i = 0; i < int(panels_.size()); ++i) {
         const Panel& pn = panels_[size_t(i)];
         const QRectF r = panelRect(area, i);
-        p.setPen(style_.text);
-        p.drawText(QRectF(r.left(), r.top() - l.labelH, r.width(), l.labelH), Qt::AlignCenter,
-                   QCoreApplication::translate("render::GridFigure", "L%1 H%2").arg(pn.layer).arg(pn.head));
+        const QImage& img = imageFor(pn, p, r);
         if (style_.cells == CellMode::Image) {
             p.setRenderHint(QPainter::SmoothPixmapTransform, false);
             p.setRenderHint(QPainter::LosslessImageRendering);  // a PDF would otherwise hold the panel as JPEG
-            p.drawImage(r, imageFor(pn, p, r));
+            p.drawImage(r, img);
         } else {
             // One rectangle per thumbnail pixel: vector output at thumbnail resolution.
             p.setPen(Qt::NoPen);
-            const double cw = r.width() / pn.image.width(), ch = r.height() / pn.image.height();
-            for (int y = 0; y < pn.image.height(); ++y)
-                for (int x = 0; x < pn.image.width(); ++x) {
-                    p.setBrush(QColor(pn.image.pixel(x, y)));
+            const double cw = r.width() / img.width(), ch = r.height() / img.height();
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x) {
+                    p.setBrush(QColor(img.pixel(x, y)));
                     p.drawRect(QRectF(r.left() + x * cw, r.top() + y * ch, cw, ch));
                 }
         }
@@ -199,8 +323,11 @@ void GridFigure::paint(QPainter& p, const QRectF& area) const {
         p.setBrush(Qt::NoBrush);
         p.drawRect(r);
     }
+    p.setPen(style_.text);
+    for (const Header& h : headers(area))
+        p.drawText(h.rect, (h.kind == Header::Row ? Qt::AlignRight : Qt::AlignHCenter) | Qt::AlignVCenter, h.text);
     if (l.rowLabelW > 0) drawTokenLabels(p, area, l);
-    if (style_.showColorBar && !panels_.empty()) drawColorBar(p, l.bar, barRange_, style_.cmap());
+    if (style_.showColorBar && !panels_.empty()) drawBar(p, l);
     p.restore();
 }
 

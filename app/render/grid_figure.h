@@ -1,6 +1,7 @@
 #pragma once
 // Every head of the chosen layers as small heatmaps: layers as rows and heads
-// as columns, or, for a paper, all panels flowed into a chosen number of columns.
+// as columns (named once, by row and column headers), or, for a paper, all
+// panels flowed into a chosen number of columns (each panel titled).
 #include <QImage>
 #include <vector>
 
@@ -8,13 +9,33 @@
 
 namespace render {
 
+// How a tile's many cells become its few pixels.
+enum class Pooling { Max, Mean };
+// Whether each tile spans the colour bar on its own or all share one range.
+enum class TileScale { PerTile, Shared };
+
+QString poolingName(Pooling p);  // "max", "mean"
+Pooling poolingFromName(const QString& name);
+QString tileScaleName(TileScale s);  // "tile", "shared"
+TileScale tileScaleFromName(const QString& name);
+
+struct GridOptions {
+    // Max keeps a thin pattern (one bright key per query) visible at any
+    // reduction; mean shows where the weight lies on average.
+    Pooling pooling = Pooling::Max;
+    // Per tile: each tile is stretched so its brightest pixel is the top of
+    // the bar, so weak heads deep in a long text still show their pattern.
+    TileScale tileScale = TileScale::PerTile;
+    int maxRes = 160;    // thumbnails are at most this many cells a side
+    bool fill = false;   // tiles fill the area (up to 2:1 rather than square)
+};
+
 class GridFigure : public Figure {
 public:
     // `layers`: which layers to show (empty: all). `columns`: panels per row
-    // (0: one row per layer, n_head columns). Thumbnails are at most `maxRes`
-    // pixels a side; larger maps are max-pooled so sparse patterns survive.
+    // (0: one row per layer, n_head columns, with L/H headers).
     GridFigure(FigureData data, Style style, std::vector<int> layers = {}, int columns = 0,
-               int maxRes = 160);
+               GridOptions options = {});
 
     QSizeF naturalSize() const override;
     void paint(QPainter& p, const QRectF& area) const override;
@@ -26,30 +47,52 @@ public:
     // The (layer, head) under `pos`; false when between panels.
     bool headAt(const QRectF& area, const QPointF& pos, int* layer, int* head) const;
     int indexOf(int layer, int head) const;
+    int panelLayer(int i) const { return panels_[size_t(i)].layer; }
+    int panelHead(int i) const { return panels_[size_t(i)].head; }
+    const GridOptions& options() const { return options_; }
+
+    // A label the figure draws outside the tiles: a row header (L3), a column
+    // header (H7) or, with `columns`, a panel title (L3 H7).
+    struct Header {
+        QRectF rect;  // where its text is drawn; wide enough for the text
+        QString text;
+        enum Kind { Row, Column, Panel } kind;
+    };
+    std::vector<Header> headers(const QRectF& area) const;
+    // What the colour bar's caption says about the scale (and the pooling).
+    QString caption() const;
+    // The values (0..1, NaN masked) panel i showed at its last paint, after
+    // pooling to its on-screen pixels and the tile scale; empty before.
+    const Normalized& shownValues(int i) const { return panels_[size_t(i)].shown; }
 
 private:
     struct Panel {
         int layer, head;
-        Normalized pooled;     // at most maxRes cells a side
-        QImage image;          // pooled, coloured
-        mutable QImage small;  // pooled again to the last on-screen panel size
+        Normalized pooled;       // at most maxRes cells a side, before the tile scale
+        mutable Normalized shown;  // pooled to the last painted size, tile scale applied
+        mutable QImage image;      // `shown`, coloured
     };
     const QImage& imageFor(const Panel& pn, const QPainter& p, const QRectF& r) const;
     struct Layout {
         QRectF grid, bar;
-        double cell = 0, gap = 0, labelH = 0, rowLabelW = 0;
+        double cellW = 0, cellH = 0, gap = 0, labelH = 0, rowLabelW = 0;
+        double headerW = 0, headerH = 0;  // row headers left of the grid, column headers above it
         double keyLabelH = 0;  // token labels: rowLabelW left of the first column, keyLabelH under the last panels
         QFont tokenFont;
-        int cols = 1;
+        int cols = 1, rows = 1;
     };
     Layout layout(const QRectF& area) const;
     void drawTokenLabels(QPainter& p, const QRectF& area, const Layout& l) const;
+    void drawBar(QPainter& p, const Layout& l) const;
+    bool headerMode() const { return columns_ <= 0; }
 
     FigureData data_;
     Style style_;
     int columns_;
+    GridOptions options_;
     std::vector<Panel> panels_;
     Normalized barRange_;
+    bool pooled_ = false;  // thumbnails hold fewer cells than the text has tokens
 };
 
 }  // namespace render
