@@ -1,16 +1,75 @@
 #include "headdetailview.h"
 
+#include <QAction>
 #include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
 #include <cmath>
+
+#include "selectiontext.h"
+
+namespace {
+
+constexpr double kMaxZoom = 64.0;
+constexpr double kScreenLabelPoints = 7.0;  // on screen labels never shrink below this; fewer are shown instead
+
+}  // namespace
 
 HeadDetailView::HeadDetailView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Head detail"));
+    search_ = new QLineEdit(this);
+    search_->setPlaceholderText(tr("Go to token (Ctrl+F)"));
+    search_->setClearButtonEnabled(true);
+    search_->setToolTip(tr("Type a token's text to select it as the query; Enter goes to the next match."));
+    search_->setAccessibleName(tr("Go to token"));
+    search_->setAccessibleDescription(search_->toolTip());
+    searchInfo_ = new QLabel(this);
+    searchInfo_->setAccessibleName(tr("Go to token result"));
+    auto* find = new QAction(this);
+    find->setShortcut(QKeySequence::Find);
+    find->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(find, &QAction::triggered, this, [this] {
+        search_->setFocus();
+        search_->selectAll();
+    });
+    addAction(find);
+    connect(search_, &QLineEdit::textEdited, this, [this](const QString& t) {
+        // Typing finds the first match; Enter moves on to the next.
+        if (t.isEmpty()) searchInfo_->clear();
+        else goToTokenAfter(t, -1);
+    });
+    connect(search_, &QLineEdit::returnPressed, this, [this] { goToToken(search_->text()); });
+    updateDescription();
+}
+
+int HeadDetailView::searchBandHeight() const { return search_->sizeHint().height() + 6; }
+
+QRectF HeadDetailView::figureArea() const {
+    return QRectF(rect()).adjusted(0, searchBandHeight(), 0, 0);
+}
+
+render::MatrixFigure::Viewport HeadDetailView::viewport() const {
+    render::MatrixFigure::Viewport v;
+    v.zoom = zoom_;
+    v.pan = pan_;
+    v.minLabelPoints = kScreenLabelPoints;
+    return v;
+}
+
+void HeadDetailView::resizeEvent(QResizeEvent* e) {
+    TraceView::resizeEvent(e);
+    const int h = search_->sizeHint().height();
+    const int w = std::min(260, width() / 2);
+    search_->setGeometry(width() - w - 6, 3, w, h);
+    searchInfo_->setGeometry(6, 3, std::max(0, width() - w - 18), h);
+    searchInfo_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    if (figure_) pan_ = figure_->clampPan(figureArea(), zoom_, pan_);
 }
 
 std::unique_ptr<render::Figure> HeadDetailView::makeFigure(const render::Style& style) const {
@@ -33,6 +92,7 @@ void HeadDetailView::selectionChanged() {
     const Selection& s = ws_->selection();
     if (figure_ && (figure_->layer() != s.layer || figure_->head() != s.head)) rebuild();
     else update();
+    updateDescription();
 }
 
 void HeadDetailView::rebuild() {
@@ -42,20 +102,19 @@ void HeadDetailView::rebuild() {
         figure_.reset();
     } else {
         figure_ = std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, kind_, settings_->style());
+        pan_ = figure_->clampPan(figureArea(), zoom_, pan_);
     }
     if (hover_.query >= 0) setHover(hover_.query, hover_.key);
+    updateDescription();
     update();
 }
 
-QPointF HeadDetailView::toFigure(const QPointF& pos) const { return (pos - pan_) / zoom_; }
-
 QRectF HeadDetailView::cellRectWidget(int query, int key) const {
-    if (!figure_) return {};
-    const QRectF h = figure_->heatmapRect(rect());
-    const int T = ws_->trace()->T();
-    const double c = h.width() / T;
-    const QRectF f(h.left() + key * c, h.top() + query * c, c, c);
-    return QRectF(f.topLeft() * zoom_ + pan_, f.size() * zoom_);
+    const auto trace = ws_->trace();
+    if (!figure_ || !trace || trace->T() == 0) return {};
+    const QRectF z = figure_->zoomedHeatmapRect(figureArea(), viewport());
+    const double c = z.width() / trace->T(), r = z.height() / trace->T();
+    return QRectF(z.left() + key * c, z.top() + query * r, c, r);
 }
 
 QPointF HeadDetailView::cellCenter(int query, int key) const { return cellRectWidget(query, key).center(); }
@@ -86,19 +145,36 @@ QString HeadDetailView::hoverText() const {
         .arg(hover_.query).arg(q).arg(hover_.key).arg(k).arg(QString::number(hover_.weight, 'g', 6)).arg(score);
 }
 
+QString HeadDetailView::selectionDescription() const {
+    const auto trace = ws_->trace();
+    if (!trace) return tr("No text has been run yet.");
+    const Selection& s = ws_->selection();
+    QString d = selectiontext::headName(s.layer, s.head) + QLatin1Char('.');
+    const QStringList& labels = ws_->tokens().labels;
+    if (s.query >= 0 && s.key >= 0 && s.query < trace->T() && s.key < trace->T())
+        d += QLatin1Char(' ') + tr("Selected cell: query %1 “%2”, key %3 “%4”, weight %5.")
+                                    .arg(s.query).arg(labels.value(s.query)).arg(s.key).arg(labels.value(s.key))
+                                    .arg(QString::number(double(trace->weight(s.layer, s.head, s.query, s.key)), 'f', 4));
+    const QString keys = selectiontext::topKeysText(*trace, labels, s.layer, s.head, s.query, 3);
+    if (!keys.isEmpty()) d += QLatin1Char(' ') + keys;
+    return d;
+}
+
+void HeadDetailView::updateDescription() { setAccessibleDescription(selectionDescription()); }
+
 void HeadDetailView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Base));
+    const QRectF area = figureArea();
     if (!figure_) {
-        p.drawText(rect(), Qt::AlignCenter, tr("Type some text to see this head."));
+        p.drawText(area, Qt::AlignCenter, tr("Type some text to see this head."));
         return;
     }
-    p.save();
-    p.translate(pan_);
-    p.scale(zoom_, zoom_);
-    figure_->paint(p, rect());
-    p.restore();
+    figure_->paintViewport(p, area, viewport());
 
+    const QRectF frame = figure_->heatmapRect(area);
+    p.save();
+    p.setClipRect(frame.adjusted(-2, -2, 2, 2));
     const Selection& s = ws_->selection();
     if (s.query >= 0 && s.key >= 0) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 2));
@@ -108,13 +184,14 @@ void HeadDetailView::paintEvent(QPaintEvent*) {
     if (hover_.query >= 0) {
         // Crosshair through the hovered cell.
         const QRectF c = cellRectWidget(hover_.query, hover_.key);
-        const QRectF heat = QRectF(figure_->heatmapRect(rect()).topLeft() * zoom_ + pan_,
-                                   figure_->heatmapRect(rect()).size() * zoom_);
         p.setPen(QPen(QColor(255, 255, 255, 180), 1, Qt::DashLine));
-        p.drawLine(QPointF(heat.left(), c.center().y()), QPointF(heat.right(), c.center().y()));
-        p.drawLine(QPointF(c.center().x(), heat.top()), QPointF(c.center().x(), heat.bottom()));
+        p.drawLine(QPointF(frame.left(), c.center().y()), QPointF(frame.right(), c.center().y()));
+        p.drawLine(QPointF(c.center().x(), frame.top()), QPointF(c.center().x(), frame.bottom()));
         p.setPen(QPen(Qt::black, 1));
         p.drawRect(c);
+    }
+    p.restore();
+    if (hover_.query >= 0) {
         // The readout, in a box at the bottom.
         const QString text = hoverText();
         const QFontMetrics fm(font());
@@ -136,20 +213,20 @@ void HeadDetailView::mouseMoveEvent(QMouseEvent* e) {
     if (e->buttons() & Qt::LeftButton) {
         if (!dragging_ && (e->position() - pressPos_).manhattanLength() > 4) dragging_ = true;
         if (dragging_) {
-            pan_ = pressPan_ + (e->position() - pressPos_);
+            pan_ = figure_ ? figure_->clampPan(figureArea(), zoom_, pressPan_ + (e->position() - pressPos_)) : QPointF();
             update();
             return;
         }
     }
     int q = -1, k = -1;
-    if (figure_ && figure_->cellAt(rect(), toFigure(e->position()), &q, &k)) setHover(q, k);
+    if (figure_ && figure_->cellAt(figureArea(), viewport(), e->position(), &q, &k)) setHover(q, k);
     else if (hover_.query >= 0) setHover(-1, -1);
 }
 
 void HeadDetailView::mouseReleaseEvent(QMouseEvent* e) {
     if (!dragging_) {
         int q = -1, k = -1;
-        if (figure_ && figure_->cellAt(rect(), toFigure(e->position()), &q, &k)) {
+        if (figure_ && figure_->cellAt(figureArea(), viewport(), e->position(), &q, &k)) {
             Selection s = ws_->selection();
             s.query = q;
             s.key = k;
@@ -159,13 +236,66 @@ void HeadDetailView::mouseReleaseEvent(QMouseEvent* e) {
     dragging_ = false;
 }
 
-void HeadDetailView::zoomAt(const QPointF& pos, double factor) {
-    const double z = std::clamp(zoom_ * factor, 1.0, 64.0);
-    const QPointF fig = toFigure(pos);
-    zoom_ = z;
-    pan_ = pos - fig * zoom_;  // keep the point under the cursor in place
-    if (zoom_ == 1.0) pan_ = {};
+void HeadDetailView::panBy(const QPointF& delta) {
+    if (!figure_) return;
+    pan_ = figure_->clampPan(figureArea(), zoom_, pan_ + delta);
     update();
+}
+
+void HeadDetailView::zoomAt(const QPointF& pos, double factor) {
+    if (!figure_) return;
+    const QRectF frame = figure_->heatmapRect(figureArea());
+    const double z = std::clamp(zoom_ * factor, 1.0, kMaxZoom);
+    // The matrix point under `pos` (in frame pixels at zoom 1) stays under it.
+    const QPointF u = (pos - frame.topLeft() - pan_) / zoom_;
+    zoom_ = z;
+    pan_ = figure_->clampPan(figureArea(), zoom_, pos - frame.topLeft() - u * zoom_);
+    update();
+}
+
+void HeadDetailView::ensureVisible(int query, int key) {
+    if (!figure_ || zoom_ <= 1.0) return;
+    const QRectF frame = figure_->heatmapRect(figureArea());
+    const QRectF c = cellRectWidget(query, key);
+    QPointF d;
+    if (c.left() < frame.left()) d.setX(frame.left() - c.left());
+    else if (c.right() > frame.right()) d.setX(frame.right() - c.right());
+    if (c.top() < frame.top()) d.setY(frame.top() - c.top());
+    else if (c.bottom() > frame.bottom()) d.setY(frame.bottom() - c.bottom());
+    if (!d.isNull()) panBy(d);
+}
+
+int HeadDetailView::goToToken(const QString& text) { return goToTokenAfter(text, ws_->selection().query); }
+
+int HeadDetailView::goToTokenAfter(const QString& text, int after) {
+    const auto trace = ws_->trace();
+    const QStringList& texts = ws_->tokens().texts;
+    const QStringList& labels = ws_->tokens().labels;
+    if (!trace || text.isEmpty()) return -1;
+    const int T = std::min<int>(trace->T(), int(std::max(texts.size(), labels.size())));
+    if (T <= 0) return -1;
+    const QString needle = text.trimmed().isEmpty() ? text : text.trimmed();
+    const auto matches = [&](int i) {
+        return texts.value(i).contains(needle, Qt::CaseInsensitive) || labels.value(i).contains(needle, Qt::CaseInsensitive);
+    };
+    int count = 0;
+    for (int i = 0; i < T; ++i) count += matches(i) ? 1 : 0;
+    Selection s = ws_->selection();
+    const int start = std::clamp(after, -1, T - 1);
+    for (int step = 1; step <= T; ++step) {
+        const int i = (start + step + T) % T;
+        if (!matches(i)) continue;
+        s.query = i;
+        if (s.key < 0 || s.key >= T || (trace->causal && s.key > i)) s.key = i;
+        ws_->setSelection(s);
+        ensureVisible(s.query, s.key);
+        int nth = 0;
+        for (int j = 0; j <= i; ++j) nth += matches(j) ? 1 : 0;
+        searchInfo_->setText(tr("token %1 · match %2 of %3").arg(i).arg(nth).arg(count));
+        return i;
+    }
+    searchInfo_->setText(tr("no token contains “%1”").arg(text));
+    return -1;
 }
 
 void HeadDetailView::wheelEvent(QWheelEvent* e) {
@@ -183,16 +313,19 @@ void HeadDetailView::keyPressEvent(QKeyEvent* e) {
     Selection s = ws_->selection();
     const int T = trace->T();
     if (s.query < 0) s.query = s.key = 0;
+    if (s.key < 0) s.key = 0;
+    const QPointF centre = figure_ ? figure_->heatmapRect(figureArea()).center() : figureArea().center();
     switch (e->key()) {
     case Qt::Key_Left: s.key = std::max(0, s.key - 1); break;
     case Qt::Key_Right: s.key = std::min(T - 1, s.key + 1); break;
     case Qt::Key_Up: s.query = std::max(0, s.query - 1); break;
     case Qt::Key_Down: s.query = std::min(T - 1, s.query + 1); break;
-    case Qt::Key_Plus: case Qt::Key_Equal: zoomAt(rect().center(), 1.25); return;
-    case Qt::Key_Minus: zoomAt(rect().center(), 0.8); return;
+    case Qt::Key_Plus: case Qt::Key_Equal: zoomAt(centre, 1.25); return;
+    case Qt::Key_Minus: zoomAt(centre, 0.8); return;
     case Qt::Key_0: resetZoom(); return;
     default: return QWidget::keyPressEvent(e);
     }
     ws_->setSelection(s);
+    ensureVisible(s.query, s.key);
     setHover(s.query, s.key);
 }

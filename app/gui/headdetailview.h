@@ -1,9 +1,14 @@
 #pragma once
-// One head's T x T heatmap: token labels on both axes, zoom (wheel, +/-) and
-// pan (drag), a hover crosshair naming query, key, weight and raw score, arrow
-// keys to move the selected cell, and weights / raw scores / mask.
+// One head's T x T heatmap: token labels on both axes that stay beside the
+// heatmap however it is zoomed (wheel, +/-) or panned (drag), every k-th
+// label until there is room for all; a hover crosshair naming query, key,
+// weight and raw score; arrow keys to move the selected cell; a "go to token"
+// box (Ctrl+F) that selects a query by its text; weights / raw scores / mask.
 #include "render/head_figure.h"
 #include "traceview.h"
+
+class QLabel;
+class QLineEdit;
 
 class HeadDetailView : public TraceView {
     Q_OBJECT
@@ -17,6 +22,10 @@ public:
     render::MatrixKind kind() const { return kind_; }
     void resetZoom();
     double zoom() const { return zoom_; }
+    // Zooms by `factor` keeping the point `pos` (widget coordinates) in place.
+    void zoomAt(const QPointF& pos, double factor);
+    // Moves the zoomed heatmap by `delta` pixels (as a drag does).
+    void panBy(const QPointF& delta);
 
     struct Hover {
         int query = -1, key = -1;
@@ -32,6 +41,16 @@ public:
     // The figure on screen (null before the first trace): its layer and head are
     // what is painted, whatever the selection says.
     const render::HeadFigure* figure() const { return figure_.get(); }
+    // Where the figure is painted (below the search row).
+    QRectF figureArea() const;
+    render::MatrixFigure::Viewport viewport() const;
+
+    // "Go to token": selects as the query the next token (after the selected
+    // query, wrapping) whose text contains `text` (any case); -1 when none does.
+    int goToToken(const QString& text);
+    QLineEdit* searchBox() const { return search_; }
+    // What a screen reader says about the selection (also the accessible description).
+    QString selectionDescription() const;
 
 signals:
     void hoverChanged(const QString& text);
@@ -41,6 +60,7 @@ protected:
     // Another head selected: a new figure; another query or key: a repaint.
     void selectionChanged() override;
     void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent* e) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
@@ -49,17 +69,21 @@ protected:
     void leaveEvent(QEvent* e) override;
 
 private:
-    QPointF toFigure(const QPointF& widgetPos) const;
     QRectF cellRectWidget(int query, int key) const;
     void setHover(int query, int key);
-    void zoomAt(const QPointF& pos, double factor);
+    void ensureVisible(int query, int key);
+    int goToTokenAfter(const QString& text, int after);
+    void updateDescription();
+    int searchBandHeight() const;
 
     std::unique_ptr<render::HeadFigure> figure_;
     render::MatrixKind kind_ = render::MatrixKind::Weights;
     double zoom_ = 1.0;
-    QPointF pan_;
+    QPointF pan_;  // the zoomed heatmap's offset from its frame
     QPointF pressPos_;
     QPointF pressPan_;
     bool dragging_ = false;
     Hover hover_;
+    QLineEdit* search_ = nullptr;
+    QLabel* searchInfo_ = nullptr;
 };

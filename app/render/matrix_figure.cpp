@@ -50,17 +50,6 @@ MatrixFigure::Layout MatrixFigure::layout(const QRectF& area) const {
     if (values_.rows() == values_.cols()) cw = ch = std::min(cw, ch);
     cw = std::max(cw, 0.05);
     ch = std::max(ch, 0.05);
-    // Labels shrink with the cells down to 5 pt; past that only every k-th is shown.
-    const double minCell = std::min(cw, ch);
-    if (minCell < fm.height() * 0.9 && l.labelFont.pointSizeF() > 0) {
-        l.labelFont.setPointSizeF(std::max(5.0, std::min(l.labelFont.pointSizeF(), minCell * 0.9 * 72.0 / 96.0)));
-        fm = QFontMetricsF(l.labelFont);
-    }
-    // A label needs its glyphs' height, not the full line spacing: every token
-    // keeps its label as long as the cells are at least that tall.
-    const double glyphs = fm.ascent() + 0.5 * fm.descent();
-    l.rowStride = std::max(1, int(std::ceil(glyphs / ch - 1e-9)));
-    l.colStride = std::max(1, int(std::ceil(glyphs / cw - 1e-9)));
     const double used = axis + l.rowLabelW + cw * cols + barW;
     const double x0 = area.left() + std::max(0.0, (area.width() - used) / 2);
     l.heat = QRectF(x0 + axis + l.rowLabelW, top0 + axis + l.colLabelH, cw * cols, ch * rows);
@@ -78,48 +67,130 @@ bool MatrixFigure::cellAt(const QRectF& area, const QPointF& pos, int* row, int*
     return true;
 }
 
-void MatrixFigure::drawLabels(QPainter& p, const Layout& l) const {
+QRectF MatrixFigure::zoomedHeatmapRect(const QRectF& area, const Viewport& v) const {
+    const QRectF h = heatmapRect(area);
+    const double z = std::max(1.0, v.zoom);
+    return QRectF(h.topLeft() + v.pan, h.size() * z);
+}
+
+QPointF MatrixFigure::clampPan(const QRectF& area, double zoom, const QPointF& pan) const {
+    const QRectF h = heatmapRect(area);
+    const double z = std::max(1.0, zoom);
+    return QPointF(std::clamp(pan.x(), h.width() - h.width() * z, 0.0), std::clamp(pan.y(), h.height() - h.height() * z, 0.0));
+}
+
+bool MatrixFigure::cellAt(const QRectF& area, const Viewport& v, const QPointF& pos, int* row, int* col) const {
+    const QRectF frame = heatmapRect(area), z = zoomedHeatmapRect(area, v);
+    if (values_.size() == 0 || !frame.contains(pos) || !z.contains(pos)) return false;
+    *row = std::clamp(int((pos.y() - z.top()) / z.height() * double(values_.rows())), 0, int(values_.rows()) - 1);
+    *col = std::clamp(int((pos.x() - z.left()) / z.width() * double(values_.cols())), 0, int(values_.cols()) - 1);
+    return true;
+}
+
+void MatrixFigure::drawLabels(QPainter& p, const Layout& l, const QRectF& zoomed, double minPoints) const {
+    // `l.heat` is the frame; `zoomed` the whole heatmap, of which the frame shows a part.
     p.save();
-    p.setFont(l.labelFont);
-    p.setPen(style_.text);
-    const QFontMetricsF fm(l.labelFont);
-    const double ch = l.heat.height() / std::max<double>(1, double(values_.rows()));
-    const double cw = l.heat.width() / std::max<double>(1, double(values_.cols()));
-    for (int i = 0; i < rowLabels_.size() && i < values_.rows(); i += l.rowStride)
-        p.drawText(QRectF(l.heat.left() - l.rowLabelW, l.heat.top() + i * ch, l.rowLabelW - 4, ch),
-                   Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(rowLabels_[i], Qt::ElideRight, l.rowLabelW - 4));
-    for (int j = 0; j < colLabels_.size() && j < values_.cols(); j += l.colStride) {
-        p.save();
-        p.translate(l.heat.left() + j * cw, l.heat.top() - 4);
-        p.rotate(-90);
-        p.drawText(QRectF(0, 0, l.colLabelH - 4, cw), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(colLabels_[j], Qt::ElideRight, l.colLabelH - 4));
-        p.restore();
+    drawn_.clear();
+    const QRectF frame = l.heat;
+    const double ch = zoomed.height() / std::max<double>(1, double(values_.rows()));
+    const double cw = zoomed.width() / std::max<double>(1, double(values_.cols()));
+    // Labels shrink with the cells down to `minPoints`; past that only every k-th is shown.
+    QFont font = style_.font;
+    if (font.pointSizeF() > 0) {
+        const double cellPoints = std::min(cw, ch) * 0.9 * 72.0 / 96.0;
+        font.setPointSizeF(std::max(std::min(minPoints, font.pointSizeF()), std::min(font.pointSizeF(), cellPoints)));
     }
-    QFont af = l.labelFont;
+    p.setFont(font);
+    p.setPen(style_.text);
+    const QFontMetricsF fm(font);
+    // A label needs its glyphs' height, not the full line spacing: every token
+    // keeps its label as long as the cells are at least that tall. A single
+    // character is never laid on its side, so key columns also leave room for it upright.
+    const double glyphs = fm.ascent() + 0.5 * fm.descent();
+    double widestChar = 0;
+    for (const QString& s : colLabels_)
+        if (s.size() == 1 || (s.size() == 2 && s[0].isHighSurrogate())) widestChar = std::max(widestChar, fm.horizontalAdvance(s));
+    const int rowStride = std::max(1, int(std::ceil(glyphs / ch - 1e-9)));
+    const int colStride = std::max(1, int(std::ceil(std::max(glyphs, widestChar + 2) / cw - 1e-9)));
+    const auto visible = [](double from, double to, double step, int n, int* a, int* b) {
+        *a = std::clamp(int(std::floor(from / step)), 0, n);
+        *b = std::clamp(int(std::ceil(to / step)), *a, n);
+    };
+    int r0 = 0, r1 = 0, c0 = 0, c1 = 0;
+    visible(frame.top() - zoomed.top(), frame.bottom() - zoomed.top(), ch, int(std::min<qsizetype>(rowLabels_.size(), values_.rows())), &r0, &r1);
+    visible(frame.left() - zoomed.left(), frame.right() - zoomed.left(), cw, int(std::min<qsizetype>(colLabels_.size(), values_.cols())), &c0, &c1);
+    for (int i = (r0 + rowStride - 1) / rowStride * rowStride; i < r1; i += rowStride) {
+        const double cy = zoomed.top() + (i + 0.5) * ch;
+        if (cy < frame.top() || cy > frame.bottom()) continue;
+        const QString text = fm.elidedText(rowLabels_[i], Qt::ElideRight, l.rowLabelW - 4);
+        p.drawText(QRectF(frame.left() - l.rowLabelW, zoomed.top() + i * ch, l.rowLabelW - 4, ch), Qt::AlignRight | Qt::AlignVCenter, text);
+        const double w = fm.horizontalAdvance(text);
+        drawn_.push_back({QRectF(frame.left() - 4 - w, cy - fm.height() / 2, w, fm.height()), text, i, true, true});
+    }
+    for (int j = (c0 + colStride - 1) / colStride * colStride; j < c1; j += colStride) {
+        const double cx = zoomed.left() + (j + 0.5) * cw;
+        if (cx < frame.left() || cx > frame.right()) continue;
+        const QString& full = colLabels_[j];
+        const double w = fm.horizontalAdvance(full);
+        if (w <= cw * colStride - 2) {  // upright where it fits
+            const QRectF r(cx - w / 2, frame.top() - 4 - fm.height(), w, fm.height());
+            p.drawText(r, Qt::AlignCenter, full);
+            drawn_.push_back({r, full, j, false, true});
+            continue;
+        }
+        const QString text = fm.elidedText(full, Qt::ElideRight, l.colLabelH - 4);
+        p.save();
+        p.translate(zoomed.left() + j * cw, frame.top() - 4);
+        p.rotate(-90);
+        p.drawText(QRectF(0, 0, l.colLabelH - 4, cw), Qt::AlignLeft | Qt::AlignVCenter, text);
+        p.restore();
+        const double tw = fm.horizontalAdvance(text);
+        drawn_.push_back({QRectF(cx - fm.height() / 2, frame.top() - 4 - tw, fm.height(), tw), text, j, false, false});
+    }
+    QFont af = font;
+    af.setPointSizeF(std::max(font.pointSizeF(), std::min(style_.font.pointSizeF(), minPoints)));
     af.setItalic(true);
     p.setFont(af);
     const QFontMetricsF afm(af);
     if (!colAxis_.isEmpty())
-        p.drawText(QRectF(l.heat.left(), l.heat.top() - l.colLabelH - afm.height() - 2, l.heat.width(), afm.height()),
+        p.drawText(QRectF(frame.left(), frame.top() - l.colLabelH - afm.height() - 2, frame.width(), afm.height()),
                    Qt::AlignCenter, colAxis_);
     if (!rowAxis_.isEmpty()) {
-        p.translate(l.heat.left() - l.rowLabelW - 2, l.heat.bottom());
+        p.translate(frame.left() - l.rowLabelW - 2, frame.bottom());
         p.rotate(-90);
-        p.drawText(QRectF(0, -afm.height(), l.heat.height(), afm.height()), Qt::AlignCenter, rowAxis_);
+        p.drawText(QRectF(0, -afm.height(), frame.height(), afm.height()), Qt::AlignCenter, rowAxis_);
     }
     p.restore();
 }
 
-void MatrixFigure::paint(QPainter& p, const QRectF& area) const {
+void MatrixFigure::paint(QPainter& p, const QRectF& area) const { paintViewport(p, area, Viewport()); }
+
+void MatrixFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport& v) const {
     fillBackground(p, area, style_);
     drawTitle(p, area, title_, style_);
+    drawn_.clear();
     if (values_.size() == 0) return;
     const Layout l = layout(area);
+    const QRectF zoomed = zoomedHeatmapRect(area, v);
     p.save();
     p.setFont(style_.font);
-    drawHeatmap(p, l.heat, norm_, style_.cmap(), style_.cells, style_.cells == CellMode::Image ? &image_ : nullptr);
-    drawLabels(p, l);
+    if (zoomed == l.heat) {
+        drawHeatmap(p, l.heat, norm_, style_.cmap(), style_.cells, style_.cells == CellMode::Image ? &image_ : nullptr);
+    } else {
+        // Only the cells in the frame, drawn from the cached image.
+        const double cw = zoomed.width() / double(values_.cols()), ch = zoomed.height() / double(values_.rows());
+        const int c0 = std::clamp(int(std::floor((l.heat.left() - zoomed.left()) / cw)), 0, int(values_.cols()) - 1);
+        const int c1 = std::clamp(int(std::ceil((l.heat.right() - zoomed.left()) / cw)), c0 + 1, int(values_.cols()));
+        const int r0 = std::clamp(int(std::floor((l.heat.top() - zoomed.top()) / ch)), 0, int(values_.rows()) - 1);
+        const int r1 = std::clamp(int(std::ceil((l.heat.bottom() - zoomed.top()) / ch)), r0 + 1, int(values_.rows()));
+        p.save();
+        p.setClipRect(l.heat);
+        p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        p.drawImage(QRectF(zoomed.left() + c0 * cw, zoomed.top() + r0 * ch, (c1 - c0) * cw, (r1 - r0) * ch), image_,
+                    QRectF(c0, r0, c1 - c0, r1 - r0));
+        p.restore();
+    }
+    drawLabels(p, l, zoomed, v.minLabelPoints);
     if (!l.bar.isNull() && kind_ == MatrixKind::Mask) drawMaskLegend(p, l.bar.topLeft());
     else if (!l.bar.isNull()) drawColorBar(p, l.bar, norm_, style_.cmap());
     p.restore();

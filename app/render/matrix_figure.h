@@ -3,6 +3,7 @@
 // bar. Attention heads, masks and the tensors of the shape-flow view all draw
 // through it.
 #include <QImage>
+#include <vector>
 
 #include "figure.h"
 
@@ -25,6 +26,31 @@ public:
     // The (row, col) cell under `pos`, or false outside the heatmap.
     bool cellAt(const QRectF& area, const QPointF& pos, int* row, int* col) const;
 
+    // A zoomed and panned window onto the matrix, as the head detail view
+    // shows it: the heatmap stays in its frame (heatmapRect at zoom 1) and the
+    // labels stay beside it, whatever part of the matrix is in view.
+    struct Viewport {
+        double zoom = 1;           // >= 1
+        QPointF pan;               // where the zoomed heatmap's top left is, relative to the frame's
+        double minLabelPoints = 5; // labels shrink with the cells down to this size
+    };
+    void paintViewport(QPainter& p, const QRectF& area, const Viewport& v) const;
+    // The whole zoomed heatmap (mostly outside the frame) for `v`.
+    QRectF zoomedHeatmapRect(const QRectF& area, const Viewport& v) const;
+    bool cellAt(const QRectF& area, const Viewport& v, const QPointF& pos, int* row, int* col) const;
+    // `pan` limited so that the zoomed heatmap covers its frame.
+    QPointF clampPan(const QRectF& area, double zoom, const QPointF& pan) const;
+
+    // A token label as last painted: the rectangle its text covers.
+    struct DrawnLabel {
+        QRectF rect;
+        QString text;
+        int index;        // row or column
+        bool row;         // a query (row) label, else a key (column) label
+        bool horizontal;  // false: drawn reading upwards
+    };
+    const std::vector<DrawnLabel>& drawnLabels() const { return drawn_; }
+
     const attnscope::MatrixRM& values() const { return values_; }
     const Normalized& normalized() const { return norm_; }
     const QStringList& rowLabels() const { return rowLabels_; }
@@ -37,11 +63,10 @@ private:
     struct Layout {
         QRectF heat, bar;
         double rowLabelW = 0, colLabelH = 0;
-        int rowStride = 1, colStride = 1;
         QFont labelFont;
     };
     Layout layout(const QRectF& area) const;
-    void drawLabels(QPainter& p, const Layout& l) const;
+    void drawLabels(QPainter& p, const Layout& l, const QRectF& zoomed, double minPoints) const;
 
     QString title_;
     attnscope::MatrixRM values_;
@@ -51,6 +76,7 @@ private:
     QString rowAxis_, colAxis_;
     Normalized norm_;
     QImage image_;
+    mutable std::vector<DrawnLabel> drawn_;
 };
 
 }  // namespace render
