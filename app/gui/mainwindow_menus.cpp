@@ -9,6 +9,7 @@
 #include <QTabWidget>
 #include <algorithm>
 
+#include "guidedialog.h"
 #include "mainwindow.h"
 #include "viewsettings.h"
 #include "workspace.h"
@@ -117,6 +118,15 @@ void MainWindow::buildMenus() {
     stop->setShortcut(QKeySequence(Qt::Key_Escape));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = help->addAction(tr("&Guide"), this, [this] {
+        // One guide window at a time, told with the open model's numbers.
+        if (auto* old = findChild<GuideDialog*>()) old->close();
+        const attnscope::ModelConfig cfg = ws_->hasModel() ? ws_->document().model.weights->config : attnscope::ModelConfig();
+        auto* dlg = new GuideDialog(cfg, ws_->trace() ? ws_->trace()->T() : 0, this);
+        dlg->setAttribute(Qt::WA_DeleteOnClose);
+        dlg->show();
+    });
+    guide->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About AttnScope"), this, [this] {
         QMessageBox::about(this, tr("About AttnScope"),
                            tr("<b>AttnScope %1</b><p>See inside transformer attention: every head, every "
