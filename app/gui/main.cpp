@@ -7,6 +7,12 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
+#include <cstdio>
+#include <functional>
+#include <memory>
+
+#include "headsgridview.h"
+#include "render/session.h"
 
 #include "mainwindow.h"
 #include "workspace.h"
@@ -40,13 +46,36 @@ int main(int argc, char** argv) {
     const QCommandLineOption headOpt(QStringLiteral("head"),
                                      QApplication::translate("main", "Start with head <layer.head> selected."),
                                      QStringLiteral("layer.head"));
+    const QCommandLineOption randomOpt(
+        QStringLiteral("random"),
+        QApplication::translate("main", "Start with a random model, e.g. n_layer=12,n_head=12,n_embed=768,context=1024,vocab=96,seed=1."),
+        QStringLiteral("spec"));
+    const QCommandLineOption sizeOpt(QStringLiteral("size"), QApplication::translate("main", "Window size, e.g. 1600x1000."),
+                                     QStringLiteral("WxH"));
     parser.addOption(textOpt);
     parser.addOption(headOpt);
+    parser.addOption(randomOpt);
+    parser.addOption(sizeOpt);
     parser.process(app);
 
     Workspace ws;
     MainWindow w(&ws);
-    w.restoreSession(parser.positionalArguments().value(0));
+    if (parser.isSet(randomOpt)) {
+        try {
+            uint64_t seed = 0;
+            const attnscope::ModelConfig cfg = attnscope::ModelConfig::parse_spec(parser.value(randomOpt).toStdString(), &seed);
+            ws.setDocument(render::randomDocument(cfg, seed));
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "attnscope: --random: %s\n", e.what());
+            return 2;
+        }
+    } else {
+        w.restoreSession(parser.positionalArguments().value(0));
+    }
+    if (parser.isSet(sizeOpt)) {
+        const QStringList wh = parser.value(sizeOpt).split(QLatin1Char('x'));
+        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0) w.resize(wh[0].toInt(), wh[1].toInt());
+    }
     if (parser.isSet(textOpt)) w.editor()->setPlainText(parser.value(textOpt));
     if (parser.isSet(headOpt)) {
         const QStringList parts = parser.value(headOpt).split(QLatin1Char('.'));
@@ -62,17 +91,23 @@ int main(int argc, char** argv) {
         const QString dir = parser.value(shots);
         QDir().mkpath(dir);
         // Once the first trace is drawn, visit every view, save it, quit.
-        QObject::connect(&ws, &Workspace::traceReady, &w, [&w, dir] {
-            QTimer::singleShot(300, &w, [&w, dir] {
-                const QStringList ids = {"heads", "head", "mask", "flow", "lines"};
-                for (const QString& id : ids) {
-                    w.showView(id);
-                    QApplication::sendPostedEvents();
-                    w.grab().save(QDir(dir).filePath(id + ".png"));
-                }
-                QApplication::quit();
-            });
-        }, Qt::SingleShotConnection);
+        // (The grid of a long text is built on a worker: wait for it.)
+        auto shoot = std::make_shared<std::function<void()>>();
+        *shoot = [&w, dir, shoot] {
+            if (!w.headsGrid()->figure() && w.headsGrid()->buildError().isEmpty()) {
+                QTimer::singleShot(200, &w, *shoot);
+                return;
+            }
+            const QStringList ids = {"heads", "head", "mask", "flow", "lines"};
+            for (const QString& id : ids) {
+                w.showView(id);
+                QApplication::sendPostedEvents();
+                w.grab().save(QDir(dir).filePath(id + ".png"));
+            }
+            QApplication::quit();
+        };
+        QObject::connect(&ws, &Workspace::traceReady, &w, [&w, shoot] { QTimer::singleShot(300, &w, *shoot); },
+                         Qt::SingleShotConnection);
     }
     return QApplication::exec();
 }
