@@ -1,0 +1,408 @@
+// The heads grid and the head detail at GPT-2-small's shape: 12 layers x 12
+// heads at 1,000 tokens in a 1600 x 1000 window (96 wide rather than 768, so
+// the runs stay quick on two cores; the width changes nothing the views draw).
+// Every check reads what the figure on screen painted.
+#include <QAccessible>
+#include <QComboBox>
+#include <QFile>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QToolTip>
+#include <QtTest>
+#include <cmath>
+#include <set>
+
+#include "guidedialog.h"
+#include "headdetailview.h"
+#include "headsgridview.h"
+#include "mainwindow.h"
+#include "render/session.h"
+#include "rowview.h"
+#include "selectiontext.h"
+#include "textautosaver.h"
+#include "viewsettings.h"
+#include "workspace.h"
+
+namespace {
+
+constexpr int kLayers = 12, kHeads = 12, kWidth = 96, kTokens = 1000;
+
+// 1,000 printable characters; 'Q' only at 123 and 777.
+QString longText() {
+    const QString words = QStringLiteral("the cat sat on the mat and looked at the rain, then slept. ");
+    QString t;
+    while (t.size() < kTokens) t += words;
+    t.truncate(kTokens);
+    t[123] = QLatin1Char('Q');
+    t[777] = QLatin1Char('Q');
+    return t;
+}
+
+float maxOf(const render::Normalized& n) {
+    float m = 0;
+    for (Eigen::Index i = 0; i < n.t.size(); ++i)
+        if (!std::isnan(n.t.data()[i])) m = std::max(m, n.t.data()[i]);
+    return m;
+}
+
+}  // namespace
+
+class tst_ViewsScale : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void gridTilesFillTheWidth();
+    void gridHeadersAreDrawnUnclipped();
+    void gridTooltipNamesTheHeadAndItsTopKey();
+    void gridZoomChangesTileSize();
+    void gridPoolingChangesThePaintedValues();
+    void gridTilesScaleToTheirOwnMax();
+    void gridArrowKeysMoveTheSelectedHead();
+    void controlsHaveNamesAndTooltips();
+    void detailSingleCharactersAreUpright();
+    void detailLabelsFollowTheZoom();
+    void detailLabelsStayInViewWhenPanned();
+    void detailGoToTokenSelectsTheQuery();
+    void guideUsesTheModelsNumbers();
+
+private:
+    HeadsGridView* showGrid();
+    HeadDetailView* showDetail();
+    // Waits for the grid to hold a figure built with these options.
+    bool waitForGrid(render::Pooling pooling, render::TileScale scale);
+    std::unique_ptr<Workspace> ws_;
+    std::unique_ptr<MainWindow> win_;
+};
+
+void tst_ViewsScale::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("AttnScopeTest");
+    QCoreApplication::setApplicationName("tst_views_scale");
+}
+
+void tst_ViewsScale::init() {
+    QSettings().clear();
+    QFile::remove(TextAutosaver::defaultPath());  // each test starts from its own text
+    ws_ = std::make_unique<Workspace>();
+    ws_->setDebounceMs(10);
+    win_ = std::make_unique<MainWindow>(ws_.get());
+    win_->resize(1600, 1000);
+    win_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(win_.get()));
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->editor()->setPlainText(longText());
+    ws_->setDocument(render::randomDocument(attnscope::ModelConfig::seed(96, 1024, kWidth, kHeads, kLayers), 5));
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() == kTokens && ws_->trace()->n_layer() == kLayers, 120000);
+}
+
+void tst_ViewsScale::cleanup() {
+    win_.reset();
+    ws_.reset();
+}
+
+HeadsGridView* tst_ViewsScale::showGrid() {
+    win_->showView("heads");
+    HeadsGridView* g = win_->headsGrid();
+    [&] { QTRY_VERIFY_WITH_TIMEOUT(g->isVisible() && g->figure() && g->figure()->panelCount() == kLayers * kHeads, 120000); }();
+    g->canvas()->grab();  // one paint, so the figure holds what it showed
+    return g;
+}
+
+HeadDetailView* tst_ViewsScale::showDetail() {
+    win_->showView("head");
+    HeadDetailView* d = win_->headDetail();
+    [&] { QTRY_VERIFY(d->isVisible() && d->figure()); }();
+    d->grab();
+    return d;
+}
+
+bool tst_ViewsScale::waitForGrid(render::Pooling pooling, render::TileScale scale) {
+    HeadsGridView* g = win_->headsGrid();
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 120000) {
+        const render::GridFigure* f = g->figure();
+        if (f && f->options().pooling == pooling && f->options().tileScale == scale && f->panelCount() == kLayers * kHeads) {
+            g->canvas()->grab();
+            return true;
+        }
+        QTest::qWait(20);
+    }
+    return false;
+}
+
+// 12 x 12 heads once took a square block in the middle, half the width.
+void tst_ViewsScale::gridTilesFillTheWidth() {
+    HeadsGridView* g = showGrid();
+    const QRectF area = g->figureArea();
+    const render::GridFigure* f = g->figure();
+    const QRectF first = f->panelRect(area, 0), last = f->panelRect(area, kLayers * kHeads - 1);
+    const double used = (last.right() - first.left()) / area.width();
+    QVERIFY2(used > 0.7, qPrintable(QStringLiteral("tiles span %1 of the width").arg(used)));
+    QVERIFY2((last.bottom() - first.top()) / area.height() > 0.8, "tiles should fill the height too");
+    QVERIFY(first.width() <= 2 * first.height() + 1e-9);  // never wider than twice the height
+}
+
+void tst_ViewsScale::gridHeadersAreDrawnUnclipped() {
+    HeadsGridView* g = showGrid();
+    const QRectF area = g->figureArea();
+    const auto headers = g->figure()->headers(area);
+    const QFontMetricsF fm(QApplication::font());
+    std::set<QString> rows, cols;
+    for (const auto& h : headers) {
+        QVERIFY2(h.kind != render::GridFigure::Header::Panel, "per-tile titles in the one-row-per-layer grid");
+        (h.kind == render::GridFigure::Header::Row ? rows : cols).insert(h.text);
+        QVERIFY2(fm.horizontalAdvance(h.text) <= h.rect.width() + 0.01, qPrintable(h.text));
+        QVERIFY2(fm.height() <= h.rect.height() + 2.01, qPrintable(h.text));
+        QVERIFY2(area.contains(h.rect), qPrintable(h.text));
+        for (int i = 0; i < g->figure()->panelCount(); ++i)
+            QVERIFY2(!h.rect.intersects(g->figure()->panelRect(area, i)), qPrintable(h.text));
+    }
+    for (int i = 0; i < kLayers; ++i) QVERIFY2(rows.count(QStringLiteral("L%1").arg(i)), qPrintable(QString::number(i)));
+    for (int i = 0; i < kHeads; ++i) QVERIFY2(cols.count(QStringLiteral("H%1").arg(i)), qPrintable(QString::number(i)));
+    // Headers of neighbours never overlap.
+    for (size_t i = 0; i < headers.size(); ++i)
+        for (size_t j = i + 1; j < headers.size(); ++j) QVERIFY(!headers[i].rect.intersects(headers[j].rect));
+}
+
+void tst_ViewsScale::gridTooltipNamesTheHeadAndItsTopKey() {
+    HeadsGridView* g = showGrid();
+    const int q = ws_->selection().query;
+    QCOMPARE(q, kTokens - 1);
+    const auto keys = selectiontext::topKeys(*ws_->trace(), 3, 7, q, 1);
+    QCOMPARE(int(keys.size()), 1);
+    const attnscope::MatrixRM w = ws_->trace()->head_weights(3, 7);
+    Eigen::Index best = 0;
+    w.row(q).maxCoeff(&best);
+    QCOMPARE(keys.front().first, int(best));
+    const QString tip = g->toolTipAt(g->panelCenter(3, 7));
+    QVERIFY2(tip.contains(QStringLiteral("Layer 3 · Head 7")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("top key %1 “%2”").arg(best).arg(ws_->tokens().labels[int(best)])), qPrintable(tip));
+    QVERIFY2(tip.contains(QString::number(double(w(q, best)), 'f', 3)), qPrintable(tip));
+    QVERIFY(g->toolTipAt(QPointF(2, 2)).isEmpty());  // the corner is no head
+    // The real tooltip event shows the same text.
+    const QPoint onCanvas = g->canvas()->mapFrom(g, g->panelCenter(3, 7).toPoint());
+    QHelpEvent help(QEvent::ToolTip, onCanvas, g->canvas()->mapToGlobal(onCanvas));
+    QCoreApplication::sendEvent(g->canvas(), &help);
+    QTRY_COMPARE(QToolTip::text(), tip);
+}
+
+void tst_ViewsScale::gridZoomChangesTileSize() {
+    HeadsGridView* g = showGrid();
+    const double before = g->figure()->panelRect(g->figureArea(), 0).width();
+    g->canvas()->setFocus();
+    QTest::keyClick(g->canvas(), Qt::Key_Plus);
+    QVERIFY(g->zoom() > 1.2);
+    const double zoomed = g->figure()->panelRect(g->figureArea(), 0).width();
+    QVERIFY2(zoomed > before * 1.2, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(zoomed)));
+    QVERIFY(g->scrollArea()->horizontalScrollBar()->maximum() > 0);  // it overflows: scrolled
+    // Ctrl+wheel zooms further; the plain wheel does not.
+    const double z = g->zoom();
+    const QPointF at = g->canvas()->rect().center();
+    QWheelEvent plain(at, g->canvas()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(g->canvas(), &plain);
+    QCOMPARE(g->zoom(), z);
+    QWheelEvent ctrl(at, g->canvas()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::ControlModifier,
+                     Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(g->canvas(), &ctrl);
+    QVERIFY(g->zoom() > z);
+    QTest::keyClick(g->canvas(), Qt::Key_0);
+    QCOMPARE(g->zoom(), 1.0);
+    QVERIFY2(std::abs(g->figure()->panelRect(g->figureArea(), 0).width() - before) < 1, qPrintable(QStringLiteral("%1 vs %2, canvas %3x%4 viewport %5x%6").arg(g->figure()->panelRect(g->figureArea(), 0).width()).arg(before).arg(g->canvas()->width()).arg(g->canvas()->height()).arg(g->scrollArea()->viewport()->width()).arg(g->scrollArea()->viewport()->height())));
+}
+
+void tst_ViewsScale::gridPoolingChangesThePaintedValues() {
+    HeadsGridView* g = showGrid();
+    QCOMPARE(g->figure()->options().pooling, render::Pooling::Max);  // the default
+    const int i = g->figure()->indexOf(5, 5);
+    const render::Normalized maxed = g->figure()->shownValues(i);
+    QVERIFY(maxed.t.size() > 0);
+    QVERIFY(maxed.t.cols() < kTokens);  // pooled: fewer pixels than tokens
+    QVERIFY(g->figure()->caption().contains(QStringLiteral("max of its tokens")));
+    g->poolingBox()->setCurrentIndex(g->poolingBox()->findData(int(render::Pooling::Mean)));
+    QVERIFY(waitForGrid(render::Pooling::Mean, render::TileScale::PerTile));
+    const render::Normalized meaned = g->figure()->shownValues(i);
+    QCOMPARE(meaned.t.rows(), maxed.t.rows());
+    QCOMPARE(meaned.t.cols(), maxed.t.cols());
+    double diff = 0;
+    for (Eigen::Index k = 0; k < maxed.t.size(); ++k)
+        if (!std::isnan(maxed.t.data()[k])) diff = std::max(diff, double(std::abs(maxed.t.data()[k] - meaned.t.data()[k])));
+    QVERIFY2(diff > 0.05, qPrintable(QString::number(diff)));
+    QVERIFY(g->figure()->caption().contains(QStringLiteral("mean of its tokens")));
+    QCOMPARE(QSettings().value("view/gridPooling").toString(), QStringLiteral("mean"));
+}
+
+// Linear weights, mean pooling: a long text's tiles are dark on one shared
+// scale; each on its own scale reaches the top of the bar.
+void tst_ViewsScale::gridTilesScaleToTheirOwnMax() {
+    HeadsGridView* g = showGrid();
+    QCOMPARE(g->figure()->options().tileScale, render::TileScale::PerTile);  // the default
+    win_->viewSettings()->setScale(render::Scale::Linear);
+    g->poolingBox()->setCurrentIndex(g->poolingBox()->findData(int(render::Pooling::Mean)));
+    QVERIFY(waitForGrid(render::Pooling::Mean, render::TileScale::PerTile));
+    QTRY_VERIFY(g->figure()->caption().contains(QStringLiteral("each tile scaled to its own max")));
+    for (int i = 0; i < g->figure()->panelCount(); ++i) QCOMPARE(maxOf(g->figure()->shownValues(i)), 1.0f);
+    g->tileScaleBox()->setCurrentIndex(g->tileScaleBox()->findData(int(render::TileScale::Shared)));
+    QVERIFY(waitForGrid(render::Pooling::Mean, render::TileScale::Shared));
+    float brightest = 0;
+    for (int i = 0; i < g->figure()->panelCount(); ++i) brightest = std::max(brightest, maxOf(g->figure()->shownValues(i)));
+    QVERIFY2(brightest < 0.9f, qPrintable(QString::number(brightest)));
+    QVERIFY(g->figure()->caption().contains(QStringLiteral("one scale for all tiles")));
+}
+
+void tst_ViewsScale::gridArrowKeysMoveTheSelectedHead() {
+    HeadsGridView* g = showGrid();
+    g->setFocus();
+    QTest::keyClick(g->canvas(), Qt::Key_Right);
+    QTest::keyClick(g->canvas(), Qt::Key_Down);
+    QCOMPARE(ws_->selection().layer, 1);
+    QCOMPARE(ws_->selection().head, 1);
+    QVERIFY2(g->accessibleDescription().startsWith(QStringLiteral("Layer 1 · Head 1")), qPrintable(g->accessibleDescription()));
+    QVERIFY2(g->accessibleDescription().contains(QStringLiteral("top keys")), qPrintable(g->accessibleDescription()));
+    QTest::keyClick(g->canvas(), Qt::Key_Up);
+    QCOMPARE(ws_->selection().layer, 0);
+}
+
+void tst_ViewsScale::controlsHaveNamesAndTooltips() {
+    for (QWidget* view : {static_cast<QWidget*>(win_->headsGrid()), static_cast<QWidget*>(win_->headDetail())}) {
+        QVERIFY(!view->accessibleName().isEmpty());
+        int controls = 0;
+        for (QWidget* w : view->findChildren<QWidget*>()) {
+            if (!qobject_cast<QComboBox*>(w) && !qobject_cast<QToolButton*>(w) && !qobject_cast<QLineEdit*>(w)) continue;
+            if (w->parentWidget() && qobject_cast<QComboBox*>(w->parentWidget())) continue;  // a combo's own editor
+            if (qobject_cast<QToolButton*>(w) && qobject_cast<QLineEdit*>(w->parentWidget())) continue;  // clear button
+            ++controls;
+            QVERIFY2(!w->accessibleName().isEmpty(), qPrintable(w->metaObject()->className()));
+            QVERIFY2(!w->toolTip().isEmpty(), qPrintable(w->accessibleName()));
+        }
+        QVERIFY(controls > 0);
+    }
+}
+
+// Token labels are 1 character here: none may lie on its side.
+void tst_ViewsScale::detailSingleCharactersAreUpright() {
+    HeadDetailView* d = showDetail();
+    const auto& labels = d->figure()->drawnLabels();
+    int keys = 0;
+    for (const auto& l : labels) {
+        QVERIFY2(l.text.size() == 1, qPrintable(l.text));
+        QVERIFY2(l.horizontal, qPrintable(QStringLiteral("key %1 “%2” drawn on its side").arg(l.index).arg(l.text)));
+        keys += l.row ? 0 : 1;
+    }
+    QVERIFY(keys > 5);
+}
+
+// Every k-th label at first, every label once zoomed in far enough.
+void tst_ViewsScale::detailLabelsFollowTheZoom() {
+    HeadDetailView* d = showDetail();
+    const auto indices = [d](bool row) {
+        std::vector<int> v;
+        for (const auto& l : d->figure()->drawnLabels())
+            if (l.row == row) v.push_back(l.index);
+        return v;
+    };
+    const std::vector<int> rows1 = indices(true), cols1 = indices(false);
+    QVERIFY(rows1.size() > 5 && cols1.size() > 5);
+    QVERIFY2(rows1[1] - rows1[0] > 1, "at 1,000 tokens not every query fits a label");
+    const QRectF frame = d->figure()->heatmapRect(d->figureArea());
+    d->zoomAt(frame.center(), 40);
+    d->grab();
+    const std::vector<int> rows2 = indices(true), cols2 = indices(false);
+    QVERIFY(rows2.size() > 3 && cols2.size() > 3);
+    QCOMPARE(rows2[1] - rows2[0], 1);  // every label
+    QCOMPARE(cols2[1] - cols2[0], 1);
+    QVERIFY(rows2 != rows1);
+    QVERIFY(rows2.front() > 300 && rows2.back() < 700);  // the middle of the text, where we zoomed
+}
+
+// Zoomed and panned, the labels are still beside the heatmap, naming what is in view.
+void tst_ViewsScale::detailLabelsStayInViewWhenPanned() {
+    HeadDetailView* d = showDetail();
+    const QRectF frame = d->figure()->heatmapRect(d->figureArea());
+    d->zoomAt(frame.topLeft(), 30);
+    d->panBy(QPointF(-2000, -3000));
+    d->grab();
+    const auto& labels = d->figure()->drawnLabels();
+    int rows = 0, cols = 0;
+    const QRectF zoomed = d->figure()->zoomedHeatmapRect(d->figureArea(), d->viewport());
+    const double cell = zoomed.width() / kTokens;
+    for (const auto& l : labels) {
+        QVERIFY2(QRectF(d->rect()).contains(l.rect), qPrintable(l.text));
+        if (l.row) {
+            ++rows;
+            QVERIFY(l.rect.right() <= frame.left() + 0.5);
+            const double cy = zoomed.top() + (l.index + 0.5) * cell;
+            QVERIFY(cy >= frame.top() && cy <= frame.bottom());
+            QVERIFY(std::abs(l.rect.center().y() - cy) < 1);
+        } else {
+            ++cols;
+            QVERIFY(l.rect.bottom() <= frame.top() + 0.5);
+            QVERIFY(l.index > 50);  // panned past the first keys
+        }
+    }
+    QVERIFY(rows > 3 && cols > 3);
+}
+
+void tst_ViewsScale::detailGoToTokenSelectsTheQuery() {
+    HeadDetailView* d = showDetail();
+    RowView* row = win_->findChild<RowView*>();
+    QVERIFY(row);
+    QLineEdit* search = d->searchBox();
+    search->setFocus();
+    QTest::keyClicks(search, QStringLiteral("q"));  // any case
+    QCOMPARE(ws_->selection().query, 123);
+    QTRY_COMPARE(row->figure()->query(), 123);
+    QTest::keyClick(search, Qt::Key_Return);
+    QCOMPARE(ws_->selection().query, 777);
+    QTRY_COMPARE(row->figure()->query(), 777);
+    QVERIFY2(d->accessibleDescription().contains(QStringLiteral("query 777 “Q”")), qPrintable(d->accessibleDescription()));
+    QTest::keyClick(search, Qt::Key_Return);  // wraps round
+    QCOMPARE(ws_->selection().query, 123);
+    // Zoomed in, the found query is scrolled into view and its label drawn.
+    d->zoomAt(d->figure()->heatmapRect(d->figureArea()).topLeft(), 40);
+    QTest::keyClick(search, Qt::Key_Return);
+    QCOMPARE(ws_->selection().query, 777);
+    d->grab();
+    bool labelled = false;
+    for (const auto& l : d->figure()->drawnLabels()) labelled = labelled || (l.row && l.index == 777 && l.text == QLatin1String("Q"));
+    QVERIFY(labelled);
+    // Nothing found: the selection stays, and the box says so.
+    search->clear();
+    QTest::keyClicks(search, QStringLiteral("#"));
+    QCOMPARE(ws_->selection().query, 777);
+}
+
+void tst_ViewsScale::guideUsesTheModelsNumbers() {
+    QTest::keyClick(win_.get(), Qt::Key_F1);
+    GuideDialog* guide = nullptr;
+    QTRY_VERIFY((guide = win_->findChild<GuideDialog*>()) && guide->isVisible());
+    const QString text = guide->browser()->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("n_head = 12")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("n_layer = 12")));
+    QVERIFY(text.contains(QStringLiteral("n_embed = 96")));
+    QVERIFY(text.contains(QStringLiteral("96 / 12 = 8")));  // the head size
+    QVERIFY(text.contains(QStringLiteral("T = 1000")));
+    QVERIFY2(text.contains(QStringLiteral("(1000, 96) → (12, 1000, 8)")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("(12, 1000, 1000)")));
+    // GPT-2 small's numbers.
+    const QString gpt2 = GuideDialog::guideHtml(attnscope::ModelConfig::gpt2(50257, 1024, 768, 12, 12), 1000);
+    QVERIFY(gpt2.contains(QStringLiteral("(1000, 768) → (12, 1000, 64)")));
+    QVERIFY(gpt2.contains(QStringLiteral("768 / 12 = <b>64</b>")));
+    // No model: no numbers, no crash.
+    QVERIFY(GuideDialog::guideHtml(attnscope::ModelConfig(), 0).contains(QStringLiteral("No model")));
+}
+
+QTEST_MAIN(tst_ViewsScale)
+#include "tst_views_scale.moc"
