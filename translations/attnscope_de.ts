@@ -260,6 +260,89 @@
     </message>
 </context>
 <context>
+    <name>GuideDialog</name>
+    <message>
+        <source>Guide: how attention works</source>
+        <translation>Anleitung: So funktioniert Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>Anleitung</translation>
+    </message>
+    <message>
+        <source>How attention works in this model</source>
+        <translation>So funktioniert Aufmerksamkeit in diesem Modell</translation>
+    </message>
+    <message>
+        <source>No model is open. Open one (File ▸ Open model…) or make a random one (File ▸ New random model…) and this guide fills in its numbers.</source>
+        <translation>Kein Modell geöffnet. Öffnen Sie eines (Datei ▸ Modell öffnen…) oder erzeugen Sie ein Zufallsmodell (Datei ▸ Neues Zufallsmodell…), dann setzt diese Anleitung seine Zahlen ein.</translation>
+    </message>
+    <message>
+        <source>Your model has &lt;b&gt;n_layer = %1&lt;/b&gt; layers, each with &lt;b&gt;n_head = %2&lt;/b&gt; attention heads. Every token is a vector of &lt;b&gt;n_embed = %3&lt;/b&gt; numbers, and each head works on its own slice of them: the &lt;b&gt;head size&lt;/b&gt; is n_embed / n_head = %3 / %2 = &lt;b&gt;%4&lt;/b&gt;. </source>
+        <translation>Ihr Modell hat &lt;b&gt;n_layer = %1&lt;/b&gt; Schichten mit je &lt;b&gt;n_head = %2&lt;/b&gt; Aufmerksamkeitsköpfen. Jedes Token ist ein Vektor aus &lt;b&gt;n_embed = %3&lt;/b&gt; Zahlen, und jeder Kopf arbeitet auf seinem eigenen Teil davon: die &lt;b&gt;Kopfgröße&lt;/b&gt; ist n_embed / n_head = %3 / %2 = &lt;b&gt;%4&lt;/b&gt;. </translation>
+    </message>
+    <message>
+        <source>Your text is &lt;b&gt;T = %1&lt;/b&gt; tokens long.</source>
+        <translation>Ihr Text ist &lt;b&gt;T = %1&lt;/b&gt; Tokens lang.</translation>
+    </message>
+    <message>
+        <source>Type some text to see T, the number of tokens, filled in.</source>
+        <translation>Geben Sie einen Text ein, dann steht hier T, die Zahl der Tokens.</translation>
+    </message>
+    <message>
+        <source>Query, key and value</source>
+        <translation>Query, Key und Value</translation>
+    </message>
+    <message>
+        <source>A layer receives the text as a matrix x of shape (T, n_embed) = %1. Three linear maps turn it into the &lt;b&gt;queries&lt;/b&gt; (what each token is looking for), the &lt;b&gt;keys&lt;/b&gt; (what each token offers to be found by) and the &lt;b&gt;values&lt;/b&gt; (what it passes on when found). Each is again %1, split into the heads: (T, n_embed) → (n_head, T, head_size), here %1 → %2.</source>
+        <translation>Eine Schicht erhält den Text als Matrix x der Form (T, n_embed) = %1. Drei lineare Abbildungen machen daraus die &lt;b&gt;Queries&lt;/b&gt; (wonach jedes Token sucht), die &lt;b&gt;Keys&lt;/b&gt; (woran jedes Token gefunden werden kann) und die &lt;b&gt;Values&lt;/b&gt; (was es weitergibt, wenn es gefunden wird). Jede ist wieder %1 und wird auf die Köpfe aufgeteilt: (T, n_embed) → (n_head, T, head_size), hier %1 → %2.</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>Scores</translation>
+    </message>
+    <message>
+        <source>In each head every query is compared with every key: score = q · k / √head_size. That is one number per (query, key) pair, %1 for all heads of a layer. Dividing by √%2 = %3 keeps the scores from growing with the head size. Head detail ▸ Show ▸ Raw scores draws them.</source>
+        <translation>In jedem Kopf wird jede Query mit jedem Key verglichen: Score = q · k / √head_size. Das ist eine Zahl je Paar (Query, Key), %1 für alle Köpfe einer Schicht. Die Division durch √%2 = %3 verhindert, dass die Scores mit der Kopfgröße wachsen. Kopfdetails ▸ Anzeige ▸ Roh-Scores zeigt sie.</translation>
+    </message>
+    <message>
+        <source>The causal mask</source>
+        <translation>Die kausale Maske</translation>
+    </message>
+    <message>
+        <source>A causal model may only look back: token t sees tokens 0 … t and never the ones after it. The scores above the diagonal are set to −∞ before the softmax, so their weights are exactly 0 (grey in the views; the Mask view shows the mask, and Run ▸ Causal attention turns it off).</source>
+        <translation>Ein kausales Modell darf nur zurückblicken: Token t sieht die Tokens 0 … t und nie die danach. Die Scores oberhalb der Diagonale werden vor dem Softmax auf −∞ gesetzt, ihre Gewichte sind also genau 0 (grau in den Ansichten; die Ansicht Maske zeigt die Maske, und Berechnung ▸ Kausale Aufmerksamkeit schaltet sie ab).</translation>
+    </message>
+    <message>
+        <source>Of your %1 × %1 = %2 pairs, %3 are allowed.</source>
+        <translation>Von Ihren %1 × %1 = %2 Paaren sind %3 erlaubt.</translation>
+    </message>
+    <message>
+        <source>Softmax: the attention weights</source>
+        <translation>Softmax: die Aufmerksamkeitsgewichte</translation>
+    </message>
+    <message>
+        <source>Each query&apos;s row of scores goes through a softmax: every weight becomes positive and the row sums to 1. These weights are what the Heads grid and Head detail draw: one row per query, one column per key, %1 numbers per layer.</source>
+        <translation>Die Zeile der Scores jeder Query geht durch einen Softmax: jedes Gewicht wird positiv, und die Zeile ergibt in Summe 1. Diese Gewichte zeigen das Kopfraster und die Kopfdetails: eine Zeile je Query, eine Spalte je Key, %1 Zahlen je Schicht.</translation>
+    </message>
+    <message>
+        <source>What a head passes on</source>
+        <translation>Was ein Kopf weitergibt</translation>
+    </message>
+    <message>
+        <source>Each head mixes the values with its weights, giving %1; the heads are joined again, (n_head, T, head_size) → (T, n_embed) = %2, and a last linear map (the projection) adds the result to the token&apos;s vector. Ablating a head (Run ▸ Ablate selected head) sets its part to zero.</source>
+        <translation>Jeder Kopf mischt die Values mit seinen Gewichten und erhält %1; die Köpfe werden wieder zusammengefügt, (n_head, T, head_size) → (T, n_embed) = %2, und eine letzte lineare Abbildung (die Projektion) addiert das Ergebnis zum Vektor des Tokens. Einen Kopf ausschalten (Berechnung ▸ Ausgewählten Kopf ausschalten) setzt seinen Anteil auf null.</translation>
+    </message>
+    <message>
+        <source>Reading the views</source>
+        <translation>Die Ansichten lesen</translation>
+    </message>
+    <message>
+        <source>Heads grid: %1 tiles, one row per layer (L0 … L%2) and one column per head (H0 … H%3); hover a tile for its strongest key. Head detail: one head&apos;s full map, query down the side, key along the top; zoom with the wheel, type in “Go to token” to find a token.</source>
+        <translation>Kopfraster: %1 Kacheln, eine Zeile je Schicht (S0 … S%2) und eine Spalte je Kopf (K0 … K%3); zeigen Sie auf eine Kachel, um ihren stärksten Key zu sehen. Kopfdetails: die ganze Karte eines Kopfes, Query an der Seite, Key oben; zoomen mit dem Mausrad, „Zu Token springen“ findet ein Token.</translation>
+    </message>
+</context>
+<context>
     <name>HeadDetailView</name>
     <message>
         <source>Head detail</source>
@@ -277,6 +360,38 @@
         <source>Type some text to see this head.</source>
         <translation>Geben Sie einen Text ein, um diesen Kopf zu sehen.</translation>
     </message>
+    <message>
+        <source>Go to token (Ctrl+F)</source>
+        <translation>Zu Token springen (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Type a token&apos;s text to select it as the query; Enter goes to the next match.</source>
+        <translation>Text eines Tokens eingeben, um es als Query auszuwählen; Enter springt zum nächsten Treffer.</translation>
+    </message>
+    <message>
+        <source>Go to token</source>
+        <translation>Zu Token springen</translation>
+    </message>
+    <message>
+        <source>Go to token result</source>
+        <translation>Ergebnis der Token-Suche</translation>
+    </message>
+    <message>
+        <source>No text has been run yet.</source>
+        <translation>Es wurde noch kein Text berechnet.</translation>
+    </message>
+    <message>
+        <source>Selected cell: query %1 “%2”, key %3 “%4”, weight %5.</source>
+        <translation>Ausgewählte Zelle: Query %1 „%2“, Key %3 „%4“, Gewicht %5.</translation>
+    </message>
+    <message>
+        <source>token %1 · match %2 of %3</source>
+        <translation>Token %1 · Treffer %2 von %3</translation>
+    </message>
+    <message>
+        <source>no token contains “%1”</source>
+        <translation>kein Token enthält „%1“</translation>
+    </message>
 </context>
 <context>
     <name>HeadsGridView</name>
@@ -293,12 +408,80 @@
         <translation>Geben Sie einen Text ein, um die Aufmerksamkeit zu sehen.</translation>
     </message>
     <message>
-        <source>Every head of every layer. Click one to open it in detail; Ctrl+click only selects it.</source>
-        <translation>Alle Köpfe aller Schichten. Ein Klick öffnet einen Kopf in der Detailansicht; Strg+Klick wählt ihn nur aus.</translation>
-    </message>
-    <message>
         <source>ablated</source>
         <translation>abgeschaltet</translation>
+    </message>
+    <message>
+        <source>&amp;Pooling:</source>
+        <translation>&amp;Pooling:</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Maximum</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>How the tokens that share a pixel of a tile are combined: max keeps one strong key visible, mean shows where the weight lies on average.</source>
+        <translation>Wie die Tokens zusammengefasst werden, die sich ein Pixel einer Kachel teilen: Maximum hält einen einzelnen starken Key sichtbar, Mittelwert zeigt, wo das Gewicht im Mittel liegt.</translation>
+    </message>
+    <message>
+        <source>Pooling</source>
+        <translation>Pooling</translation>
+    </message>
+    <message>
+        <source>&amp;Tiles:</source>
+        <translation>Kache&amp;ln:</translation>
+    </message>
+    <message>
+        <source>Each to its own max</source>
+        <translation>Jede auf ihr eigenes Maximum</translation>
+    </message>
+    <message>
+        <source>One shared scale</source>
+        <translation>Eine gemeinsame Skala</translation>
+    </message>
+    <message>
+        <source>Scale each tile to its own brightest pixel, so weak heads in a long text still show their pattern, or draw all tiles on one scale to compare heads.</source>
+        <translation>Jede Kachel auf ihr hellstes Pixel skalieren, damit schwache Köpfe in einem langen Text ihr Muster noch zeigen, oder alle Kacheln auf einer Skala zeichnen, um Köpfe zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Tile scale</source>
+        <translation>Kachelskala</translation>
+    </message>
+    <message>
+        <source>Zoom out (−)</source>
+        <translation>Verkleinern (−)</translation>
+    </message>
+    <message>
+        <source>Zoom in (+, Ctrl+wheel)</source>
+        <translation>Vergrößern (+, Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Fit the grid to the view (0)</source>
+        <translation>Raster in die Ansicht einpassen (0)</translation>
+    </message>
+    <message>
+        <source>query %1 “%2”: top key %3 “%4”, weight %5</source>
+        <translation>Query %1 „%2“: stärkster Key %3 „%4“, Gewicht %5</translation>
+    </message>
+    <message>
+        <source>Click to open in detail; Ctrl+click only selects.</source>
+        <translation>Klick öffnet die Detailansicht; Strg+Klick wählt nur aus.</translation>
+    </message>
+    <message>
+        <source>No text has been run yet.</source>
+        <translation>Es wurde noch kein Text berechnet.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layers × %3 heads selected.</source>
+        <translation>%1 von %2 Schichten × %3 Köpfen ausgewählt.</translation>
     </message>
 </context>
 <context>
@@ -732,6 +915,10 @@ Gesucht in:
         <source>Ctrl+Shift+K</source>
         <translation>Ctrl+Shift+K</translation>
     </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>&amp;Anleitung</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -851,6 +1038,21 @@ Gesucht in:
     <message>
         <source>Fixed 0 to 1 axis</source>
         <translation>Feste Achse von 0 bis 1</translation>
+    </message>
+</context>
+<context>
+    <name>SelectionText</name>
+    <message>
+        <source>Layer %1 · Head %2</source>
+        <translation>Schicht %1 · Kopf %2</translation>
+    </message>
+    <message>
+        <source>%1 “%2” %3</source>
+        <translation>%1 „%2“ %3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → top keys: %3</source>
+        <translation>Query %1 „%2“ → stärkste Keys: %3</translation>
     </message>
 </context>
 <context>
@@ -975,6 +1177,14 @@ Gesucht in:
         <source>Start with head &lt;layer.head&gt; selected.</source>
         <translation>Mit ausgewähltem Kopf &lt;layer.head&gt; starten.</translation>
     </message>
+    <message>
+        <source>Start with a random model, e.g. n_layer=12,n_head=12,n_embed=768,context=1024,vocab=96,seed=1.</source>
+        <translation>Mit einem Zufallsmodell starten, z. B. n_layer=12,n_head=12,n_embed=768,context=1024,vocab=96,seed=1.</translation>
+    </message>
+    <message>
+        <source>Window size, e.g. 1600x1000.</source>
+        <translation>Fenstergröße, z. B. 1600x1000.</translation>
+    </message>
 </context>
 <context>
     <name>render::FlowFigure</name>
@@ -1080,6 +1290,38 @@ Gesucht in:
     <message>
         <source>L%1 H%2</source>
         <translation>S%1 K%2</translation>
+    </message>
+    <message>
+        <source>each row scaled to its own max</source>
+        <translation>jede Zeile auf ihr eigenes Maximum skaliert</translation>
+    </message>
+    <message>
+        <source>log scale</source>
+        <translation>logarithmische Skala</translation>
+    </message>
+    <message>
+        <source>each tile scaled to its own max</source>
+        <translation>jede Kachel auf ihr eigenes Maximum skaliert</translation>
+    </message>
+    <message>
+        <source>one scale for all tiles</source>
+        <translation>eine Skala für alle Kacheln</translation>
+    </message>
+    <message>
+        <source>each pixel: the max of its tokens</source>
+        <translation>jedes Pixel: das Maximum seiner Tokens</translation>
+    </message>
+    <message>
+        <source>each pixel: the mean of its tokens</source>
+        <translation>jedes Pixel: der Mittelwert seiner Tokens</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>S%1</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>K%1</translation>
     </message>
 </context>
 <context>

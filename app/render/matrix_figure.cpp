@@ -123,7 +123,9 @@ void MatrixFigure::drawLabels(QPainter& p, const Layout& l, const QRectF& zoomed
         const double cy = zoomed.top() + (i + 0.5) * ch;
         if (cy < frame.top() || cy > frame.bottom()) continue;
         const QString text = fm.elidedText(rowLabels_[i], Qt::ElideRight, l.rowLabelW - 4);
-        p.drawText(QRectF(frame.left() - l.rowLabelW, zoomed.top() + i * ch, l.rowLabelW - 4, ch), Qt::AlignRight | Qt::AlignVCenter, text);
+        // A line tall, centred on the row: a rectangle as short as the row would clip the text.
+        p.drawText(QRectF(frame.left() - l.rowLabelW, cy - fm.height() / 2, l.rowLabelW - 4, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, text);
         const double w = fm.horizontalAdvance(text);
         drawn_.push_back({QRectF(frame.left() - 4 - w, cy - fm.height() / 2, w, fm.height()), text, i, true, true});
     }
@@ -140,9 +142,9 @@ void MatrixFigure::drawLabels(QPainter& p, const Layout& l, const QRectF& zoomed
         }
         const QString text = fm.elidedText(full, Qt::ElideRight, l.colLabelH - 4);
         p.save();
-        p.translate(zoomed.left() + j * cw, frame.top() - 4);
+        p.translate(cx, frame.top() - 4);
         p.rotate(-90);
-        p.drawText(QRectF(0, 0, l.colLabelH - 4, cw), Qt::AlignLeft | Qt::AlignVCenter, text);
+        p.drawText(QRectF(0, -fm.height() / 2, l.colLabelH - 4, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, text);
         p.restore();
         const double tw = fm.horizontalAdvance(text);
         drawn_.push_back({QRectF(cx - fm.height() / 2, frame.top() - 4 - tw, fm.height(), tw), text, j, false, false});
