@@ -115,6 +115,9 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
     canvas_->setToolTip(QString());  // tooltips come per head (see GridCanvas::event)
     scroll_->setWidget(canvas_);
     scroll_->viewport()->installEventFilter(this);
+    // Sticky headers are drawn where the view is: scrolling repaints rather than shifts.
+    for (QScrollBar* b : {scroll_->horizontalScrollBar(), scroll_->verticalScrollBar()})
+        connect(b, &QScrollBar::valueChanged, canvas_, [this] { canvas_->update(); });
     vl->addWidget(scroll_, 1);
     setFocusProxy(canvas_);
     // The toolbar follows the settings (also when another window changes them).
@@ -254,6 +257,33 @@ void HeadsGridView::paintCanvas(QPainter& p) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 3));
         p.setBrush(Qt::NoBrush);
         p.drawRect(figure_->panelRect(area, i).adjusted(-2, -2, 2, 2));
+    }    if (zoom_ > 1.0) drawStickyHeaders(p, area);
+}
+
+void HeadsGridView::drawStickyHeaders(QPainter& p, const QRectF& area) {
+    // Zoomed and scrolled, the headers that went out of view are drawn again
+    // at the edges of what is in view.
+    const QRectF vis(scroll_->horizontalScrollBar()->value(), scroll_->verticalScrollBar()->value(),
+                     scroll_->viewport()->width(), scroll_->viewport()->height());
+    const auto headers = figure_->headers(area);
+    double colH = 0, rowW = 0;
+    for (const auto& h : headers) {
+        if (h.kind == render::GridFigure::Header::Column) colH = std::max(colH, h.rect.bottom() - area.top());
+        if (h.kind == render::GridFigure::Header::Row) rowW = std::max(rowW, h.rect.right() + 4 - area.left());
+    }
+    const QColor band = palette().color(QPalette::Base);
+    p.setPen(palette().color(QPalette::Text));
+    if (vis.top() > area.top()) {
+        p.fillRect(QRectF(vis.left(), vis.top(), vis.width(), colH), band);
+        for (const auto& h : headers)
+            if (h.kind == render::GridFigure::Header::Column)
+                p.drawText(h.rect.translated(0, vis.top() - area.top()), Qt::AlignCenter, h.text);
+    }
+    if (vis.left() > area.left()) {
+        p.fillRect(QRectF(vis.left(), vis.top(), rowW, vis.height()), band);
+        for (const auto& h : headers)
+            if (h.kind == render::GridFigure::Header::Row)
+                p.drawText(h.rect.translated(vis.left() - area.left(), 0), Qt::AlignRight | Qt::AlignVCenter, h.text);
     }
 }
 

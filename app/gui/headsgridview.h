@@ -39,6 +39,8 @@ public:
     };
     static Build buildFigure(const render::FigureData& data, const render::Style& style,
                              const std::vector<int>& layers, const render::GridOptions& options = {}) noexcept;
+    // A worker is building the next figure (the one on screen is older).
+    bool isBuilding() const { return builder_.isRunning(); }
     // Why the last build failed (empty when it did not).
     QString buildError() const { return error_; }
 
@@ -73,6 +75,7 @@ protected:
 private:
     friend class GridCanvas;
     void paintCanvas(QPainter& p);
+    void drawStickyHeaders(QPainter& p, const QRectF& area);
     void pressAt(const QPointF& canvasPos, Qt::KeyboardModifiers mods);
     QString toolTipAtCanvas(const QPointF& canvasPos) const;
     void moveSelection(int dLayer, int dHead);
