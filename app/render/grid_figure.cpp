@@ -149,8 +149,8 @@ GridFigure::Layout GridFigure::layout(const QRectF& area) const {
         double cw = (ww - l.gap * (l.cols - 1)) / l.cols;
         double ch = (hh - l.rows * l.labelH - l.gap * (l.rows - 1)) / l.rows;
         if (!options_.fill) cw = ch = std::min(cw, ch);
-        cw = std::min(cw, 2 * ch);  // filling, but never more than twice as wide as tall
-        ch = std::min(ch, 2 * cw);
+        cw = std::min(cw, 2 * ch);  // filling, but never more than twice as wide as tall,
+        ch = std::min(ch, cw);      // nor taller than wide (one layer's row of heads)
         l.cellW = std::max(4.0, cw);
         l.cellH = std::max(4.0, ch);
     };

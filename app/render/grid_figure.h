@@ -27,7 +27,7 @@ struct GridOptions {
     // the bar, so weak heads deep in a long text still show their pattern.
     TileScale tileScale = TileScale::PerTile;
     int maxRes = 160;    // thumbnails are at most this many cells a side
-    bool fill = false;   // tiles fill the area (up to 2:1 rather than square)
+    bool fill = false;   // tiles fill the area (up to twice as wide as tall) rather than stay square
 };
 
 class GridFigure : public Figure {
