@@ -74,6 +74,7 @@ private slots:
     void detailLabelsFollowTheZoom();
     void detailLabelsStayInViewWhenPanned();
     void detailGoToTokenSelectsTheQuery();
+    void detailLongTokensAreElidedAndNeverOverlap();
     void guideUsesTheModelsNumbers();
 
 private:
@@ -403,6 +404,41 @@ void tst_ViewsScale::detailGoToTokenSelectsTheQuery() {
     search->clear();
     QTest::keyClicks(search, QStringLiteral("#"));
     QCOMPARE(ws_->selection().query, 777);
+}
+
+// GPT-2-like tokens of every length: labels stay inside the figure, upright
+// ones never overlap, long ones end in an ellipsis, zoomed or not.
+void tst_ViewsScale::detailLongTokensAreElidedAndNeverOverlap() {
+    const QStringList words = {QStringLiteral("␣the"), QStringLiteral("a"), QStringLiteral("␣understanding"),
+                               QStringLiteral("."), QStringLiteral("␣internationalisation"), QStringLiteral("↵")};
+    QStringList labels;
+    for (int i = 0; i < 120; ++i) labels << words[i % words.size()];
+    attnscope::MatrixRM m = attnscope::MatrixRM::Constant(120, 120, 0.01f);
+    const render::MatrixFigure fig(QStringLiteral("t"), m, render::MatrixKind::Weights, labels, labels, render::Style(),
+                                   QStringLiteral("query"), QStringLiteral("key"), true);
+    const QRectF area(0, 0, 700, 600);
+    for (const double zoom : {1.0, 3.0, 12.0}) {
+        QImage img(area.size().toSize(), QImage::Format_RGB32);
+        QPainter p(&img);
+        render::MatrixFigure::Viewport v;
+        v.zoom = zoom;
+        v.pan = fig.clampPan(area, zoom, QPointF(-150 * zoom, -150 * zoom));
+        v.minLabelPoints = 7;
+        fig.paintViewport(p, area, v);
+        p.end();
+        const auto& drawn = fig.drawnLabels();
+        QVERIFY(drawn.size() > 4);
+        std::vector<QRectF> upright;
+        for (const auto& l : drawn) {
+            QVERIFY2(area.contains(l.rect), qPrintable(l.text));
+            const QString& full = labels[l.index];
+            QVERIFY2(l.text == full || l.text.endsWith(QChar(0x2026)), qPrintable(l.text));
+            if (full.size() == 1) QVERIFY2(l.horizontal, qPrintable(full));
+            if (!l.row && l.horizontal) upright.push_back(l.rect);
+        }
+        for (size_t i = 0; i < upright.size(); ++i)
+            for (size_t j = i + 1; j < upright.size(); ++j) QVERIFY(!upright[i].intersects(upright[j]));
+    }
 }
 
 void tst_ViewsScale::guideUsesTheModelsNumbers() {
