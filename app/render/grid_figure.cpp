@@ -73,9 +73,11 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
             Normalized n = normalize(tr.head_weights(l, h), MatrixKind::Weights, style_.scale);
             if (tr.causal) maskUpperTriangle(n);
             Normalized pooled = pool(n, options_.maxRes, options_.maxRes, options_.pooling);
-            if (barRange_.t.size() == 0) {
-                barRange_ = pooled;
-                barRange_.t.resize(0, 0);
+            if (panels_.empty()) {  // the shared bar's range (the same for every head)
+                barRange_.lo = pooled.lo;
+                barRange_.hi = pooled.hi;
+                barRange_.log = pooled.log;
+                barRange_.perRow = pooled.perRow;
             }
             panels_.push_back({l, h, std::move(pooled), {}, {}});
         }
