@@ -8,6 +8,7 @@
 
 HeadDetailView::HeadDetailView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
+    setDescriptor(&session::viewFor(session::ViewWidget::HeadDetail));
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Head detail"));
@@ -16,6 +17,12 @@ HeadDetailView::HeadDetailView(Workspace* ws, ViewSettings* settings, QWidget* p
 std::unique_ptr<render::Figure> HeadDetailView::makeFigure(const render::Style& style) const {
     const Selection& s = ws_->selection();
     return std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, kind_, style);
+}
+
+void HeadDetailView::fillRecipe(session::Recipe& r) const {
+    // Showing the mask, this page exports what the mask view does.
+    if (kind_ == render::MatrixKind::Mask) r.view = session::viewFor(session::ViewWidget::Mask).id;
+    else r.kind = kind_;
 }
 
 void HeadDetailView::setKind(render::MatrixKind kind) {

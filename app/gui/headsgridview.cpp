@@ -9,6 +9,7 @@
 
 HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
+    setDescriptor(&session::viewFor(session::ViewWidget::HeadsGrid));
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Heads grid"));
     setToolTip(tr("Every head of every layer. Click one to open it in detail; Ctrl+click only selects it."));
@@ -26,6 +27,10 @@ void HeadsGridView::setLayerFilter(int layer) {
 
 std::unique_ptr<render::Figure> HeadsGridView::makeFigure(const render::Style& style) const {
     return std::make_unique<render::GridFigure>(ws_->figureData(), style, layers());
+}
+
+void HeadsGridView::fillRecipe(session::Recipe& r) const {
+    if (layerFilter_ >= 0) r.layers = {layerFilter_};
 }
 
 void HeadsGridView::rebuild() {

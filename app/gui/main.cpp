@@ -9,6 +9,7 @@
 #include <QTranslator>
 
 #include "mainwindow.h"
+#include "session/views.h"
 #include "workspace.h"
 
 int main(int argc, char** argv) {
@@ -64,8 +65,7 @@ int main(int argc, char** argv) {
         // Once the first trace is drawn, visit every view, save it, quit.
         QObject::connect(&ws, &Workspace::traceReady, &w, [&w, dir] {
             QTimer::singleShot(300, &w, [&w, dir] {
-                const QStringList ids = {"heads", "head", "mask", "flow", "lines"};
-                for (const QString& id : ids) {
+                for (const QString& id : session::viewIds()) {
                     w.showView(id);
                     QApplication::sendPostedEvents();
                     w.grab().save(QDir(dir).filePath(id + ".png"));

@@ -57,12 +57,12 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
         LoadResult r;
         try {
             try {
-                r.doc = render::openDocument(path, tokenizerPath);
+                r.doc = session::openDocument(path, tokenizerPath);
             } catch (const attnscope::Error& e) {
                 // A broken tokenizer is its own problem: the model still opens.
                 if (e.code() != attnscope::ErrorCode::BadTokenizer || tokenizerPath.isEmpty()) throw;
                 r.tokenizerError = describeError(e);
-                r.doc = render::openDocument(path);
+                r.doc = session::openDocument(path);
             }
         } catch (const std::exception& e) {
             r.error = describeError(e);
@@ -71,7 +71,7 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
     }));
 }
 
-void Workspace::setDocument(render::Document doc) {
+void Workspace::setDocument(session::Document doc) {
     cancel();
     doc_ = std::move(doc);
     options_.ablate.clear();
@@ -115,7 +115,7 @@ int Workspace::threads() const {
     return options_.threads > 0 ? options_.threads : attnscope::default_thread_count();
 }
 
-void Workspace::setCropPolicy(render::CropPolicy p) {
+void Workspace::setCropPolicy(session::CropPolicy p) {
     crop_ = p;
     runNow();
 }
@@ -126,7 +126,7 @@ void Workspace::setSelection(const Selection& s) {
     emit selectionChanged(selection_);
 }
 
-render::FigureData Workspace::figureData() const { return render::figureData(doc_, trace_, tokens_.labels); }
+render::FigureData Workspace::figureData() const { return session::figureData(doc_, trace_, tokens_.labels); }
 
 void Workspace::schedule() {
     // A new input makes the current run stale: stop it now, start after the pause.
@@ -167,10 +167,10 @@ void Workspace::startRun() {
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     const quint64 gen = ++generation_;
     auto cancel = cancel_;
-    const render::Document doc = doc_;
+    const session::Document doc = doc_;
     const QString text = text_;
     const attnscope::RunOptions options = options_;
-    const render::CropPolicy crop = crop_;
+    const session::CropPolicy crop = crop_;
     std::shared_ptr<attnscope::Trace> trace = recycledTrace();
     QPointer<Workspace> self(this);
     watcher_.setFuture(QtConcurrent::run([=]() -> RunResult {
@@ -179,7 +179,7 @@ void Workspace::startRun() {
         QElapsedTimer clock;
         clock.start();
         try {
-            r.tokens = render::tokenize(doc, text, crop);
+            r.tokens = session::tokenize(doc, text, crop);
             if (r.tokens.ids.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run");
             const attnscope::Model model(doc.model.weights);
             model.run(r.tokens.ids, options, *trace, [&](int done, int total) {
@@ -227,7 +227,7 @@ void Workspace::finishRun() {
                 notes << tr("The text held characters that are not valid Unicode; they were replaced.");
             if (!tokens_.skipped.empty()) {
                 QStringList chars;
-                for (const render::SkippedText& k : tokens_.skipped) chars << k.label;
+                for (const session::SkippedText& k : tokens_.skipped) chars << k.label;
                 chars.removeDuplicates();
                 notes << tr("%n character(s) the model's vocabulary lacks were left out of the run (%1); "
                             "they are marked in the token strip.", "", int(tokens_.skipped.size()))
