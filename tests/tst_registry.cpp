@@ -16,6 +16,7 @@
 #include "attnscope/error.h"
 #include "attnscope/model.h"
 #include "attnscope/trace.h"
+#include "attnscope/trace_tensors.h"
 #include "exportdialog.h"
 #include "mainwindow.h"
 #include "session/recipe.h"
@@ -40,6 +41,7 @@ private slots:
     void everyViewIsInTheExportDialog();
     void everyTraceTensorResolves();
     void malformedTensorNamesAreRefused();
+    void readmeListsEveryTraceTensor();
 
 private:
     std::unique_ptr<Workspace> ws_;
@@ -182,8 +184,104 @@ void tst_Registry::everyViewIsInTheExportDialog() {
     }
 }
 
-void tst_Registry::everyTraceTensorResolves() { QSKIP("filled in with the trace tensor table"); }
-void tst_Registry::malformedTensorNamesAreRefused() { QSKIP("filled in with the trace tensor table"); }
+// Every entry of the table, in every layer, resolves through Trace::tensor with
+// the shape the table states (the same elements, for a stage that sees a
+// stored tensor reshaped); the stage records, tensor_names and bytes agree.
+void tst_Registry::everyTraceTensorResolves() {
+    for (const bool dense : {true, false}) {
+        attnscope::ModelConfig c;
+        c.n_layer = 2;
+        c.n_head = 4;
+        c.n_embed = 32;
+        c.context_length = 16;
+        c.vocab_size = 40;
+        const attnscope::Model m(std::make_shared<attnscope::Weights>(attnscope::random_weights(c, 7)));
+        attnscope::RunOptions opt;
+        opt.logits_rows = 3;
+        if (!dense) opt.attention_budget_bytes = 1;  // weights rebuilt on demand
+        const attnscope::Trace tr = m.run(std::vector<int>{1, 5, 9, 2, 7, 3, 30, 11, 4}, opt);
+        QCOMPARE(tr.weights_dense, dense);
+        const int64_t T = 9;
+        int64_t bytes = 0;
+        std::vector<std::string> names;
+        for (const attnscope::TraceTensorSpec& s : attnscope::trace_tensor_table()) {
+            const int layers = s.in_block ? tr.n_layer() : 1;
+            for (int l = 0; l < layers; ++l) {
+                if (!*s.name) continue;
+                const std::string name = s.in_block ? "blk." + std::to_string(l) + "." + s.name : std::string(s.name);
+                const attnscope::Tensor t = tr.tensor(name);
+                const attnscope::Shape want = attnscope::spec_shape(s, tr);
+                if (s.reshaped) QCOMPARE(t.numel(), attnscope::shape_numel(want));
+                else QVERIFY2(t.shape == want, name.c_str());
+                if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+            }
+        }
+        // The same names (the trace lists them layer by layer, in forward order).
+        std::vector<std::string> listed = tr.tensor_names();
+        QCOMPARE(listed.front(), std::string("embed.token"));
+        QCOMPARE(listed.back(), std::string("logits"));
+        std::sort(listed.begin(), listed.end());
+        std::sort(names.begin(), names.end());
+        QCOMPARE(listed, names);
+        QCOMPARE(tr.tensor("blk.1.attn.q").shape, (attnscope::Shape{T, 4, 8}));
+        QCOMPARE(tr.tensor("logits").shape, (attnscope::Shape{3, 40}));
+        // Each stage names its tensor and states the table's shape and symbols.
+        int stages = 0;
+        for (const attnscope::StageRecord& r : tr.stages) {
+            ++stages;
+            const auto* spec = &*std::find_if(attnscope::trace_tensor_table().begin(), attnscope::trace_tensor_table().end(),
+                                              [&](const auto& s) { return r.stage == s.stage; });
+            QCOMPARE(r.shape, attnscope::spec_shape(*spec, tr));
+            QCOMPARE(r.symbols, attnscope::spec_symbols(*spec, tr.config));
+            QCOMPARE(r.per_head, spec->per_head);
+        }
+        QCOMPARE(stages, 4 + 2 * 16 + 2);
+        for (const std::string& n : names)
+            if (n.find("attn.scores") == std::string::npos && n.find("attn.mask") == std::string::npos &&
+                (dense || n.find("attn.weights") == std::string::npos))
+                bytes += tr.tensor(n).numel() * int64_t(sizeof(float));
+        QVERIFY2(tr.bytes() >= bytes, qPrintable(QString::number(tr.bytes()) + " < " + QString::number(bytes)));
+    }
+}
+
+void tst_Registry::malformedTensorNamesAreRefused() {
+    attnscope::ModelConfig c;
+    c.n_layer = 2;
+    c.n_head = 2;
+    c.n_embed = 8;
+    c.context_length = 8;
+    c.vocab_size = 10;
+    const attnscope::Model m(std::make_shared<attnscope::Weights>(attnscope::random_weights(c, 1)));
+    const attnscope::Trace tr = m.run(std::vector<int>{1, 2, 3});
+    for (const char* bad : {"blk.1x.ln1", "blk.01.ln1", "blk.-1.ln1", "blk.+1.ln1", "blk..ln1", "blk.2.ln1",
+                            "blk.1", "blk.1.", "blk.0.embed", "ln1", "blk.0.attn.q ", "", "blk.99999999999.ln1"}) {
+        try {
+            tr.tensor(bad);
+            QFAIL(qPrintable(QString("'%1' resolved").arg(bad)));
+        } catch (const attnscope::Error& e) {
+            QCOMPARE(e.code(), attnscope::ErrorCode::InvalidArgument);
+            QVERIFY2(std::string(e.what()).find(std::string("'") + bad + "'") != std::string::npos, e.what());
+        }
+    }
+    QCOMPARE(tr.tensor("blk.1.ln1").shape, (attnscope::Shape{3, 8}));
+}
+
+// The README's tensor list names every entry with its symbols.
+void tst_Registry::readmeListsEveryTraceTensor() {
+    QFile f(QStringLiteral(ATTNSCOPE_RESOURCES) + "/../README.md");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString readme = QString::fromUtf8(f.readAll());
+    attnscope::ModelConfig c;  // 4C
+    c.n_embed = 8;
+    for (const attnscope::TraceTensorSpec& s : attnscope::trace_tensor_table()) {
+        if (!*s.name || s.reshaped) continue;
+        const QString name = QString::fromLatin1(s.in_block ? "blk.l." : "") + s.name;
+        QStringList sym;
+        for (const std::string& x : attnscope::spec_symbols(s, c)) sym << QString::fromStdString(x);
+        const QString row = "| `" + name + "` | (" + sym.join(", ") + ") |";
+        QVERIFY2(readme.contains(row), qPrintable("README lacks the row " + row));
+    }
+}
 
 QTEST_MAIN(tst_Registry)
 #include "tst_registry.moc"

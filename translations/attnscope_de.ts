@@ -312,10 +312,6 @@
         <translation>&amp;Schichten:</translation>
     </message>
     <message>
-        <source>&amp;Heads</source>
-        <translation>&amp;Köpfe</translation>
-    </message>
-    <message>
         <source>&amp;Show:</source>
         <translation>Anzei&amp;ge:</translation>
     </message>
@@ -334,22 +330,6 @@
     <message>
         <source>Reset &amp;zoom</source>
         <translation>&amp;Zoom zurücksetzen</translation>
-    </message>
-    <message>
-        <source>Head &amp;detail</source>
-        <translation>Kopfdeta&amp;ils</translation>
-    </message>
-    <message>
-        <source>&amp;Mask</source>
-        <translation>&amp;Maske</translation>
-    </message>
-    <message>
-        <source>Shape &amp;flow</source>
-        <translation>&amp;Formenfluss</translation>
-    </message>
-    <message>
-        <source>Token &amp;lines</source>
-        <translation>&amp;Tokenlinien</translation>
     </message>
     <message>
         <source>Model</source>
@@ -442,22 +422,6 @@
     <message>
         <source>Alt+Up</source>
         <translation>Alt+Up</translation>
-    </message>
-    <message>
-        <source>Heads grid</source>
-        <translation>Kopfraster</translation>
-    </message>
-    <message>
-        <source>Head detail</source>
-        <translation>Kopfdetails</translation>
-    </message>
-    <message>
-        <source>Shape flow</source>
-        <translation>Formenfluss</translation>
-    </message>
-    <message>
-        <source>Token lines</source>
-        <translation>Tokenlinien</translation>
     </message>
     <message>
         <source>&amp;Colour map</source>
@@ -731,6 +695,10 @@ Gesucht in:
     <message>
         <source>Ctrl+Shift+K</source>
         <translation>Ctrl+Shift+K</translation>
+    </message>
+    <message>
+        <source>Show every layer, or one</source>
+        <translation>Alle Schichten zeigen oder eine</translation>
     </message>
 </context>
 <context>
@@ -1161,6 +1129,17 @@ Zeilenmaximum = 1</translation>
     </message>
 </context>
 <context>
+    <name>render::RolloutFigure</name>
+    <message>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>input token</source>
+        <translation>Eingabetoken</translation>
+    </message>
+</context>
+<context>
     <name>render::RowFigure</name>
     <message>
         <source>Layer %1 · Head %2 · query %3 “%4”</source>
@@ -1180,6 +1159,81 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>GPT-2 BPE bundled with AttnScope, chosen for a vocabulary of %1 rows</source>
         <translation>mit AttnScope gelieferte GPT-2-BPE, gewählt für ein Vokabular mit %1 Zeilen</translation>
+    </message>
+</context>
+<context>
+    <name>session::Views</name>
+    <message>
+        <source>&amp;Heads</source>
+        <translation>&amp;Köpfe</translation>
+    </message>
+    <message>
+        <source>Heads grid</source>
+        <translation>Kopfraster</translation>
+    </message>
+    <message>
+        <source>every head of every layer as a small heatmap</source>
+        <translation>jeder Kopf jeder Schicht als kleine Heatmap</translation>
+    </message>
+    <message>
+        <source>Head &amp;detail</source>
+        <translation>Kopfdeta&amp;ils</translation>
+    </message>
+    <message>
+        <source>Head detail</source>
+        <translation>Kopfdetails</translation>
+    </message>
+    <message>
+        <source>one head&apos;s full T x T weights (or raw scores) with tokens on both axes</source>
+        <translation>die vollständigen T x T-Gewichte (oder Roh-Scores) eines Kopfes mit Tokens an beiden Achsen</translation>
+    </message>
+    <message>
+        <source>&amp;Mask</source>
+        <translation>&amp;Maske</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>Maske</translation>
+    </message>
+    <message>
+        <source>which keys each query may attend to</source>
+        <translation>welche Keys jede Query beachten darf</translation>
+    </message>
+    <message>
+        <source>Shape &amp;flow</source>
+        <translation>&amp;Formenfluss</translation>
+    </message>
+    <message>
+        <source>Shape flow</source>
+        <translation>Formenfluss</translation>
+    </message>
+    <message>
+        <source>the tensors of one block&apos;s forward pass with their shapes</source>
+        <translation>die Tensoren des Vorwärtsdurchlaufs eines Blocks mit ihren Formen</translation>
+    </message>
+    <message>
+        <source>Token &amp;lines</source>
+        <translation>&amp;Tokenlinien</translation>
+    </message>
+    <message>
+        <source>Token lines</source>
+        <translation>Tokenlinien</translation>
+    </message>
+    <message>
+        <source>BertViz-style lines from each query to the keys it attends to</source>
+        <translation>Linien im Stil von BertViz von jeder Query zu den Keys, die sie beachtet</translation>
+    </message>
+    <message>
+        <source>&amp;Rollout</source>
+        <translation>&amp;Rollout</translation>
+    </message>
+    <message>
+        <source>Attention rollout</source>
+        <translation>Attention-Rollout</translation>
+    </message>
+    <message>
+        <source>attention rolled out through every layer (Abnar &amp; Zuidema, 2020)</source>
+        <translation>Aufmerksamkeit über alle Schichten ausgerollt (Abnar &amp; Zuidema, 2020)</translation>
     </message>
 </context>
 </TS>

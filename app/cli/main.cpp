@@ -44,7 +44,7 @@ std::string usage() {
     s += "views:\n";
     for (const session::ViewDescriptor& v : session::views()) {
         std::string id = v.id.toStdString();
-        id.resize(std::max<size_t>(id.size(), 7), ' ');
+        id.resize(std::max<size_t>(id.size() + 2, 9), ' ');
         s += "  " + id + v.summary + "\n";
     }
     return s;

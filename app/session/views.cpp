@@ -3,11 +3,13 @@
 #include <QCoreApplication>
 
 #include "attnscope/error.h"
+#include "attnscope/rollout.h"
 #include "recipe_run.h"
 #include "render/flow_figure.h"
 #include "render/grid_figure.h"
 #include "render/head_figure.h"
 #include "render/lines_figure.h"
+#include "render/rollout_figure.h"
 
 namespace session {
 
@@ -146,6 +148,22 @@ std::vector<ViewDescriptor> makeViews() {
             return r.heads.size() > 1 ? QStringLiteral("lines_L%1_overlay").arg(r.layer)
                                       : QStringLiteral("lines") + layerHead(r);
         },
+    });
+    v.push_back({
+        QStringLiteral("rollout"), QT_TRANSLATE_NOOP("session::Views", "&Rollout"),
+        QT_TRANSLATE_NOOP("session::Views", "Attention rollout"),
+        QT_TRANSLATE_NOOP("session::Views", "attention rolled out through every layer (Abnar & Zuidema, 2020)"), 5,
+        ViewWidget::Figure, 0, {}, kAllFormats, true,
+        [](const Recipe&, const FigureData& d, const Style& s) { return std::make_unique<render::RolloutFigure>(d, s); },
+        [](const Recipe&, const attnscope::Trace& trace) {
+            DataBlock d;
+            d.what = QStringLiteral("rollout");
+            d.shape = {trace.T(), trace.T()};
+            append(d, attnscope::attention_rollout(trace));
+            return d;
+        },
+        [](const Recipe&) { return true; },
+        [](const Recipe&) { return QStringLiteral("rollout"); },
     });
     return v;
 }

@@ -2,6 +2,7 @@
 // the PyTorch twin): embeddings, MultiHeadAttention (its Heads run together in
 // attention.cpp), MLP, Block, Transformer.
 #include "attnscope/model.h"
+#include "attnscope/trace_tensors.h"
 
 #include <algorithm>
 #include <string>
@@ -116,35 +117,24 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
 }
 
 void record_stages(Trace& tr) {
-    const int T = tr.T(), C = tr.config.n_embed, H = tr.config.n_head;
-    const int hs = tr.config.head_size(), V = tr.config.vocab_size;
-    auto& s = tr.stages;
-    s.clear();
-    s.push_back({"tokens", -1, "", {T}});
-    s.push_back({"token_embed", -1, "embed.token", {T, C}});
-    s.push_back({"position_embed", -1, "embed.position", {T, C}});
-    s.push_back({"embed", -1, "embed", {T, C}});
-    for (int l = 0; l < tr.n_layer(); ++l) {
-        const std::string p = "blk." + std::to_string(l) + ".";
-        s.push_back({"ln1", l, p + "ln1", {T, C}});
-        s.push_back({"q", l, p + "attn.q", {T, H, hs}});
-        s.push_back({"k", l, p + "attn.k", {T, H, hs}});
-        s.push_back({"v", l, p + "attn.v", {T, H, hs}});
-        s.push_back({"scores", l, p + "attn.scores", {H, T, T}});
-        s.push_back({"mask", l, p + "attn.mask", {T, T}});
-        s.push_back({"softmax", l, p + "attn.weights", {H, T, T}});
-        s.push_back({"weighted_sum", l, p + "attn.heads", {T, H, hs}});  // per head, (T, hs) each
-        s.push_back({"concat", l, p + "attn.heads", {T, C}});
-        s.push_back({"proj", l, p + "attn.proj", {T, C}});
-        s.push_back({"residual1", l, p + "resid1", {T, C}});
-        s.push_back({"ln2", l, p + "ln2", {T, C}});
-        s.push_back({"mlp_hidden", l, p + "mlp.hidden", {T, tr.config.hidden()}});
-        s.push_back({"mlp_act", l, p + "mlp.act", {T, tr.config.hidden()}});
-        s.push_back({"mlp_proj", l, p + "mlp.proj", {T, C}});
-        s.push_back({"residual2", l, p + "out", {T, C}});
-    }
-    s.push_back({"ln_f", -1, "ln_f", {T, C}});
-    s.push_back({"logits", -1, "logits", {tr.logits.shape.empty() ? 0 : tr.logits.shape[0], V}});
+    auto& stages = tr.stages;
+    stages.clear();
+    auto record = [&](const TraceTensorSpec& s, int layer) {
+        const std::string name = !*s.name ? "" : layer < 0 ? s.name : "blk." + std::to_string(layer) + "." + s.name;
+        stages.push_back({s.stage, layer, name, spec_shape(s, tr), spec_symbols(s, tr.config), s.per_head});
+    };
+    // The table in forward order: entries outside blocks, every block, the rest.
+    const auto& table = trace_tensor_table();
+    size_t i = 0;
+    for (; i < table.size() && !table[i].in_block; ++i)
+        if (*table[i].stage) record(table[i], -1);
+    const size_t block_begin = i;
+    while (i < table.size() && table[i].in_block) ++i;
+    for (int l = 0; l < tr.n_layer(); ++l)
+        for (size_t j = block_begin; j < i; ++j)
+            if (*table[j].stage) record(table[j], l);
+    for (; i < table.size(); ++i)
+        if (*table[i].stage) record(table[i], -1);
 }
 
 void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunOptions& opt) {
