@@ -258,6 +258,14 @@
 
 %2</translation>
     </message>
+    <message>
+        <source>R&amp;un note</source>
+        <translation>La&amp;ufhinweis</translation>
+    </message>
+    <message>
+        <source>A line under the figure naming bidirectional attention and ablated heads, when the run had either.</source>
+        <translation>Eine Zeile unter der Abbildung, die bidirektionale Aufmerksamkeit und ausgeschaltete Köpfe nennt, wenn der Lauf eines davon hatte.</translation>
+    </message>
 </context>
 <context>
     <name>HeadDetailView</name>
@@ -904,6 +912,24 @@ Gesucht in:
     </message>
 </context>
 <context>
+    <name>TraceView</name>
+    <message>
+        <source>bidirectional</source>
+        <translation>bidirektional</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s) ablated</source>
+        <translation>
+            <numerusform>%n Kopf ausgeschaltet</numerusform>
+            <numerusform>%n Köpfe ausgeschaltet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stale: the last run was cancelled or refused</source>
+        <translation>veraltet: die letzte Berechnung wurde abgebrochen oder abgelehnt</translation>
+    </message>
+</context>
+<context>
     <name>Workspace</name>
     <message>
         <source>The text is longer than the model&apos;s context: only the last %1 tokens are shown (%2 dropped).</source>
@@ -1126,6 +1152,21 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>masked (−∞ before softmax)</source>
         <translation>maskiert (−∞ vor dem Softmax)</translation>
+    </message>
+</context>
+<context>
+    <name>render::NotedFigure</name>
+    <message>
+        <source>bidirectional attention (no causal mask)</source>
+        <translation>bidirektionale Aufmerksamkeit (keine kausale Maske)</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>S%1 K%2</translation>
+    </message>
+    <message>
+        <source>ablated: %1</source>
+        <translation>ausgeschaltet: %1</translation>
     </message>
 </context>
 <context>

@@ -107,6 +107,7 @@ session::Recipe recipeFromArgs(const Args& args) {
     r.fontPoints = getDouble(args, "font-size", r.fontPoints, 2, 72);
     if (args.has("no-title")) r.showTitle = false;
     if (args.has("no-colorbar")) r.showColorBar = false;
+    if (args.has("no-run-note")) r.runNote = false;
 
     // The format: --format, else the output's extension, else the recipe's.
     const QString out = QString::fromStdString(args.get("o", args.get("output")));
@@ -178,7 +179,7 @@ int export_figures(const std::vector<std::string>& argv) {
                     {"model", "tokenizer", "text", "text-file", "tokens", "ablate", "view", "kind", "layer", "head",
                      "layers", "columns", "heads", "focus", "format", "dpi", "width", "height", "cells", "colormap",
                      "scale", "font", "font-size", "recipe", "save-recipe", "out-dir", "o", "output"},
-                    {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar"});
+                    {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar", "no-run-note"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const bool batch = args.has("all-heads");
     const QString out = QString::fromStdString(args.get("o", args.get("output")));

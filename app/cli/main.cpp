@@ -30,7 +30,7 @@ const char* kUsageExport =
     "         [--format png|svg|pdf|csv|npy|json] [--dpi 300] [--width IN] [--height IN]\n"
     "         [--cells image|rects] [--colormap viridis|magma|cividis|greys] [--scale linear|log|row]\n"
     "         [--layers 0,1] [--columns N] [--heads 0,2] [--focus Q] [--font F] [--font-size PT]\n"
-    "         [--no-title] [--no-colorbar] [--tokenizer FILE] [--bidirectional] [--ablate L.H,...]\n"
+    "         [--no-title] [--no-colorbar] [--no-run-note] [--tokenizer FILE] [--bidirectional] [--ablate L.H,...]\n"
     "         [--save-recipe R.json]   figure or data; the demo model without --model\n"
     "  export --recipe R.json -o OUT   replay a saved figure recipe (options override it)\n"
     "  export --all-heads --out-dir DIR [--save-recipes] | --all-heads -o ALL.pdf\n"

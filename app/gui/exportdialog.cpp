@@ -152,6 +152,11 @@ void ExportDialog::buildUi() {
     title_->setChecked(true);
     colorBar_ = new QCheckBox(tr("Colour &bar"), this);
     colorBar_->setChecked(true);
+    runNote_ = new QCheckBox(tr("R&un note"), this);
+    runNote_->setObjectName(QStringLiteral("runNote"));
+    runNote_->setChecked(true);
+    runNote_->setToolTip(tr("A line under the figure naming bidirectional attention and ablated heads, "
+                            "when the run had either."));
 
     columns_ = new QSpinBox(this);
     columns_->setObjectName(QStringLiteral("columns"));
@@ -190,6 +195,7 @@ void ExportDialog::buildUi() {
     auto* show = new QHBoxLayout;
     show->addWidget(title_);
     show->addWidget(colorBar_);
+    show->addWidget(runNote_);
     form->addRow(tr("Show:"), show);
     form->addRow(tr("&Columns:"), columns_);
     form->addRow(tr("&Layers:"), layers_);
@@ -220,6 +226,7 @@ void ExportDialog::buildUi() {
     connect(fontSize_, &QDoubleSpinBox::valueChanged, this, changed);
     connect(title_, &QCheckBox::toggled, this, changed);
     connect(colorBar_, &QCheckBox::toggled, this, changed);
+    connect(runNote_, &QCheckBox::toggled, this, changed);
     connect(columns_, &QSpinBox::valueChanged, this, [this, changed] {
         userSized_ = false;  // a new layout has a new natural size
         changed();
@@ -257,6 +264,7 @@ void ExportDialog::loadSettings() {
     fontSize_->setValue(st.value("export/fontPoints", 9.0).toDouble());
     title_->setChecked(st.value("export/title", true).toBool());
     colorBar_->setChecked(st.value("export/colorbar", true).toBool());
+    runNote_->setChecked(st.value("export/runNote", true).toBool());
     columns_->setValue(st.value("export/columns", 0).toInt());
     saveRecipe_->setChecked(st.value("export/saveRecipe", true).toBool());
     if (view_) {  // the layers the view shows now, e.g. the grid's layer filter
@@ -277,6 +285,7 @@ void ExportDialog::saveSettings() const {
     st.setValue("export/fontPoints", fontSize_->value());
     st.setValue("export/title", title_->isChecked());
     st.setValue("export/colorbar", colorBar_->isChecked());
+    st.setValue("export/runNote", runNote_->isChecked());
     st.setValue("export/columns", columns_->value());
     st.setValue("export/saveRecipe", saveRecipe_->isChecked());
 }
@@ -316,6 +325,7 @@ session::Recipe ExportDialog::recipe() const {
     r.fontPoints = fontSize_->value();
     r.showTitle = title_->isChecked();
     r.showColorBar = colorBar_->isChecked();
+    r.runNote = runNote_->isChecked();
     r.language = session::figureLanguage();
     r.format = Format(format_->currentData().toInt());
     r.dpi = dpi_->value();
@@ -371,7 +381,7 @@ void ExportDialog::rebuild() {
     dpi_->setEnabled(r.format == Format::Png);
     for (QWidget* w : {static_cast<QWidget*>(width_), static_cast<QWidget*>(height_), static_cast<QWidget*>(keepAspect_),
                        static_cast<QWidget*>(naturalSize_), static_cast<QWidget*>(cells_), static_cast<QWidget*>(fontSize_),
-                       static_cast<QWidget*>(title_), static_cast<QWidget*>(colorBar_)})
+                       static_cast<QWidget*>(title_), static_cast<QWidget*>(colorBar_), static_cast<QWidget*>(runNote_)})
         w->setEnabled(figureFormat);
     cells_->setEnabled(figureFormat && r.format != Format::Png && view.cellModes);
     columns_->setEnabled(view.uses(session::RecipeField::Columns) && figureFormat);

@@ -70,6 +70,7 @@ private:
     QDoubleSpinBox* fontSize_ = nullptr;
     QCheckBox* title_ = nullptr;
     QCheckBox* colorBar_ = nullptr;
+    QCheckBox* runNote_ = nullptr;
     QSpinBox* columns_ = nullptr;
     QLineEdit* layers_ = nullptr;
     QCheckBox* saveRecipe_ = nullptr;

@@ -6,6 +6,8 @@
 #include <QWidget>
 #include <memory>
 
+class QLabel;
+
 #include "render/figure.h"
 #include "session/recipe.h"
 #include "session/views.h"
@@ -28,6 +30,15 @@ public:
     // Puts what only this view knows (a kind, a focused query, a node…) into a
     // recipe whose common members are already filled in.
     virtual void fillRecipe(session::Recipe& r) const { Q_UNUSED(r); }
+    // The badge in the view's top-right corner: bidirectional attention,
+    // ablated heads and a stale picture (the last run cancelled or refused);
+    // hidden when there is nothing to say.
+    QLabel* stateBadge() const { return badge_; }
+    // Its text ("" when hidden).
+    static QString stateText(const Workspace& ws);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 protected:
     // Called when the trace, the selection or the settings changed.
@@ -37,5 +48,7 @@ protected:
     ViewSettings* settings_;
 
 private:
+    void updateBadge();
     const session::ViewDescriptor* view_ = nullptr;
+    QLabel* badge_ = nullptr;
 };

@@ -76,6 +76,7 @@ void Workspace::setDocument(session::Document doc) {
     doc_ = std::move(doc);
     options_.ablate.clear();
     trace_.reset();
+    setStale(false);
     const auto& cfg = doc_.model.weights->config;
     selection_.layer = std::min(selection_.layer, cfg.n_layer - 1);
     selection_.head = std::min(selection_.head, cfg.n_head - 1);
@@ -137,6 +138,12 @@ void Workspace::schedule() {
 void Workspace::runNow() {
     debounce_.stop();
     startRun();
+}
+
+void Workspace::setStale(bool stale) {
+    if (stale == stale_) return;
+    stale_ = stale;
+    emit staleChanged(stale_);
 }
 
 void Workspace::cancel() {
@@ -207,8 +214,10 @@ void Workspace::finishRun() {
     longRun_.stop();
     emit runningChanged(false);
     const bool stale = r.generation != generation_ || pending_;
+    if (!stale && r.cancelled) setStale(bool(trace_));
     if (!stale && !r.cancelled) {
         if (r.error.isEmpty()) {
+            setStale(false);
             trace_ = r.trace;
             tokens_ = std::move(r.tokens);
             lastMs_ = r.ms;
@@ -236,6 +245,7 @@ void Workspace::finishRun() {
             emit notice(notes.join(QLatin1Char(' ')));
             emit traceReady(trace_);
         } else {
+            setStale(bool(trace_));
             emit runFailed(r.error);
         }
     }

@@ -57,6 +57,9 @@ public:
     render::FigureData figureData() const;
     double lastRunMs() const { return lastMs_; }
     bool isRunning() const { return running_; }
+    // The last run was cancelled or refused: the trace shown is older than the
+    // text and options. False again once a run succeeds.
+    bool isStale() const { return stale_; }
 
     // --- selection ---
     const Selection& selection() const { return selection_; }
@@ -84,6 +87,7 @@ signals:
     void notice(const QString& message);  // e.g. "text cropped to the last 256 tokens"
     void selectionChanged(const Selection& s);
     void optionsChanged();
+    void staleChanged(bool stale);
 
 private:
     void schedule();
@@ -112,6 +116,8 @@ private:
     bool running_ = false;
     bool pending_ = false;
     bool loading_ = false;
+    bool stale_ = false;
+    void setStale(bool stale);
 
     std::shared_ptr<const attnscope::Trace> trace_;
     session::Tokenized tokens_;

@@ -87,6 +87,7 @@ QByteArray recipeToJson(const Recipe& r) {
     line("language", q(r.language));
     line("title", boolText(r.showTitle));
     line("colorbar", boolText(r.showColorBar));
+    line("run_note", boolText(r.runNote));
     line("format", q(formatName(r.format)));
     s += "  \"size\": {\"width_in\": " + num(r.widthIn) + ", \"height_in\": " + num(r.heightIn) +
          ", \"dpi\": " + num(r.dpi) + "}\n}\n";
@@ -202,6 +203,7 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
         } else if (key == "language") r.language = toString(v, key);
         else if (key == "title") r.showTitle = toBool(v, key);
         else if (key == "colorbar") r.showColorBar = toBool(v, key);
+        else if (key == "run_note") r.runNote = toBool(v, key);
         else if (key == "format") {
             const auto f = formatFromName(toString(v, key));
             if (!f) bad("format '" + toString(v, key).toStdString() + "' is not one of " + formatNames().join(", ").toStdString());

@@ -62,6 +62,7 @@ struct Recipe {
     double fontPoints = 9;
     bool showTitle = true;
     bool showColorBar = true;
+    bool runNote = true;      // a line under the figure naming bidirectional attention and ablated heads
     QString language;         // locale the figure's words were translated to ("" : English)
 
     // --- output ---

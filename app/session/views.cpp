@@ -9,6 +9,7 @@
 #include "render/grid_figure.h"
 #include "render/head_figure.h"
 #include "render/lines_figure.h"
+#include "render/noted_figure.h"
 #include "render/rollout_figure.h"
 
 namespace session {
@@ -225,7 +226,9 @@ QString viewShortcut(const ViewDescriptor& v) { return QStringLiteral("Ctrl+%1")
 std::unique_ptr<render::Figure> makeFigure(const Recipe& r, const FigureData& data) {
     if (!data.trace) throw Error(ErrorCode::InvalidArgument, "there is no trace to draw");
     checkRecipe(r, data.trace->n_layer(), data.trace->n_head(), data.T());
-    return viewOf(r.view).figure(r, data, recipeStyle(r));
+    const render::Style style = recipeStyle(r);
+    std::unique_ptr<render::Figure> fig = viewOf(r.view).figure(r, data, style);
+    return r.runNote ? render::withRunNote(std::move(fig), *data.trace, style) : std::move(fig);
 }
 
 DataBlock dataFor(const Recipe& r, const attnscope::Trace& trace) {
