@@ -87,6 +87,9 @@ void tst_RunState::everyViewShowsAblationsAndMask() {
     for (const QString& b : badges()) QVERIFY2(b.contains("2 head(s) ablated"), qPrintable(b));
     QVERIFY(rerun([&] { ws_->setCausal(false); }));
     for (const QString& b : badges()) QVERIFY2(b.contains("bidirectional") && b.contains("ablated"), qPrintable(b));
+    // To look at it: ATTNSCOPE_SHOT_DIR=/tmp/shots tst_run_state
+    if (const QString dir = qEnvironmentVariable("ATTNSCOPE_SHOT_DIR"); !dir.isEmpty())
+        win_->grab().save(dir + "/badges.png");
     // The badge is in the view's top-right corner, inside it.
     for (const TraceView* v : win_->views()) {
         const QLabel* b = v->stateBadge();
