@@ -1,5 +1,5 @@
 # `cmake --install`: the two programs, and under share/attnscope the files
-# they find at run time relative to the executable (app/render/paths.h):
+# they find at run time relative to the executable (app/session/paths.h):
 #   bin/attnscope, bin/attnscope-cli
 #   share/attnscope/demo/shakespeare-char.safetensors    the demo model
 #   share/attnscope/tokenizers/gpt2/                     the bundled GPT-2 BPE (when in the tree)
@@ -19,19 +19,23 @@ install(FILES "${PROJECT_SOURCE_DIR}/resources/demo/shakespeare-char.safetensors
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/tokenizers/" DESTINATION "${ATTNSCOPE_DATADIR}/tokenizers"
         OPTIONAL FILES_MATCHING PATTERN "*.json" PATTERN "*.bpe" PATTERN "*.txt" PATTERN "*.tiktoken" PATTERN "LICENSE*")
 install(FILES "${PROJECT_SOURCE_DIR}/tests/scripts/bench_torch.py" DESTINATION "${ATTNSCOPE_DATADIR}/scripts")
-install(FILES "${ATTNSCOPE_QM_DIR}/attnscope_de.qm" DESTINATION "${ATTNSCOPE_DATADIR}/translations")
+if(ATTNSCOPE_TRANSLATIONS)
+  install(FILES "${ATTNSCOPE_QM_DIR}/attnscope_de.qm" DESTINATION "${ATTNSCOPE_DATADIR}/translations")
+endif()
 install(FILES "${PROJECT_SOURCE_DIR}/resources/packaging/${ATTNSCOPE_APP_ID}.desktop" DESTINATION "${CMAKE_INSTALL_DATADIR}/applications")
 install(FILES "${PROJECT_SOURCE_DIR}/resources/packaging/${ATTNSCOPE_APP_ID}.svg"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps")
 install(FILES "${PROJECT_SOURCE_DIR}/resources/packaging/${ATTNSCOPE_APP_ID}.metainfo.xml" DESTINATION "${CMAKE_INSTALL_DATADIR}/metainfo")
 
-# The build tree's share/attnscope (see app/render/paths.h).
+# The build tree's share/attnscope (see app/session/paths.h).
 set(build_share "${PROJECT_BINARY_DIR}/share/attnscope")
 file(MAKE_DIRECTORY "${build_share}/scripts" "${build_share}/translations")
 file(CREATE_LINK "${PROJECT_SOURCE_DIR}/resources/demo" "${build_share}/demo" SYMBOLIC)
 file(CREATE_LINK "${PROJECT_SOURCE_DIR}/resources/tokenizers" "${build_share}/tokenizers" SYMBOLIC)
 file(CREATE_LINK "${PROJECT_SOURCE_DIR}/tests/scripts/bench_torch.py" "${build_share}/scripts/bench_torch.py" SYMBOLIC)
-file(CREATE_LINK "${ATTNSCOPE_QM_DIR}/attnscope_de.qm" "${build_share}/translations/attnscope_de.qm" SYMBOLIC)
+if(ATTNSCOPE_TRANSLATIONS)
+  file(CREATE_LINK "${ATTNSCOPE_QM_DIR}/attnscope_de.qm" "${build_share}/translations/attnscope_de.qm" SYMBOLIC)
+endif()
 
 # A .deb: `cpack -G DEB` in a build folder (README: Installing). Packages are
 # meant to come from the `package` preset, which is portable (no -march=native);

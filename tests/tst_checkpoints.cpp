@@ -210,8 +210,8 @@ void tst_Checkpoints::keepsNanoGptModelArgs() {
     QVERIFY(!c.bias);
     QVERIFY(!c.qkv_bias);
     QCOMPARE(c.activation, Activation::GeluErf);
-    QVERIFY(lm.weights->layers[0].ln1_b.size() == 0);
-    QVERIFY(lm.weights->lnf_b.size() == 0);
+    QVERIFY(lm.weights->layers[0].ln1.bias.size() == 0);
+    QVERIFY(lm.weights->ln_f.bias.size() == 0);
     QVERIFY2(hasNote(lm, "config from the checkpoint's model_args"), qPrintable(notes(lm)));
     QVERIFY2(hasNote(lm, "ignored optimizer, iter_num, best_val_loss, config"), qPrintable(notes(lm)));
 }
@@ -242,9 +242,9 @@ void tst_Checkpoints::tiesTheHead() {
     const LoadedModel lm = load_model(testutil::str(modelPath(name)));
     const Weights& w = *lm.weights;
     QCOMPARE(w.config.tied_lm_head, tied);
-    QCOMPARE(w.lm_head_w.size() == 0, tied);
-    QCOMPARE(w.lm_head().rows(), Eigen::Index(w.config.vocab_size));
-    if (tied) QCOMPARE(w.lm_head().data(), w.tok_embed.data());
+    QCOMPARE(w.lm_head.weight.size() == 0, tied);
+    QCOMPARE(w.unembedding().rows(), Eigen::Index(w.config.vocab_size));
+    if (tied) QCOMPARE(w.unembedding().data(), w.tok_embed.data());
 }
 
 // A GPT-2 model.safetensors opened as a file takes its config from the
@@ -302,8 +302,8 @@ void tst_Checkpoints::readsEveryPickleProtocol() {
     QVERIFY2(sameWeights(*lm.weights, *p2.weights, &why), qPrintable(why));
     // The strided views were gathered, not copied as stored.
     const Weights& w = *lm.weights;
-    QCOMPARE(w.lm_head_w.rows(), Eigen::Index(10));
-    QVERIFY(w.lm_head_w.row(0) != w.lm_head_w.row(1));
+    QCOMPARE(w.lm_head.weight.rows(), Eigen::Index(10));
+    QVERIFY(w.lm_head.weight.row(0) != w.lm_head.weight.row(1));
     QCOMPARE(w.pos_embed.rows(), Eigen::Index(12));
 }
 

@@ -6,7 +6,7 @@
 #include "attnscope/model.h"
 #include "attnscope/model_file.h"
 #include "attnscope/tokenizer.h"
-#include "render/session.h"
+#include "session/tokenize.h"
 
 using namespace attnscope;
 
@@ -35,7 +35,7 @@ private slots:
 };
 
 void tst_Demo::opensWithoutAPath() {
-    const render::Document d = render::openDocument(QString());
+    const session::Document d = session::openDocument(QString());
     QVERIFY(d.isDemo);
     QVERIFY(d.tokenizer);
     QCOMPARE(QString::fromStdString(d.tokenizer->kind()), QStringLiteral("char"));
@@ -44,11 +44,11 @@ void tst_Demo::opensWithoutAPath() {
     QVERIFY(c.n_head >= 4);
     QCOMPARE(c.vocab_size, d.tokenizer->vocab_size());
     QVERIFY(d.model.metadata.count(kMetaTraining));
-    QVERIFY(QFileInfo(render::demoModelPath()).size() <= 8 * 1024 * 1024);
+    QVERIFY(QFileInfo(session::demoModelPath()).size() <= 8 * 1024 * 1024);
 }
 
 void tst_Demo::hasAPreviousTokenHead() {
-    const render::Document d = render::openDocument(QString());
+    const session::Document d = session::openDocument(QString());
     const Trace tr = Model(d.model.weights).run(d.tokenizer->encode_ids(kText));
     double best = 0;
     for (int l = 0; l < tr.n_layer(); ++l)
@@ -63,7 +63,7 @@ void tst_Demo::hasAPreviousTokenHead() {
 }
 
 void tst_Demo::hasALineBoundaryHead() {
-    const render::Document d = render::openDocument(QString());
+    const session::Document d = session::openDocument(QString());
     const std::vector<int> ids = d.tokenizer->encode_ids(kText);
     const Trace tr = Model(d.model.weights).run(ids);
     const int newline = d.tokenizer->encode_ids("\n").at(0);
@@ -90,7 +90,7 @@ void tst_Demo::predictsShakespeareanText() {
     // A trained model knows English spelling: after "discon" the next letter is
     // among its few best guesses (discontent, disconsolate...), after a
     // speaker's name and colon comes a newline.
-    const render::Document d = render::openDocument(QString());
+    const session::Document d = session::openDocument(QString());
     const Model model(d.model.weights);
     auto topFive = [&](const char* text) {
         const Trace tr = model.run(d.tokenizer->encode_ids(text));

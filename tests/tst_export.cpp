@@ -29,7 +29,9 @@
 #include "headsgridview.h"
 #include "render/data.h"
 #include "render/export.h"
-#include "render/recipe.h"
+#include "session/export_recipe.h"
+#include "session/recipe_run.h"
+#include "session/views.h"
 #include "testutil.h"
 #include "tokenlinesview.h"
 #include "viewsettings.h"
@@ -165,12 +167,12 @@ private slots:
     void dialogCopiesImageAndRemembersSettings();
 
 private:
-    render::Recipe recipe(const QString& view, render::Format format) const;
+    session::Recipe recipe(const QString& view, render::Format format) const;
     std::unique_ptr<Workspace> startWorkspace();
 
     QTemporaryDir tmp_;
     QString model_;
-    render::RecipeRun run_;
+    session::RecipeRun run_;
 };
 
 void tst_Export::initTestCase() {
@@ -191,16 +193,16 @@ void tst_Export::initTestCase() {
     model_ = tmp_.filePath(QStringLiteral("tiny.safetensors"));
     save_model(testutil::str(model_), random_weights(ModelConfig::seed(int(vocab.size()), 32, 16, 2, 2), 11),
                {{kMetaTokenizer, tok}});
-    render::Recipe r;
+    session::Recipe r;
     r.modelPath = model_;
     r.text = kText;
-    run_ = render::runRecipe(r);
+    run_ = session::runRecipe(r);
     QCOMPARE(run_.data.T(), 12);
     QCOMPARE(run_.tokens.labels.at(3), QString(QChar(0x2423)));
 }
 
-render::Recipe tst_Export::recipe(const QString& view, render::Format format) const {
-    render::Recipe r;
+session::Recipe tst_Export::recipe(const QString& view, render::Format format) const {
+    session::Recipe r;
     r.modelPath = model_;
     r.text = kText;
     r.view = view;
@@ -233,13 +235,13 @@ void tst_Export::svgIsWellFormedWithOneTextPerTokenLabel_data() {
 void tst_Export::svgIsWellFormedWithOneTextPerTokenLabel() {
     QFETCH(QString, view);
     QFETCH(int, cells);
-    render::Recipe r = recipe(view, render::Format::Svg);
+    session::Recipe r = recipe(view, render::Format::Svg);
     r.cells = render::CellMode(cells);
     const QString path = tmp_.filePath(QStringLiteral("%1-%2.svg").arg(view).arg(cells));
-    render::exportRecipe(r, run_.data, run_.tokens.texts, path);
+    session::exportRecipe(r, run_.data, run_.tokens.texts, path);
     const SvgInfo svg = parseSvg(readAll(path));
     QVERIFY2(svg.error.isEmpty(), qPrintable(svg.error));
-    const auto fig = render::makeFigure(r, run_.data);
+    const auto fig = session::makeFigure(r, run_.data);
     QCOMPARE(svg.title, fig->title());
     QVERIFY2(svg.texts.contains(fig->title()), "the title is one <text>");
     // Every token label is a whole <text> element on each of the two axes (or
@@ -268,9 +270,9 @@ void tst_Export::svgIsWellFormedWithOneTextPerTokenLabel() {
 }
 
 void tst_Export::svgGridHasLayerAndHeadLabels() {
-    render::Recipe r = recipe(QStringLiteral("heads"), render::Format::Svg);
+    session::Recipe r = recipe(QStringLiteral("heads"), render::Format::Svg);
     r.columns = 1;
-    const SvgInfo svg = parseSvg(render::svgBytes(*render::makeFigure(r, run_.data), QSizeF(3, 8)));
+    const SvgInfo svg = parseSvg(render::svgBytes(*session::makeFigure(r, run_.data), QSizeF(3, 8)));
     QVERIFY2(svg.error.isEmpty(), qPrintable(svg.error));
     for (int l = 0; l < 2; ++l)
         for (int h = 0; h < 2; ++h) QCOMPARE(svg.texts.count(QStringLiteral("L%1 H%2").arg(l).arg(h)), 1);
@@ -302,16 +304,16 @@ void tst_Export::pngHasThePixelSizeItsDpiImplies() {
     QFETCH(double, height);
     QFETCH(double, dpi);
     QFETCH(QSize, pixels);
-    render::Recipe r = recipe(view, render::Format::Png);
+    session::Recipe r = recipe(view, render::Format::Png);
     r.widthIn = width;
     r.heightIn = height;
     r.dpi = dpi;
     if (!pixels.isValid()) {  // the natural size: 96 px per inch -> dpi/96 of it
-        const QSizeF nat = render::makeFigure(r, run_.data)->naturalSize() * (dpi / 96.0);
+        const QSizeF nat = session::makeFigure(r, run_.data)->naturalSize() * (dpi / 96.0);
         pixels = QSize(int(std::lround(nat.width())), int(std::lround(nat.height())));
     }
     const QString path = tmp_.filePath(view + QStringLiteral(".png"));
-    const render::Recipe done = render::exportRecipe(r, run_.data, run_.tokens.texts, path);
+    const session::Recipe done = session::exportRecipe(r, run_.data, run_.tokens.texts, path);
     QImage img;
     QVERIFY(img.load(path, "png"));
     QCOMPARE(img.size(), pixels);
@@ -345,14 +347,14 @@ void tst_Export::pdfHasTheRequestedPagesAndSize() {
     QFETCH(double, width);
     QFETCH(double, height);
     QFETCH(int, cells);
-    render::Recipe r = recipe(view, render::Format::Pdf);
+    session::Recipe r = recipe(view, render::Format::Pdf);
     r.cells = render::CellMode(cells);
     std::vector<std::unique_ptr<render::Figure>> figs;
     std::vector<const render::Figure*> ptrs;
     for (int i = 0; i < pages; ++i) {
         r.head = i % 2;
         r.layer = i / 2;
-        figs.push_back(render::makeFigure(r, run_.data));
+        figs.push_back(session::makeFigure(r, run_.data));
         ptrs.push_back(figs.back().get());
     }
     const QString path = tmp_.filePath(QStringLiteral("out.pdf"));
@@ -407,7 +409,7 @@ void tst_Export::npyStackLoadsBackTheSameFloats() {
     const int T = tr.T();
     // The whole (L, H, T, T) stack.
     const QString stack = tmp_.filePath(QStringLiteral("stack.npy"));
-    render::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Npy), run_.data, run_.tokens.texts, stack);
+    session::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Npy), run_.data, run_.tokens.texts, stack);
     const Npy n = parseNpy(readAll(stack));
     QVERIFY2(n.ok, qPrintable(n.why));
     QVERIFY2(n.dict.startsWith(QStringLiteral("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2, 12, 12), }")),
@@ -430,10 +432,10 @@ void tst_Export::npyStackLoadsBackTheSameFloats() {
     QCOMPARE(tokens["ids"].toArray().size(), T);
 
     // One head's raw scores, -inf where masked.
-    render::Recipe r = recipe(QStringLiteral("head"), render::Format::Npy);
+    session::Recipe r = recipe(QStringLiteral("head"), render::Format::Npy);
     r.kind = render::MatrixKind::Scores;
     const QString one = tmp_.filePath(QStringLiteral("scores.npy"));
-    render::exportRecipe(r, run_.data, run_.tokens.texts, one);
+    session::exportRecipe(r, run_.data, run_.tokens.texts, one);
     const Npy s = parseNpy(readAll(one));
     QVERIFY2(s.ok, qPrintable(s.why));
     QVERIFY(s.dict.contains(QStringLiteral("'shape': (12, 12), }")));
@@ -448,7 +450,7 @@ void tst_Export::npyLoadsInNumpy() {
     if (!probe.waitForFinished(60000) || probe.exitCode() != 0) QSKIP("python3 with numpy is not installed");
     const QString npy = tmp_.filePath(QStringLiteral("numpy.npy"));
     const QString raw = tmp_.filePath(QStringLiteral("numpy.raw"));
-    render::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Npy), run_.data, run_.tokens.texts, npy);
+    session::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Npy), run_.data, run_.tokens.texts, npy);
     QProcess py;
     py.start(QStringLiteral("/usr/bin/python3"),
              {QStringLiteral("-c"),
@@ -471,7 +473,7 @@ void tst_Export::npyLoadsInNumpy() {
 
 void tst_Export::csvHasTokensAndExactValues() {
     const QString path = tmp_.filePath(QStringLiteral("head.csv"));
-    render::exportRecipe(recipe(QStringLiteral("head"), render::Format::Csv), run_.data, run_.tokens.texts, path);
+    session::exportRecipe(recipe(QStringLiteral("head"), render::Format::Csv), run_.data, run_.tokens.texts, path);
     const QString csv = QString::fromUtf8(readAll(path));
     QStringList rows = csv.split(QStringLiteral("\r\n"));
     QCOMPARE(rows.takeLast(), QString());  // ends with a line break
@@ -493,13 +495,13 @@ void tst_Export::csvHasTokensAndExactValues() {
         }
     }
     // A grid of every head is not one matrix.
-    QVERIFY_THROWS_EXCEPTION(Error, render::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Csv), run_.data,
+    QVERIFY_THROWS_EXCEPTION(Error, session::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Csv), run_.data,
                                                          run_.tokens.texts, tmp_.filePath(QStringLiteral("grid.csv"))));
 }
 
 void tst_Export::jsonHasTokensShapesAndWeights() {
     const QString path = tmp_.filePath(QStringLiteral("lines.json"));
-    render::exportRecipe(recipe(QStringLiteral("lines"), render::Format::Json), run_.data, run_.tokens.texts, path);
+    session::exportRecipe(recipe(QStringLiteral("lines"), render::Format::Json), run_.data, run_.tokens.texts, path);
     QJsonParseError err;
     const QJsonObject j = QJsonDocument::fromJson(readAll(path), &err).object();
     QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(err.errorString()));
@@ -530,8 +532,8 @@ void tst_Export::jsonHasTokensShapesAndWeights() {
 // ---------------------------------------------------------------- recipes
 
 void tst_Export::recipeJsonRoundTrips() {
-    render::Recipe r = recipe(QStringLiteral("heads"), render::Format::Svg);
-    r.modelSha256 = render::fileSha256(model_);
+    session::Recipe r = recipe(QStringLiteral("heads"), render::Format::Svg);
+    r.modelSha256 = session::fileSha256(model_);
     r.text = QStringLiteral("quote \" backslash \\ newline \n tab \t ünï");
     r.tokens = {1, 2, 3};
     r.bidirectional = true;
@@ -548,9 +550,9 @@ void tst_Export::recipeJsonRoundTrips() {
     r.widthIn = 6.5;
     r.heightIn = 1.0 / 3.0;
     r.dpi = 450;
-    const QByteArray json = render::recipeToJson(r);
-    const render::Recipe back = render::recipeFromJson(json);
-    QCOMPARE(render::recipeToJson(back), json);
+    const QByteArray json = session::recipeToJson(r);
+    const session::Recipe back = session::recipeFromJson(json);
+    QCOMPARE(session::recipeToJson(back), json);
     QCOMPARE(back.text, r.text);
     QCOMPARE(back.heightIn, r.heightIn);  // doubles read back exactly
     QCOMPARE(back.layers, r.layers);
@@ -559,7 +561,7 @@ void tst_Export::recipeJsonRoundTrips() {
     QCOMPARE(back.language, QStringLiteral("de_DE"));
     QCOMPARE(QJsonDocument::fromJson(json).object()["model"].toObject()["sha256"].toString().size(), 64);
     // A relative model path is taken from the recipe's folder.
-    const render::Recipe rel = render::recipeFromJson(
+    const session::Recipe rel = session::recipeFromJson(
         R"({"attnscope_recipe": 1, "model": {"path": "m.safetensors"}, "text": "a"})", QStringLiteral("/data/x"));
     QCOMPARE(rel.modelPath, QStringLiteral("/data/x/m.safetensors"));
 }
@@ -585,7 +587,7 @@ void tst_Export::badRecipesAreRefused() {
     QFETCH(QByteArray, json);
     QFETCH(QString, message);
     try {
-        render::recipeFromJson(json);
+        session::recipeFromJson(json);
         QFAIL("accepted a bad recipe");
     } catch (const Error& e) {
         QCOMPARE(e.code(), ErrorCode::BadFormat);
@@ -613,8 +615,8 @@ void tst_Export::cliRecipeReplayIsByteIdentical() {
     Run r = cli(QStringList{"export", "--model", model_, "--text", kText, "-o", first, "--save-recipe", rec} + options);
     QVERIFY2(r.status == 0, qPrintable(r.err));
     QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
-    const render::Recipe saved = render::readRecipe(rec);
-    QCOMPARE(saved.modelSha256, render::fileSha256(model_));
+    const session::Recipe saved = session::readRecipe(rec);
+    QCOMPARE(saved.modelSha256, session::fileSha256(model_));
     QCOMPARE(saved.text, kText);
     QVERIFY(saved.widthIn > 0 && saved.heightIn > 0 && !saved.fontFamily.isEmpty());
     r = cli({"export", "--recipe", rec, "-o", again});
@@ -624,10 +626,10 @@ void tst_Export::cliRecipeReplayIsByteIdentical() {
     QVERIFY2(a == b, "the replayed PNG differs from the original");
     // A figure drawn in a language this build cannot translate to: drawn in
     // English, and said so in one line.
-    render::Recipe foreign = saved;
+    session::Recipe foreign = saved;
     foreign.language = QStringLiteral("xx");
     const QString foreignPath = tmp_.filePath(QStringLiteral("foreign.recipe.json"));
-    render::writeRecipe(foreign, foreignPath);
+    session::writeRecipe(foreign, foreignPath);
     r = cli({"export", "--recipe", foreignPath, "-o", again});
     QVERIFY2(r.status == 0, qPrintable(r.err));
     QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
@@ -677,7 +679,7 @@ void tst_Export::cliBatchPdfHasOnePagePerHead() {
 }
 
 void tst_Export::cliBatchOfTheDemoModelHasOneFilePerHead() {
-    const QString demo = render::demoModelPath();
+    const QString demo = session::demoModelPath();
     QVERIFY2(!demo.isEmpty(), "the bundled demo model resources/demo/shakespeare-char.safetensors is missing");
     const LoadedModel m = load_model(testutil::str(demo));
     const int heads = m.weights->config.n_layer * m.weights->config.n_head;
@@ -767,11 +769,11 @@ void tst_Export::viewsAndExportDrawTheSameFigure() {
     TokenLinesView lines(ws.get(), &settings);
     for (TraceView* view : std::initializer_list<TraceView*>{&detail, &grid, &lines}) {
         ExportDialog dlg(ws.get(), &settings, view);
-        const render::Recipe r = dlg.recipe();
+        const session::Recipe r = dlg.recipe();
         QCOMPARE(r.view, view->viewId());
         QCOMPARE(r.layer, 1);
         QVERIFY(dlg.figure());
-        const auto fromView = view->makeFigure(render::recipeStyle(r));
+        const auto fromView = view->makeFigure(session::recipeStyle(r));
         QCOMPARE(fromView->title(), dlg.figure()->title());
         const QSizeF inches = render::naturalInches(*fromView);
         QCOMPARE(render::naturalInches(*dlg.figure()), inches);
@@ -797,11 +799,11 @@ void tst_Export::dialogExportReplaysIdenticallyInCli() {
     QVERIFY2(error.isEmpty(), qPrintable(error));
     const QString rec = tmp_.filePath(QStringLiteral("dialog.recipe.json"));
     QVERIFY(QFileInfo::exists(rec));
-    const render::Recipe saved = render::readRecipe(rec);
+    const session::Recipe saved = session::readRecipe(rec);
     QCOMPARE(saved.colormap, render::ColorMapId::Cividis);
     QCOMPARE(saved.head, 1);
     QCOMPARE(saved.text, kText);
-    QCOMPARE(saved.modelSha256, render::fileSha256(model_));
+    QCOMPARE(saved.modelSha256, session::fileSha256(model_));
     const QString again = tmp_.filePath(QStringLiteral("dialog-replay.png"));
     const Run r = cli({"export", "--recipe", rec, "-o", again});
     QVERIFY2(r.status == 0, qPrintable(r.err));
@@ -828,12 +830,12 @@ void tst_Export::dialogCopiesImageAndRemembersSettings() {
         QVERIFY(dpi && columns);
         dpi->setValue(150);
         columns->setValue(1);
-        const render::Recipe r = dlg.recipe();
+        const session::Recipe r = dlg.recipe();
         QCOMPARE(r.columns, 1);
         QCOMPARE(r.dpi, 150.0);
         dlg.copyImage();
         const QImage copied = QGuiApplication::clipboard()->image();
-        const render::Recipe sized = render::resolveRecipe(r, dlg.figure());
+        const session::Recipe sized = session::resolveRecipe(r, dlg.figure());
         QCOMPARE(copied.size(), render::pngPixelSize(QSizeF(sized.widthIn, sized.heightIn), 150));
         QVERIFY(sized.heightIn > sized.widthIn);  // one column of four panels is tall
     }

@@ -18,7 +18,7 @@
 #include "mainwindow.h"
 #include "textautosaver.h"
 #include "maskview.h"
-#include "render/session.h"
+#include "session/tokenize.h"
 #include "shapeflowview.h"
 #include "tensortablemodel.h"
 #include "tokenlinesview.h"
@@ -63,7 +63,7 @@ void tst_Gui::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
     QCoreApplication::setOrganizationName("AttnScopeTest");
     QCoreApplication::setApplicationName("tst_gui");
-    QVERIFY2(!render::demoModelPath().isEmpty(), "the bundled demo model resources/demo/shakespeare-char.safetensors is missing");
+    QVERIFY2(!session::demoModelPath().isEmpty(), "the bundled demo model resources/demo/shakespeare-char.safetensors is missing");
 }
 
 void tst_Gui::init() {
@@ -263,7 +263,7 @@ void tst_Gui::longTextIsCroppedWithNotice() {
 }
 
 void tst_Gui::refusingLongTextGivesAnError() {
-    ws_->setCropPolicy(render::CropPolicy::Refuse);
+    ws_->setCropPolicy(session::CropPolicy::Refuse);
     const int ctx = ws_->document().model.weights->config.context_length;
     QSignalSpy failed(ws_.get(), &Workspace::runFailed);
     win_->editor()->setPlainText(QString(ctx + 1, QLatin1Char('b')));
@@ -275,7 +275,7 @@ void tst_Gui::refusingLongTextGivesAnError() {
 
 void tst_Gui::cancelledRunDeliversNothing() {
     // Large enough that a run takes a while on any machine.
-    ws_->setDocument(render::randomDocument(ModelConfig::seed(96, 1024, 384, 6, 8), 3));
+    ws_->setDocument(session::randomDocument(ModelConfig::seed(96, 1024, 384, 6, 8), 3));
     QVERIFY(waitForTrace());
     QSignalSpy ready(ws_.get(), &Workspace::traceReady);
     QSignalSpy running(ws_.get(), &Workspace::runningChanged);
@@ -288,7 +288,7 @@ void tst_Gui::cancelledRunDeliversNothing() {
 }
 
 void tst_Gui::longRunShowsProgressAndCancel() {
-    ws_->setDocument(render::randomDocument(ModelConfig::seed(96, 1024, 512, 8, 12), 5));
+    ws_->setDocument(session::randomDocument(ModelConfig::seed(96, 1024, 512, 8, 12), 5));
     QVERIFY(waitForTrace(120000));
     QSignalSpy longRun(ws_.get(), &Workspace::longRunStarted);
     QSignalSpy ready(ws_.get(), &Workspace::traceReady);

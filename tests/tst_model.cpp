@@ -164,7 +164,7 @@ void tst_Model::ablatedHeadContributesNothing() {
     // ...its weights are still recorded...
     QVERIFY(std::abs(ablated.head_weights(1, 2).sum() - 20.0f) < 1e-4f);
     // ...and the output equals a model whose head has all-zero value weights.
-    w->layers[1].wv.middleRows(2 * 8, 8).setZero();
+    w->layers[1].attn.v.weight.middleRows(2 * 8, 8).setZero();
     const Trace zeroed = Model(w).run(ids);
     const double d = testutil::maxAbsDiff(ablated.logits.data.data(), zeroed.logits.data.data(),
                                           zeroed.logits.numel(), 1e-6);
@@ -299,20 +299,20 @@ void tst_Model::randomInitIsDeterministicAndPyTorchLike() {
     const Weights a = random_weights(c, 42), b = random_weights(c, 42), d = random_weights(c, 43);
     QCOMPARE(to_seed_state_dict(a).at("attn_blocks.1.mlp.proj.weight").data,
              to_seed_state_dict(b).at("attn_blocks.1.mlp.proj.weight").data);
-    QVERIFY(a.layers[0].wq != d.layers[0].wq);
+    QVERIFY(a.layers[0].attn.q.weight != d.layers[0].attn.q.weight);
     // Linear: U(-1/sqrt(in), 1/sqrt(in)); its spread reaches most of the bound.
     const float bound = 1.0f / std::sqrt(64.0f);
-    QVERIFY(a.layers[0].wq.cwiseAbs().maxCoeff() <= bound);
-    QVERIFY(a.layers[0].wq.cwiseAbs().maxCoeff() > 0.95f * bound);
-    QVERIFY(a.layers[1].fc2_w.cwiseAbs().maxCoeff() <= 1.0f / std::sqrt(256.0f));
+    QVERIFY(a.layers[0].attn.q.weight.cwiseAbs().maxCoeff() <= bound);
+    QVERIFY(a.layers[0].attn.q.weight.cwiseAbs().maxCoeff() > 0.95f * bound);
+    QVERIFY(a.layers[1].mlp.proj.weight.cwiseAbs().maxCoeff() <= 1.0f / std::sqrt(256.0f));
     // Embedding: N(0, 1).
     const double mean = a.tok_embed.mean();
     const double var = (a.tok_embed.array() - float(mean)).square().mean();
     QVERIFY(std::abs(mean) < 0.02);
     QVERIFY(std::abs(var - 1.0) < 0.03);
     // LayerNorm: weight 1, bias 0.
-    QCOMPARE(a.layers[1].ln2_w.minCoeff(), 1.0f);
-    QCOMPARE(a.lnf_b.cwiseAbs().maxCoeff(), 0.0f);
+    QCOMPARE(a.layers[1].ln2.weight.minCoeff(), 1.0f);
+    QCOMPARE(a.ln_f.bias.cwiseAbs().maxCoeff(), 0.0f);
 }
 
 void tst_Model::safetensorsRoundTrip() {

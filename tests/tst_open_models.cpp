@@ -16,7 +16,7 @@
 #include "mainwindow.h"
 #include "textautosaver.h"
 #include "modelpanel.h"
-#include "render/session.h"
+#include "session/tokenize.h"
 #include "testutil.h"
 #include "tokenstrip.h"
 #include "workspace.h"
@@ -107,7 +107,7 @@ void tst_OpenModels::dropOpensEveryCheckpoint() {
     QVERIFY2(waitForModel(path), qPrintable(win_->lastProblem()));
     QCOMPARE(failed.count(), 0);
     QCOMPARE(missing.count() > 0, asks);
-    const render::Document& d = ws_->document();
+    const session::Document& d = ws_->document();
     QCOMPARE(d.model.format, std::string("pytorch-zip"));
     // Without a tokenizer the model runs on typed ids.
     if (asks) {

@@ -14,7 +14,7 @@
 #include "textautosaver.h"
 #include "rowview.h"
 #include "render/matrix_figure.h"
-#include "render/session.h"
+#include "session/tokenize.h"
 #include "shapeflowview.h"
 #include "tensortablemodel.h"
 #include "render/lines_figure.h"
@@ -233,7 +233,7 @@ void tst_Views::shapeFlowTensorPanel() {
     QVERIFY(!n.perRow);
     // A new model: no stale tensor from the old one.
     QSignalSpy ready(ws_.get(), &Workspace::traceReady);
-    ws_->setDocument(render::randomDocument(attnscope::ModelConfig::seed(96, 64, 32, 2, 1), 3));
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(96, 64, 32, 2, 1), 3));
     QVERIFY(ready.wait(60000));
     QCOMPARE(f->selectedNode(), -1);
     QVERIFY(!f->tensorFigure());

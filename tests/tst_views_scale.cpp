@@ -25,7 +25,7 @@
 #include "headdetailview.h"
 #include "headsgridview.h"
 #include "mainwindow.h"
-#include "render/session.h"
+#include "session/document.h"
 #include "rowview.h"
 #include "selectiontext.h"
 #include "textautosaver.h"
@@ -101,7 +101,7 @@ void tst_ViewsScale::initTestCase() {
     win_->show();
     QVERIFY(QTest::qWaitForWindowExposed(win_.get()));
     win_->editor()->setPlainText(longText());
-    ws_->setDocument(render::randomDocument(attnscope::ModelConfig::seed(96, 1024, kWidth, kHeads, kLayers), 5));
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(96, 1024, kWidth, kHeads, kLayers), 5));
     QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() == kTokens && ws_->trace()->n_layer() == kLayers, 120000);
 }
 

@@ -258,6 +258,14 @@
 
 %2</translation>
     </message>
+    <message>
+        <source>R&amp;un note</source>
+        <translation>La&amp;ufhinweis</translation>
+    </message>
+    <message>
+        <source>A line under the figure naming bidirectional attention and ablated heads, when the run had either.</source>
+        <translation>Eine Zeile unter der Abbildung, die bidirektionale Aufmerksamkeit und ausgeschaltete Köpfe nennt, wenn der Lauf eines davon hatte.</translation>
+    </message>
 </context>
 <context>
     <name>GuideDialog</name>
@@ -495,10 +503,6 @@
         <translation>&amp;Schichten:</translation>
     </message>
     <message>
-        <source>&amp;Heads</source>
-        <translation>&amp;Köpfe</translation>
-    </message>
-    <message>
         <source>&amp;Show:</source>
         <translation>Anzei&amp;ge:</translation>
     </message>
@@ -517,22 +521,6 @@
     <message>
         <source>Reset &amp;zoom</source>
         <translation>&amp;Zoom zurücksetzen</translation>
-    </message>
-    <message>
-        <source>Head &amp;detail</source>
-        <translation>Kopfdeta&amp;ils</translation>
-    </message>
-    <message>
-        <source>&amp;Mask</source>
-        <translation>&amp;Maske</translation>
-    </message>
-    <message>
-        <source>Shape &amp;flow</source>
-        <translation>&amp;Formenfluss</translation>
-    </message>
-    <message>
-        <source>Token &amp;lines</source>
-        <translation>&amp;Tokenlinien</translation>
     </message>
     <message>
         <source>Model</source>
@@ -625,22 +613,6 @@
     <message>
         <source>Alt+Up</source>
         <translation>Alt+Up</translation>
-    </message>
-    <message>
-        <source>Heads grid</source>
-        <translation>Kopfraster</translation>
-    </message>
-    <message>
-        <source>Head detail</source>
-        <translation>Kopfdetails</translation>
-    </message>
-    <message>
-        <source>Shape flow</source>
-        <translation>Formenfluss</translation>
-    </message>
-    <message>
-        <source>Token lines</source>
-        <translation>Tokenlinien</translation>
     </message>
     <message>
         <source>&amp;Colour map</source>
@@ -919,6 +891,10 @@ Gesucht in:
         <source>&amp;Guide</source>
         <translation>&amp;Anleitung</translation>
     </message>
+    <message>
+        <source>Show every layer, or one</source>
+        <translation>Alle Schichten zeigen oder eine</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -1135,6 +1111,24 @@ Gesucht in:
     <message>
         <source>“%1” is not in the model&apos;s vocabulary: left out of the run</source>
         <translation>„%1“ ist nicht im Vokabular des Modells: beim Lauf weggelassen</translation>
+    </message>
+</context>
+<context>
+    <name>TraceView</name>
+    <message>
+        <source>bidirectional</source>
+        <translation>bidirektional</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s) ablated</source>
+        <translation>
+            <numerusform>%n Kopf ausgeschaltet</numerusform>
+            <numerusform>%n Köpfe ausgeschaltet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stale: the last run was cancelled or refused</source>
+        <translation>veraltet: die letzte Berechnung wurde abgebrochen oder abgelehnt</translation>
     </message>
 </context>
 <context>
@@ -1403,6 +1397,32 @@ Zeilenmaximum = 1</translation>
     </message>
 </context>
 <context>
+    <name>render::NotedFigure</name>
+    <message>
+        <source>bidirectional attention (no causal mask)</source>
+        <translation>bidirektionale Aufmerksamkeit (keine kausale Maske)</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>S%1 K%2</translation>
+    </message>
+    <message>
+        <source>ablated: %1</source>
+        <translation>ausgeschaltet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>render::RolloutFigure</name>
+    <message>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>input token</source>
+        <translation>Eingabetoken</translation>
+    </message>
+</context>
+<context>
     <name>render::RowFigure</name>
     <message>
         <source>Layer %1 · Head %2 · query %3 “%4”</source>
@@ -1422,6 +1442,81 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>GPT-2 BPE bundled with AttnScope, chosen for a vocabulary of %1 rows</source>
         <translation>mit AttnScope gelieferte GPT-2-BPE, gewählt für ein Vokabular mit %1 Zeilen</translation>
+    </message>
+</context>
+<context>
+    <name>session::Views</name>
+    <message>
+        <source>&amp;Heads</source>
+        <translation>&amp;Köpfe</translation>
+    </message>
+    <message>
+        <source>Heads grid</source>
+        <translation>Kopfraster</translation>
+    </message>
+    <message>
+        <source>every head of every layer as a small heatmap</source>
+        <translation>jeder Kopf jeder Schicht als kleine Heatmap</translation>
+    </message>
+    <message>
+        <source>Head &amp;detail</source>
+        <translation>Kopfdeta&amp;ils</translation>
+    </message>
+    <message>
+        <source>Head detail</source>
+        <translation>Kopfdetails</translation>
+    </message>
+    <message>
+        <source>one head&apos;s full T x T weights (or raw scores) with tokens on both axes</source>
+        <translation>die vollständigen T x T-Gewichte (oder Roh-Scores) eines Kopfes mit Tokens an beiden Achsen</translation>
+    </message>
+    <message>
+        <source>&amp;Mask</source>
+        <translation>&amp;Maske</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>Maske</translation>
+    </message>
+    <message>
+        <source>which keys each query may attend to</source>
+        <translation>welche Keys jede Query beachten darf</translation>
+    </message>
+    <message>
+        <source>Shape &amp;flow</source>
+        <translation>&amp;Formenfluss</translation>
+    </message>
+    <message>
+        <source>Shape flow</source>
+        <translation>Formenfluss</translation>
+    </message>
+    <message>
+        <source>the tensors of one block&apos;s forward pass with their shapes</source>
+        <translation>die Tensoren des Vorwärtsdurchlaufs eines Blocks mit ihren Formen</translation>
+    </message>
+    <message>
+        <source>Token &amp;lines</source>
+        <translation>&amp;Tokenlinien</translation>
+    </message>
+    <message>
+        <source>Token lines</source>
+        <translation>Tokenlinien</translation>
+    </message>
+    <message>
+        <source>BertViz-style lines from each query to the keys it attends to</source>
+        <translation>Linien im Stil von BertViz von jeder Query zu den Keys, die sie beachtet</translation>
+    </message>
+    <message>
+        <source>&amp;Rollout</source>
+        <translation>&amp;Rollout</translation>
+    </message>
+    <message>
+        <source>Attention rollout</source>
+        <translation>Attention-Rollout</translation>
+    </message>
+    <message>
+        <source>attention rolled out through every layer (Abnar &amp; Zuidema, 2020)</source>
+        <translation>Aufmerksamkeit über alle Schichten ausgerollt (Abnar &amp; Zuidema, 2020)</translation>
     </message>
 </context>
 </TS>

@@ -22,7 +22,7 @@
 #include "attnscope/model.h"
 #include "attnscope/reference.h"
 #include "commands.h"
-#include "render/paths.h"
+#include "session/paths.h"
 
 namespace cli {
 
@@ -131,7 +131,7 @@ struct TorchBaseline {
 TorchBaseline run_torch(bool quick) {
     TorchBaseline b;
     // Installed in share/attnscope/scripts, linked there in a build tree.
-    const std::string script = render::resourcePath(QStringLiteral("scripts/bench_torch.py")).toStdString();
+    const std::string script = session::resourcePath(QStringLiteral("scripts/bench_torch.py")).toStdString();
     if (script.empty()) {
         std::fprintf(stderr, "bench --torch: scripts/bench_torch.py is not in this installation's share/attnscope\n");
         return b;

@@ -12,7 +12,7 @@ namespace cli {
 using attnscope::Error;
 using attnscope::ErrorCode;
 
-render::Document open_model(const Args& args) {
+session::Document open_model(const Args& args) {
     if (args.has("model") && args.has("random")) throw UsageError("give --model FILE or --random SPEC, not both");
     if (args.has("random")) {
         uint64_t seed = 0;
@@ -20,11 +20,11 @@ render::Document open_model(const Args& args) {
         // The same limit as the app's New random model dialog.
         if (const std::string problem = attnscope::random_model_problem(config); !problem.empty())
             throw UsageError("--random: " + problem);
-        render::Document d = render::randomDocument(config, seed);
+        session::Document d = session::randomDocument(config, seed);
         if (args.has("tokenizer")) d.tokenizer = attnscope::load_tokenizer(args.get("tokenizer"));
         return d;
     }
-    return render::openDocument(QString::fromStdString(args.get("model")), QString::fromStdString(args.get("tokenizer")));
+    return session::openDocument(QString::fromStdString(args.get("model")), QString::fromStdString(args.get("tokenizer")));
 }
 
 std::vector<int> parse_int_list(const std::string& s, const char* what, int lo) {
@@ -66,22 +66,22 @@ std::vector<attnscope::HeadRef> parse_heads(const std::string& s) {
     return out;
 }
 
-void note_skipped(const render::Tokenized& t) {
+void note_skipped(const session::Tokenized& t) {
     if (t.skipped.empty()) return;
     QStringList what;
-    for (const render::SkippedText& k : t.skipped) what << k.label;
+    for (const session::SkippedText& k : t.skipped) what << k.label;
     what.removeDuplicates();
     std::fprintf(stderr, "attnscope-cli: note: left out %zu character(s) the vocabulary lacks: %s\n",
                  t.skipped.size(), what.join(QStringLiteral(" ")).left(200).toStdString().c_str());
 }
 
-Input read_input(const Args& args, const render::Document& doc, bool crop) {
+Input read_input(const Args& args, const session::Document& doc, bool crop) {
     const int given = int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens"));
     if (given != 1) throw UsageError("give exactly one of --text T, --text-file FILE or --tokens 1,2,3");
-    Input in;
-    const int context = doc.model.weights->config.context_length;
+    const session::CropPolicy policy = crop ? session::CropPolicy::KeepLast : session::CropPolicy::Refuse;
+    session::Tokenized t;
     if (args.has("tokens")) {
-        in.ids = parse_int_list(args.get("tokens"), "--tokens");
+        t = session::tokenize(doc, session::TokenInput::ids(parse_int_list(args.get("tokens"), "--tokens")), policy);
     } else {
         std::string text = args.get("text");
         if (args.has("text-file")) {
@@ -96,28 +96,15 @@ Input read_input(const Args& args, const render::Document& doc, bool crop) {
         if (const size_t bad = attnscope::find_invalid_utf8(text); bad != std::string::npos)
             throw Error(ErrorCode::InvalidUtf8, "the text is not valid UTF-8 at byte " + std::to_string(bad),
                         {std::to_string(bad)});
-        const render::Tokenized t =
-            render::tokenizeUtf8(doc, text, crop ? render::CropPolicy::KeepLast : render::CropPolicy::Refuse);
-        in.ids = t.ids;
-        in.dropped = t.dropped;
+        t = session::tokenize(doc, session::TokenInput::utf8(std::move(text)), policy);
         note_skipped(t);
     }
-    if (in.ids.empty()) throw Error(ErrorCode::EmptyInput, "the text gives no tokens");
-    if (int(in.ids.size()) > context && crop) {
-        in.dropped = int(in.ids.size()) - context;
-        in.ids.erase(in.ids.begin(), in.ids.begin() + in.dropped);
-    }
-    for (const int id : in.ids) {
-        std::string text;
-        if (doc.tokenizer) {
-            try {
-                text = doc.tokenizer->token_text(id);
-            } catch (const Error&) {
-                // An id the tokenizer lacks: the model run reports it if it matters.
-            }
-        }
-        in.texts.push_back(std::move(text));
-    }
+    if (t.ids.empty()) throw Error(ErrorCode::EmptyInput, "the text gives no tokens");
+    Input in;
+    in.ids = t.ids;
+    in.dropped = t.dropped;
+    // Exact token text (not the visible labels); "" without a tokenizer.
+    for (const QString& s : t.texts) in.texts.push_back(doc.tokenizer ? s.toStdString() : std::string());
     return in;
 }
 

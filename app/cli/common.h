@@ -6,7 +6,7 @@
 
 #include "args.h"
 #include "attnscope/trace.h"
-#include "render/session.h"
+#include "session/tokenize.h"
 
 namespace cli {
 
@@ -14,7 +14,7 @@ namespace cli {
 inline const std::set<std::string> kModelOptions = {"model", "random", "tokenizer"};
 inline const std::set<std::string> kInputOptions = {"text", "text-file", "tokens"};
 
-render::Document open_model(const Args& args);
+session::Document open_model(const Args& args);
 
 struct Input {
     std::vector<int> ids;
@@ -23,10 +23,10 @@ struct Input {
 };
 // Exactly one of --text, --text-file or --tokens. Text longer than the context
 // is refused unless `crop` (then the last context_length tokens are kept).
-Input read_input(const Args& args, const render::Document& doc, bool crop = false);
+Input read_input(const Args& args, const session::Document& doc, bool crop = false);
 
 // One stderr note when the tokenizer left characters out of `t`.
-void note_skipped(const render::Tokenized& t);
+void note_skipped(const session::Tokenized& t);
 
 // "3,1,4": integers >= lo, or a usage error naming `what`.
 std::vector<int> parse_int_list(const std::string& s, const char* what, int lo = 0);

@@ -39,7 +39,7 @@ int dump(const std::vector<std::string>& argv) {
     if (int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens")) != 1)
         throw UsageError("dump needs exactly one of --text T, --text-file FILE or --tokens 1,2,3");
 
-    const render::Document doc = open_model(args);
+    const session::Document doc = open_model(args);
     const Input in = read_input(args, doc, args.has("crop"));
     const attnscope::Model model(doc.model.weights);
     const attnscope::Trace tr = model.run(in.ids, opt);

@@ -21,7 +21,9 @@
 #include "commands.h"
 #include "common.h"
 #include "render/export.h"
-#include "render/recipe.h"
+#include "session/export_recipe.h"
+#include "session/recipe_run.h"
+#include "session/views.h"
 
 namespace cli {
 
@@ -60,9 +62,9 @@ QString readTextFile(const std::string& path) {
 
 // The options as a recipe: the one from --recipe (if any) with every option
 // given on the command line laid over it.
-render::Recipe recipeFromArgs(const Args& args) {
-    render::Recipe r;
-    if (args.has("recipe")) r = render::readRecipe(QString::fromStdString(args.get("recipe")));
+session::Recipe recipeFromArgs(const Args& args) {
+    session::Recipe r;
+    if (args.has("recipe")) r = session::readRecipe(QString::fromStdString(args.get("recipe")));
     const bool fromRecipe = args.has("recipe");
 
     if (args.has("model")) {
@@ -89,7 +91,7 @@ render::Recipe recipeFromArgs(const Args& args) {
     if (args.has("bidirectional")) r.bidirectional = true;
     if (args.has("ablate")) r.ablate = parse_heads(args.get("ablate"));
 
-    if (args.has("view")) r.view = oneOf(args, "view", render::viewNames());
+    if (args.has("view")) r.view = oneOf(args, "view", session::viewIds());
     if (args.has("kind")) r.kind = render::kindFromName(oneOf(args, "kind", {"weights", "scores"}));
     r.layer = args.get_int("layer", r.layer, 0, 1 << 20);
     r.head = args.get_int("head", r.head, 0, 1 << 20);
@@ -105,6 +107,7 @@ render::Recipe recipeFromArgs(const Args& args) {
     r.fontPoints = getDouble(args, "font-size", r.fontPoints, 2, 72);
     if (args.has("no-title")) r.showTitle = false;
     if (args.has("no-colorbar")) r.showColorBar = false;
+    if (args.has("no-run-note")) r.runNote = false;
 
     // The format: --format, else the output's extension, else the recipe's.
     const QString out = QString::fromStdString(args.get("o", args.get("output")));
@@ -129,10 +132,13 @@ render::Recipe recipeFromArgs(const Args& args) {
     const QSize px = render::pngPixelSize(QSizeF(std::max(r.widthIn, 1.0), std::max(r.heightIn, 1.0)), r.dpi);
     if (double(px.width()) * px.height() > 400e6) throw UsageError("the figure would be larger than 400 megapixels: lower --dpi or the size");
 
-    if (r.format == render::Format::Csv &&
-        (r.view == QLatin1String("heads") || (r.view == QLatin1String("lines") && r.heads.size() > 1)))
-        throw UsageError("--format csv holds one head's matrix: use --view head, mask, flow or lines with one head, "
-                         "or --format npy or json for several heads");
+    if (r.format == render::Format::Csv && !session::csvPossible(r)) {
+        QStringList one;
+        for (const session::ViewDescriptor& v : session::views())
+            if (v.exports(render::Format::Csv)) one << v.id;
+        throw UsageError("--format csv holds one head's matrix: use --view " + one.join(", ").toStdString() +
+                         " with one head, or --format npy or json for several heads");
+    }
     return r;
 }
 
@@ -158,7 +164,7 @@ void progressLine(int done, int total) {
 }
 
 // The recipe to save beside an export: inputs pinned to what was run.
-render::Recipe pinned(render::Recipe r, const render::RecipeRun& run, const QString& sha) {
+session::Recipe pinned(session::Recipe r, const session::RecipeRun& run, const QString& sha) {
     r.modelPath = QFileInfo(run.doc.path).absoluteFilePath();
     r.modelSha256 = sha;
     r.demo = run.doc.isDemo;
@@ -173,18 +179,22 @@ int export_figures(const std::vector<std::string>& argv) {
                     {"model", "tokenizer", "text", "text-file", "tokens", "ablate", "view", "kind", "layer", "head",
                      "layers", "columns", "heads", "focus", "format", "dpi", "width", "height", "cells", "colormap",
                      "scale", "font", "font-size", "recipe", "save-recipe", "out-dir", "o", "output"},
-                    {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar"});
+                    {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar", "no-run-note"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const bool batch = args.has("all-heads");
     const QString out = QString::fromStdString(args.get("o", args.get("output")));
     const QString outDir = QString::fromStdString(args.get("out-dir"));
     if (args.has("o") && args.has("output")) throw UsageError("give -o or --output, not both");
-    render::Recipe r = recipeFromArgs(args);
+    session::Recipe r = recipeFromArgs(args);
 
     if (batch) {
-        if (r.view != QLatin1String("head") && r.view != QLatin1String("lines") && r.view != QLatin1String("flow"))
-            throw UsageError("--all-heads writes one file per head: use it with --view head, lines or flow, not '" +
-                             r.view.toStdString() + "'");
+        if (!(session::viewOf(r.view).reads & session::ReadsHead)) {
+            QStringList perHead;
+            for (const session::ViewDescriptor& v : session::views())
+                if (v.reads & session::ReadsHead) perHead << v.id;
+            throw UsageError("--all-heads writes one file per head: use it with --view " +
+                             perHead.join(", ").toStdString() + ", not '" + r.view.toStdString() + "'");
+        }
         if (args.has("heads")) throw UsageError("--all-heads draws each head alone: drop --heads");
         if (args.has("save-recipe")) throw UsageError("--save-recipe saves one figure's recipe; with --all-heads use --save-recipes");
         if (outDir.isEmpty() == out.isEmpty())
@@ -219,9 +229,9 @@ int export_figures(const std::vector<std::string>& argv) {
         if (translator.isEmpty()) r.language.clear();  // what a saved recipe says must be what was drawn
     }
 
-    render::RecipeRun run;
+    session::RecipeRun run;
     try {
-        run = render::runRecipe(r, /*checkHash=*/true);
+        run = session::runRecipe(r, /*checkHash=*/true);
     } catch (const Error& e) {
         // A layer or head past the model's, from the command line, is bad usage.
         if (e.code() == ErrorCode::InvalidArgument && !args.has("recipe")) throw UsageError(e.what());
@@ -232,15 +242,15 @@ int export_figures(const std::vector<std::string>& argv) {
         std::fprintf(stderr, "attnscope-cli: note: the text is longer than the model's context; the last %d tokens are used\n",
                      run.data.T());
     const bool wantRecipe = args.has("save-recipe") || args.has("save-recipes");
-    const QString sha = wantRecipe ? render::fileSha256(run.doc.path) : QString();
+    const QString sha = wantRecipe ? session::fileSha256(run.doc.path) : QString();
 
     if (!batch) {
-        const QString path = out.isEmpty() ? QDir(outDir).filePath(render::defaultFileName(r)) : out;
+        const QString path = out.isEmpty() ? QDir(outDir).filePath(session::defaultFileName(r)) : out;
         if (!outDir.isEmpty() && !QDir().mkpath(outDir))
             throw Error(ErrorCode::Io, "cannot create folder '" + outDir.toStdString() + "'");
-        const render::Recipe done = render::exportRecipe(r, run.data, run.tokens.texts, path);
+        const session::Recipe done = session::exportRecipe(r, run.data, run.tokens.texts, path);
         if (args.has("save-recipe"))
-            render::writeRecipe(pinned(done, run, sha), QString::fromStdString(args.get("save-recipe")));
+            session::writeRecipe(pinned(done, run, sha), QString::fromStdString(args.get("save-recipe")));
         std::printf("wrote %s\n", qPrintable(QDir::toNativeSeparators(path)));
         return 0;
     }
@@ -254,15 +264,15 @@ int export_figures(const std::vector<std::string>& argv) {
     const int total = int(layers.size()) * cfg.n_head;
     if (!out.isEmpty()) {  // one PDF, a page per head
         std::vector<std::unique_ptr<render::Figure>> figs;
-        render::Recipe first;
+        session::Recipe first;
         for (const int l : layers)
             for (int h = 0; h < cfg.n_head; ++h) {
-                render::Recipe one = r;
+                session::Recipe one = r;
                 one.layer = l;
                 one.head = h;
-                one = render::resolveRecipe(one, nullptr);
-                figs.push_back(render::makeFigure(one, run.data));
-                if (figs.size() == 1) first = render::resolveRecipe(one, figs.back().get());
+                one = session::resolveRecipe(one, nullptr);
+                figs.push_back(session::makeFigure(one, run.data));
+                if (figs.size() == 1) first = session::resolveRecipe(one, figs.back().get());
                 progressLine(int(figs.size()), total);
             }
         std::vector<const render::Figure*> pages;
@@ -275,12 +285,12 @@ int export_figures(const std::vector<std::string>& argv) {
     int done = 0;
     for (const int l : layers)
         for (int h = 0; h < cfg.n_head; ++h) {
-            render::Recipe one = r;
+            session::Recipe one = r;
             one.layer = l;
             one.head = h;
-            const QString path = QDir(outDir).filePath(render::defaultFileName(one));
-            const render::Recipe written = render::exportRecipe(one, run.data, run.tokens.texts, path);
-            if (args.has("save-recipes")) render::writeRecipe(pinned(written, run, sha), render::recipePathFor(path));
+            const QString path = QDir(outDir).filePath(session::defaultFileName(one));
+            const session::Recipe written = session::exportRecipe(one, run.data, run.tokens.texts, path);
+            if (args.has("save-recipes")) session::writeRecipe(pinned(written, run, sha), session::recipePathFor(path));
             progressLine(++done, total);
         }
     std::printf("wrote %d files to %s\n", total, qPrintable(QDir::toNativeSeparators(outDir)));

@@ -19,7 +19,7 @@ int info(const std::vector<std::string>& argv) {
     const Args args(argv, {"tokenizer"}, {"json"});
     if (args.positional().size() != 1) throw UsageError("info needs exactly one FILE or DIR");
     const std::string path = args.positional()[0];
-    const render::Document doc = render::openDocument(QString::fromStdString(path), QString::fromStdString(args.get("tokenizer")));
+    const session::Document doc = session::openDocument(QString::fromStdString(path), QString::fromStdString(args.get("tokenizer")));
     const attnscope::LoadedModel& m = doc.model;
     const attnscope::ModelConfig& c = m.weights->config;
     if (args.has("json")) {
@@ -77,7 +77,7 @@ int tokenize(const std::vector<std::string>& argv) {
     const Args args(argv, {"model", "tokenizer", "text", "text-file"}, {});
     if (int(args.has("text")) + int(args.has("text-file")) != 1)
         throw UsageError("tokenize needs --text T or --text-file FILE");
-    render::Document doc;
+    session::Document doc;
     if (args.has("tokenizer") && !args.has("model")) {
         doc.tokenizer = attnscope::load_tokenizer(args.get("tokenizer"));
     } else {
@@ -116,8 +116,8 @@ int convert(const std::vector<std::string>& argv) {
     if (args.positional().size() != 1) throw UsageError("convert needs exactly one input FILE or DIR");
     const std::string out = args.get("o", args.get("output"));
     if (out.empty()) throw UsageError("convert needs -o OUT.safetensors");
-    const render::Document doc =
-        render::openDocument(QString::fromStdString(args.positional()[0]), QString::fromStdString(args.get("tokenizer")));
+    const session::Document doc =
+        session::openDocument(QString::fromStdString(args.positional()[0]), QString::fromStdString(args.get("tokenizer")));
     // Keep what the input carried (tokenizer, training notes); the config is rewritten.
     attnscope::Metadata meta = doc.model.metadata;
     meta.erase(attnscope::kMetaConfig);

@@ -10,10 +10,11 @@
 #include "attnscope/error.h"
 #include "attnscope/printable.h"
 #include "commands.h"
+#include "session/views.h"
 
 namespace {
 
-const char* kUsage =
+const char* kUsageHead =
     "usage: attnscope-cli VERB [options]\n"
     "verbs:\n"
     "  info   FILE|DIR [--json] [--tokenizer PATH]   format, config, parameters, tensors\n"
@@ -23,22 +24,37 @@ const char* kUsage =
     "         (the bundled demo model when no model is given)\n"
     "  convert IN -o OUT.safetensors [--tokenizer PATH]   any model file as safetensors\n"
     "  bench  [--quick]   time attention and a GPT-2-small-shaped forward\n"
-    "  export [--model FILE] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n"
-    "         [--view heads|head|mask|flow|lines] [--layer L] [--head H] [--kind weights|scores]\n"
+    "  export [--model FILE] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";
+const char* kUsageExport =
+    "         [--layer L] [--head H] [--kind weights|scores]\n"
     "         [--format png|svg|pdf|csv|npy|json] [--dpi 300] [--width IN] [--height IN]\n"
     "         [--cells image|rects] [--colormap viridis|magma|cividis|greys] [--scale linear|log|row]\n"
     "         [--layers 0,1] [--columns N] [--heads 0,2] [--focus Q] [--font F] [--font-size PT]\n"
-    "         [--no-title] [--no-colorbar] [--tokenizer FILE] [--bidirectional] [--ablate L.H,...]\n"
+    "         [--no-title] [--no-colorbar] [--no-run-note] [--tokenizer FILE] [--bidirectional] [--ablate L.H,...]\n"
     "         [--save-recipe R.json]   figure or data; the demo model without --model\n"
     "  export --recipe R.json -o OUT   replay a saved figure recipe (options override it)\n"
     "  export --all-heads --out-dir DIR [--save-recipes] | --all-heads -o ALL.pdf\n"
     "         one file (or PDF page) per head of every layer (or of --layers)\n";
 
+// The usage text; the views and their --view values come from the registry.
+std::string usage() {
+    std::string s = kUsageHead;
+    s += "         [--view " + session::viewIds().join(QLatin1Char('|')).toStdString() + "]\n";
+    s += kUsageExport;
+    s += "views:\n";
+    for (const session::ViewDescriptor& v : session::views()) {
+        std::string id = v.id.toStdString();
+        id.resize(std::max<size_t>(id.size() + 2, 9), ' ');
+        s += "  " + id + v.summary + "\n";
+    }
+    return s;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
-        std::fputs(kUsage, argc < 2 ? stderr : stdout);
+        std::fputs(usage().c_str(), argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
     const std::string verb = argv[1];

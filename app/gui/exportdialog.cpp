@@ -25,12 +25,8 @@
 #include <QVBoxLayout>
 
 #include "errors.h"
-#include "headdetailview.h"
-#include "headsgridview.h"
 #include "render/data.h"
 #include "render/export.h"
-#include "shapeflowview.h"
-#include "tokenlinesview.h"
 #include "traceview.h"
 #include "viewsettings.h"
 #include "workspace.h"
@@ -88,7 +84,7 @@ QString cachedSha256(const QString& path) {
     const QString stamp = QStringLiteral("%1/%2").arg(fi.size()).arg(fi.lastModified().toMSecsSinceEpoch());
     const auto it = cache.constFind(path);
     if (it != cache.constEnd() && it->first == stamp) return it->second;
-    const QString sha = render::fileSha256(path);
+    const QString sha = session::fileSha256(path);
     cache.insert(path, {stamp, sha});
     return sha;
 }
@@ -156,6 +152,11 @@ void ExportDialog::buildUi() {
     title_->setChecked(true);
     colorBar_ = new QCheckBox(tr("Colour &bar"), this);
     colorBar_->setChecked(true);
+    runNote_ = new QCheckBox(tr("R&un note"), this);
+    runNote_->setObjectName(QStringLiteral("runNote"));
+    runNote_->setChecked(true);
+    runNote_->setToolTip(tr("A line under the figure naming bidirectional attention and ablated heads, "
+                            "when the run had either."));
 
     columns_ = new QSpinBox(this);
     columns_->setObjectName(QStringLiteral("columns"));
@@ -194,6 +195,7 @@ void ExportDialog::buildUi() {
     auto* show = new QHBoxLayout;
     show->addWidget(title_);
     show->addWidget(colorBar_);
+    show->addWidget(runNote_);
     form->addRow(tr("Show:"), show);
     form->addRow(tr("&Columns:"), columns_);
     form->addRow(tr("&Layers:"), layers_);
@@ -224,6 +226,7 @@ void ExportDialog::buildUi() {
     connect(fontSize_, &QDoubleSpinBox::valueChanged, this, changed);
     connect(title_, &QCheckBox::toggled, this, changed);
     connect(colorBar_, &QCheckBox::toggled, this, changed);
+    connect(runNote_, &QCheckBox::toggled, this, changed);
     connect(columns_, &QSpinBox::valueChanged, this, [this, changed] {
         userSized_ = false;  // a new layout has a new natural size
         changed();
@@ -261,10 +264,16 @@ void ExportDialog::loadSettings() {
     fontSize_->setValue(st.value("export/fontPoints", 9.0).toDouble());
     title_->setChecked(st.value("export/title", true).toBool());
     colorBar_->setChecked(st.value("export/colorbar", true).toBool());
+    runNote_->setChecked(st.value("export/runNote", true).toBool());
     columns_->setValue(st.value("export/columns", 0).toInt());
     saveRecipe_->setChecked(st.value("export/saveRecipe", true).toBool());
-    if (const auto* grid = qobject_cast<const HeadsGridView*>(view_); grid && grid->layerFilter() >= 0)
-        layers_->setText(QString::number(grid->layerFilter()));
+    if (view_) {  // the layers the view shows now, e.g. the grid's layer filter
+        session::Recipe shown;
+        view_->fillRecipe(shown);
+        QStringList ls;
+        for (const int l : shown.layers) ls << QString::number(l);
+        layers_->setText(ls.join(QLatin1Char(',')));
+    }
     updating_ = false;
 }
 
@@ -276,6 +285,7 @@ void ExportDialog::saveSettings() const {
     st.setValue("export/fontPoints", fontSize_->value());
     st.setValue("export/title", title_->isChecked());
     st.setValue("export/colorbar", colorBar_->isChecked());
+    st.setValue("export/runNote", runNote_->isChecked());
     st.setValue("export/columns", columns_->value());
     st.setValue("export/saveRecipe", saveRecipe_->isChecked());
 }
@@ -283,9 +293,9 @@ void ExportDialog::saveSettings() const {
 void ExportDialog::setFormat(Format f) { format_->setCurrentIndex(format_->findData(int(f))); }
 void ExportDialog::setSaveRecipe(bool on) { saveRecipe_->setChecked(on); }
 
-render::Recipe ExportDialog::recipe() const {
-    render::Recipe r;
-    const render::Document& doc = ws_->document();
+session::Recipe ExportDialog::recipe() const {
+    session::Recipe r;
+    const session::Document& doc = ws_->document();
     r.modelPath = doc.path.isEmpty() ? QString() : QFileInfo(doc.path).absoluteFilePath();
     r.demo = doc.isDemo;
     if (doc.tokenizer) {
@@ -299,19 +309,14 @@ render::Recipe ExportDialog::recipe() const {
         r.ablate = trace->ablated;
     }
     const Selection& sel = ws_->selection();
-    r.view = view_ ? view_->viewId() : QStringLiteral("head");
+    r.view = view_ && view_->descriptor() ? view_->viewId() : session::views().front().id;
     r.layer = sel.layer;
     r.head = sel.head;
-    if (const auto* detail = qobject_cast<const HeadDetailView*>(view_); detail && r.view == QLatin1String("head"))
-        r.kind = detail->kind();
-    if (const auto* lines = qobject_cast<const TokenLinesView*>(view_)) {
-        if (lines->overlay() && ws_->trace())
-            for (int h = 0; h < ws_->trace()->n_head(); ++h) r.heads.push_back(h);
-        r.focus = lines->focusQuery();
-    }
-    if (const auto* flow = qobject_cast<const ShapeFlowView*>(view_)) r.node = flow->selectedNode();
-    if (r.view == QLatin1String("heads")) {
-        r.columns = columns_->value();
+    if (view_) view_->fillRecipe(r);
+    const session::ViewDescriptor& view = session::viewOf(r.view);
+    if (view.uses(session::RecipeField::Columns)) r.columns = columns_->value();
+    if (view.uses(session::RecipeField::Layers)) {
+        r.layers.clear();
         for (const QString& s : layers_->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) r.layers.push_back(s.trimmed().toInt());
     }
     r.colormap = settings_->colormap();
@@ -320,7 +325,8 @@ render::Recipe ExportDialog::recipe() const {
     r.fontPoints = fontSize_->value();
     r.showTitle = title_->isChecked();
     r.showColorBar = colorBar_->isChecked();
-    r.language = render::figureLanguage();
+    r.runNote = runNote_->isChecked();
+    r.language = session::figureLanguage();
     r.format = Format(format_->currentData().toInt());
     r.dpi = dpi_->value();
     if (userSized_) {
@@ -334,27 +340,30 @@ bool ExportDialog::traceIsCurrent() const {
     const auto trace = ws_->trace();
     if (!trace || ws_->isRunning()) return false;
     try {
-        return render::tokenize(ws_->document(), ws_->text(), ws_->cropPolicy()).ids == trace->tokens;
+        return session::tokenize(ws_->document(), ws_->text(), ws_->cropPolicy()).ids == trace->tokens;
     } catch (const std::exception&) {
         return false;
     }
 }
 
 void ExportDialog::rebuild() {
-    const render::Recipe r = recipe();
-    const bool isHeads = r.view == QLatin1String("heads");
+    const session::Recipe r = recipe();
+    const session::ViewDescriptor& view = session::viewOf(r.view);
     const bool figureFormat = render::isFigureFormat(r.format);
-    // CSV holds one head's matrix: not the heads grid.
+    // Only what the view exports; CSV only for one (T, T) matrix.
     if (auto* model = qobject_cast<QStandardItemModel*>(format_->model()))
-        model->item(format_->findData(int(Format::Csv)))->setEnabled(!isHeads && r.heads.size() <= 1);
+        for (int i = 0; i < format_->count(); ++i) {
+            const Format f = Format(format_->itemData(i).toInt());
+            model->item(i)->setEnabled(view.exports(f) && (f != Format::Csv || session::csvPossible(r)));
+        }
     QString problem;
     figure_.reset();
     try {
-        if (ws_->trace()) figure_ = render::makeFigure(r, ws_->figureData());
+        if (ws_->trace()) figure_ = session::makeFigure(r, ws_->figureData());
     } catch (const attnscope::Error& e) {
         problem = describeError(e);
     }
-    const render::Recipe sized = render::resolveRecipe(r, figure_.get());
+    const session::Recipe sized = session::resolveRecipe(r, figure_.get());
     {
         updating_ = true;
         const QSignalBlocker bw(width_), bh(height_);
@@ -372,19 +381,18 @@ void ExportDialog::rebuild() {
     dpi_->setEnabled(r.format == Format::Png);
     for (QWidget* w : {static_cast<QWidget*>(width_), static_cast<QWidget*>(height_), static_cast<QWidget*>(keepAspect_),
                        static_cast<QWidget*>(naturalSize_), static_cast<QWidget*>(cells_), static_cast<QWidget*>(fontSize_),
-                       static_cast<QWidget*>(title_), static_cast<QWidget*>(colorBar_)})
+                       static_cast<QWidget*>(title_), static_cast<QWidget*>(colorBar_), static_cast<QWidget*>(runNote_)})
         w->setEnabled(figureFormat);
-    cells_->setEnabled(figureFormat && r.format != Format::Png && r.view != QLatin1String("flow") &&
-                       r.view != QLatin1String("lines"));
-    columns_->setEnabled(isHeads && figureFormat);
-    layers_->setEnabled(isHeads);
+    cells_->setEnabled(figureFormat && r.format != Format::Png && view.cellModes);
+    columns_->setEnabled(view.uses(session::RecipeField::Columns) && figureFormat);
+    layers_->setEnabled(view.uses(session::RecipeField::Layers));
     saveRecipe_->setEnabled(!r.modelPath.isEmpty() || r.demo);
 
-    if (problem.isEmpty() && r.format == Format::Csv && (isHeads || r.heads.size() > 1))
+    if (problem.isEmpty() && r.format == Format::Csv && !session::csvPossible(r))
         problem = tr("CSV holds one head's matrix; choose NPY or JSON for several heads.");
     if (problem.isEmpty() && !figureFormat && ws_->trace()) {
         try {
-            const render::DataBlock d = render::dataFor(r, *ws_->trace());
+            const render::DataBlock d = session::dataFor(r, *ws_->trace());
             QStringList dims;
             for (const auto n : d.shape) dims << QString::number(n);
             note_->setText(tr("Writes %1 of shape (%2) as float32, with the token strings.").arg(d.what, dims.join(QStringLiteral(", "))));
@@ -408,11 +416,11 @@ void ExportDialog::rebuild() {
 QString ExportDialog::exportTo(const QString& path) {
     if (!ws_->trace()) return tr("There is nothing to export yet: the model has not run.");
     try {
-        const render::Recipe done = render::exportRecipe(recipe(), ws_->figureData(), ws_->tokens().texts, path);
+        const session::Recipe done = session::exportRecipe(recipe(), ws_->figureData(), ws_->tokens().texts, path);
         if (saveRecipe_->isChecked() && saveRecipe_->isEnabled()) {
-            render::Recipe pinned = done;
+            session::Recipe pinned = done;
             if (!pinned.modelPath.isEmpty()) pinned.modelSha256 = cachedSha256(pinned.modelPath);
-            render::writeRecipe(pinned, render::recipePathFor(path));
+            session::writeRecipe(pinned, session::recipePathFor(path));
         }
     } catch (const attnscope::Error& e) {
         return describeError(e);
@@ -424,11 +432,11 @@ QString ExportDialog::exportTo(const QString& path) {
 }
 
 void ExportDialog::chooseFileAndSave() {
-    const render::Recipe r = recipe();
+    const session::Recipe r = recipe();
     const QString ext = render::formatName(r.format);
     QSettings st;
     const QString dir = st.value("export/dir", QDir::homePath()).toString();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(dir).filePath(render::defaultFileName(r)),
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(dir).filePath(session::defaultFileName(r)),
                                                 tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().compare(ext, Qt::CaseInsensitive) != 0) path += QLatin1Char('.') + ext;
@@ -443,7 +451,7 @@ void ExportDialog::chooseFileAndSave() {
 
 void ExportDialog::copyImage() {
     if (!figure_) return;
-    const render::Recipe r = render::resolveRecipe(recipe(), figure_.get());
+    const session::Recipe r = session::resolveRecipe(recipe(), figure_.get());
     QApplication::clipboard()->setImage(render::renderImage(*figure_, QSizeF(r.widthIn, r.heightIn), r.dpi));
     saveSettings();
 }

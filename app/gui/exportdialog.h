@@ -8,7 +8,9 @@
 #include <memory>
 
 #include "render/figure.h"
-#include "render/recipe.h"
+#include "session/export_recipe.h"
+#include "session/recipe_run.h"
+#include "session/views.h"
 
 class QCheckBox;
 class QComboBox;
@@ -29,7 +31,7 @@ public:
     ~ExportDialog() override;
 
     // What Save writes now, before defaults are made concrete.
-    render::Recipe recipe() const;
+    session::Recipe recipe() const;
     // The figure the preview shows (and Save writes), or null without a trace.
     const render::Figure* figure() const { return figure_.get(); }
     void setFormat(render::Format f);
@@ -68,6 +70,7 @@ private:
     QDoubleSpinBox* fontSize_ = nullptr;
     QCheckBox* title_ = nullptr;
     QCheckBox* colorBar_ = nullptr;
+    QCheckBox* runNote_ = nullptr;
     QSpinBox* columns_ = nullptr;
     QLineEdit* layers_ = nullptr;
     QCheckBox* saveRecipe_ = nullptr;

@@ -20,6 +20,7 @@ constexpr double kScreenLabelPoints = 7.0;  // on screen labels never shrink bel
 
 HeadDetailView::HeadDetailView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
+    setDescriptor(&session::viewFor(session::ViewWidget::HeadDetail));
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Head detail"));
@@ -66,15 +67,22 @@ void HeadDetailView::resizeEvent(QResizeEvent* e) {
     TraceView::resizeEvent(e);
     const int h = search_->sizeHint().height();
     const int w = std::min(260, width() / 2);
-    search_->setGeometry(width() - w - 6, 3, w, h);
-    searchInfo_->setGeometry(6, 3, std::max(0, width() - w - 18), h);
-    searchInfo_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    // Top left: the top right corner is the run-state badge's.
+    search_->setGeometry(6, 3, w, h);
+    searchInfo_->setGeometry(w + 14, 3, std::max(0, width() / 2 - 20), h);
+    searchInfo_->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     if (figure_) pan_ = figure_->clampPan(figureArea(), zoom_, pan_);
 }
 
 std::unique_ptr<render::Figure> HeadDetailView::makeFigure(const render::Style& style) const {
     const Selection& s = ws_->selection();
     return std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, kind_, style);
+}
+
+void HeadDetailView::fillRecipe(session::Recipe& r) const {
+    // Showing the mask, this page exports what the mask view does.
+    if (kind_ == render::MatrixKind::Mask) r.view = session::viewFor(session::ViewWidget::Mask).id;
+    else r.kind = kind_;
 }
 
 void HeadDetailView::setKind(render::MatrixKind kind) {

@@ -16,7 +16,7 @@ public:
     HeadDetailView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
 
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
-    QString viewId() const override { return kind_ == render::MatrixKind::Mask ? QStringLiteral("mask") : QStringLiteral("head"); }
+    void fillRecipe(session::Recipe& r) const override;
 
     void setKind(render::MatrixKind kind);
     render::MatrixKind kind() const { return kind_; }

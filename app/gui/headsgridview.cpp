@@ -62,6 +62,7 @@ private:
 
 HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
+    setDescriptor(&session::viewFor(session::ViewWidget::HeadsGrid));
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Heads grid"));
     auto* vl = new QVBoxLayout(this);
@@ -159,6 +160,10 @@ std::unique_ptr<render::Figure> HeadsGridView::makeFigure(const render::Style& s
     o.pooling = settings_->gridOptions().pooling;
     o.tileScale = settings_->gridOptions().tileScale;
     return std::make_unique<render::GridFigure>(ws_->figureData(), style, layers(), 0, o);
+}
+
+void HeadsGridView::fillRecipe(session::Recipe& r) const {
+    if (layerFilter_ >= 0) r.layers = {layerFilter_};
 }
 
 void HeadsGridView::rebuild() {
@@ -408,7 +413,7 @@ void HeadsGridView::fitCanvas() {
 }
 
 bool HeadsGridView::eventFilter(QObject* o, QEvent* e) {
-    if (o == scroll_->viewport() && e->type() == QEvent::Resize) {
+    if (scroll_ && o == scroll_->viewport() && e->type() == QEvent::Resize) {
         const auto* re = static_cast<QResizeEvent*>(e);
         if (zoom_ <= 1.0 ? canvas_->size() != re->size()
                          : canvas_->size() != QSize(int(re->size().width() * zoom_), int(re->size().height() * zoom_)))

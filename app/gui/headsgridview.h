@@ -19,7 +19,7 @@ public:
     HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
 
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
-    QString viewId() const override { return QStringLiteral("heads"); }
+    void fillRecipe(session::Recipe& r) const override;  // the layer filter
 
     // -1: every layer.
     void setLayerFilter(int layer);

@@ -12,9 +12,9 @@
 #include <memory>
 
 #include "headsgridview.h"
-#include "render/session.h"
-
 #include "mainwindow.h"
+#include "session/document.h"
+#include "session/views.h"
 #include "workspace.h"
 
 int main(int argc, char** argv) {
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
         try {
             uint64_t seed = 0;
             const attnscope::ModelConfig cfg = attnscope::ModelConfig::parse_spec(parser.value(randomOpt).toStdString(), &seed);
-            ws.setDocument(render::randomDocument(cfg, seed));
+            ws.setDocument(session::randomDocument(cfg, seed));
         } catch (const std::exception& e) {
             std::fprintf(stderr, "attnscope: --random: %s\n", e.what());
             return 2;
@@ -98,8 +98,7 @@ int main(int argc, char** argv) {
                 QTimer::singleShot(200, &w, *shoot);
                 return;
             }
-            const QStringList ids = {"heads", "head", "mask", "flow", "lines"};
-            for (const QString& id : ids) {
+            for (const QString& id : session::viewIds()) {
                 w.showView(id);
                 QApplication::sendPostedEvents();
                 w.grab().save(QDir(dir).filePath(id + ".png"));

@@ -28,7 +28,7 @@
 #include <QVBoxLayout>
 
 #include "attnscope/tokenizer.h"
-#include "render/charvocab.h"
+#include "session/charvocab.h"
 #include "errors.h"
 #include "exportdialog.h"
 #include "render/export.h"
@@ -76,76 +76,8 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     recent_ = st.value("models/recent").toStringList();
     modelPanel_->setRecent(recent_);
     tabs_->setCurrentIndex(st.value("window/tab", 0).toInt());
-    ws_->setCropPolicy(st.value("run/refuseLong", false).toBool() ? render::CropPolicy::Refuse
-                                                                   : render::CropPolicy::KeepLast);
-}
-
-void MainWindow::buildViews() {
-    tabs_ = new QTabWidget(this);
-    tabs_->setDocumentMode(true);
-
-    auto* gridPage = new QWidget(tabs_);
-    auto* gl = new QVBoxLayout(gridPage);
-    auto* filterRow = new QHBoxLayout;
-    auto* filterLabel = new QLabel(tr("&Layers:"), gridPage);
-    layerFilter_ = new QComboBox(gridPage);
-    layerFilter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    filterLabel->setBuddy(layerFilter_);
-    filterRow->addWidget(filterLabel);
-    filterRow->addWidget(layerFilter_);
-    filterRow->addStretch();
-    gl->addLayout(filterRow);
-    grid_ = new HeadsGridView(ws_, settings_, gridPage);
-    gl->addWidget(grid_, 1);
-    tabs_->addTab(gridPage, tr("&Heads"));
-
-    auto* detailPage = new QWidget(tabs_);
-    auto* dl = new QVBoxLayout(detailPage);
-    auto* kindRow = new QHBoxLayout;
-    auto* kindLabel = new QLabel(tr("&Show:"), detailPage);
-    kindBox_ = new QComboBox(detailPage);
-    kindBox_->addItem(tr("Attention weights"), int(render::MatrixKind::Weights));
-    kindBox_->addItem(tr("Raw scores"), int(render::MatrixKind::Scores));
-    kindBox_->addItem(tr("Mask"), int(render::MatrixKind::Mask));
-    kindLabel->setBuddy(kindBox_);
-    auto* resetZoom = new QPushButton(tr("Reset &zoom"), detailPage);
-    kindRow->addWidget(kindLabel);
-    kindRow->addWidget(kindBox_);
-    kindRow->addWidget(resetZoom);
-    kindRow->addStretch();
-    dl->addLayout(kindRow);
-    auto* split = new QSplitter(Qt::Vertical, detailPage);
-    split->setObjectName("detailSplitter");
-    detail_ = new HeadDetailView(ws_, settings_, split);
-    row_ = new RowView(ws_, settings_, split);
-    split->addWidget(detail_);
-    split->addWidget(row_);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
-    dl->addWidget(split, 1);
-    tabs_->addTab(detailPage, tr("Head &detail"));
-    connect(kindBox_, &QComboBox::currentIndexChanged, this,
-            [this] { detail_->setKind(render::MatrixKind(kindBox_->currentData().toInt())); });
-    connect(resetZoom, &QPushButton::clicked, detail_, &HeadDetailView::resetZoom);
-
-    mask_ = new MaskView(ws_, settings_, tabs_);
-    tabs_->addTab(mask_, tr("&Mask"));
-    flow_ = new ShapeFlowView(ws_, settings_, tabs_);
-    tabs_->addTab(flow_, tr("Shape &flow"));
-    lines_ = new TokenLinesView(ws_, settings_, tabs_);
-    tabs_->addTab(lines_, tr("Token &lines"));
-    setCentralWidget(tabs_);
-
-    connect(layerFilter_, &QComboBox::currentIndexChanged, this,
-            [this] { grid_->setLayerFilter(layerFilter_->currentData().toInt()); });
-    connect(grid_, &HeadsGridView::headActivated, this, [this](int l, int h) {
-        Selection s = ws_->selection();
-        s.layer = l;
-        s.head = h;
-        ws_->setSelection(s);
-        showView(QStringLiteral("head"));
-    });
-    connect(detail_, &HeadDetailView::hoverChanged, this, [this](const QString& t) { statusHover_->setText(t); });
+    ws_->setCropPolicy(st.value("run/refuseLong", false).toBool() ? session::CropPolicy::Refuse
+                                                                   : session::CropPolicy::KeepLast);
 }
 
 void MainWindow::buildDocks() {
@@ -321,7 +253,7 @@ void MainWindow::newRandomModel() {
     NewModelDialog dlg(this);
     if (dlg.exec() != QDialog::Accepted) return;
     try {
-        ws_->setDocument(render::randomDocument(dlg.config(), dlg.seed()));
+        ws_->setDocument(session::randomDocument(dlg.config(), dlg.seed()));
     } catch (const std::exception& e) {
         showProblem(tr("Cannot create model"), describeError(e));
     }
@@ -363,7 +295,7 @@ void MainWindow::askForTokenizer(const QString& modelPath, const QStringList& lo
 bool MainWindow::buildCharVocabulary(const QString& modelPath, const QString& textPath) {
     if (!ws_->hasModel()) return false;
     try {
-        const QString out = render::buildCharTokenizer(
+        const QString out = session::buildCharTokenizer(
             textPath, ws_->document().model.weights->config.vocab_size,
             QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("tokenizers")));
         QSettings().setValue("tokenizers/" + modelPath, out);
@@ -420,23 +352,6 @@ void MainWindow::moveHead(int dLayer, int dHead) {
     s.layer = (s.layer + dLayer + cfg.n_layer) % cfg.n_layer;
     s.head = (s.head + dHead + cfg.n_head) % cfg.n_head;
     ws_->setSelection(s);
-}
-
-TraceView* MainWindow::currentView() const {
-    switch (tabs_->currentIndex()) {
-    case 0: return grid_;
-    case 1: return detail_;
-    case 2: return mask_;
-    case 3: return flow_;
-    case 4: return lines_;
-    }
-    return grid_;
-}
-
-void MainWindow::showView(const QString& viewId) {
-    const QStringList ids = {"heads", "head", "mask", "flow", "lines"};
-    const int i = int(ids.indexOf(viewId));
-    if (i >= 0) tabs_->setCurrentIndex(i);
 }
 
 void MainWindow::exportFigure() {

@@ -3,6 +3,10 @@
 // logic lives here.
 #include <QMainWindow>
 #include <QPointer>
+#include <utility>
+#include <vector>
+
+#include "session/views.h"
 
 class QAction;
 class QComboBox;
@@ -53,6 +57,9 @@ public:
     TokenStrip* tokenStrip() const { return strip_; }
     QTabWidget* tabs() const { return tabs_; }
     TraceView* currentView() const;
+    // The widget of a registered view (null for an unknown id); one per tab.
+    TraceView* viewWidget(const QString& viewId) const;
+    const std::vector<TraceView*>& views() const { return pages_; }
     QLabel* noticeLabel() const { return notice_; }
     QLabel* runModeLabel() const { return statusMode_; }
     QDockWidget* modelDock() const { return modelDock_; }
@@ -71,7 +78,9 @@ protected:
     void dropEvent(QDropEvent* e) override;
 
 private:
-    void buildViews();
+    void buildViews();  // mainwindow_views.cpp
+    // A tab's page and the view in it, for the widget `v` names.
+    std::pair<QWidget*, TraceView*> buildViewPage(const session::ViewDescriptor& v);
     void buildDocks();
     void buildMenus();
     void buildStatusBar();
@@ -93,6 +102,7 @@ private:
     Workspace* ws_;
     ViewSettings* settings_;
     QTabWidget* tabs_ = nullptr;
+    std::vector<TraceView*> pages_;  // per tab, in the registry's order
     HeadsGridView* grid_ = nullptr;
     QComboBox* layerFilter_ = nullptr;
     HeadDetailView* detail_ = nullptr;

@@ -37,6 +37,7 @@ void MainWindow::buildMenus() {
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     QAction* nextHead = view->addAction(tr("Next head"), this, [this] { moveHead(0, 1); });
     nextHead->setShortcut(QKeySequence(tr("Alt+Right")));
     QAction* prevHead = view->addAction(tr("Previous head"), this, [this] { moveHead(0, -1); });
@@ -46,11 +47,10 @@ void MainWindow::buildMenus() {
     QAction* prevLayer = view->addAction(tr("Previous layer"), this, [this] { moveHead(-1, 0); });
     prevLayer->setShortcut(QKeySequence(tr("Alt+Up")));
     view->addSeparator();
-    const char* names[] = {QT_TR_NOOP("Heads grid"), QT_TR_NOOP("Head detail"), QT_TR_NOOP("Mask"),
-                           QT_TR_NOOP("Shape flow"), QT_TR_NOOP("Token lines")};
-    for (int i = 0; i < 5; ++i) {
-        QAction* a = view->addAction(tr(names[i]), this, [this, i] { tabs_->setCurrentIndex(i); });
-        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+    for (const session::ViewDescriptor& v : session::views()) {
+        const QString id = v.id;
+        QAction* a = view->addAction(session::viewMenuText(v), this, [this, id] { showView(id); });
+        a->setShortcut(QKeySequence(session::viewShortcut(v)));
     }
     view->addSeparator();
     // Closed docks come back from here.
@@ -105,10 +105,10 @@ void MainWindow::buildMenus() {
     });
     QAction* refuse = run->addAction(tr("&Refuse text longer than the context"));
     refuse->setCheckable(true);
-    refuse->setChecked(ws_->cropPolicy() == render::CropPolicy::Refuse);
+    refuse->setChecked(ws_->cropPolicy() == session::CropPolicy::Refuse);
     connect(refuse, &QAction::toggled, this, [this](bool on) {
         QSettings().setValue("run/refuseLong", on);
-        ws_->setCropPolicy(on ? render::CropPolicy::Refuse : render::CropPolicy::KeepLast);
+        ws_->setCropPolicy(on ? session::CropPolicy::Refuse : session::CropPolicy::KeepLast);
     });
     QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });
     clear->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));

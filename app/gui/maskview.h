@@ -11,7 +11,6 @@ class MaskView : public TraceView {
 public:
     MaskView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
-    QString viewId() const override { return QStringLiteral("mask"); }
     QCheckBox* causalBox() const { return causal_; }
     // Fraction of allowed cells in the mask now shown (1 for bidirectional).
     double allowedFraction() const;

@@ -8,7 +8,6 @@ class RowView : public TraceView {
 public:
     RowView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
-    QString viewId() const override { return QStringLiteral("row"); }
     QSize sizeHint() const override { return {560, 220}; }
     // A fixed 0 to 1 axis instead of one fitted to the tallest bar (remembered).
     void setFixedAxis(bool fixed);

@@ -64,6 +64,7 @@ private:
 
 ShapeFlowView::ShapeFlowView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
+    setDescriptor(&session::viewFor(session::ViewWidget::ShapeFlow));
     auto* lay = new QHBoxLayout(this);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName("flowSplitter");
@@ -107,6 +108,8 @@ std::unique_ptr<render::Figure> ShapeFlowView::makeFigure(const render::Style& s
     const Selection& s = ws_->selection();
     return std::make_unique<render::FlowFigure>(ws_->figureData(), s.layer, s.head, style, selected_);
 }
+
+void ShapeFlowView::fillRecipe(session::Recipe& r) const { r.node = selected_; }
 
 const render::MatrixFigure* ShapeFlowView::tensorFigure() const { return heat_->figure(); }
 

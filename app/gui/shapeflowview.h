@@ -20,7 +20,7 @@ public:
     ShapeFlowView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
 
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
-    QString viewId() const override { return QStringLiteral("flow"); }
+    void fillRecipe(session::Recipe& r) const override;
 
     int nodeCount() const;
     // Click on node i (as the user would); shows its tensor.

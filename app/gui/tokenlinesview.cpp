@@ -8,6 +8,7 @@
 
 TokenLinesView::TokenLinesView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
+    setDescriptor(&session::viewFor(session::ViewWidget::TokenLines));
     overlay_ = new QCheckBox(tr("&Overlay every head of the layer"), this);
     overlay_->move(8, 4);
     overlay_->adjustSize();
@@ -50,6 +51,12 @@ std::vector<int> TokenLinesView::heads() const {
 
 std::unique_ptr<render::Figure> TokenLinesView::makeFigure(const render::Style& style) const {
     return std::make_unique<render::LinesFigure>(ws_->figureData(), ws_->selection().layer, heads(), style, focus_);
+}
+
+void TokenLinesView::fillRecipe(session::Recipe& r) const {
+    if (overlay() && ws_->trace())
+        for (int h = 0; h < ws_->trace()->n_head(); ++h) r.heads.push_back(h);
+    r.focus = focus_;
 }
 
 QRectF TokenLinesView::figureRect() const { return QRectF(0, overlay_->height() + 8, width(), height() - overlay_->height() - 8); }

@@ -14,7 +14,7 @@ class TokenLinesView : public TraceView {
 public:
     TokenLinesView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
-    QString viewId() const override { return QStringLiteral("lines"); }
+    void fillRecipe(session::Recipe& r) const override;
     void setOverlay(bool on);
     bool overlay() const;
     // The query whose lines alone are shown, or -1 (for the exporter).

@@ -22,7 +22,7 @@ TokenStrip::TokenStrip(Workspace* ws, QWidget* parent) : QWidget(parent), ws_(ws
 
 int TokenStrip::layoutChips(int width, std::vector<QRect>* out, std::vector<std::pair<QRect, int>>* skipped) const {
     const QFontMetrics fm(font());
-    const render::Tokenized& t = ws_->tokens();
+    const session::Tokenized& t = ws_->tokens();
     int x = kGap, y = kGap;
     const int h = fm.height() + 2 * kPad;
     auto place = [&](const QString& label) {
@@ -128,7 +128,7 @@ bool TokenStrip::event(QEvent* e) {
         const int k = skippedAt(he->pos());
         const auto trace = ws_->trace();
         if (k >= 0 && size_t(k) < ws_->tokens().skipped.size()) {
-            const render::SkippedText& t = ws_->tokens().skipped[size_t(k)];
+            const session::SkippedText& t = ws_->tokens().skipped[size_t(k)];
             QToolTip::showText(he->globalPos(),
                                t.invalidUtf8 ? tr("Bytes that are not valid UTF-8: left out of the run")
                                              : tr("“%1” is not in the model's vocabulary: left out of the run")

@@ -1,11 +1,16 @@
 #pragma once
 // Base of every view: it reads the Workspace's trace and selection, rebuilds
 // its figure when they or the colour settings change, and can hand a fresh
-// figure to the exporter (the same paint code as on screen).
+// figure to the exporter (the same paint code as on screen). Which registered
+// view (session/views.h) it shows is set by the main window that builds it.
 #include <QWidget>
 #include <memory>
 
+class QLabel;
+
 #include "render/figure.h"
+#include "session/recipe.h"
+#include "session/views.h"
 #include "viewsettings.h"
 #include "workspace.h"
 
@@ -16,8 +21,24 @@ public:
 
     // A figure of what the view shows now, drawn with `style` (for export).
     virtual std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const = 0;
-    // Stable id for recipes and the CLI: heads, head, mask, flow, lines.
-    virtual QString viewId() const = 0;
+    // The registered view this widget shows (null for a part of another view's
+    // page, such as the query bars under the head detail).
+    const session::ViewDescriptor* descriptor() const { return view_; }
+    void setDescriptor(const session::ViewDescriptor* v) { view_ = v; }
+    // The stable id of recipes and the CLI ("" when unregistered).
+    QString viewId() const { return view_ ? view_->id : QString(); }
+    // Puts what only this view knows (a kind, a focused query, a node…) into a
+    // recipe whose common members are already filled in.
+    virtual void fillRecipe(session::Recipe& r) const { Q_UNUSED(r); }
+    // The badge in the view's top-right corner: bidirectional attention,
+    // ablated heads and a stale picture (the last run cancelled or refused);
+    // hidden when there is nothing to say.
+    QLabel* stateBadge() const { return badge_; }
+    // Its text ("" when hidden).
+    static QString stateText(const Workspace& ws);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 protected:
     // Called when the trace, the selection or the settings changed.
@@ -25,4 +46,9 @@ protected:
     virtual void selectionChanged() { update(); }
     Workspace* ws_;
     ViewSettings* settings_;
+
+private:
+    void updateBadge();
+    const session::ViewDescriptor* view_ = nullptr;
+    QLabel* badge_ = nullptr;
 };

@@ -57,12 +57,12 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
         LoadResult r;
         try {
             try {
-                r.doc = render::openDocument(path, tokenizerPath);
+                r.doc = session::openDocument(path, tokenizerPath);
             } catch (const attnscope::Error& e) {
                 // A broken tokenizer is its own problem: the model still opens.
                 if (e.code() != attnscope::ErrorCode::BadTokenizer || tokenizerPath.isEmpty()) throw;
                 r.tokenizerError = describeError(e);
-                r.doc = render::openDocument(path);
+                r.doc = session::openDocument(path);
             }
         } catch (const std::exception& e) {
             r.error = describeError(e);
@@ -71,11 +71,12 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
     }));
 }
 
-void Workspace::setDocument(render::Document doc) {
+void Workspace::setDocument(session::Document doc) {
     cancel();
     doc_ = std::move(doc);
     options_.ablate.clear();
     trace_.reset();
+    setStale(false);
     const auto& cfg = doc_.model.weights->config;
     selection_.layer = std::min(selection_.layer, cfg.n_layer - 1);
     selection_.head = std::min(selection_.head, cfg.n_head - 1);
@@ -115,7 +116,7 @@ int Workspace::threads() const {
     return options_.threads > 0 ? options_.threads : attnscope::default_thread_count();
 }
 
-void Workspace::setCropPolicy(render::CropPolicy p) {
+void Workspace::setCropPolicy(session::CropPolicy p) {
     crop_ = p;
     runNow();
 }
@@ -126,7 +127,7 @@ void Workspace::setSelection(const Selection& s) {
     emit selectionChanged(selection_);
 }
 
-render::FigureData Workspace::figureData() const { return render::figureData(doc_, trace_, tokens_.labels); }
+render::FigureData Workspace::figureData() const { return session::figureData(doc_, trace_, tokens_.labels); }
 
 void Workspace::schedule() {
     // A new input makes the current run stale: stop it now, start after the pause.
@@ -137,6 +138,12 @@ void Workspace::schedule() {
 void Workspace::runNow() {
     debounce_.stop();
     startRun();
+}
+
+void Workspace::setStale(bool stale) {
+    if (stale == stale_) return;
+    stale_ = stale;
+    emit staleChanged(stale_);
 }
 
 void Workspace::cancel() {
@@ -167,10 +174,10 @@ void Workspace::startRun() {
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     const quint64 gen = ++generation_;
     auto cancel = cancel_;
-    const render::Document doc = doc_;
+    const session::Document doc = doc_;
     const QString text = text_;
     const attnscope::RunOptions options = options_;
-    const render::CropPolicy crop = crop_;
+    const session::CropPolicy crop = crop_;
     std::shared_ptr<attnscope::Trace> trace = recycledTrace();
     QPointer<Workspace> self(this);
     watcher_.setFuture(QtConcurrent::run([=]() -> RunResult {
@@ -179,7 +186,7 @@ void Workspace::startRun() {
         QElapsedTimer clock;
         clock.start();
         try {
-            r.tokens = render::tokenize(doc, text, crop);
+            r.tokens = session::tokenize(doc, text, crop);
             if (r.tokens.ids.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run");
             const attnscope::Model model(doc.model.weights);
             model.run(r.tokens.ids, options, *trace, [&](int done, int total) {
@@ -207,8 +214,10 @@ void Workspace::finishRun() {
     longRun_.stop();
     emit runningChanged(false);
     const bool stale = r.generation != generation_ || pending_;
+    if (!stale && r.cancelled) setStale(bool(trace_));
     if (!stale && !r.cancelled) {
         if (r.error.isEmpty()) {
+            setStale(false);
             trace_ = r.trace;
             tokens_ = std::move(r.tokens);
             lastMs_ = r.ms;
@@ -227,7 +236,7 @@ void Workspace::finishRun() {
                 notes << tr("The text held characters that are not valid Unicode; they were replaced.");
             if (!tokens_.skipped.empty()) {
                 QStringList chars;
-                for (const render::SkippedText& k : tokens_.skipped) chars << k.label;
+                for (const session::SkippedText& k : tokens_.skipped) chars << k.label;
                 chars.removeDuplicates();
                 notes << tr("%n character(s) the model's vocabulary lacks were left out of the run (%1); "
                             "they are marked in the token strip.", "", int(tokens_.skipped.size()))
@@ -236,6 +245,7 @@ void Workspace::finishRun() {
             emit notice(notes.join(QLatin1Char(' ')));
             emit traceReady(trace_);
         } else {
+            setStale(bool(trace_));
             emit runFailed(r.error);
         }
     }

@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-#include "render/session.h"
+#include "session/tokenize.h"
 #include "selection.h"
 
 class Workspace : public QObject {
@@ -20,7 +20,7 @@ class Workspace : public QObject {
 public:
     struct RunResult {
         std::shared_ptr<const attnscope::Trace> trace;
-        render::Tokenized tokens;
+        session::Tokenized tokens;
         QString error;          // translated text; empty on success
         bool cancelled = false;
         quint64 generation = 0;
@@ -33,8 +33,8 @@ public:
     // --- document ---
     // Opens a model on a worker thread; emits documentChanged or loadFailed.
     void openModel(const QString& path, const QString& tokenizerPath = {});
-    void setDocument(render::Document doc);
-    const render::Document& document() const { return doc_; }
+    void setDocument(session::Document doc);
+    const session::Document& document() const { return doc_; }
     bool hasModel() const { return bool(doc_.model.weights); }
     bool isLoading() const { return loading_; }
 
@@ -47,16 +47,19 @@ public:
     const std::vector<attnscope::HeadRef>& ablated() const { return options_.ablate; }
     void setThreads(int threads);
     int threads() const;
-    void setCropPolicy(render::CropPolicy p);
-    render::CropPolicy cropPolicy() const { return crop_; }
+    void setCropPolicy(session::CropPolicy p);
+    session::CropPolicy cropPolicy() const { return crop_; }
     void setDebounceMs(int ms) { debounce_.setInterval(ms); }
 
     // --- results ---
     std::shared_ptr<const attnscope::Trace> trace() const { return trace_; }
-    const render::Tokenized& tokens() const { return tokens_; }
+    const session::Tokenized& tokens() const { return tokens_; }
     render::FigureData figureData() const;
     double lastRunMs() const { return lastMs_; }
     bool isRunning() const { return running_; }
+    // The last run was cancelled or refused: the trace shown is older than the
+    // text and options. False again once a run succeeds.
+    bool isStale() const { return stale_; }
 
     // --- selection ---
     const Selection& selection() const { return selection_; }
@@ -84,6 +87,7 @@ signals:
     void notice(const QString& message);  // e.g. "text cropped to the last 256 tokens"
     void selectionChanged(const Selection& s);
     void optionsChanged();
+    void staleChanged(bool stale);
 
 private:
     void schedule();
@@ -91,16 +95,16 @@ private:
     void finishRun();
     std::shared_ptr<attnscope::Trace> recycledTrace();
 
-    render::Document doc_;
+    session::Document doc_;
     QString text_;
     attnscope::RunOptions options_;
-    render::CropPolicy crop_ = render::CropPolicy::KeepLast;
+    session::CropPolicy crop_ = session::CropPolicy::KeepLast;
 
     QTimer debounce_;
     QTimer longRun_;
     QFutureWatcher<RunResult> watcher_;
     struct LoadResult {
-        render::Document doc;
+        session::Document doc;
         QString error;           // translated; empty on success
         QString tokenizerError;  // the chosen tokenizer failed; the model opened without it
     };
@@ -112,9 +116,11 @@ private:
     bool running_ = false;
     bool pending_ = false;
     bool loading_ = false;
+    bool stale_ = false;
+    void setStale(bool stale);
 
     std::shared_ptr<const attnscope::Trace> trace_;
-    render::Tokenized tokens_;
+    session::Tokenized tokens_;
     double lastMs_ = 0;
     // Traces no view holds any more are reused: their buffers are not reallocated.
     std::vector<std::shared_ptr<attnscope::Trace>> pool_;

@@ -19,48 +19,6 @@ using attnscope::ErrorCode;
 using attnscope::MatrixRM;
 using attnscope::Shape;
 
-namespace {
-
-void append(DataBlock& d, const MatrixRM& m) { d.values.insert(d.values.end(), m.data(), m.data() + m.size()); }
-
-}  // namespace
-
-DataBlock dataFor(const Recipe& r, const attnscope::Trace& trace) {
-    checkRecipe(r, trace.n_layer(), trace.n_head(), trace.T());
-    DataBlock d;
-    const int64_t T = trace.T();
-    if (r.view == QLatin1String("heads")) {
-        d.what = QStringLiteral("weights");
-        d.layers = r.layers;
-        if (d.layers.empty())
-            for (int l = 0; l < trace.n_layer(); ++l) d.layers.push_back(l);
-        for (int h = 0; h < trace.n_head(); ++h) d.heads.push_back(h);
-        d.shape = {int64_t(d.layers.size()), trace.n_head(), T, T};
-        d.values.reserve(size_t(attnscope::shape_numel(d.shape)));
-        for (const int l : d.layers)
-            for (int h = 0; h < trace.n_head(); ++h) append(d, trace.head_weights(l, h));
-    } else if (r.view == QLatin1String("mask")) {
-        d.what = QStringLiteral("mask");
-        d.shape = {T, T};
-        append(d, trace.mask());
-    } else if (r.view == QLatin1String("lines") && r.heads.size() > 1) {
-        d.what = QStringLiteral("weights");
-        d.layers = {r.layer};
-        d.heads = r.heads;
-        d.shape = {int64_t(r.heads.size()), T, T};
-        for (const int h : r.heads) append(d, trace.head_weights(r.layer, h));
-    } else {
-        const bool scores = r.view == QLatin1String("head") && r.kind == MatrixKind::Scores;
-        const int head = r.view == QLatin1String("lines") && r.heads.size() == 1 ? r.heads[0] : r.head;
-        d.what = scores ? QStringLiteral("scores") : QStringLiteral("weights");
-        d.layers = {r.layer};
-        d.heads = {head};
-        d.shape = {T, T};
-        append(d, scores ? trace.head_scores(r.layer, head) : trace.head_weights(r.layer, head));
-    }
-    return d;
-}
-
 // ---------------------------------------------------------------- NPY
 
 QByteArray npyHeader(const Shape& shape) {
@@ -208,14 +166,14 @@ void writeNpy(const DataBlock& d, const TokenTable& tokens, const QString& path)
     writeFileAtomically(tokensJsonPath(path), QByteArray::fromStdString(s.str()));
 }
 
-void writeJson(const DataBlock& d, const TokenTable& tokens, const Recipe& r, const attnscope::Trace& trace,
+void writeJson(const DataBlock& d, const TokenTable& tokens, const QString& view, const attnscope::Trace& trace,
                const QString& modelName, const QString& path) {
     std::ostringstream s;
     attnscope::JsonWriter w(s);
     w.begin_object();
     w.key("model").value(modelName.toStdString());
     w.key("config").raw(trace.config.to_json());
-    w.key("view").value(r.view.toStdString());
+    w.key("view").value(view.toStdString());
     w.key("causal").value(trace.causal);
     writeTokens(w, tokens);
     w.key("shapes").begin_array();

@@ -11,16 +11,12 @@
 
 #include "attnscope/tensor.h"
 #include "attnscope/trace.h"
-#include "recipe.h"
 
 namespace render {
 
-// The matrix or stack a recipe's view shows.
-//   heads        -> weights (L', H, T, T) for the recipe's layers (all when none)
-//   head         -> weights or scores (T, T) of (layer, head)
-//   mask         -> mask (T, T), 1 where attention is allowed
-//   flow         -> weights (T, T) of (layer, head), the block the diagram shows
-//   lines        -> weights (T, T) of the head, or (n, T, T) for n overlaid heads
+// The matrix or stack a view shows: one (T, T) matrix, or a stack of them
+// such as (L', H, T, T) for a grid of heads. Each view's descriptor makes its
+// own (app/session/views.cpp).
 struct DataBlock {
     QString what;              // "weights", "scores" or "mask"
     attnscope::Shape shape;
@@ -28,7 +24,6 @@ struct DataBlock {
     std::vector<int> layers;   // the layers it covers
     std::vector<int> heads;    // the heads it covers
 };
-DataBlock dataFor(const Recipe& r, const attnscope::Trace& trace);  // throws Error(InvalidArgument)
 
 // The tokens of a data file: ids, their exact text and their display labels.
 struct TokenTable {
@@ -58,7 +53,7 @@ void writeNpy(const DataBlock& d, const TokenTable& tokens, const QString& path)
 QString tokensJsonPath(const QString& npyPath);
 // One JSON object: model, view, tokens (ids, texts, labels), the forward pass's
 // tensor shapes, and the block's values as nested arrays under its `what`.
-void writeJson(const DataBlock& d, const TokenTable& tokens, const Recipe& r, const attnscope::Trace& trace,
+void writeJson(const DataBlock& d, const TokenTable& tokens, const QString& view, const attnscope::Trace& trace,
                const QString& modelName, const QString& path);
 
 // Writes `data` atomically (no half-written file on failure). Throws Error(Io).

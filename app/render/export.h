@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "figure.h"
-#include "recipe.h"
+#include "format.h"
 
 namespace render {
 
@@ -40,22 +40,5 @@ void writeSvg(const Figure& fig, const QSizeF& inches, const QString& path, cons
 // One page per figure, every page `inches` large.
 void writePdf(const std::vector<const Figure*>& pages, const QSizeF& inches, const QString& path,
               const QString& title = {});
-
-// `r` with its defaults made concrete, so that saving it pins the figure down:
-// the font family, and the size (the figure's natural size when none is given;
-// the other side by the natural aspect ratio when only one is).
-Recipe resolveRecipe(const Recipe& r, const Figure* fig);
-
-// Writes what `r` asks for from `data` to `path`: its view as a PNG, SVG or PDF
-// figure, or the view's numbers as CSV, NPY (+ .tokens.json) or JSON.
-// `tokenTexts` are the tokens' exact strings (for data files). Returns the
-// resolved recipe (see resolveRecipe), ready to be saved beside the file.
-// Throws attnscope::Error.
-Recipe exportRecipe(const Recipe& r, const FigureData& data, const QStringList& tokenTexts, const QString& path);
-
-// A file name for what `r` exports, e.g. "head_L1_H2.png", "heads.pdf".
-QString defaultFileName(const Recipe& r);
-// "fig.png" -> "fig.recipe.json".
-QString recipePathFor(const QString& exportPath);
 
 }  // namespace render

@@ -4,74 +4,35 @@
 #include <QFontMetricsF>
 #include <QPainterPath>
 
+#include "attnscope/trace_tensors.h"
+
 namespace render {
 
 namespace {
 
 
-QString stageLabel(const QString& stage) {
-    static const std::pair<const char*, const char*> names[] = {
-        {"tokens", QT_TRANSLATE_NOOP("render::FlowFigure", "Tokens")},
-        {"token_embed", QT_TRANSLATE_NOOP("render::FlowFigure", "Token embedding")},
-        {"position_embed", QT_TRANSLATE_NOOP("render::FlowFigure", "Position embedding")},
-        {"embed", QT_TRANSLATE_NOOP("render::FlowFigure", "Sum")},
-        {"ln1", QT_TRANSLATE_NOOP("render::FlowFigure", "LayerNorm 1")},
-        {"q", QT_TRANSLATE_NOOP("render::FlowFigure", "Query")},
-        {"k", QT_TRANSLATE_NOOP("render::FlowFigure", "Key")},
-        {"v", QT_TRANSLATE_NOOP("render::FlowFigure", "Value")},
-        {"scores", QT_TRANSLATE_NOOP("render::FlowFigure", "Scores q·kᵀ/√hs")},
-        {"mask", QT_TRANSLATE_NOOP("render::FlowFigure", "Mask")},
-        {"softmax", QT_TRANSLATE_NOOP("render::FlowFigure", "Softmax")},
-        {"weighted_sum", QT_TRANSLATE_NOOP("render::FlowFigure", "Weights · v")},
-        {"concat", QT_TRANSLATE_NOOP("render::FlowFigure", "Concatenate heads")},
-        {"proj", QT_TRANSLATE_NOOP("render::FlowFigure", "Output projection")},
-        {"residual1", QT_TRANSLATE_NOOP("render::FlowFigure", "Residual +")},
-        {"ln2", QT_TRANSLATE_NOOP("render::FlowFigure", "LayerNorm 2")},
-        {"mlp_hidden", QT_TRANSLATE_NOOP("render::FlowFigure", "MLP hidden")},
-        {"mlp_act", QT_TRANSLATE_NOOP("render::FlowFigure", "Activation")},
-        {"mlp_proj", QT_TRANSLATE_NOOP("render::FlowFigure", "MLP projection")},
-        {"residual2", QT_TRANSLATE_NOOP("render::FlowFigure", "Residual +")},
-        {"ln_f", QT_TRANSLATE_NOOP("render::FlowFigure", "Final LayerNorm")},
-        {"logits", QT_TRANSLATE_NOOP("render::FlowFigure", "Logits")},
-    };
-    for (const auto& [id, name] : names)
-        if (stage == QLatin1String(id)) return QCoreApplication::translate("render::FlowFigure", name);
-    return stage;
+// The stage's label from the trace tensor table, translated.
+QString stageLabel(const std::string& stage) {
+    for (const attnscope::TraceTensorSpec& t : attnscope::trace_tensor_table())
+        if (stage == t.stage) return QCoreApplication::translate("render::FlowFigure", t.label);
+    return QString::fromStdString(stage);
 }
 
-// Symbolic and numeric shape: "(T, hs) = (12, 32)".
-QString shapeText(const QString& stage, const attnscope::Shape& s, const attnscope::ModelConfig& c, bool* perHead) {
+// Symbolic and numeric shape, as the table states it: "(T, C) = (12, 64)", or
+// per head "H × (T, hs) = 4 × (12, 16)".
+QString shapeText(const attnscope::StageRecord& r) {
     QStringList sym, num;
-    auto add = [&](const char* name, int64_t v) {
-        sym << QString::fromLatin1(name);
-        num << QString::number(v);
-    };
-    *perHead = false;
-    const QString hs = QStringLiteral("hs");
-    if ((stage == "q" || stage == "k" || stage == "v" || stage == "weighted_sum") && s.size() == 3) {
-        *perHead = true;
-        add("T", s[0]);
-        add("hs", s[2]);
-        return QStringLiteral("%1 × (%2) = %3 × (%4)").arg(QStringLiteral("H"), sym.join(", ")).arg(s[1]).arg(num.join(", "));
+    size_t headAxis = r.symbols.size();
+    for (size_t i = 0; i < r.symbols.size() && i < r.shape.size(); ++i) {
+        if (r.per_head && r.symbols[i] == "H" && headAxis == r.symbols.size()) {
+            headAxis = i;
+            continue;
+        }
+        sym << QString::fromStdString(r.symbols[i]);
+        num << QString::number(r.shape[i]);
     }
-    if ((stage == "scores" || stage == "softmax") && s.size() == 3) {
-        *perHead = true;
-        add("T", s[1]);
-        add("T", s[2]);
-        return QStringLiteral("H × (T, T) = %1 × (%2)").arg(s[0]).arg(num.join(", "));
-    }
-    for (size_t i = 0; i < s.size(); ++i) {
-        const int64_t v = s[i];
-        const char* name = "?";
-        if (i == 0 && stage != "logits") name = "T";
-        else if (stage == "logits" && i == 0) name = "R";
-        else if (v == c.vocab_size && stage == "logits") name = "V";
-        else if (v == c.n_embed) name = "C";
-        else if (v == c.hidden()) name = v == 4 * int64_t(c.n_embed) ? "4C" : "F";
-        else if (v == s[0]) name = "T";
-        add(name, v);
-    }
-    Q_UNUSED(hs);
+    if (headAxis < r.shape.size())
+        return QStringLiteral("H × (%1) = %2 × (%3)").arg(sym.join(", ")).arg(r.shape[headAxis]).arg(num.join(", "));
     return QStringLiteral("(%1) = (%2)").arg(sym.join(", "), num.join(", "));
 }
 
@@ -86,10 +47,11 @@ FlowFigure::FlowFigure(FigureData data, int layer, int head, Style style, int se
         if (s.layer >= 0 && s.layer != layer_) continue;
         Node n;
         n.stage = QString::fromStdString(s.stage);
-        n.label = stageLabel(n.stage);
+        n.label = stageLabel(s.stage);
         n.tensor = QString::fromStdString(s.tensor);
         n.layer = s.layer;
-        n.shapeText = shapeText(n.stage, s.shape, data_.trace->config, &n.perHead);
+        n.shapeText = shapeText(s);
+        n.perHead = s.per_head;
         nodes_.push_back(n);
     }
 }

@@ -2,6 +2,7 @@
 // the PyTorch twin): embeddings, MultiHeadAttention (its Heads run together in
 // attention.cpp), MLP, Block, Transformer.
 #include "attnscope/model.h"
+#include "attnscope/trace_tensors.h"
 
 #include <algorithm>
 #include <string>
@@ -54,9 +55,9 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
                           const RunOptions& opt, bool dense, LayerTrace& lt, int threads) {
     const int T = int(x.rows()), C = cfg.n_embed, H = cfg.n_head, hs = cfg.head_size();
     for (Tensor* t : {&lt.q, &lt.k, &lt.v}) t->reshape({T, H, hs});
-    linear(x, w.wq, w.bq, lt.q.matrix(), threads);
-    linear(x, w.wk, w.bk, lt.k.matrix(), threads);
-    linear(x, w.wv, w.bv, lt.v.matrix(), threads);
+    linear(x, w.attn.q.weight, w.attn.q.bias, lt.q.matrix(), threads);
+    linear(x, w.attn.k.weight, w.attn.k.bias, lt.k.matrix(), threads);
+    linear(x, w.attn.v.weight, w.attn.v.bias, lt.v.matrix(), threads);
 
     if (dense) {
         lt.weights.reshape({H, T, T});
@@ -78,7 +79,7 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
         threads);
 
     lt.proj.reshape({T, C});
-    linear(lt.heads.cmatrix(), w.proj_w, w.proj_b, lt.proj.matrix(), threads);
+    linear(lt.heads.cmatrix(), w.attn.proj.weight, w.attn.proj.bias, lt.proj.matrix(), threads);
 }
 
 // MLP: x (T, C) -> proj(act(hidden(x))) (T, C), hidden width 4C.
@@ -88,7 +89,7 @@ void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace
     lt.mlp_hidden.reshape({T, cfg.hidden()});
     lt.mlp_act.reshape({T, cfg.hidden()});
     lt.mlp_proj.reshape({T, cfg.n_embed});
-    linear(x, w.fc_w, w.fc_b, lt.mlp_hidden.matrix(), threads);
+    linear(x, w.mlp.hidden.weight, w.mlp.hidden.bias, lt.mlp_hidden.matrix(), threads);
     switch (cfg.activation) {
     case Activation::ReLU: kernels::relu(lt.mlp_hidden.cmatrix(), lt.mlp_act.matrix(), threads); break;
     case Activation::GeluTanh:
@@ -98,7 +99,7 @@ void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace
         kernels::gelu_erf(lt.mlp_hidden.cmatrix(), lt.mlp_act.matrix(), threads);
         break;
     }
-    linear(lt.mlp_act.cmatrix(), w.fc2_w, w.fc2_b, lt.mlp_proj.matrix(), threads);
+    linear(lt.mlp_act.cmatrix(), w.mlp.proj.weight, w.mlp.proj.bias, lt.mlp_proj.matrix(), threads);
 }
 
 // Block (pre-LayerNorm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C).
@@ -106,45 +107,34 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
            const RunOptions& opt, bool dense, LayerTrace& lt, int threads) {
     const int T = int(x.rows()), C = cfg.n_embed;
     for (Tensor* t : {&lt.ln1, &lt.resid1, &lt.ln2, &lt.out}) t->reshape({T, C});
-    kernels::layer_norm(x, w.ln1_w, w.ln1_b, cfg.ln_eps, lt.ln1.matrix(), threads);
+    kernels::layer_norm(x, w.ln1.weight, w.ln1.bias, cfg.ln_eps, lt.ln1.matrix(), threads);
     multi_head_attention(w, cfg, layer, lt.ln1.cmatrix(), opt, dense, lt, threads);
     kernels::add(x, lt.proj.cmatrix(), lt.resid1.matrix(), threads);
-    kernels::layer_norm(lt.resid1.cmatrix(), w.ln2_w, w.ln2_b, cfg.ln_eps, lt.ln2.matrix(),
+    kernels::layer_norm(lt.resid1.cmatrix(), w.ln2.weight, w.ln2.bias, cfg.ln_eps, lt.ln2.matrix(),
                         threads);
     mlp(w, cfg, lt.ln2.cmatrix(), lt, threads);
     kernels::add(lt.resid1.cmatrix(), lt.mlp_proj.cmatrix(), lt.out.matrix(), threads);
 }
 
 void record_stages(Trace& tr) {
-    const int T = tr.T(), C = tr.config.n_embed, H = tr.config.n_head;
-    const int hs = tr.config.head_size(), V = tr.config.vocab_size;
-    auto& s = tr.stages;
-    s.clear();
-    s.push_back({"tokens", -1, "", {T}});
-    s.push_back({"token_embed", -1, "embed.token", {T, C}});
-    s.push_back({"position_embed", -1, "embed.position", {T, C}});
-    s.push_back({"embed", -1, "embed", {T, C}});
-    for (int l = 0; l < tr.n_layer(); ++l) {
-        const std::string p = "blk." + std::to_string(l) + ".";
-        s.push_back({"ln1", l, p + "ln1", {T, C}});
-        s.push_back({"q", l, p + "attn.q", {T, H, hs}});
-        s.push_back({"k", l, p + "attn.k", {T, H, hs}});
-        s.push_back({"v", l, p + "attn.v", {T, H, hs}});
-        s.push_back({"scores", l, p + "attn.scores", {H, T, T}});
-        s.push_back({"mask", l, p + "attn.mask", {T, T}});
-        s.push_back({"softmax", l, p + "attn.weights", {H, T, T}});
-        s.push_back({"weighted_sum", l, p + "attn.heads", {T, H, hs}});  // per head, (T, hs) each
-        s.push_back({"concat", l, p + "attn.heads", {T, C}});
-        s.push_back({"proj", l, p + "attn.proj", {T, C}});
-        s.push_back({"residual1", l, p + "resid1", {T, C}});
-        s.push_back({"ln2", l, p + "ln2", {T, C}});
-        s.push_back({"mlp_hidden", l, p + "mlp.hidden", {T, tr.config.hidden()}});
-        s.push_back({"mlp_act", l, p + "mlp.act", {T, tr.config.hidden()}});
-        s.push_back({"mlp_proj", l, p + "mlp.proj", {T, C}});
-        s.push_back({"residual2", l, p + "out", {T, C}});
-    }
-    s.push_back({"ln_f", -1, "ln_f", {T, C}});
-    s.push_back({"logits", -1, "logits", {tr.logits.shape.empty() ? 0 : tr.logits.shape[0], V}});
+    auto& stages = tr.stages;
+    stages.clear();
+    auto record = [&](const TraceTensorSpec& s, int layer) {
+        const std::string name = !*s.name ? "" : layer < 0 ? s.name : "blk." + std::to_string(layer) + "." + s.name;
+        stages.push_back({s.stage, layer, name, spec_shape(s, tr), spec_symbols(s, tr.config), s.per_head});
+    };
+    // The table in forward order: entries outside blocks, every block, the rest.
+    const auto& table = trace_tensor_table();
+    size_t i = 0;
+    for (; i < table.size() && !table[i].in_block; ++i)
+        if (*table[i].stage) record(table[i], -1);
+    const size_t block_begin = i;
+    while (i < table.size() && table[i].in_block) ++i;
+    for (int l = 0; l < tr.n_layer(); ++l)
+        for (size_t j = block_begin; j < i; ++j)
+            if (*table[j].stage) record(table[j], l);
+    for (; i < table.size(); ++i)
+        if (*table[i].stage) record(table[i], -1);
 }
 
 void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunOptions& opt) {
@@ -226,14 +216,14 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
 
     tr.ln_f.reshape({T, C});
     kernels::layer_norm(tr.layers.empty() ? tr.embed.cmatrix() : tr.layers.back().out.cmatrix(),
-                        w.lnf_w, w.lnf_b, cfg.ln_eps, tr.ln_f.matrix(), threads);
+                        w.ln_f.weight, w.ln_f.bias, cfg.ln_eps, tr.ln_f.matrix(), threads);
     // lm_head only where logits are shown: the last `logits_rows` positions.
     const int rows = opt.logits_rows < 0 ? T : std::min(opt.logits_rows, T);
     tr.logits_first = T - rows;
     tr.logits.reshape({rows, cfg.vocab_size});
     if (rows > 0)
-        linear(ConstMapRM(tr.ln_f.data.data() + size_t(tr.logits_first) * C, rows, C), w.lm_head(),
-               w.lm_head_b, tr.logits.matrix(), threads);
+        linear(ConstMapRM(tr.ln_f.data.data() + size_t(tr.logits_first) * C, rows, C), w.unembedding(),
+               w.lm_head.bias, tr.logits.matrix(), threads);
     record_stages(tr);
     step(total);
 }

@@ -88,14 +88,14 @@ MatrixRM multi_head_attention(const LayerWeights& lw, const ModelConfig& c, cons
             const VectorF bh = b.size() ? VectorF(b.segment(h * hs, hs)) : VectorF();
             return linear(xn, wh, bh);
         };
-        const MatrixRM q = rows(lw.wq, lw.bq), k = rows(lw.wk, lw.bk), v = rows(lw.wv, lw.bv);
+        const MatrixRM q = rows(lw.attn.q.weight, lw.attn.q.bias), k = rows(lw.attn.k.weight, lw.attn.k.bias), v = rows(lw.attn.v.weight, lw.attn.v.bias);
         MatrixRM weights(T, T), out(T, hs);
         attention_head(q.data(), k.data(), v.data(), T, hs, causal, weights.data(), out.data());
         if (std::find(ablated_heads.begin(), ablated_heads.end(), h) != ablated_heads.end()) out.setZero();
         concat.middleCols(h * hs, hs) = out;
         if (all_weights) all_weights->push_back(std::move(weights));
     }
-    return linear(concat, lw.proj_w, lw.proj_b);
+    return linear(concat, lw.attn.proj.weight, lw.attn.proj.bias);
 }
 
 Result forward(const Weights& w, std::span<const int> tokens, bool causal,
@@ -110,15 +110,15 @@ Result forward(const Weights& w, std::span<const int> tokens, bool causal,
         std::vector<int> ablated;
         for (const HeadRef& a : ablate)
             if (a.layer == l) ablated.push_back(a.head);
-        x = x + multi_head_attention(lw, c, layer_norm(x, lw.ln1_w, lw.ln1_b, c.ln_eps), causal,
+        x = x + multi_head_attention(lw, c, layer_norm(x, lw.ln1.weight, lw.ln1.bias, c.ln_eps), causal,
                                      ablated, &r.weights);
-        MatrixRM hidden = linear(layer_norm(x, lw.ln2_w, lw.ln2_b, c.ln_eps), lw.fc_w, lw.fc_b);
+        MatrixRM hidden = linear(layer_norm(x, lw.ln2.weight, lw.ln2.bias, c.ln_eps), lw.mlp.hidden.weight, lw.mlp.hidden.bias);
         for (Eigen::Index i = 0; i < hidden.size(); ++i)
             hidden.data()[i] = activate(hidden.data()[i], c.activation);
-        x = x + linear(hidden, lw.fc2_w, lw.fc2_b);
+        x = x + linear(hidden, lw.mlp.proj.weight, lw.mlp.proj.bias);
         r.block_out.push_back(x);
     }
-    r.logits = linear(layer_norm(x, w.lnf_w, w.lnf_b, c.ln_eps), w.lm_head(), w.lm_head_b);
+    r.logits = linear(layer_norm(x, w.ln_f.weight, w.ln_f.bias, c.ln_eps), w.unembedding(), w.lm_head.bias);
     return r;
 }
 

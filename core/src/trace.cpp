@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <limits>
+#include <string_view>
 
 #include "attention.h"
 #include "attnscope/error.h"
+#include "attnscope/trace_tensors.h"
 
 namespace attnscope {
 
@@ -94,68 +96,69 @@ bool Trace::is_ablated(int layer, int head) const {
     return std::find(ablated.begin(), ablated.end(), HeadRef{layer, head}) != ablated.end();
 }
 
+namespace {
+
+// The table's entries with a tensor, each name once (attn.heads is seen by two
+// stages), in forward order: `fn(spec, layer)` for every layer of block entries.
+template <class Fn>
+void for_each_tensor(const Trace& tr, Fn fn) {
+    const auto& table = trace_tensor_table();
+    auto distinct = [&](size_t i) {
+        const TraceTensorSpec& s = table[i];
+        if (!*s.name || s.source == TraceTensorSpec::Source::None) return false;
+        for (size_t j = 0; j < i; ++j)
+            if (table[j].in_block == s.in_block && std::string_view(table[j].name) == s.name) return false;
+        return true;
+    };
+    size_t i = 0;
+    for (; i < table.size() && !table[i].in_block; ++i)
+        if (distinct(i)) fn(table[i], -1);
+    const size_t block_begin = i;
+    while (i < table.size() && table[i].in_block) ++i;
+    for (int l = 0; l < tr.n_layer(); ++l)
+        for (size_t j = block_begin; j < i; ++j)
+            if (distinct(j)) fn(table[j], l);
+    for (; i < table.size(); ++i)
+        if (distinct(i)) fn(table[i], -1);
+}
+
+}  // namespace
+
 std::vector<std::string> Trace::tensor_names() const {
     std::vector<std::string> names;
-    for (const StageRecord& s : stages)
-        if (!s.tensor.empty() && std::find(names.begin(), names.end(), s.tensor) == names.end())
-            names.push_back(s.tensor);
+    for_each_tensor(*this, [&](const TraceTensorSpec& s, int l) {
+        names.push_back(l < 0 ? std::string(s.name) : "blk." + std::to_string(l) + "." + s.name);
+    });
     return names;
 }
 
 Tensor Trace::tensor(const std::string& name) const {
-    auto copy = [](const Tensor& t) { return t; };
-    if (name == "embed.token") return copy(tok_embed);
-    if (name == "embed.position") return copy(pos_embed);
-    if (name == "embed") return copy(embed);
-    if (name == "ln_f") return copy(ln_f);
-    if (name == "logits") return copy(logits);
-    const std::string prefix = "blk.";
-    if (name.rfind(prefix, 0) == 0) {
-        const size_t dot = name.find('.', prefix.size());
-        int layer = -1;
-        try {
-            layer = std::stoi(name.substr(prefix.size(), dot - prefix.size()));
-        } catch (...) {
-        }
-        if (dot != std::string::npos && layer >= 0 && layer < n_layer()) {
-            const std::string part = name.substr(dot + 1);
-            const LayerTrace& lt = layers[size_t(layer)];
-            const int n = T(), H = n_head();
-            if (part == "attn.scores" || (part == "attn.weights" && !weights_dense)) {
-                Tensor out({H, n, n});
-                for (int h = 0; h < H; ++h) {
-                    const MatrixRM m = part == "attn.scores" ? head_scores(layer, h)
-                                                             : head_weights(layer, h);
-                    std::copy(m.data(), m.data() + m.size(), out.data.begin() + size_t(h) * n * n);
-                }
-                return out;
-            }
-            if (part == "attn.mask") {
-                const MatrixRM m = mask();
-                return Tensor({n, n}, m.data());
-            }
-            const std::pair<const char*, const Tensor*> parts[] = {
-                {"ln1", &lt.ln1},           {"attn.q", &lt.q},          {"attn.k", &lt.k},
-                {"attn.v", &lt.v},          {"attn.weights", &lt.weights}, {"attn.heads", &lt.heads},
-                {"attn.proj", &lt.proj},    {"resid1", &lt.resid1},     {"ln2", &lt.ln2},
-                {"mlp.hidden", &lt.mlp_hidden}, {"mlp.act", &lt.mlp_act}, {"mlp.proj", &lt.mlp_proj},
-                {"out", &lt.out}};
-            for (const auto& [n2, t] : parts)
-                if (part == n2) return copy(*t);
-        }
+    const TensorRef ref = resolve_tensor_name(name, n_layer());
+    const TraceTensorSpec& s = *ref.spec;
+    const int n = T(), H = n_head();
+    using Source = TraceTensorSpec::Source;
+    if (s.source == Source::Mask) {
+        const MatrixRM m = mask();
+        return Tensor({n, n}, m.data());
     }
-    throw Error(ErrorCode::InvalidArgument, "the trace has no tensor named '" + name + "'", {name});
+    if (s.source == Source::Scores || (s.source == Source::Weights && !weights_dense)) {
+        Tensor out({H, n, n});
+        for (int h = 0; h < H; ++h) {
+            const MatrixRM m = s.source == Source::Scores ? head_scores(ref.layer, h) : head_weights(ref.layer, h);
+            std::copy(m.data(), m.data() + m.size(), out.data.begin() + size_t(h) * n * n);
+        }
+        return out;
+    }
+    if (s.trace_member) return this->*s.trace_member;
+    return layers[size_t(ref.layer)].*s.layer_member;
 }
 
 int64_t Trace::bytes() const {
     int64_t n = 0;
-    for (const Tensor* t : {&tok_embed, &pos_embed, &embed, &ln_f, &logits})
-        n += int64_t(t->data.capacity());
-    for (const LayerTrace& lt : layers)
-        for (const Tensor* t : {&lt.ln1, &lt.q, &lt.k, &lt.v, &lt.weights, &lt.row_max,
-                                &lt.row_inv_sum, &lt.heads, &lt.proj, &lt.resid1, &lt.ln2,
-                                &lt.mlp_hidden, &lt.mlp_act, &lt.mlp_proj, &lt.out})
-            n += int64_t(t->data.capacity());
+    for_each_tensor(*this, [&](const TraceTensorSpec& s, int l) {
+        if (s.trace_member) n += int64_t((this->*s.trace_member).data.capacity());
+        else if (s.layer_member) n += int64_t((layers[size_t(l)].*s.layer_member).data.capacity());
+    });
     return n * int64_t(sizeof(float));
 }
 

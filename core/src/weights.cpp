@@ -38,24 +38,24 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
         w.pos_embed.resize(T, C);
         w.layers.assign(size_t(c.n_layer), LayerWeights{});
         for (LayerWeights& l : w.layers) {
-            for (VectorF* v : {&l.ln1_w, &l.ln2_w}) v->resize(C);
+            for (VectorF* v : {&l.ln1.weight, &l.ln2.weight}) v->resize(C);
             if (c.bias)
-                for (VectorF* v : {&l.ln1_b, &l.ln2_b, &l.proj_b, &l.fc2_b}) v->resize(C);
-            for (MatrixRM* m : {&l.wq, &l.wk, &l.wv, &l.proj_w}) m->resize(C, C);
+                for (VectorF* v : {&l.ln1.bias, &l.ln2.bias, &l.attn.proj.bias, &l.mlp.proj.bias}) v->resize(C);
+            for (MatrixRM* m : {&l.attn.q.weight, &l.attn.k.weight, &l.attn.v.weight, &l.attn.proj.weight}) m->resize(C, C);
             if (c.qkv_bias)
-                for (VectorF* v : {&l.bq, &l.bk, &l.bv}) v->resize(C);
-            l.fc_w.resize(F, C);
-            if (c.bias) l.fc_b.resize(F);
-            l.fc2_w.resize(C, F);
+                for (VectorF* v : {&l.attn.q.bias, &l.attn.k.bias, &l.attn.v.bias}) v->resize(C);
+            l.mlp.hidden.weight.resize(F, C);
+            if (c.bias) l.mlp.hidden.bias.resize(F);
+            l.mlp.proj.weight.resize(C, F);
         }
-        w.lnf_w.resize(C);
-        if (c.bias) w.lnf_b.resize(C);
-        if (!c.tied_lm_head) w.lm_head_w.resize(V, C);
-        if (c.lm_head_bias) w.lm_head_b.resize(V);
-        for (MatrixRM* m : {&w.tok_embed, &w.pos_embed, &w.lm_head_w})
+        w.ln_f.weight.resize(C);
+        if (c.bias) w.ln_f.bias.resize(C);
+        if (!c.tied_lm_head) w.lm_head.weight.resize(V, C);
+        if (c.lm_head_bias) w.lm_head.bias.resize(V);
+        for (MatrixRM* m : {&w.tok_embed, &w.pos_embed, &w.lm_head.weight})
             advise_huge_pages(m->data(), size_t(m->size()) * sizeof(float));
         for (LayerWeights& l : w.layers)
-            for (MatrixRM* m : {&l.wq, &l.wk, &l.wv, &l.proj_w, &l.fc_w, &l.fc2_w})
+            for (MatrixRM* m : {&l.attn.q.weight, &l.attn.k.weight, &l.attn.v.weight, &l.attn.proj.weight, &l.mlp.hidden.weight, &l.mlp.proj.weight})
                 advise_huge_pages(m->data(), size_t(m->size()) * sizeof(float));
     }
     std::vector<Slot> s;
@@ -64,13 +64,13 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
     for (int i = 0; i < c.n_layer; ++i) {
         LayerWeights& l = w.layers[size_t(i)];
         const std::string p = "attn_blocks." + std::to_string(i) + ".";
-        s.push_back({p + "ln1.weight", {C}, l.ln1_w.data(), 0, Slot::One});
-        if (c.bias) s.push_back({p + "ln1.bias", {C}, l.ln1_b.data(), 0, Slot::Zero});
+        s.push_back({p + "ln1.weight", {C}, l.ln1.weight.data(), 0, Slot::One});
+        if (c.bias) s.push_back({p + "ln1.bias", {C}, l.ln1.bias.data(), 0, Slot::Zero});
         for (int h = 0; h < H; ++h) {
             const std::string hp = p + "attn.heads." + std::to_string(h) + ".";
             const size_t row = size_t(h) * size_t(hs);
             const std::pair<const char*, std::pair<MatrixRM*, VectorF*>> qkv[] = {
-                {"key", {&l.wk, &l.bk}}, {"query", {&l.wq, &l.bq}}, {"value", {&l.wv, &l.bv}}};
+                {"key", {&l.attn.k.weight, &l.attn.k.bias}}, {"query", {&l.attn.q.weight, &l.attn.q.bias}}, {"value", {&l.attn.v.weight, &l.attn.v.bias}}};
             for (const auto& [name, mats] : qkv) {
                 s.push_back({hp + name + ".weight", {hs, C}, mats.first->data() + row * C, C,
                              Slot::Uniform});
@@ -79,20 +79,20 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
                                  Slot::Uniform});
             }
         }
-        s.push_back({p + "attn.proj.weight", {C, C}, l.proj_w.data(), C, Slot::Uniform});
-        if (c.bias) s.push_back({p + "attn.proj.bias", {C}, l.proj_b.data(), C, Slot::Uniform});
-        s.push_back({p + "ln2.weight", {C}, l.ln2_w.data(), 0, Slot::One});
-        if (c.bias) s.push_back({p + "ln2.bias", {C}, l.ln2_b.data(), 0, Slot::Zero});
-        s.push_back({p + "mlp.hidden.weight", {F, C}, l.fc_w.data(), C, Slot::Uniform});
-        if (c.bias) s.push_back({p + "mlp.hidden.bias", {F}, l.fc_b.data(), C, Slot::Uniform});
-        s.push_back({p + "mlp.proj.weight", {C, F}, l.fc2_w.data(), F, Slot::Uniform});
-        if (c.bias) s.push_back({p + "mlp.proj.bias", {C}, l.fc2_b.data(), F, Slot::Uniform});
+        s.push_back({p + "attn.proj.weight", {C, C}, l.attn.proj.weight.data(), C, Slot::Uniform});
+        if (c.bias) s.push_back({p + "attn.proj.bias", {C}, l.attn.proj.bias.data(), C, Slot::Uniform});
+        s.push_back({p + "ln2.weight", {C}, l.ln2.weight.data(), 0, Slot::One});
+        if (c.bias) s.push_back({p + "ln2.bias", {C}, l.ln2.bias.data(), 0, Slot::Zero});
+        s.push_back({p + "mlp.hidden.weight", {F, C}, l.mlp.hidden.weight.data(), C, Slot::Uniform});
+        if (c.bias) s.push_back({p + "mlp.hidden.bias", {F}, l.mlp.hidden.bias.data(), C, Slot::Uniform});
+        s.push_back({p + "mlp.proj.weight", {C, F}, l.mlp.proj.weight.data(), F, Slot::Uniform});
+        if (c.bias) s.push_back({p + "mlp.proj.bias", {C}, l.mlp.proj.bias.data(), F, Slot::Uniform});
     }
-    s.push_back({"layer_norm.weight", {C}, w.lnf_w.data(), 0, Slot::One});
-    if (c.bias) s.push_back({"layer_norm.bias", {C}, w.lnf_b.data(), 0, Slot::Zero});
+    s.push_back({"layer_norm.weight", {C}, w.ln_f.weight.data(), 0, Slot::One});
+    if (c.bias) s.push_back({"layer_norm.bias", {C}, w.ln_f.bias.data(), 0, Slot::Zero});
     if (!c.tied_lm_head)
-        s.push_back({"lm_head.weight", {V, C}, w.lm_head_w.data(), C, Slot::Uniform});
-    if (c.lm_head_bias) s.push_back({"lm_head.bias", {V}, w.lm_head_b.data(), C, Slot::Uniform});
+        s.push_back({"lm_head.weight", {V, C}, w.lm_head.weight.data(), C, Slot::Uniform});
+    if (c.lm_head_bias) s.push_back({"lm_head.bias", {V}, w.lm_head.bias.data(), C, Slot::Uniform});
     return s;
 }
 

@@ -20,7 +20,7 @@
 #include "render/head_figure.h"
 #include "render/lines_figure.h"
 #include "render/row_figure.h"
-#include "render/session.h"
+#include "session/tokenize.h"
 #include "viewsettings.h"
 #include "workspace.h"
 
@@ -41,11 +41,11 @@ int main(int argc, char** argv) {
     const QStringList args = app.arguments();
     if (const int i = int(args.indexOf("--iterations")); i >= 0 && i + 1 < args.size()) iterations = args[i + 1].toInt();
 
-    const render::Document doc = render::openDocument(QString());
+    const session::Document doc = session::openDocument(QString());
     // 64 tokens of the demo's character vocabulary.
     const QString text = QStringLiteral("ROMEO:\nWhat light is this that breaks upon the night?\nSpeak once again, "
                                         "and let me hear thy voice.\n");
-    render::Tokenized tok = render::tokenize(doc, text, render::CropPolicy::KeepLast);
+    session::Tokenized tok = session::tokenize(doc, text, session::CropPolicy::KeepLast);
     tok.ids.resize(64);
     tok.labels = tok.labels.mid(0, 64);
     const attnscope::Model model(doc.model.weights);
@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
         const double run = double(t.nsecsElapsed()) / 1e6;
         // A shared_ptr view of the reused trace, as the Workspace hands out.
         const std::shared_ptr<const attnscope::Trace> trace(&reuse, [](const attnscope::Trace*) {});
-        const render::FigureData data = render::figureData(doc, trace, tok.labels);
+        const render::FigureData data = session::figureData(doc, trace, tok.labels);
         // Each view: build its figure from the trace, then paint it.
         auto timed = [&](int i, auto&& make, QImage& img) {
             const qint64 t0 = t.nsecsElapsed();

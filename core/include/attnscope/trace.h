@@ -2,23 +2,8 @@
 // Everything one forward pass computed, under stable names, for the views and
 // exporters. Tensor shapes are given in PyTorch order for a batch of one.
 //
-// Stable names (layer l counts from 0; names outside blocks have no prefix):
-//   embed.token, embed.position, embed            (T, C)
-//   blk.l.ln1                                     (T, C)
-//   blk.l.attn.q | .k | .v                        (T, H, hs)  head h = [.., h, :]
-//   blk.l.attn.scores                             (H, T, T)   q.k^T/sqrt(hs), -inf where masked
-//   blk.l.attn.mask                               (T, T)      1 where attention is allowed
-//   blk.l.attn.weights                            (H, T, T)   softmax; masked entries exactly 0
-//   blk.l.attn.heads                              (T, C)      concatenated head outputs
-//   blk.l.attn.proj                               (T, C)      after proj (the attention output)
-//   blk.l.resid1                                  (T, C)      x + attn(ln1(x))
-//   blk.l.ln2                                     (T, C)
-//   blk.l.mlp.hidden                              (T, 4C)     before the activation
-//   blk.l.mlp.act                                 (T, 4C)     after ReLU / GELU
-//   blk.l.mlp.proj                                (T, C)
-//   blk.l.out                                     (T, C)      the block's output
-//   ln_f                                          (T, C)
-//   logits                                        (R, V)      rows for positions logits_first..T-1
+// Stable names, their shapes and the members holding them: the table in
+// attnscope/trace_tensors.h (e.g. "embed", "blk.3.attn.weights", "logits").
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -40,6 +25,8 @@ struct StageRecord {
     int layer = -1;      // block index, -1 outside blocks
     std::string tensor;  // stable name of the tensor it produces ("" for the token ids)
     Shape shape;         // that tensor's shape (or a view of it: per head (T, H, hs) for (T, C))
+    std::vector<std::string> symbols;  // the shape in symbols: "T", "H", "hs", "C", "4C", "V", "R"
+    bool per_head = false;             // drawn as H × (the rest)
 };
 
 struct LayerTrace {

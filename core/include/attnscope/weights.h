@@ -9,30 +9,49 @@
 
 namespace attnscope {
 
+// Fields are named after the modules they belong to, as nanoGPT names them
+// (ln1, attn.q, mlp.hidden, …), and match the trace's tensor names
+// (blk.l.attn.q is what attn.q computes). How files name them (c_attn, c_fc,
+// mlp.0, …) is the loaders' business: name_mapping.cpp and model_file.cpp.
 // Bias vectors are empty when the config says the model has none.
+struct LayerNormWeights {
+    VectorF weight, bias;   // (C)
+};
+
+struct LinearWeights {
+    MatrixRM weight;        // (out, in)
+    VectorF bias;           // (out), or empty
+};
+
+struct AttentionWeights {
+    // (C, C) each: rows [h*hs, (h+1)*hs) are head h's (hs, C) weight; biases
+    // empty unless config.qkv_bias.
+    LinearWeights q, k, v;
+    LinearWeights proj;     // (C, C) output projection
+};
+
+struct MlpWeights {
+    LinearWeights hidden;   // (4C, C)
+    LinearWeights proj;     // (C, 4C)
+};
+
 struct LayerWeights {
-    VectorF ln1_w, ln1_b;   // (C) LayerNorm before attention
-    MatrixRM wq, wk, wv;    // (C, C): rows [h*hs, (h+1)*hs) are head h's (hs, C) weight
-    VectorF bq, bk, bv;     // (C), empty unless config.qkv_bias
-    MatrixRM proj_w;        // (C, C) attention output projection
-    VectorF proj_b;         // (C)
-    VectorF ln2_w, ln2_b;   // (C) LayerNorm before the MLP
-    MatrixRM fc_w;          // (4C, C) mlp.hidden
-    VectorF fc_b;           // (4C)
-    MatrixRM fc2_w;         // (C, 4C) mlp.proj
-    VectorF fc2_b;          // (C)
+    LayerNormWeights ln1;   // before attention
+    AttentionWeights attn;
+    LayerNormWeights ln2;   // before the MLP
+    MlpWeights mlp;
 };
 
 struct Weights {
     ModelConfig config;
-    MatrixRM tok_embed;     // (V, C)
-    MatrixRM pos_embed;     // (context_length, C)
+    MatrixRM tok_embed;     // (V, C) token embedding
+    MatrixRM pos_embed;     // (context_length, C) position embedding
     std::vector<LayerWeights> layers;  // n_layer
-    VectorF lnf_w, lnf_b;   // (C) final LayerNorm
-    MatrixRM lm_head_w;     // (V, C); empty when tied to tok_embed
-    VectorF lm_head_b;      // (V); empty unless config.lm_head_bias
+    LayerNormWeights ln_f;  // final LayerNorm
+    LinearWeights lm_head;  // (V, C); weight empty when tied to tok_embed, bias unless config.lm_head_bias
 
-    const MatrixRM& lm_head() const { return config.tied_lm_head ? tok_embed : lm_head_w; }
+    // The matrix that maps the last hidden state to logits.
+    const MatrixRM& unembedding() const { return config.tied_lm_head ? tok_embed : lm_head.weight; }
 };
 
 // A new model with PyTorch's default initialisation, deterministic in `seed`:

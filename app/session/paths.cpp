@@ -3,7 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 
-namespace render {
+namespace session {
 
 QString executableDir() {
     const QFileInfo exe(QStringLiteral("/proc/self/exe"));
@@ -20,4 +20,4 @@ QString resourcePath(const QString& relative) {
     return {};
 }
 
-}  // namespace render
+}  // namespace session

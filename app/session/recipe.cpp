@@ -1,69 +1,33 @@
 #include "recipe.h"
 
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QFontInfo>
-#include <QGuiApplication>
-#include <QLocale>
 #include <charconv>
 #include <string>
 
 #include "attnscope/error.h"
 #include "attnscope/file_io.h"
 #include "attnscope/json.h"
-#include "attnscope/model.h"
-#include "data.h"
-#include "flow_figure.h"
-#include "grid_figure.h"
-#include "head_figure.h"
-#include "lines_figure.h"
+#include "views.h"
 
-namespace render {
+namespace session {
+
+using render::ColorMap;
+using render::cellModeFromName;
+using render::cellModeName;
+using render::formatFromName;
+using render::formatName;
+using render::formatNames;
+using render::kindFromName;
+using render::kindName;
+using render::scaleFromName;
+using render::scaleName;
 
 using attnscope::Error;
 using attnscope::ErrorCode;
 using attnscope::Json;
-
-QString formatName(Format f) {
-    switch (f) {
-    case Format::Png: return QStringLiteral("png");
-    case Format::Svg: return QStringLiteral("svg");
-    case Format::Pdf: return QStringLiteral("pdf");
-    case Format::Csv: return QStringLiteral("csv");
-    case Format::Npy: return QStringLiteral("npy");
-    case Format::Json: return QStringLiteral("json");
-    }
-    return QStringLiteral("png");
-}
-
-QStringList formatNames() {
-    return {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"),
-            QStringLiteral("csv"), QStringLiteral("npy"), QStringLiteral("json")};
-}
-
-std::optional<Format> formatFromName(const QString& name) {
-    const int i = int(formatNames().indexOf(name.toLower()));
-    if (i < 0) return std::nullopt;
-    return Format(i);
-}
-
-bool isFigureFormat(Format f) { return f == Format::Png || f == Format::Svg || f == Format::Pdf; }
-
-QStringList viewNames() {
-    return {QStringLiteral("heads"), QStringLiteral("head"), QStringLiteral("mask"), QStringLiteral("flow"),
-            QStringLiteral("lines")};
-}
-
-QString cellModeName(CellMode m) { return m == CellMode::Rects ? QStringLiteral("rects") : QStringLiteral("image"); }
-
-std::optional<CellMode> cellModeFromName(const QString& name) {
-    if (name == QLatin1String("image")) return CellMode::Image;
-    if (name == QLatin1String("rects")) return CellMode::Rects;
-    return std::nullopt;
-}
 
 // ---------------------------------------------------------------- JSON text
 
@@ -102,14 +66,20 @@ QByteArray recipeToJson(const Recipe& r) {
         ab += (i ? ", [" : "[") + std::to_string(r.ablate[i].layer) + ", " + std::to_string(r.ablate[i].head) + "]";
     line("ablate", ab + "]");
     line("view", q(r.view));
-    line("kind", q(kindName(r.kind)));
     line("layer", std::to_string(r.layer));
     line("head", std::to_string(r.head));
-    line("layers", ints(r.layers));
-    line("columns", std::to_string(r.columns));
-    line("heads", ints(r.heads));
-    line("focus", std::to_string(r.focus));
-    line("node", std::to_string(r.node));
+    // The members of this view alone (a recipe of an unknown view gets none).
+    const ViewDescriptor* view = findView(r.view);
+    for (const RecipeField f : view ? view->fields : std::vector<RecipeField>{}) {
+        switch (f) {
+        case RecipeField::Kind: line("kind", q(kindName(r.kind))); break;
+        case RecipeField::Layers: line("layers", ints(r.layers)); break;
+        case RecipeField::Columns: line("columns", std::to_string(r.columns)); break;
+        case RecipeField::Heads: line("heads", ints(r.heads)); break;
+        case RecipeField::Focus: line("focus", std::to_string(r.focus)); break;
+        case RecipeField::Node: line("node", std::to_string(r.node)); break;
+        }
+    }
     line("colormap", q(ColorMap::name(r.colormap)));
     line("scale", q(scaleName(r.scale)));
     line("cells", q(cellModeName(r.cells)));
@@ -117,6 +87,7 @@ QByteArray recipeToJson(const Recipe& r) {
     line("language", q(r.language));
     line("title", boolText(r.showTitle));
     line("colorbar", boolText(r.showColorBar));
+    line("run_note", boolText(r.runNote));
     line("format", q(formatName(r.format)));
     s += "  \"size\": {\"width_in\": " + num(r.widthIn) + ", \"height_in\": " + num(r.heightIn) +
          ", \"dpi\": " + num(r.dpi) + "}\n}\n";
@@ -200,7 +171,8 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
             }
         } else if (key == "view") {
             r.view = toString(v, key);
-            if (!viewNames().contains(r.view)) bad("view '" + r.view.toStdString() + "' is not one of heads, head, mask, flow, lines");
+            if (!findView(r.view))
+                bad("view '" + r.view.toStdString() + "' is not one of " + viewIds().join(", ").toStdString());
         } else if (key == "kind") {
             const QString k = toString(v, key);
             if (k != "weights" && k != "scores") bad("'kind' must be \"weights\" or \"scores\"");
@@ -231,6 +203,7 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
         } else if (key == "language") r.language = toString(v, key);
         else if (key == "title") r.showTitle = toBool(v, key);
         else if (key == "colorbar") r.showColorBar = toBool(v, key);
+        else if (key == "run_note") r.runNote = toBool(v, key);
         else if (key == "format") {
             const auto f = formatFromName(toString(v, key));
             if (!f) bad("format '" + toString(v, key).toStdString() + "' is not one of " + formatNames().join(", ").toStdString());
@@ -262,66 +235,13 @@ Recipe readRecipe(const QString& path) {
 }
 
 void writeRecipe(const Recipe& r, const QString& path) {
-    writeFileAtomically(path, recipeToJson(r));
-}
-
-QString fileSha256(const QString& path) {
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    auto addFile = [&](const QString& p) {
-        QFile f(p);
-        if (!f.open(QIODevice::ReadOnly) || !h.addData(&f))
-            throw Error(ErrorCode::Io, "cannot read '" + p.toStdString() + "' to hash it: " + f.errorString().toStdString());
-    };
-    const QFileInfo info(path);
-    if (info.isDir()) {
-        // A model folder: every file in it, by name, name then bytes.
-        const QFileInfoList files = QDir(path).entryInfoList(QDir::Files, QDir::Name);
-        for (const QFileInfo& fi : files) {
-            h.addData(fi.fileName().toUtf8());
-            h.addData(QByteArrayView("\0", 1));
-            addFile(fi.filePath());
-        }
-    } else {
-        addFile(path);
-    }
-    return QString::fromLatin1(h.result().toHex());
-}
-
-// ---------------------------------------------------------------- figures
-
-QString defaultFontFamily() { return QFontInfo(QGuiApplication::font()).family(); }
-
-QString figureLanguage() {
-    // Every figure's words come from the render:: contexts; one of them tells
-    // whether a translation is installed.
-    static const char* const probe = "Attention weights of every head";
-    return QCoreApplication::translate("render::GridFigure", probe) == QLatin1String(probe) ? QString()
-                                                                                          : QLocale().name();
-}
-
-Style recipeStyle(const Recipe& r) {
-    Style s;
-    s.colormap = r.colormap;
-    s.scale = r.scale;
-    s.cells = r.cells;
-    s.showTitle = r.showTitle;
-    s.showColorBar = r.showColorBar;
-    s.background = Qt::white;
-    s.text = QColor(20, 20, 20);
-    QFont f(r.fontFamily.isEmpty() ? defaultFontFamily() : r.fontFamily);
-    f.setPointSizeF(r.fontPoints);
-    // Design metrics and greyscale antialiasing: the same layout at any
-    // resolution, the same pixels whatever the desktop's font settings.
-    f.setHintingPreference(QFont::PreferNoHinting);
-    f.setStyleStrategy(QFont::StyleStrategy(QFont::PreferAntialias | QFont::NoSubpixelAntialias));
-    s.font = f;
-    return s;
+    render::writeFileAtomically(path, recipeToJson(r));
 }
 
 void checkRecipe(const Recipe& r, int nLayer, int nHead, int T) {
     auto fail = [](const std::string& s) { throw Error(ErrorCode::InvalidArgument, s, {s}); };
     auto range = [](int n) { return n > 0 ? " (0.." + std::to_string(n - 1) + ")" : std::string(); };
-    if (!viewNames().contains(r.view)) fail("view '" + r.view.toStdString() + "' is not one of heads, head, mask, flow, lines");
+    viewOf(r.view);  // throws, naming the registered views
     if (r.layer < 0 || r.layer >= nLayer)
         fail("layer " + std::to_string(r.layer) + " is out of range: the model has " + std::to_string(nLayer) +
              " layer(s)" + range(nLayer));
@@ -343,68 +263,4 @@ void checkRecipe(const Recipe& r, int nLayer, int nHead, int T) {
     if (r.columns < 0 || r.columns > 1024) fail("columns must be in [0, 1024]");
 }
 
-std::unique_ptr<Figure> makeFigure(const Recipe& r, const FigureData& data) {
-    if (!data.trace) throw Error(ErrorCode::InvalidArgument, "there is no trace to draw");
-    checkRecipe(r, data.trace->n_layer(), data.trace->n_head(), data.T());
-    const Style style = recipeStyle(r);
-    if (r.view == QLatin1String("heads")) return std::make_unique<GridFigure>(data, style, r.layers, r.columns);
-    if (r.view == QLatin1String("mask")) return std::make_unique<HeadFigure>(data, 0, 0, MatrixKind::Mask, style);
-    if (r.view == QLatin1String("flow")) return std::make_unique<FlowFigure>(data, r.layer, r.head, style, r.node);
-    if (r.view == QLatin1String("lines"))
-        return std::make_unique<LinesFigure>(data, r.layer, r.heads.empty() ? std::vector<int>{r.head} : r.heads, style,
-                                             r.focus);
-    return std::make_unique<HeadFigure>(data, r.layer, r.head, r.kind, style);
-}
-
-// ---------------------------------------------------------------- running
-
-RecipeRun runRecipe(const Recipe& r, bool checkHash) {
-    RecipeRun out;
-    // The demo model of another installation is the demo model of this one.
-    const bool useDemo = r.demo && (r.modelPath.isEmpty() || !QFileInfo::exists(r.modelPath));
-    out.doc = openDocument(useDemo ? QString() : r.modelPath, r.tokenizerPath);
-    if (checkHash && !r.modelSha256.isEmpty()) {
-        const QString got = fileSha256(out.doc.path);
-        if (got != r.modelSha256)
-            throw Error(ErrorCode::BadFormat,
-                        "model '" + out.doc.path.toStdString() + "' is not the file the recipe was made with (SHA-256 " +
-                            got.left(12).toStdString() + "…, the recipe says " + r.modelSha256.left(12).toStdString() + "…)",
-                        {out.doc.path.toStdString()});
-    }
-    const attnscope::ModelConfig& cfg = out.doc.model.weights->config;
-    if (r.hasText) {
-        out.tokens = tokenize(out.doc, r.text, CropPolicy::KeepLast);
-        if (!r.tokens.empty() && out.tokens.ids != r.tokens)
-            throw Error(ErrorCode::InvalidArgument,
-                        "the recipe's text no longer gives the tokens it recorded (was the tokenizer changed?)");
-    } else {
-        for (const int id : r.tokens)
-            if (id < 0 || id >= cfg.vocab_size)
-                throw Error(ErrorCode::InvalidArgument, "token id " + std::to_string(id) +
-                                                            " is outside the model's vocabulary (0.." +
-                                                            std::to_string(cfg.vocab_size - 1) + ")");
-        out.tokens.ids = r.tokens;
-        if (cfg.context_length > 0 && int(out.tokens.ids.size()) > cfg.context_length) {
-            out.tokens.dropped = int(out.tokens.ids.size()) - cfg.context_length;
-            out.tokens.ids.erase(out.tokens.ids.begin(), out.tokens.ids.begin() + out.tokens.dropped);
-        }
-        out.tokens.labels = tokenLabels(out.doc, out.tokens.ids);
-        for (const int id : out.tokens.ids)
-            out.tokens.texts << (out.doc.tokenizer ? QString::fromStdString(out.doc.tokenizer->token_text(id))
-                                                   : QString::number(id));
-    }
-    if (out.tokens.ids.empty())
-        throw Error(ErrorCode::EmptyInput, out.tokens.skipped.empty()
-                                               ? "no tokens to run: the text is empty"
-                                               : "no tokens to run: the vocabulary has none of the text's characters");
-    checkRecipe(r, cfg.n_layer, cfg.n_head, int(out.tokens.ids.size()));
-    attnscope::RunOptions opt;
-    opt.causal = !r.bidirectional;
-    opt.ablate = r.ablate;
-    const attnscope::Model model(out.doc.model.weights);
-    out.trace = std::make_shared<const attnscope::Trace>(model.run(out.tokens.ids, opt));
-    out.data = figureData(out.doc, out.trace, out.tokens.labels);
-    return out;
-}
-
-}  // namespace render
+}  // namespace session

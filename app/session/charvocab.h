@@ -4,7 +4,7 @@
 // character-level checkpoint without one can be read.
 #include <QString>
 
-namespace render {
+namespace session {
 
 // Reads the UTF-8 text file `textPath` (at most 64 MB), builds its sorted set
 // of characters and, when it has exactly `vocabRows` characters, writes
@@ -14,4 +14,4 @@ namespace render {
 // from the model's vocabulary (both counts named).
 QString buildCharTokenizer(const QString& textPath, int vocabRows, const QString& outDir);
 
-}  // namespace render
+}  // namespace session

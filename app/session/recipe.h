@@ -18,22 +18,16 @@
 #include <vector>
 
 #include "attnscope/trace.h"
-#include "figure.h"
-#include "session.h"
+#include "render/figure.h"
+#include "render/format.h"
 
-namespace render {
+namespace session {
 
-// What an export writes.
-enum class Format { Png, Svg, Pdf, Csv, Npy, Json };
-QString formatName(Format f);                              // "png", …: also the file extension
-std::optional<Format> formatFromName(const QString& name);  // case-insensitive
-bool isFigureFormat(Format f);                             // PNG, SVG, PDF
-QStringList formatNames();
-
-// The views a recipe can draw, by their stable ids (TraceView::viewId()).
-QStringList viewNames();  // heads, head, mask, flow, lines
-QString cellModeName(CellMode m);  // "image", "rects"
-std::optional<CellMode> cellModeFromName(const QString& name);
+using render::CellMode;
+using render::ColorMapId;
+using render::Format;
+using render::MatrixKind;
+using render::Scale;
 
 struct Recipe {
     static constexpr int kVersion = 1;
@@ -50,7 +44,7 @@ struct Recipe {
     std::vector<attnscope::HeadRef> ablate;
 
     // --- what to draw ---
-    QString view = QStringLiteral("head");
+    QString view = QStringLiteral("head");  // a registered view id (views.h)
     MatrixKind kind = MatrixKind::Weights;  // head view: weights or raw scores
     int layer = 0;
     int head = 0;
@@ -68,6 +62,7 @@ struct Recipe {
     double fontPoints = 9;
     bool showTitle = true;
     bool showColorBar = true;
+    bool runNote = true;      // a line under the figure naming bidirectional attention and ablated heads
     QString language;         // locale the figure's words were translated to ("" : English)
 
     // --- output ---
@@ -77,45 +72,16 @@ struct Recipe {
     double dpi = 300;         // PNG pixels per inch (vector formats record it only)
 };
 
-// JSON text of a recipe (members in a fixed order, ending in a newline).
+// JSON text of a recipe (members in a fixed order, ending in a newline). Of the
+// members only some views use, it writes those the recipe's view registers.
 QByteArray recipeToJson(const Recipe& r);
-// Parses a recipe; relative model/tokenizer paths are taken relative to
+// Parses a recipe; its view must be registered. Relative model/tokenizer paths are taken relative to
 // `baseDir`. Throws attnscope::Error(BadFormat) naming the bad member.
 Recipe recipeFromJson(const QByteArray& json, const QString& baseDir = {});
 Recipe readRecipe(const QString& path);                  // throws Error(Io | BadFormat)
 void writeRecipe(const Recipe& r, const QString& path);  // throws Error(Io)
 
-// Lower-case hex SHA-256 of a file (of every file in a folder, by name, for a
-// model folder). Throws Error(Io).
-QString fileSha256(const QString& path);
-
-// The style a recipe asks for: white background, dark text, its colour map,
-// scale, cell mode and font. The font is unhinted so that text is laid out the
-// same at every resolution (screen preview, 300 dpi PNG, SVG, PDF).
-Style recipeStyle(const Recipe& r);
-// The family a recipe with fontFamily "" draws with.
-QString defaultFontFamily();
-// The locale the figures' words are drawn in now: QLocale().name() when a
-// translation of them is installed, "" for the untranslated English.
-QString figureLanguage();
-
 // Throws Error(InvalidArgument) naming the first field that does not fit a
 // model with `nLayer` layers and `nHead` heads and an input of T tokens.
 void checkRecipe(const Recipe& r, int nLayer, int nHead, int T);
-// The figure of `r`'s view: the same classes, with the same arguments, as the
-// GUI's views. Throws Error(InvalidArgument) (see checkRecipe).
-std::unique_ptr<Figure> makeFigure(const Recipe& r, const FigureData& data);
-
-// A recipe's input made real: the model opened (its hash checked against the
-// recipe's when `checkHash`), the text tokenized, the model run.
-struct RecipeRun {
-    Document doc;
-    Tokenized tokens;
-    std::shared_ptr<const attnscope::Trace> trace;
-    FigureData data;
-};
-// Throws attnscope::Error: the model cannot be opened, its SHA-256 differs from
-// the recipe's, or the text no longer gives the recorded tokens.
-RecipeRun runRecipe(const Recipe& r, bool checkHash = true);
-
-}  // namespace render
+}  // namespace session

@@ -9,7 +9,7 @@
 // when CMake configures; see the top-level CMakeLists.txt).
 #include <QString>
 
-namespace render {
+namespace session {
 
 // The folder of the running executable (from /proc/self/exe; works before
 // and without a QCoreApplication).
@@ -20,4 +20,4 @@ QString executableDir();
 // level deeper). Empty when none exists.
 QString resourcePath(const QString& relative);
 
-}  // namespace render
+}  // namespace session

@@ -9,7 +9,7 @@
 #include "attnscope/error.h"
 #include "attnscope/tokenizer.h"
 
-namespace render {
+namespace session {
 
 using attnscope::Error;
 using attnscope::ErrorCode;
@@ -49,4 +49,4 @@ QString buildCharTokenizer(const QString& textPath, int vocabRows, const QString
     return out;
 }
 
-}  // namespace render
+}  // namespace session

@@ -1,0 +1,117 @@
+// The main window's tabs: one per registered view (session/views.h), in the
+// registry's order, each built by the widget its descriptor names.
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "figureview.h"
+#include "headdetailview.h"
+#include "headsgridview.h"
+#include "mainwindow.h"
+#include "maskview.h"
+#include "rowview.h"
+#include "shapeflowview.h"
+#include "tokenlinesview.h"
+
+void MainWindow::buildViews() {
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName("views");
+    tabs_->setDocumentMode(true);
+    for (const session::ViewDescriptor& v : session::views()) {
+        auto [page, view] = buildViewPage(v);
+        view->setDescriptor(&v);
+        pages_.push_back(view);
+        const int i = tabs_->addTab(page, session::viewTitle(v));
+        tabs_->setTabToolTip(i, QCoreApplication::translate("session::Views", v.summary));
+    }
+    setCentralWidget(tabs_);
+}
+
+std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDescriptor& v) {
+    switch (v.widget) {
+    case session::ViewWidget::HeadsGrid: {
+        auto* page = new QWidget(tabs_);
+        auto* gl = new QVBoxLayout(page);
+        auto* filterRow = new QHBoxLayout;
+        auto* filterLabel = new QLabel(tr("&Layers:"), page);
+        layerFilter_ = new QComboBox(page);
+        layerFilter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        layerFilter_->setToolTip(tr("Show every layer, or one"));
+        filterLabel->setBuddy(layerFilter_);
+        filterRow->addWidget(filterLabel);
+        filterRow->addWidget(layerFilter_);
+        filterRow->addStretch();
+        gl->addLayout(filterRow);
+        grid_ = new HeadsGridView(ws_, settings_, page);
+        gl->addWidget(grid_, 1);
+        connect(layerFilter_, &QComboBox::currentIndexChanged, this,
+                [this] { grid_->setLayerFilter(layerFilter_->currentData().toInt()); });
+        connect(grid_, &HeadsGridView::headActivated, this, [this](int l, int h) {
+            Selection s = ws_->selection();
+            s.layer = l;
+            s.head = h;
+            ws_->setSelection(s);
+            showView(session::viewFor(session::ViewWidget::HeadDetail).id);
+        });
+        return {page, grid_};
+    }
+    case session::ViewWidget::HeadDetail: {
+        auto* page = new QWidget(tabs_);
+        auto* dl = new QVBoxLayout(page);
+        auto* kindRow = new QHBoxLayout;
+        auto* kindLabel = new QLabel(tr("&Show:"), page);
+        kindBox_ = new QComboBox(page);
+        kindBox_->addItem(tr("Attention weights"), int(render::MatrixKind::Weights));
+        kindBox_->addItem(tr("Raw scores"), int(render::MatrixKind::Scores));
+        kindBox_->addItem(tr("Mask"), int(render::MatrixKind::Mask));
+        kindLabel->setBuddy(kindBox_);
+        auto* resetZoom = new QPushButton(tr("Reset &zoom"), page);
+        kindRow->addWidget(kindLabel);
+        kindRow->addWidget(kindBox_);
+        kindRow->addWidget(resetZoom);
+        kindRow->addStretch();
+        dl->addLayout(kindRow);
+        auto* split = new QSplitter(Qt::Vertical, page);
+        split->setObjectName("detailSplitter");
+        detail_ = new HeadDetailView(ws_, settings_, split);
+        row_ = new RowView(ws_, settings_, split);
+        split->addWidget(detail_);
+        split->addWidget(row_);
+        split->setStretchFactor(0, 3);
+        split->setStretchFactor(1, 1);
+        dl->addWidget(split, 1);
+        connect(kindBox_, &QComboBox::currentIndexChanged, this,
+                [this] { detail_->setKind(render::MatrixKind(kindBox_->currentData().toInt())); });
+        connect(resetZoom, &QPushButton::clicked, detail_, &HeadDetailView::resetZoom);
+        connect(detail_, &HeadDetailView::hoverChanged, this, [this](const QString& t) { statusHover_->setText(t); });
+        return {page, detail_};
+    }
+    case session::ViewWidget::Mask: mask_ = new MaskView(ws_, settings_, tabs_); return {mask_, mask_};
+    case session::ViewWidget::ShapeFlow: flow_ = new ShapeFlowView(ws_, settings_, tabs_); return {flow_, flow_};
+    case session::ViewWidget::TokenLines: lines_ = new TokenLinesView(ws_, settings_, tabs_); return {lines_, lines_};
+    case session::ViewWidget::Figure: break;
+    }
+    auto* view = new FigureView(v, ws_, settings_, tabs_);
+    return {view, view};
+}
+
+TraceView* MainWindow::currentView() const {
+    const int i = tabs_->currentIndex();
+    return i >= 0 && i < int(pages_.size()) ? pages_[size_t(i)] : nullptr;
+}
+
+TraceView* MainWindow::viewWidget(const QString& viewId) const {
+    for (TraceView* v : pages_)
+        if (v->viewId() == viewId) return v;
+    return nullptr;
+}
+
+void MainWindow::showView(const QString& viewId) {
+    for (size_t i = 0; i < pages_.size(); ++i)
+        if (pages_[i]->viewId() == viewId) tabs_->setCurrentIndex(int(i));
+}

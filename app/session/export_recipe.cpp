@@ -1,0 +1,77 @@
+#include "export_recipe.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include "attnscope/error.h"
+#include "recipe_run.h"
+#include "render/data.h"
+#include "render/export.h"
+#include "views.h"
+
+namespace session {
+
+using attnscope::Error;
+using attnscope::ErrorCode;
+using render::DataBlock;
+using render::Figure;
+using render::FigureData;
+using render::Format;
+using render::TokenTable;
+
+Recipe resolveRecipe(const Recipe& in, const Figure* fig) {
+    Recipe r = in;
+    if (r.fontFamily.isEmpty()) r.fontFamily = defaultFontFamily();
+    if (fig && (r.widthIn <= 0 || r.heightIn <= 0)) {
+        const QSizeF nat = render::naturalInches(*fig);
+        if (r.widthIn > 0) r.heightIn = r.widthIn * nat.height() / nat.width();
+        else if (r.heightIn > 0) r.widthIn = r.heightIn * nat.width() / nat.height();
+        else {
+            r.widthIn = nat.width();
+            r.heightIn = nat.height();
+        }
+    }
+    return r;
+}
+
+Recipe exportRecipe(const Recipe& in, const FigureData& data, const QStringList& tokenTexts, const QString& path) {
+    if (!data.trace) throw Error(ErrorCode::InvalidArgument, "there is nothing to export yet: no trace");
+    Recipe r = resolveRecipe(in, nullptr);  // the font, before the figure is made with it
+    if (render::isFigureFormat(r.format)) {
+        const std::unique_ptr<Figure> fig = makeFigure(r, data);
+        r = resolveRecipe(r, fig.get());
+        const QSizeF inches(r.widthIn, r.heightIn);
+        switch (r.format) {
+        case Format::Png: render::writePng(*fig, inches, r.dpi, path); break;
+        case Format::Svg:
+            render::writeSvg(*fig, inches, path, QStringLiteral("AttnScope figure of %1").arg(data.modelName));
+            break;
+        default: render::writePdf({fig.get()}, inches, path); break;
+        }
+        return r;
+    }
+    const DataBlock block = dataFor(r, *data.trace);
+    const TokenTable tokens{data.trace->tokens, tokenTexts, data.tokens};
+    switch (r.format) {
+    case Format::Csv: render::writeCsv(block, tokens, path); break;
+    case Format::Npy: render::writeNpy(block, tokens, path); break;
+    default: render::writeJson(block, tokens, r.view, *data.trace, data.modelName, path); break;
+    }
+    return r;
+}
+
+QString defaultFileName(const Recipe& r) {
+    const ViewDescriptor* v = findView(r.view);
+    const QString stem = v ? v->fileStem(r) : QStringLiteral("figure");
+    return stem + QLatin1Char('.') + render::formatName(r.format);
+}
+
+QString recipePathFor(const QString& exportPath) {
+    const QFileInfo fi(exportPath);
+    QString base = fi.fileName();
+    const int dot = int(base.lastIndexOf(QLatin1Char('.')));
+    if (dot > 0) base.truncate(dot);
+    return fi.dir().filePath(base + QStringLiteral(".recipe.json"));
+}
+
+}  // namespace session

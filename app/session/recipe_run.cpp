@@ -1,0 +1,102 @@
+#include "recipe_run.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFontInfo>
+#include <QGuiApplication>
+#include <QLocale>
+
+#include "attnscope/error.h"
+#include "attnscope/model.h"
+
+namespace session {
+
+using attnscope::Error;
+using attnscope::ErrorCode;
+
+QString fileSha256(const QString& path) {
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    auto addFile = [&](const QString& p) {
+        QFile f(p);
+        if (!f.open(QIODevice::ReadOnly) || !h.addData(&f))
+            throw Error(ErrorCode::Io, "cannot read '" + p.toStdString() + "' to hash it: " + f.errorString().toStdString());
+    };
+    const QFileInfo info(path);
+    if (info.isDir()) {
+        // A model folder: every file in it, by name, name then bytes.
+        const QFileInfoList files = QDir(path).entryInfoList(QDir::Files, QDir::Name);
+        for (const QFileInfo& fi : files) {
+            h.addData(fi.fileName().toUtf8());
+            h.addData(QByteArrayView("\0", 1));
+            addFile(fi.filePath());
+        }
+    } else {
+        addFile(path);
+    }
+    return QString::fromLatin1(h.result().toHex());
+}
+
+QString defaultFontFamily() { return QFontInfo(QGuiApplication::font()).family(); }
+
+QString figureLanguage() {
+    // Every figure's words come from the render:: contexts; one of them tells
+    // whether a translation is installed.
+    static const char* const probe = "Attention weights of every head";
+    return QCoreApplication::translate("render::GridFigure", probe) == QLatin1String(probe) ? QString()
+                                                                                          : QLocale().name();
+}
+
+render::Style recipeStyle(const Recipe& r) {
+    render::Style s;
+    s.colormap = r.colormap;
+    s.scale = r.scale;
+    s.cells = r.cells;
+    s.showTitle = r.showTitle;
+    s.showColorBar = r.showColorBar;
+    s.background = Qt::white;
+    s.text = QColor(20, 20, 20);
+    QFont f(r.fontFamily.isEmpty() ? defaultFontFamily() : r.fontFamily);
+    f.setPointSizeF(r.fontPoints);
+    // Design metrics and greyscale antialiasing: the same layout at any
+    // resolution, the same pixels whatever the desktop's font settings.
+    f.setHintingPreference(QFont::PreferNoHinting);
+    f.setStyleStrategy(QFont::StyleStrategy(QFont::PreferAntialias | QFont::NoSubpixelAntialias));
+    s.font = f;
+    return s;
+}
+
+// ---------------------------------------------------------------- running
+
+RecipeRun runRecipe(const Recipe& r, bool checkHash) {
+    RecipeRun out;
+    // The demo model of another installation is the demo model of this one.
+    const bool useDemo = r.demo && (r.modelPath.isEmpty() || !QFileInfo::exists(r.modelPath));
+    out.doc = openDocument(useDemo ? QString() : r.modelPath, r.tokenizerPath);
+    if (checkHash && !r.modelSha256.isEmpty()) {
+        const QString got = fileSha256(out.doc.path);
+        if (got != r.modelSha256)
+            throw Error(ErrorCode::BadFormat,
+                        "model '" + out.doc.path.toStdString() + "' is not the file the recipe was made with (SHA-256 " +
+                            got.left(12).toStdString() + "…, the recipe says " + r.modelSha256.left(12).toStdString() + "…)",
+                        {out.doc.path.toStdString()});
+    }
+    const attnscope::ModelConfig& cfg = out.doc.model.weights->config;
+    out.tokens = tokenize(out.doc, r.hasText ? TokenInput(r.text) : TokenInput::ids(r.tokens), CropPolicy::KeepLast);
+    if (r.hasText && !r.tokens.empty() && out.tokens.ids != r.tokens)
+        throw Error(ErrorCode::InvalidArgument,
+                    "the recipe's text no longer gives the tokens it recorded (was the tokenizer changed?)");
+    requireTokens(out.tokens);
+    checkRecipe(r, cfg.n_layer, cfg.n_head, int(out.tokens.ids.size()));
+    attnscope::RunOptions opt;
+    opt.causal = !r.bidirectional;
+    opt.ablate = r.ablate;
+    const attnscope::Model model(out.doc.model.weights);
+    out.trace = std::make_shared<const attnscope::Trace>(model.run(out.tokens.ids, opt));
+    out.data = figureData(out.doc, out.trace, out.tokens.labels);
+    return out;
+}
+
+}  // namespace session

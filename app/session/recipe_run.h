@@ -1,0 +1,39 @@
+#pragma once
+// A recipe made real: the model it names opened (and its hash checked), its
+// input tokenized, the model run; and the style its figure is drawn in.
+#include <QString>
+#include <memory>
+
+#include "attnscope/trace.h"
+#include "document.h"
+#include "recipe.h"
+#include "render/figure.h"
+#include "tokenize.h"
+
+namespace session {
+
+// Lower-case hex SHA-256 of a file (of every file in a folder, by name, for a
+// model folder). Throws Error(Io).
+QString fileSha256(const QString& path);
+
+// The style a recipe asks for: white background, dark text, its colour map,
+// scale, cell mode and font. The font is unhinted so that text is laid out the
+// same at every resolution (screen preview, 300 dpi PNG, SVG, PDF).
+render::Style recipeStyle(const Recipe& r);
+// The family a recipe with fontFamily "" draws with.
+QString defaultFontFamily();
+// The locale the figures' words are drawn in now: QLocale().name() when a
+// translation of them is installed, "" for the untranslated English.
+QString figureLanguage();
+
+struct RecipeRun {
+    Document doc;
+    Tokenized tokens;
+    std::shared_ptr<const attnscope::Trace> trace;
+    render::FigureData data;
+};
+// Throws attnscope::Error: the model cannot be opened, its SHA-256 differs from
+// the recipe's, or the text no longer gives the recorded tokens.
+RecipeRun runRecipe(const Recipe& r, bool checkHash = true);
+
+}  // namespace session

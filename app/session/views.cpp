@@ -1,0 +1,244 @@
+#include "views.h"
+
+#include <QCoreApplication>
+
+#include "attnscope/error.h"
+#include "attnscope/rollout.h"
+#include "recipe_run.h"
+#include "render/flow_figure.h"
+#include "render/grid_figure.h"
+#include "render/head_figure.h"
+#include "render/lines_figure.h"
+#include "render/noted_figure.h"
+#include "render/rollout_figure.h"
+
+namespace session {
+
+using attnscope::Error;
+using attnscope::ErrorCode;
+using render::DataBlock;
+using render::FigureData;
+using render::Format;
+using render::MatrixKind;
+using render::Style;
+
+namespace {
+
+const std::vector<Format> kAllFormats = {Format::Png, Format::Svg, Format::Pdf,
+                                         Format::Csv, Format::Npy, Format::Json};
+
+void append(DataBlock& d, const attnscope::MatrixRM& m) { d.values.insert(d.values.end(), m.data(), m.data() + m.size()); }
+
+// One head's (T, T) weights or scores.
+DataBlock oneHead(const attnscope::Trace& trace, int layer, int head, bool scores) {
+    DataBlock d;
+    d.what = scores ? QStringLiteral("scores") : QStringLiteral("weights");
+    d.layers = {layer};
+    d.heads = {head};
+    d.shape = {trace.T(), trace.T()};
+    append(d, scores ? trace.head_scores(layer, head) : trace.head_weights(layer, head));
+    return d;
+}
+
+QString layerHead(const Recipe& r) { return QStringLiteral("_L%1_H%2").arg(r.layer).arg(r.head); }
+
+// The heads a lines recipe overlays (just `head` when it names none).
+std::vector<int> linesHeads(const Recipe& r) { return r.heads.empty() ? std::vector<int>{r.head} : r.heads; }
+
+std::vector<ViewDescriptor> makeViews() {
+    std::vector<ViewDescriptor> v;
+    v.push_back({
+        QStringLiteral("heads"), QT_TRANSLATE_NOOP("session::Views", "&Heads"),
+        QT_TRANSLATE_NOOP("session::Views", "Heads grid"),
+        QT_TRANSLATE_NOOP("session::Views", "every head of every layer as a small heatmap"), 0,
+        ViewWidget::HeadsGrid, 0, {RecipeField::Layers, RecipeField::Columns}, kAllFormats, true,
+        [](const Recipe& r, const FigureData& d, const Style& s) {
+            return std::make_unique<render::GridFigure>(d, s, r.layers, r.columns);
+        },
+        [](const Recipe& r, const attnscope::Trace& trace) {
+            DataBlock d;
+            d.what = QStringLiteral("weights");
+            d.layers = r.layers;
+            if (d.layers.empty())
+                for (int l = 0; l < trace.n_layer(); ++l) d.layers.push_back(l);
+            for (int h = 0; h < trace.n_head(); ++h) d.heads.push_back(h);
+            d.shape = {int64_t(d.layers.size()), trace.n_head(), trace.T(), trace.T()};
+            d.values.reserve(size_t(attnscope::shape_numel(d.shape)));
+            for (const int l : d.layers)
+                for (int h = 0; h < trace.n_head(); ++h) append(d, trace.head_weights(l, h));
+            return d;
+        },
+        [](const Recipe&) { return false; },
+        [](const Recipe& r) {
+            QString base = QStringLiteral("heads");
+            if (!r.layers.empty()) {
+                QStringList ls;
+                for (const int l : r.layers) ls << QString::number(l);
+                base += QStringLiteral("_L") + ls.join(QLatin1Char('-'));
+            }
+            return base;
+        },
+    });
+    v.push_back({
+        QStringLiteral("head"), QT_TRANSLATE_NOOP("session::Views", "Head &detail"),
+        QT_TRANSLATE_NOOP("session::Views", "Head detail"),
+        QT_TRANSLATE_NOOP("session::Views", "one head's full T x T weights (or raw scores) with tokens on both axes"), 1,
+        ViewWidget::HeadDetail, ReadsLayer | ReadsHead | ReadsQuery, {RecipeField::Kind}, kAllFormats, true,
+        [](const Recipe& r, const FigureData& d, const Style& s) {
+            return std::make_unique<render::HeadFigure>(d, r.layer, r.head, r.kind, s);
+        },
+        [](const Recipe& r, const attnscope::Trace& trace) {
+            return oneHead(trace, r.layer, r.head, r.kind == MatrixKind::Scores);
+        },
+        [](const Recipe&) { return true; },
+        [](const Recipe& r) {
+            return (r.kind == MatrixKind::Scores ? QStringLiteral("head-scores") : QStringLiteral("head")) + layerHead(r);
+        },
+    });
+    v.push_back({
+        QStringLiteral("mask"), QT_TRANSLATE_NOOP("session::Views", "&Mask"), QT_TRANSLATE_NOOP("session::Views", "Mask"),
+        QT_TRANSLATE_NOOP("session::Views", "which keys each query may attend to"), 2, ViewWidget::Mask, 0, {},
+        kAllFormats, true,
+        [](const Recipe&, const FigureData& d, const Style& s) {
+            return std::make_unique<render::HeadFigure>(d, 0, 0, MatrixKind::Mask, s);
+        },
+        [](const Recipe&, const attnscope::Trace& trace) {
+            DataBlock d;
+            d.what = QStringLiteral("mask");
+            d.shape = {trace.T(), trace.T()};
+            append(d, trace.mask());
+            return d;
+        },
+        [](const Recipe&) { return true; },
+        [](const Recipe& r) { return r.bidirectional ? QStringLiteral("mask_bidirectional") : QStringLiteral("mask"); },
+    });
+    v.push_back({
+        QStringLiteral("flow"), QT_TRANSLATE_NOOP("session::Views", "Shape &flow"),
+        QT_TRANSLATE_NOOP("session::Views", "Shape flow"),
+        QT_TRANSLATE_NOOP("session::Views", "the tensors of one block's forward pass with their shapes"), 3,
+        ViewWidget::ShapeFlow, ReadsLayer | ReadsHead, {RecipeField::Node}, kAllFormats, false,
+        [](const Recipe& r, const FigureData& d, const Style& s) {
+            return std::make_unique<render::FlowFigure>(d, r.layer, r.head, s, r.node);
+        },
+        [](const Recipe& r, const attnscope::Trace& trace) { return oneHead(trace, r.layer, r.head, false); },
+        [](const Recipe&) { return true; },
+        [](const Recipe& r) { return QStringLiteral("flow") + layerHead(r); },
+    });
+    v.push_back({
+        QStringLiteral("lines"), QT_TRANSLATE_NOOP("session::Views", "Token &lines"),
+        QT_TRANSLATE_NOOP("session::Views", "Token lines"),
+        QT_TRANSLATE_NOOP("session::Views", "BertViz-style lines from each query to the keys it attends to"), 4,
+        ViewWidget::TokenLines, ReadsLayer | ReadsHead | ReadsQuery, {RecipeField::Heads, RecipeField::Focus},
+        kAllFormats, false,
+        [](const Recipe& r, const FigureData& d, const Style& s) {
+            return std::make_unique<render::LinesFigure>(d, r.layer, linesHeads(r), s, r.focus);
+        },
+        [](const Recipe& r, const attnscope::Trace& trace) {
+            const std::vector<int> heads = linesHeads(r);
+            if (heads.size() == 1) return oneHead(trace, r.layer, heads[0], false);
+            DataBlock d;
+            d.what = QStringLiteral("weights");
+            d.layers = {r.layer};
+            d.heads = heads;
+            d.shape = {int64_t(heads.size()), trace.T(), trace.T()};
+            for (const int h : heads) append(d, trace.head_weights(r.layer, h));
+            return d;
+        },
+        [](const Recipe& r) { return r.heads.size() <= 1; },
+        [](const Recipe& r) {
+            return r.heads.size() > 1 ? QStringLiteral("lines_L%1_overlay").arg(r.layer)
+                                      : QStringLiteral("lines") + layerHead(r);
+        },
+    });
+    v.push_back({
+        QStringLiteral("rollout"), QT_TRANSLATE_NOOP("session::Views", "&Rollout"),
+        QT_TRANSLATE_NOOP("session::Views", "Attention rollout"),
+        QT_TRANSLATE_NOOP("session::Views", "attention rolled out through every layer (Abnar & Zuidema, 2020)"), 5,
+        ViewWidget::Figure, 0, {}, kAllFormats, true,
+        [](const Recipe&, const FigureData& d, const Style& s) { return std::make_unique<render::RolloutFigure>(d, s); },
+        [](const Recipe&, const attnscope::Trace& trace) {
+            DataBlock d;
+            d.what = QStringLiteral("rollout");
+            d.shape = {trace.T(), trace.T()};
+            append(d, attnscope::attention_rollout(trace));
+            return d;
+        },
+        [](const Recipe&) { return true; },
+        [](const Recipe&) { return QStringLiteral("rollout"); },
+    });
+    return v;
+}
+
+}  // namespace
+
+const char* recipeFieldName(RecipeField f) {
+    switch (f) {
+    case RecipeField::Kind: return "kind";
+    case RecipeField::Layers: return "layers";
+    case RecipeField::Columns: return "columns";
+    case RecipeField::Heads: return "heads";
+    case RecipeField::Focus: return "focus";
+    case RecipeField::Node: return "node";
+    }
+    return "";
+}
+
+bool ViewDescriptor::uses(RecipeField f) const { return std::find(fields.begin(), fields.end(), f) != fields.end(); }
+bool ViewDescriptor::exports(Format f) const { return std::find(formats.begin(), formats.end(), f) != formats.end(); }
+
+const std::vector<ViewDescriptor>& views() {
+    static const std::vector<ViewDescriptor> all = [] {
+        std::vector<ViewDescriptor> v = makeViews();
+        std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.tabOrder < b.tabOrder; });
+        return v;
+    }();
+    return all;
+}
+
+const ViewDescriptor* findView(const QString& id) {
+    for (const ViewDescriptor& v : views())
+        if (v.id == id) return &v;
+    return nullptr;
+}
+
+const ViewDescriptor& viewFor(ViewWidget widget) {
+    for (const ViewDescriptor& v : views())
+        if (v.widget == widget) return v;
+    throw Error(ErrorCode::InvalidArgument, "no view is shown in that widget");
+}
+
+QStringList viewIds() {
+    QStringList ids;
+    for (const ViewDescriptor& v : views()) ids << v.id;
+    return ids;
+}
+
+const ViewDescriptor& viewOf(const QString& id) {
+    if (const ViewDescriptor* v = findView(id)) return *v;
+    const std::string s = "view '" + id.toStdString() + "' is not one of " + viewIds().join(", ").toStdString();
+    throw Error(ErrorCode::InvalidArgument, s, {s});
+}
+
+QString viewTitle(const ViewDescriptor& v) { return QCoreApplication::translate("session::Views", v.title); }
+QString viewMenuText(const ViewDescriptor& v) { return QCoreApplication::translate("session::Views", v.menuText); }
+QString viewShortcut(const ViewDescriptor& v) { return QStringLiteral("Ctrl+%1").arg(v.tabOrder + 1); }
+
+std::unique_ptr<render::Figure> makeFigure(const Recipe& r, const FigureData& data) {
+    if (!data.trace) throw Error(ErrorCode::InvalidArgument, "there is no trace to draw");
+    checkRecipe(r, data.trace->n_layer(), data.trace->n_head(), data.T());
+    const render::Style style = recipeStyle(r);
+    std::unique_ptr<render::Figure> fig = viewOf(r.view).figure(r, data, style);
+    return r.runNote ? render::withRunNote(std::move(fig), *data.trace, style) : std::move(fig);
+}
+
+DataBlock dataFor(const Recipe& r, const attnscope::Trace& trace) {
+    checkRecipe(r, trace.n_layer(), trace.n_head(), trace.T());
+    return viewOf(r.view).data(r, trace);
+}
+
+bool csvPossible(const Recipe& r) {
+    const ViewDescriptor* v = findView(r.view);
+    return v && v->exports(Format::Csv) && v->oneMatrix(r);
+}
+
+}  // namespace session

@@ -1,0 +1,16 @@
+#pragma once
+// Attention rollout (Abnar & Zuidema, 2020): how much each input token flows
+// into each position through every layer's attention, with the residual
+// stream counted as half of each step.
+//   A_l = 0.5 · mean over heads of W_l + 0.5 · I, each row renormalised to sum 1
+//   R   = A_{L-1} · … · A_1 · A_0
+// Row t of R is position t's attention rolled out over the input tokens.
+#include "attnscope/tensor.h"
+#include "attnscope/trace.h"
+
+namespace attnscope {
+
+// (T, T) rollout of a trace; causal traces give a lower-triangular R.
+MatrixRM attention_rollout(const Trace& tr);
+
+}  // namespace attnscope

@@ -1,0 +1,63 @@
+#pragma once
+// The trace's tensors, one table: every stable name with its shape in symbols,
+// the forward-pass stage that makes it (and that stage's label in the shape
+// flow), and the Trace member that holds it. record_stages, Trace::tensor,
+// Trace::tensor_names, Trace::bytes, the shape-flow figure and the README's
+// tensor list all read this table; adding a trace tensor is one entry here
+// plus the code that fills its member.
+//
+// Names: entries outside blocks are used as they are ("embed", "logits");
+// entries in a block are "blk.<l>.<name>" with l a decimal layer index
+// ("blk.3.attn.weights"). Symbols: T tokens, C width, H heads, hs head size,
+// 4C or F the MLP width, V the vocabulary, R the logit rows kept.
+#include <string>
+#include <vector>
+
+#include "attnscope/tensor.h"
+#include "attnscope/trace.h"
+
+namespace attnscope {
+
+enum class Dim { T, C, H, HeadSize, Hidden, Vocab, LogitRows };
+
+struct TraceTensorSpec {
+    enum class Source {
+        Member,   // stored in trace_member / layer_member
+        Scores,   // q.k^T/sqrt(hs) rebuilt from q and k, -inf where masked
+        Mask,     // 1 where attention is allowed
+        Weights,  // stored when dense, else rebuilt from q, k and the row statistics
+        None,     // the token ids: a stage without a float tensor
+    };
+    const char* stage;        // the step that makes it, for the shape flow ("" : stored, not a stage)
+    const char* label;        // that step's English label (translated by the GUI)
+    const char* name;         // stable name, block-relative when in_block ("" for the token ids)
+    bool in_block;
+    std::vector<Dim> shape;   // in symbols, PyTorch order for a batch of one
+    bool per_head;            // drawn as H × (the rest): the H axis is split off
+    bool reshaped;            // this stage sees the stored tensor in `shape` (same elements)
+    Source source = Source::Member;
+    Tensor Trace::*trace_member = nullptr;
+    Tensor LayerTrace::*layer_member = nullptr;
+};
+
+// Every entry, in forward order.
+const std::vector<TraceTensorSpec>& trace_tensor_table();
+
+// A symbol's size in a trace, and how it is written ("T", "hs", "4C" when the
+// MLP is four times as wide as the model, else "F").
+int64_t dim_size(Dim d, const Trace& tr);
+std::string dim_symbol(Dim d, const ModelConfig& c);
+// An entry's shape in a trace, and in symbols.
+Shape spec_shape(const TraceTensorSpec& s, const Trace& tr);
+std::vector<std::string> spec_symbols(const TraceTensorSpec& s, const ModelConfig& c);
+
+// The entry a stable name refers to, and its layer (-1 outside blocks). Throws
+// Error(InvalidArgument) for an unknown or malformed name ("blk.1x.ln1",
+// "blk.01.ln1", "blk.-1.ln1") or a layer the trace lacks (n_layer).
+struct TensorRef {
+    const TraceTensorSpec* spec = nullptr;
+    int layer = -1;
+};
+TensorRef resolve_tensor_name(const std::string& name, int n_layer);
+
+}  // namespace attnscope

@@ -1,0 +1,31 @@
+#include "attnscope/rollout.h"
+
+#include <algorithm>
+
+namespace attnscope {
+
+MatrixRM attention_rollout(const Trace& tr) {
+    const int T = tr.T();
+    MatrixRM rolled = MatrixRM::Identity(T, T);
+    MatrixRM step(T, T);
+    for (int l = 0; l < tr.n_layer(); ++l) {
+        step.setZero();
+        for (int h = 0; h < tr.n_head(); ++h) step += tr.head_weights(l, h);
+        // Plain loops: the row sums in a fixed order, the same on every CPU.
+        const float mean = 0.5f / float(std::max(1, tr.n_head()));
+        for (int t = 0; t < T; ++t) {
+            float* row = step.data() + size_t(t) * size_t(T);
+            float sum = 0;
+            for (int k = 0; k < T; ++k) {
+                row[k] = row[k] * mean + (k == t ? 0.5f : 0.0f);
+                sum += row[k];
+            }
+            if (sum > 0)
+                for (int k = 0; k < T; ++k) row[k] /= sum;
+        }
+        rolled = (step * rolled).eval();
+    }
+    return rolled;
+}
+
+}  // namespace attnscope

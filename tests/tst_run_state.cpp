@@ -1,0 +1,167 @@
+// State you can't otherwise see: every view wears a badge for bidirectional
+// attention, ablated heads and a stale picture (a refused run), and exported
+// figures carry a note of ablations and mask unless asked not to.
+#include <QCheckBox>
+#include <QFile>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "exportdialog.h"
+#include "mainwindow.h"
+#include "render/noted_figure.h"
+#include "session/views.h"
+#include "testutil.h"
+#include "textautosaver.h"
+#include "traceview.h"
+#include "workspace.h"
+
+class tst_RunState : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void everyViewShowsAblationsAndMask();
+    void aRefusedRunMarksEveryViewStale();
+    void exportedFiguresNoteAblationsAndMask();
+    void cliFiguresNoteAblations();
+
+private:
+    // Badge texts of every registered view's widget.
+    QStringList badges() const;
+    bool rerun(const std::function<void()>& change);
+    std::unique_ptr<Workspace> ws_;
+    std::unique_ptr<MainWindow> win_;
+};
+
+void tst_RunState::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("AttnScopeTest");
+    QCoreApplication::setApplicationName("tst_run_state");
+}
+
+void tst_RunState::init() {
+    QSettings().clear();
+    QFile::remove(TextAutosaver::defaultPath());
+    ws_ = std::make_unique<Workspace>();
+    ws_->setDebounceMs(10);
+    win_ = std::make_unique<MainWindow>(ws_.get());
+    win_->resize(1100, 760);
+    win_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(win_.get()));
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->restoreSession();
+    QVERIFY(ready.wait(60000));
+}
+
+void tst_RunState::cleanup() {
+    win_.reset();
+    ws_.reset();
+}
+
+QStringList tst_RunState::badges() const {
+    QStringList out;
+    for (const TraceView* v : win_->views()) {
+        const QLabel* b = v->stateBadge();
+        out << (b && !b->isHidden() ? b->text() : QString());
+    }
+    return out;
+}
+
+bool tst_RunState::rerun(const std::function<void()>& change) {
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    change();
+    return ready.wait(60000);
+}
+
+void tst_RunState::everyViewShowsAblationsAndMask() {
+    QCOMPARE(int(win_->views().size()), int(session::views().size()));
+    for (const QString& b : badges()) QVERIFY2(b.isEmpty(), qPrintable(b));
+    QVERIFY(rerun([&] { ws_->setAblated({{0, 1}, {1, 2}}); }));
+    for (const QString& b : badges()) QVERIFY2(b.contains("2 head(s) ablated"), qPrintable(b));
+    QVERIFY(rerun([&] { ws_->setCausal(false); }));
+    for (const QString& b : badges()) QVERIFY2(b.contains("bidirectional") && b.contains("ablated"), qPrintable(b));
+    // To look at it: ATTNSCOPE_SHOT_DIR=/tmp/shots tst_run_state
+    if (const QString dir = qEnvironmentVariable("ATTNSCOPE_SHOT_DIR"); !dir.isEmpty())
+        win_->grab().save(dir + "/badges.png");
+    // The badge is in the view's top-right corner, inside it.
+    for (const TraceView* v : win_->views()) {
+        const QLabel* b = v->stateBadge();
+        QVERIFY(v->rect().contains(b->geometry()) || !v->isVisible());
+    }
+    QVERIFY(rerun([&] {
+        ws_->setAblated({});
+        ws_->setCausal(true);
+    }));
+    for (const QString& b : badges()) QVERIFY2(b.isEmpty(), qPrintable(b));
+}
+
+// Refuse text longer than the context, then type too much: the old picture
+// stays, marked stale on every view, until a run succeeds again.
+void tst_RunState::aRefusedRunMarksEveryViewStale() {
+    ws_->setCropPolicy(session::CropPolicy::Refuse);
+    const int context = ws_->document().model.weights->config.context_length;
+    QSignalSpy failed(ws_.get(), &Workspace::runFailed);
+    win_->editor()->setPlainText(QString(context + 10, QLatin1Char('a')));
+    QVERIFY(failed.wait(60000));
+    QVERIFY(ws_->isStale());
+    QVERIFY(ws_->trace());
+    for (const QString& b : badges()) QVERIFY2(b.contains("stale"), qPrintable(b));
+    QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: short again")); }));
+    QVERIFY(!ws_->isStale());
+    for (const QString& b : badges()) QVERIFY2(b.isEmpty(), qPrintable(b));
+}
+
+void tst_RunState::exportedFiguresNoteAblationsAndMask() {
+    QVERIFY(rerun([&] {
+        ws_->setAblated({{0, 1}});
+        ws_->setCausal(false);
+    }));
+    for (const session::ViewDescriptor& v : session::views()) {
+        win_->showView(v.id);
+        ExportDialog dlg(ws_.get(), win_->viewSettings(), win_->currentView(), win_.get());
+        auto* note = dlg.findChild<QCheckBox*>(QStringLiteral("runNote"));
+        QVERIFY(note);
+        QVERIFY(note->isChecked());  // on by default
+        const auto* noted = dynamic_cast<const render::NotedFigure*>(dlg.figure());
+        QVERIFY2(noted, qPrintable(v.id));
+        QVERIFY2(noted->note().contains("L0 H1") && noted->note().contains("bidirectional"), qPrintable(noted->note()));
+        QVERIFY(dlg.recipe().runNote);
+        note->setChecked(false);
+        QVERIFY(!dlg.recipe().runNote);
+        QVERIFY(!dynamic_cast<const render::NotedFigure*>(dlg.figure()));
+        note->setChecked(true);  // remembered for the next view
+    }
+    // A causal run with nothing ablated has nothing to note.
+    QVERIFY(rerun([&] {
+        ws_->setAblated({});
+        ws_->setCausal(true);
+    }));
+    ExportDialog dlg(ws_.get(), win_->viewSettings(), win_->currentView(), win_.get());
+    QVERIFY(dlg.figure());
+    QVERIFY(!dynamic_cast<const render::NotedFigure*>(dlg.figure()));
+}
+
+void tst_RunState::cliFiguresNoteAblations() {
+    QTemporaryDir tmp;
+    const QString svg = tmp.filePath("h.svg"), plain = tmp.filePath("p.svg");
+    auto r = testutil::cli({"export", "--text", "ROMEO: hi", "--view", "head", "--ablate", "1.2", "-o", svg});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().contains("ablated: L1 H2"));
+    r = testutil::cli({"export", "--text", "ROMEO: hi", "--view", "head", "--ablate", "1.2", "--no-run-note", "-o", plain});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QFile g(plain);
+    QVERIFY(g.open(QIODevice::ReadOnly));
+    QVERIFY(!g.readAll().contains("ablated: L1 H2"));
+}
+
+QTEST_MAIN(tst_RunState)
+#include "tst_run_state.moc"
