@@ -8,6 +8,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "figureview.h"
 #include "headdetailview.h"
@@ -105,13 +106,15 @@ TraceView* MainWindow::currentView() const {
     return i >= 0 && i < int(pages_.size()) ? pages_[size_t(i)] : nullptr;
 }
 
+// Ids are looked up in the registry once; tabs are matched by descriptor.
 TraceView* MainWindow::viewWidget(const QString& viewId) const {
+    const session::ViewDescriptor* wanted = session::findView(viewId);
     for (TraceView* v : pages_)
-        if (v->viewId() == viewId) return v;
+        if (wanted && v->descriptor() == wanted) return v;
     return nullptr;
 }
 
 void MainWindow::showView(const QString& viewId) {
-    for (size_t i = 0; i < pages_.size(); ++i)
-        if (pages_[i]->viewId() == viewId) tabs_->setCurrentIndex(int(i));
+    if (TraceView* v = viewWidget(viewId))
+        tabs_->setCurrentIndex(int(std::find(pages_.begin(), pages_.end(), v) - pages_.begin()));
 }

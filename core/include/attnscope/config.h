@@ -2,6 +2,7 @@
 // The shape and flavour of a transformer. The seed model and GPT-2 are two
 // configurations of the same Transformer (see ../shared/docs/SEED.md).
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 
@@ -25,7 +26,11 @@ struct ModelConfig {
     float ln_eps = 1e-5f;
 
     int head_size() const { return n_head > 0 ? n_embed / n_head : 0; }
-    int hidden() const { return mlp_hidden > 0 ? mlp_hidden : 4 * n_embed; }
+    // Saturates instead of overflowing for a width no check has refused yet.
+    int hidden() const {
+        if (mlp_hidden > 0) return mlp_hidden;
+        return n_embed > std::numeric_limits<int>::max() / 4 ? std::numeric_limits<int>::max() : 4 * n_embed;
+    }
 
     // Throws Error(InvalidArgument) naming the first bad field. Limits keep a
     // hostile file from asking for absurd allocations.
