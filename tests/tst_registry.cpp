@@ -19,11 +19,13 @@
 #include "attnscope/trace_tensors.h"
 #include "exportdialog.h"
 #include "mainwindow.h"
+#include "render/grid_figure.h"
 #include "session/recipe.h"
 #include "session/views.h"
 #include "testutil.h"
 #include "textautosaver.h"
 #include "traceview.h"
+#include "viewsettings.h"
 #include "workspace.h"
 
 using testutil::cli;
@@ -38,6 +40,7 @@ private slots:
     void everyViewIsInTheCliUsage();
     void everyViewIsReadAndWrittenByRecipes();
     void unknownViewsAreRefusedByName();
+    void gridChoicesReachTheExport();
     void everyViewIsInTheExportDialog();
     void everyTraceTensorResolves();
     void malformedTensorNamesAreRefused();
@@ -130,7 +133,7 @@ void tst_Registry::everyViewIsInTheCliUsage() {
 // A recipe of each view reads back as that view, with exactly the members the
 // view registers beyond the common ones.
 void tst_Registry::everyViewIsReadAndWrittenByRecipes() {
-    const char* all[] = {"kind", "layers", "columns", "heads", "focus", "node"};
+    const char* all[] = {"kind", "layers", "columns", "heads", "focus", "node", "pooling", "tile_scale"};
     for (const session::ViewDescriptor& v : session::views()) {
         session::Recipe r;
         r.modelPath = "/m.safetensors";
@@ -146,6 +149,30 @@ void tst_Registry::everyViewIsReadAndWrittenByRecipes() {
         QCOMPARE(back.view, v.id);
         QCOMPARE(session::recipeToJson(back), json);
     }
+}
+
+// The grid's pooling and tile scale travel from the view through the Export
+// dialog's recipe into the figure, and back from a recipe file.
+void tst_Registry::gridChoicesReachTheExport() {
+    win_->viewSettings()->setPooling(render::Pooling::Mean);
+    win_->viewSettings()->setTileScale(render::TileScale::Shared);
+    win_->showView(session::viewFor(session::ViewWidget::HeadsGrid).id);
+    ExportDialog dlg(ws_.get(), win_->viewSettings(), win_->currentView(), win_.get());
+    const session::Recipe r = dlg.recipe();
+    QCOMPARE(r.pooling, render::Pooling::Mean);
+    QCOMPARE(r.tileScale, render::TileScale::Shared);
+    const auto* grid = dynamic_cast<const render::GridFigure*>(dlg.figure());
+    QVERIFY(grid);
+    QCOMPARE(grid->options().pooling, render::Pooling::Mean);
+    QCOMPARE(grid->options().tileScale, render::TileScale::Shared);
+    const session::Recipe back = session::recipeFromJson(session::recipeToJson(r));
+    QCOMPARE(back.pooling, render::Pooling::Mean);
+    QCOMPARE(back.tileScale, render::TileScale::Shared);
+    QByteArray bad = session::recipeToJson(r);
+    bad.replace("\"mean\"", "\"median\"");
+    QVERIFY_THROWS_EXCEPTION(attnscope::Error, session::recipeFromJson(bad));
+    win_->viewSettings()->setPooling(render::Pooling::Max);
+    win_->viewSettings()->setTileScale(render::TileScale::PerTile);
 }
 
 void tst_Registry::unknownViewsAreRefusedByName() {

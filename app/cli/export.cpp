@@ -108,6 +108,8 @@ session::Recipe recipeFromArgs(const Args& args) {
     if (args.has("no-title")) r.showTitle = false;
     if (args.has("no-colorbar")) r.showColorBar = false;
     if (args.has("no-run-note")) r.runNote = false;
+    if (args.has("pooling")) r.pooling = render::poolingFromName(oneOf(args, "pooling", {"max", "mean"}));
+    if (args.has("tile-scale")) r.tileScale = render::tileScaleFromName(oneOf(args, "tile-scale", {"tile", "shared"}));
 
     // The format: --format, else the output's extension, else the recipe's.
     const QString out = QString::fromStdString(args.get("o", args.get("output")));
@@ -177,7 +179,7 @@ session::Recipe pinned(session::Recipe r, const session::RecipeRun& run, const Q
 int export_figures(const std::vector<std::string>& argv) {
     const Args args(argv,
                     {"model", "tokenizer", "text", "text-file", "tokens", "ablate", "view", "kind", "layer", "head",
-                     "layers", "columns", "heads", "focus", "format", "dpi", "width", "height", "cells", "colormap",
+                     "layers", "columns", "pooling", "tile-scale", "heads", "focus", "format", "dpi", "width", "height", "cells", "colormap",
                      "scale", "font", "font-size", "recipe", "save-recipe", "out-dir", "o", "output"},
                     {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar", "no-run-note"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");

@@ -163,6 +163,8 @@ std::unique_ptr<render::Figure> HeadsGridView::makeFigure(const render::Style& s
 }
 
 void HeadsGridView::fillRecipe(session::Recipe& r) const {
+    r.pooling = settings_->gridOptions().pooling;
+    r.tileScale = settings_->gridOptions().tileScale;
     if (layerFilter_ >= 0) r.layers = {layerFilter_};
 }
 

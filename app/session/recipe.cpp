@@ -78,6 +78,8 @@ QByteArray recipeToJson(const Recipe& r) {
         case RecipeField::Heads: line("heads", ints(r.heads)); break;
         case RecipeField::Focus: line("focus", std::to_string(r.focus)); break;
         case RecipeField::Node: line("node", std::to_string(r.node)); break;
+        case RecipeField::Pooling: line("pooling", q(render::poolingName(r.pooling))); break;
+        case RecipeField::TileScale: line("tile_scale", q(render::tileScaleName(r.tileScale))); break;
         }
     }
     line("colormap", q(ColorMap::name(r.colormap)));
@@ -184,6 +186,15 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
         else if (key == "heads") r.heads = toInts(v, key, 0, kMaxIndex);
         else if (key == "focus") r.focus = toInt(v, key, -1, kMaxIndex);
         else if (key == "node") r.node = toInt(v, key, -1, kMaxIndex);
+        else if (key == "pooling") {
+            const QString p = toString(v, key);
+            if (p != "max" && p != "mean") bad("'pooling' must be \"max\" or \"mean\"");
+            r.pooling = render::poolingFromName(p);
+        } else if (key == "tile_scale") {
+            const QString t = toString(v, key);
+            if (t != "tile" && t != "shared") bad("'tile_scale' must be \"tile\" or \"shared\"");
+            r.tileScale = render::tileScaleFromName(t);
+        }
         else if (key == "colormap") {
             const QString c = toString(v, key);
             if (!ColorMap::names().contains(c)) bad("colormap '" + c.toStdString() + "' is not one of " + ColorMap::names().join(", ").toStdString());

@@ -20,6 +20,7 @@
 #include "attnscope/trace.h"
 #include "render/figure.h"
 #include "render/format.h"
+#include "render/grid_figure.h"
 
 namespace session {
 
@@ -53,6 +54,8 @@ struct Recipe {
     std::vector<int> heads;   // lines view: heads overlaid (empty: just `head`)
     int focus = -1;           // lines view: the one query shown (-1: all)
     int node = -1;            // flow view: the highlighted stage (-1: none)
+    render::Pooling pooling = render::Pooling::Max;             // heads view: how a tile's pixels pool tokens
+    render::TileScale tileScale = render::TileScale::PerTile;  // heads view: each tile to its own max, or shared
 
     // --- how it looks ---
     ColorMapId colormap = ColorMapId::Viridis;

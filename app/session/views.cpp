@@ -51,9 +51,13 @@ std::vector<ViewDescriptor> makeViews() {
         QStringLiteral("heads"), QT_TRANSLATE_NOOP("session::Views", "&Heads"),
         QT_TRANSLATE_NOOP("session::Views", "Heads grid"),
         QT_TRANSLATE_NOOP("session::Views", "every head of every layer as a small heatmap"), 0,
-        ViewWidget::HeadsGrid, 0, {RecipeField::Layers, RecipeField::Columns}, kAllFormats, true,
+        ViewWidget::HeadsGrid, 0,
+        {RecipeField::Layers, RecipeField::Columns, RecipeField::Pooling, RecipeField::TileScale}, kAllFormats, true,
         [](const Recipe& r, const FigureData& d, const Style& s) {
-            return std::make_unique<render::GridFigure>(d, s, r.layers, r.columns);
+            render::GridOptions o;
+            o.pooling = r.pooling;
+            o.tileScale = r.tileScale;
+            return std::make_unique<render::GridFigure>(d, s, r.layers, r.columns, o);
         },
         [](const Recipe& r, const attnscope::Trace& trace) {
             DataBlock d;
@@ -179,6 +183,8 @@ const char* recipeFieldName(RecipeField f) {
     case RecipeField::Heads: return "heads";
     case RecipeField::Focus: return "focus";
     case RecipeField::Node: return "node";
+    case RecipeField::Pooling: return "pooling";
+    case RecipeField::TileScale: return "tile_scale";
     }
     return "";
 }

@@ -35,8 +35,8 @@ enum ViewReads : unsigned {
 // Recipe members only some views use. A recipe's JSON carries the ones its
 // view lists; the common members (model, text, layer, head, colours, size…)
 // every recipe carries.
-enum class RecipeField { Kind, Layers, Columns, Heads, Focus, Node };
-const char* recipeFieldName(RecipeField f);  // "kind", "layers", …, as in the JSON
+enum class RecipeField { Kind, Layers, Columns, Heads, Focus, Node, Pooling, TileScale };
+const char* recipeFieldName(RecipeField f);  // "kind", "layers", …, "tile_scale", as in the JSON
 
 struct ViewDescriptor {
     QString id;             // stable: recipes, the CLI's --view, settings
