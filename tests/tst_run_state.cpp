@@ -1,7 +1,11 @@
 // State you can't otherwise see: every view wears a badge for bidirectional
 // attention, ablated heads and a stale picture (a refused run), and exported
 // figures carry a note of ablations and mask unless asked not to.
+#include <QAbstractButton>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QTabBar>
 #include <QFile>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -31,6 +35,7 @@ private slots:
     void aRefusedRunMarksEveryViewStale();
     void exportedFiguresNoteAblationsAndMask();
     void cliFiguresNoteAblations();
+    void everyControlIsExplained();
 
 private:
     // Badge texts of every registered view's widget.
@@ -161,6 +166,32 @@ void tst_RunState::cliFiguresNoteAblations() {
     QFile g(plain);
     QVERIFY(g.open(QIODevice::ReadOnly));
     QVERIFY(!g.readAll().contains("ablated: L1 H2"));
+}
+
+// Every view names itself for screen readers, every control in the tabs and the
+// model panel has a tooltip, and the query-following views describe the
+// selected query's strongest keys in words.
+void tst_RunState::everyControlIsExplained() {
+    QStringList bare;
+    for (QWidget* root : {static_cast<QWidget*>(win_->tabs()), win_->modelDock()->widget()}) {
+        for (QAbstractButton* b : root->findChildren<QAbstractButton*>())
+            if (!qobject_cast<QTabBar*>(b->parentWidget()) && b->toolTip().isEmpty() && !b->text().isEmpty())
+                bare << b->text();
+        for (QComboBox* c : root->findChildren<QComboBox*>())
+            if (c->toolTip().isEmpty()) bare << c->objectName() + "/" + c->currentText();
+    }
+    QVERIFY2(bare.isEmpty(), qPrintable("no tooltip: " + bare.join(", ")));
+    for (const TraceView* v : win_->views()) QVERIFY2(!v->accessibleName().isEmpty(), qPrintable(v->viewId()));
+    Selection s = ws_->selection();
+    s.query = 3;
+    ws_->setSelection(s);
+    const QString q = ws_->tokens().labels.value(3);
+    for (const char* id : {"lines"}) {
+        TraceView* v = win_->viewWidget(id);
+        QVERIFY(v);
+        QTRY_VERIFY2(v->accessibleDescription().contains("query 3"), qPrintable(v->accessibleDescription()));
+        QVERIFY2(v->accessibleDescription().contains(q), qPrintable(v->accessibleDescription()));
+    }
 }
 
 QTEST_MAIN(tst_RunState)

@@ -895,6 +895,14 @@ Gesucht in:
         <source>Show every layer, or one</source>
         <translation>Alle Schichten zeigen oder eine</translation>
     </message>
+    <message>
+        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, or the mask</source>
+        <translation>Softmax-Gewichte, die Roh-Scores q·kᵀ/√hs vor dem Softmax oder die Maske</translation>
+    </message>
+    <message>
+        <source>Show the whole map again (0)</source>
+        <translation>Wieder die ganze Karte zeigen (0)</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -960,6 +968,14 @@ Gesucht in:
     <message>
         <source>not run (objects in the pickle, never called): %1</source>
         <translation>nicht ausgeführt (Objekte im Pickle, nie aufgerufen): %1</translation>
+    </message>
+    <message>
+        <source>Open a safetensors file, a PyTorch checkpoint or a Hugging Face folder (Ctrl+O)</source>
+        <translation>Eine safetensors-Datei, einen PyTorch-Checkpoint oder einen Hugging-Face-Ordner öffnen (Strg+O)</translation>
+    </message>
+    <message>
+        <source>A model of any shape with random weights, to try the views (Ctrl+N)</source>
+        <translation>Ein Modell beliebiger Form mit Zufallsgewichten, um die Ansichten auszuprobieren (Strg+N)</translation>
     </message>
 </context>
 <context>
@@ -1069,6 +1085,14 @@ Gesucht in:
         <source>token ids</source>
         <translation>Token-IDs</translation>
     </message>
+    <message>
+        <source>Show the clicked node&apos;s tensor as a heatmap or as a table of its numbers.</source>
+        <translation>Den Tensor des angeklickten Knotens als Heatmap oder als Zahlentabelle zeigen.</translation>
+    </message>
+    <message>
+        <source>Tensor values</source>
+        <translation>Tensorwerte</translation>
+    </message>
 </context>
 <context>
     <name>TextAutosaver</name>
@@ -1090,6 +1114,10 @@ Gesucht in:
     <message>
         <source>Queries on the left, keys on the right, joined by lines as strong as the attention. Click a query to show its lines alone; hover a token to pick out its lines; scroll a long text with the wheel.</source>
         <translation>Queries links, Keys rechts, verbunden durch Linien so stark wie die Aufmerksamkeit. Ein Klick auf eine Query zeigt nur ihre Linien; mit der Maus über einem Token werden seine Linien hervorgehoben; einen langen Text mit dem Mausrad blättern.</translation>
+    </message>
+    <message>
+        <source>Draw every head of the selected layer at once, each in its own colour.</source>
+        <translation>Alle Köpfe der ausgewählten Schicht auf einmal zeichnen, jeden in eigener Farbe.</translation>
     </message>
 </context>
 <context>

@@ -71,7 +71,9 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
         kindBox_->addItem(tr("Raw scores"), int(render::MatrixKind::Scores));
         kindBox_->addItem(tr("Mask"), int(render::MatrixKind::Mask));
         kindLabel->setBuddy(kindBox_);
+        kindBox_->setToolTip(tr("Softmax weights, the raw scores q·kᵀ/√hs before the softmax, or the mask"));
         auto* resetZoom = new QPushButton(tr("Reset &zoom"), page);
+        resetZoom->setToolTip(tr("Show the whole map again (0)"));
         kindRow->addWidget(kindLabel);
         kindRow->addWidget(kindBox_);
         kindRow->addWidget(resetZoom);

@@ -18,6 +18,8 @@ ModelPanel::ModelPanel(Workspace* ws, QWidget* parent) : QWidget(parent), ws_(ws
     lay->addWidget(info_);
     auto* open = new QPushButton(tr("&Open model…"), this);
     auto* random = new QPushButton(tr("New &random model…"), this);
+    open->setToolTip(tr("Open a safetensors file, a PyTorch checkpoint or a Hugging Face folder (Ctrl+O)"));
+    random->setToolTip(tr("A model of any shape with random weights, to try the views (Ctrl+N)"));
     lay->addWidget(open);
     lay->addWidget(random);
     auto* recentLabel = new QLabel(tr("Recent models:"), this);

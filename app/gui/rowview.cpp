@@ -1,5 +1,7 @@
 #include "rowview.h"
 
+#include "selectiontext.h"
+
 #include <QContextMenuEvent>
 #include <QMenu>
 #include <QMouseEvent>
@@ -40,6 +42,9 @@ void RowView::rebuild() {
     figure_ = ws_->trace() && s.layer < ws_->trace()->n_layer()
                   ? std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, st, fixedAxis_)
                   : nullptr;
+    const auto trace = ws_->trace();
+    setAccessibleDescription(trace ? selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
+                                   : QString());
     update();
 }
 

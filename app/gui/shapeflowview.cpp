@@ -80,12 +80,14 @@ ShapeFlowView::ShapeFlowView(Workspace* ws, ViewSettings* settings, QWidget* par
     mode_->addItem(tr("Heatmap"));
     mode_->addItem(tr("Table"));
     mode_->setAccessibleName(tr("Show tensor as"));
+    mode_->setToolTip(tr("Show the clicked node's tensor as a heatmap or as a table of its numbers."));
     top->addWidget(caption_, 1);
     top->addWidget(mode_);
     sl->addLayout(top);
     stack_ = new QStackedWidget(side);
     heat_ = new MatrixCanvas(stack_);
     tableView_ = new QTableView(stack_);
+    tableView_->setAccessibleName(tr("Tensor values"));
     table_ = new TensorTableModel(this);
     tableView_->setModel(table_);
     tableView_->horizontalHeader()->setDefaultSectionSize(72);

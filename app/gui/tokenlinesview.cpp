@@ -1,5 +1,7 @@
 #include "tokenlinesview.h"
 
+#include "selectiontext.h"
+
 #include <QCheckBox>
 #include <QMouseEvent>
 #include <QWheelEvent>
@@ -10,6 +12,7 @@ TokenLinesView::TokenLinesView(Workspace* ws, ViewSettings* settings, QWidget* p
     : TraceView(ws, settings, parent) {
     setDescriptor(&session::viewFor(session::ViewWidget::TokenLines));
     overlay_ = new QCheckBox(tr("&Overlay every head of the layer"), this);
+    overlay_->setToolTip(tr("Draw every head of the selected layer at once, each in its own colour."));
     overlay_->move(8, 4);
     overlay_->adjustSize();
     connect(overlay_, &QCheckBox::toggled, this, [this] { rebuild(); });
@@ -69,6 +72,11 @@ void TokenLinesView::rebuild() {
                                                           settings_->style(), focus_)
                   : nullptr;
     placeWindow(true);
+    // For screen readers: the head and the selected query's strongest keys.
+    const Selection& s = ws_->selection();
+    setAccessibleDescription(trace ? selectiontext::headName(s.layer, s.head) + QStringLiteral(". ") +
+                                         selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
+                                   : QString());
     update();
 }
 

@@ -25,6 +25,11 @@ TraceView::TraceView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     connect(settings_, &ViewSettings::changed, this, [this] { rebuild(); });
 }
 
+void TraceView::setDescriptor(const session::ViewDescriptor* v) {
+    view_ = v;
+    if (v && accessibleName().isEmpty()) setAccessibleName(session::viewMenuText(*v));
+}
+
 QString TraceView::stateText(const Workspace& ws) {
     QStringList parts;
     if (const auto t = ws.trace()) {

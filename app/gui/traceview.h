@@ -24,7 +24,8 @@ public:
     // The registered view this widget shows (null for a part of another view's
     // page, such as the query bars under the head detail).
     const session::ViewDescriptor* descriptor() const { return view_; }
-    void setDescriptor(const session::ViewDescriptor* v) { view_ = v; }
+    // Also names the view for screen readers when it has no name of its own.
+    void setDescriptor(const session::ViewDescriptor* v);
     // The stable id of recipes and the CLI ("" when unregistered).
     QString viewId() const { return view_ ? view_->id : QString(); }
     // Puts what only this view knows (a kind, a focused query, a node…) into a
