@@ -123,18 +123,9 @@ void record_stages(Trace& tr) {
         const std::string name = !*s.name ? "" : layer < 0 ? s.name : "blk." + std::to_string(layer) + "." + s.name;
         stages.push_back({s.stage, layer, name, spec_shape(s, tr), spec_symbols(s, tr.config), s.per_head});
     };
-    // The table in forward order: entries outside blocks, every block, the rest.
-    const auto& table = trace_tensor_table();
-    size_t i = 0;
-    for (; i < table.size() && !table[i].in_block; ++i)
-        if (*table[i].stage) record(table[i], -1);
-    const size_t block_begin = i;
-    while (i < table.size() && table[i].in_block) ++i;
-    for (int l = 0; l < tr.n_layer(); ++l)
-        for (size_t j = block_begin; j < i; ++j)
-            if (*table[j].stage) record(table[j], l);
-    for (; i < table.size(); ++i)
-        if (*table[i].stage) record(table[i], -1);
+    for_each_in_forward_order(tr.n_layer(), [&](const TraceTensorSpec& s, int layer) {
+        if (*s.stage) record(s, layer);
+    });
 }
 
 void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunOptions& opt) {

@@ -103,23 +103,14 @@ namespace {
 template <class Fn>
 void for_each_tensor(const Trace& tr, Fn fn) {
     const auto& table = trace_tensor_table();
-    auto distinct = [&](size_t i) {
-        const TraceTensorSpec& s = table[i];
-        if (!*s.name || s.source == TraceTensorSpec::Source::None) return false;
-        for (size_t j = 0; j < i; ++j)
-            if (table[j].in_block == s.in_block && std::string_view(table[j].name) == s.name) return false;
-        return true;
-    };
-    size_t i = 0;
-    for (; i < table.size() && !table[i].in_block; ++i)
-        if (distinct(i)) fn(table[i], -1);
-    const size_t block_begin = i;
-    while (i < table.size() && table[i].in_block) ++i;
-    for (int l = 0; l < tr.n_layer(); ++l)
-        for (size_t j = block_begin; j < i; ++j)
-            if (distinct(j)) fn(table[j], l);
-    for (; i < table.size(); ++i)
-        if (distinct(i)) fn(table[i], -1);
+    for_each_in_forward_order(tr.n_layer(), [&](const TraceTensorSpec& s, int layer) {
+        if (!*s.name || s.source == TraceTensorSpec::Source::None) return;
+        for (const TraceTensorSpec& earlier : table) {
+            if (&earlier == &s) break;
+            if (earlier.in_block == s.in_block && std::string_view(earlier.name) == s.name) return;
+        }
+        fn(s, layer);
+    });
 }
 
 }  // namespace

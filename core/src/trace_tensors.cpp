@@ -78,6 +78,17 @@ const std::vector<TraceTensorSpec>& trace_tensor_table() {
     return table;
 }
 
+void for_each_in_forward_order(int n_layer, const std::function<void(const TraceTensorSpec&, int)>& fn) {
+    const auto& table = trace_tensor_table();
+    size_t i = 0;
+    for (; i < table.size() && !table[i].in_block; ++i) fn(table[i], -1);
+    const size_t block_begin = i;
+    while (i < table.size() && table[i].in_block) ++i;
+    for (int l = 0; l < n_layer; ++l)
+        for (size_t j = block_begin; j < i; ++j) fn(table[j], l);
+    for (; i < table.size(); ++i) fn(table[i], -1);
+}
+
 int64_t dim_size(Dim d, const Trace& tr) {
     const ModelConfig& c = tr.config;
     switch (d) {

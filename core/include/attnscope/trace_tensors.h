@@ -10,6 +10,7 @@
 // entries in a block are "blk.<l>.<name>" with l a decimal layer index
 // ("blk.3.attn.weights"). Symbols: T tokens, C width, H heads, hs head size,
 // 4C or F the MLP width, V the vocabulary, R the logit rows kept.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,11 @@ const std::vector<TraceTensorSpec>& trace_tensor_table();
 // MLP is four times as wide as the model, else "F").
 int64_t dim_size(Dim d, const Trace& tr);
 std::string dim_symbol(Dim d, const ModelConfig& c);
+// Every entry in forward order as a trace holds them: the entries outside
+// blocks that come first, the block entries once per layer (layer 0 first),
+// then the rest; `fn(spec, layer)` with layer -1 outside blocks.
+void for_each_in_forward_order(int n_layer, const std::function<void(const TraceTensorSpec&, int)>& fn);
+
 // An entry's shape in a trace, and in symbols.
 Shape spec_shape(const TraceTensorSpec& s, const Trace& tr);
 std::vector<std::string> spec_symbols(const TraceTensorSpec& s, const ModelConfig& c);
