@@ -1,6 +1,8 @@
 // Runs are deterministic, as the README claims: the same trace, bit for bit,
 // on 1, 2, 3 and 4 threads, whether the attention weights are stored or
-// rebuilt, and the same bytes from `attnscope-cli dump --threads N`.
+// rebuilt, and the same bytes from `attnscope-cli dump --threads N`. An
+// incremental run (only the rows after the first changed token computed) gives
+// the same trace as a full run, bit for bit, over random sequences of edits.
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -8,6 +10,7 @@
 #include <cstring>
 #include <random>
 
+#include "attnscope/error.h"
 #include "attnscope/model.h"
 #include "attnscope/weights.h"
 #include "testutil.h"
@@ -29,6 +32,9 @@ private slots:
     void traceIsBitIdenticalOnOneToFourThreads_data();
     void traceIsBitIdenticalOnOneToFourThreads();
     void cliDumpIsByteIdenticalOnOneToFourThreads();
+    void incrementalRunsEqualFullRuns_data();
+    void incrementalRunsEqualFullRuns();
+    void incrementalRunNeedsTheSameRun();
 };
 
 void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads_data() {
@@ -84,6 +90,109 @@ void tst_Determinism::cliDumpIsByteIdenticalOnOneToFourThreads() {
         if (threads == 1) first = bytes;
         else QVERIFY2(bytes == first, qPrintable(QStringLiteral("the trace on %1 threads differs").arg(threads)));
     }
+}
+
+namespace {
+
+// Every tensor of two traces, compared bit for bit; names the first that differs.
+QString firstDifference(const Trace& a, const Trace& b) {
+    if (a.tokens != b.tokens) return QStringLiteral("tokens");
+    for (const std::string& name : a.tensor_names())
+        if (!sameBits(a.tensor(name), b.tensor(name))) return QString::fromStdString(name);
+    if (a.logits_first != b.logits_first || !sameBits(a.logits, b.logits)) return QStringLiteral("logits");
+    return {};
+}
+
+// One random edit of a token sequence: append or delete at the end, change,
+// insert or delete in the middle, paste a run, or cut back to a short prefix.
+void edit(std::vector<int>& tokens, std::mt19937& rng, int vocab, int max_len) {
+    auto pos = [&](size_t n) { return n == 0 ? size_t(0) : size_t(rng() % n); };
+    switch (rng() % 7) {
+    case 0: tokens.push_back(int(rng() % unsigned(vocab))); break;
+    case 1: if (tokens.size() > 1) tokens.pop_back(); break;
+    case 2: tokens[pos(tokens.size())] = int(rng() % unsigned(vocab)); break;
+    case 3: tokens.insert(tokens.begin() + long(pos(tokens.size())), int(rng() % unsigned(vocab))); break;
+    case 4: if (tokens.size() > 1) tokens.erase(tokens.begin() + long(pos(tokens.size()))); break;
+    case 5: for (int i = 0, n = 1 + int(rng() % 70); i < n; ++i) tokens.push_back(int(rng() % unsigned(vocab))); break;
+    default: tokens.resize(1 + pos(tokens.size())); break;
+    }
+    if (int(tokens.size()) > max_len) tokens.resize(size_t(max_len));
+}
+
+}  // namespace
+
+void tst_Determinism::incrementalRunsEqualFullRuns_data() {
+    QTest::addColumn<bool>("stored");
+    QTest::addColumn<int>("logitsRows");
+    QTest::newRow("weights stored, last logits") << true << 1;
+    QTest::newRow("weights stored, every position's logits") << true << -1;
+    QTest::newRow("weights rebuilt, three logits rows") << false << 3;
+}
+
+void tst_Determinism::incrementalRunsEqualFullRuns() {
+    QFETCH(bool, stored);
+    QFETCH(int, logitsRows);
+    // Several attention tiles (up to 200 tokens > 3 * 64) and several column
+    // slices per linear layer; head size 32.
+    const ModelConfig c = ModelConfig::seed(61, 200, 160, 5, 2);
+    const Model m(std::make_shared<Weights>(random_weights(c, 21)));
+    std::mt19937 rng(stored ? 7u : 8u);
+    std::vector<int> tokens(70);
+    for (int& t : tokens) t = int(rng() % 61);
+    RunOptions inc;
+    inc.logits_rows = logitsRows;
+    inc.attention_budget_bytes = stored ? (int64_t(1) << 30) : 0;
+    inc.threads = 2;
+    RunOptions full = inc;
+    full.incremental = false;
+    Trace live;  // one trace, edited run after run, as the app does
+    int reused = 0;
+    for (int step = 0; step < 60; ++step) {
+        if (step > 0) edit(tokens, rng, 61, 200);
+        m.run(tokens, inc, live);
+        full.threads = 1 + step % 3;
+        const Trace fresh = m.run(tokens, full);
+        QCOMPARE(fresh.reused_rows, 0);
+        const QString diff = firstDifference(live, fresh);
+        QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("step %1 (%2 tokens, %3 rows kept): %4 differs")
+                                                .arg(step).arg(tokens.size()).arg(live.reused_rows).arg(diff)));
+        reused += live.reused_rows;
+    }
+    QVERIFY2(reused > 60 * 20, "the edits should have let most runs keep rows");
+}
+
+void tst_Determinism::incrementalRunNeedsTheSameRun() {
+    const ModelConfig c = ModelConfig::seed(61, 100, 64, 2, 2);
+    auto weights = std::make_shared<Weights>(random_weights(c, 3));
+    const Model m(weights), other(std::make_shared<Weights>(random_weights(c, 4)));
+    std::vector<int> tokens(40, 5);
+    Trace tr;
+    m.run(tokens, {}, tr);
+    QCOMPARE(tr.reused_rows, 0);
+    tokens.push_back(7);
+    m.run(tokens, {}, tr);
+    QCOMPARE(tr.reused_rows, 40);
+    // Other weights, other ablations, a bidirectional run: everything is computed.
+    tokens.push_back(8);
+    other.run(tokens, {}, tr);
+    QCOMPARE(tr.reused_rows, 0);
+    QVERIFY(firstDifference(tr, other.run(tokens, {})).isEmpty());
+    RunOptions ablate;
+    ablate.ablate = {{1, 0}};
+    m.run(tokens, {}, tr);
+    m.run(tokens, ablate, tr);
+    QCOMPARE(tr.reused_rows, 0);
+    RunOptions bidirectional;
+    bidirectional.causal = false;
+    m.run(tokens, bidirectional, tr);
+    QCOMPARE(tr.reused_rows, 0);
+    // A cancelled run leaves nothing to reuse.
+    m.run(tokens, {}, tr);
+    tokens.push_back(9);
+    QVERIFY_THROWS_EXCEPTION(Error, m.run(tokens, {}, tr, [](int done, int) { return done < 2; }));
+    m.run(tokens, {}, tr);
+    QCOMPARE(tr.reused_rows, 0);
+    QVERIFY(firstDifference(tr, m.run(tokens, {})).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_Determinism)

@@ -20,32 +20,84 @@ using StridedOut = Eigen::Map<MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
 using AlignedRow = Eigen::Map<Eigen::ArrayXf, Eigen::AlignedMax>;
 
 // Every tile row starts on a 64-byte (SIMD-aligned) boundary, so Eigen's vector code splits a
-// row the same way wherever the tile is computed.
-int row_stride(int T) { return (T + 15) / 16 * 16; }
+// row the same way wherever the tile is computed. Causal tiles reach up to T + kTileRows - 1
+// keys (the padded last tile).
+int row_stride(int T) { return (T + kTileRows + 15) / 16 * 16; }
 
-// A per-thread tile buffer, kept from run to run.
-float* scratch(int T) {
-    thread_local std::vector<float, Eigen::aligned_allocator<float>> buf;
-    const size_t need = size_t(kTileRows) * size_t(row_stride(T));
+// A per-thread buffer, kept from run to run.
+float* thread_buffer(std::vector<float, Eigen::aligned_allocator<float>>& buf, size_t need) {
     if (buf.size() < need) buf.resize(need);
     return buf.data();
 }
+float* scratch(int T) {
+    thread_local std::vector<float, Eigen::aligned_allocator<float>> buf;
+    return thread_buffer(buf, size_t(kTileRows) * size_t(row_stride(T)));
+}
 
-int keys_seen(int r0, int rows, int T, bool causal) { return causal ? r0 + rows : T; }
 int valid_keys(int query, int kend, bool causal) { return causal ? query + 1 : kend; }
 
-// Passes 1 and 2: S (rows, kend) = Q[r0:r0+rows] K[0:kend]^T / sqrt(hs), masked -inf.
-void scores_tile(const HeadView& h, int r0, int rows, int kend, bool causal, float* s, int ld) {
-    const Strided q(h.q + size_t(r0) * h.C + size_t(h.head) * h.hs, rows, h.hs,
-                    Eigen::OuterStride<>(h.C));
-    const Strided k(h.k + size_t(h.head) * h.hs, kend, h.hs, Eigen::OuterStride<>(h.C));
-    StridedOut out(s, rows, kend, Eigen::OuterStride<>(ld));
+// The rows and keys one tile computes. A causal tile always has kTileRows rows and
+// sees keys [0, r0 + kTileRows), whatever T is: the last, partial tile is padded
+// with zero rows. So every row is computed by the same operations at every length,
+// and a longer text repeats the shorter one's rows bit for bit (what incremental
+// runs rely on). A bidirectional tile has its real rows and sees all T keys.
+struct Tile {
+    int r0 = 0;
+    int rows = 0;    // real rows, r0 + rows <= T
+    int padded = 0;  // rows computed
+    int kend = 0;    // keys computed
+    bool pads() const { return padded > rows; }
+};
+
+Tile tile_at(int index, int T, bool causal) {
+    Tile t;
+    t.r0 = index * kTileRows;
+    t.rows = std::min(kTileRows, T - t.r0);
+    t.padded = causal ? kTileRows : t.rows;
+    t.kend = causal ? t.r0 + kTileRows : T;
+    return t;
+}
+
+// One head's q rows of a tile and its k, v rows [0, kend), with their row strides;
+// rows past T are read from zero-padded per-thread copies.
+struct TileInputs {
+    const float* q;
+    const float* k;
+    const float* v;
+    int ldq, ldk, ldv;
+};
+
+TileInputs tile_inputs(const HeadView& h, const Tile& t, bool need_v) {
+    const size_t col = size_t(h.head) * h.hs;
+    if (!t.pads() && t.kend <= h.T)
+        return {h.q + size_t(t.r0) * h.C + col, h.k + col, h.v ? h.v + col : nullptr, h.C, h.C, h.C};
+    thread_local std::vector<float, Eigen::aligned_allocator<float>> qb, kb, vb;
+    auto padded_copy = [&](std::vector<float, Eigen::aligned_allocator<float>>& buf, const float* src,
+                           int first, int rows) {
+        float* dst = thread_buffer(buf, size_t(rows) * h.hs);
+        for (int r = 0; r < rows; ++r) {
+            if (first + r < h.T)
+                std::memcpy(dst + size_t(r) * h.hs, src + size_t(first + r) * h.C + col, sizeof(float) * size_t(h.hs));
+            else
+                std::fill(dst + size_t(r) * h.hs, dst + size_t(r + 1) * h.hs, 0.0f);
+        }
+        return dst;
+    };
+    return {padded_copy(qb, h.q, t.r0, t.padded), padded_copy(kb, h.k, 0, t.kend),
+            need_v ? padded_copy(vb, h.v, 0, t.kend) : nullptr, h.hs, h.hs, h.hs};
+}
+
+// Passes 1 and 2: S (padded, kend) = Q[tile] K[0:kend]^T / sqrt(hs), masked -inf.
+void scores_tile(const HeadView& h, const Tile& t, const TileInputs& in, bool causal, float* s, int ld) {
+    const Strided q(in.q, t.padded, h.hs, Eigen::OuterStride<>(in.ldq));
+    const Strided k(in.k, t.kend, h.hs, Eigen::OuterStride<>(in.ldk));
+    StridedOut out(s, t.padded, t.kend, Eigen::OuterStride<>(ld));
     const float scale = 1.0f / std::sqrt(float(h.hs));
     out.noalias() = (q * k.transpose()) * scale;
     if (causal) {
-        for (int r = 0; r < rows; ++r) {
-            const int valid = valid_keys(r0 + r, kend, causal);
-            std::fill(s + size_t(r) * ld + valid, s + size_t(r) * ld + kend,
+        for (int r = 0; r < t.padded; ++r) {
+            const int valid = valid_keys(t.r0 + r, t.kend, causal);
+            std::fill(s + size_t(r) * ld + valid, s + size_t(r) * ld + t.kend,
                       -std::numeric_limits<float>::infinity());
         }
     }
@@ -60,80 +112,80 @@ void softmax_row(float* s, int valid, int kend, float max, float inv_sum) {
     std::fill(s + valid, s + kend, 0.0f);
 }
 
-// Pass 3 for a tile, recording each row's max and 1/sum.
-void softmax_tile(float* s, int ld, int r0, int rows, int kend, bool causal, float* row_max,
-                  float* row_inv) {
-    for (int r = 0; r < rows; ++r) {
+// Pass 3 for a tile, recording each real row's max and 1/sum.
+void softmax_tile(float* s, int ld, const Tile& t, bool causal, float* row_max, float* row_inv) {
+    for (int r = 0; r < t.padded; ++r) {
         float* p = s + size_t(r) * ld;
-        const int valid = valid_keys(r0 + r, kend, causal);
+        const int valid = valid_keys(t.r0 + r, t.kend, causal);
         AlignedRow row(p, valid);
         const float max = row.maxCoeff();
         row = (row - max).exp();
         const float inv = 1.0f / row.sum();
         row *= inv;
-        std::fill(p + valid, p + kend, 0.0f);
-        row_max[r0 + r] = max;
-        row_inv[r0 + r] = inv;
+        std::fill(p + valid, p + t.kend, 0.0f);
+        if (r < t.rows) {
+            row_max[t.r0 + r] = max;
+            row_inv[t.r0 + r] = inv;
+        }
     }
 }
 
-// Pass 3 for a tile from stored statistics: the same operations as softmax_tile.
-void softmax_tile_from_stats(float* s, int ld, int r0, int rows, int kend, bool causal,
-                             const float* row_max, const float* row_inv) {
-    for (int r = 0; r < rows; ++r)
-        softmax_row(s + size_t(r) * ld, valid_keys(r0 + r, kend, causal), kend, row_max[r0 + r],
-                    row_inv[r0 + r]);
-}
-
-// Copies a (rows, kend) tile into rows [r0, r0+rows) of a (T, T) matrix, zero-filling
-// the keys the tile did not compute.
-void store_tile(const float* s, int ld, int r0, int rows, int kend, int T, float fill,
-                float* out) {
-    for (int r = 0; r < rows; ++r) {
-        float* dst = out + size_t(r0 + r) * T;
-        std::memcpy(dst, s + size_t(r) * ld, sizeof(float) * size_t(kend));
-        std::fill(dst + kend, dst + T, fill);
+// Copies the real rows of a tile into rows [r0, r0+rows) of a (T, T) matrix,
+// filling the keys the tile did not compute (or that lie past T).
+void store_tile(const float* s, int ld, const Tile& t, int T, float fill, float* out) {
+    const int keys = std::min(t.kend, T);
+    for (int r = 0; r < t.rows; ++r) {
+        float* dst = out + size_t(t.r0 + r) * T;
+        std::memcpy(dst, s + size_t(r) * ld, sizeof(float) * size_t(keys));
+        std::fill(dst + keys, dst + T, fill);
     }
 }
+
+int tile_count(int T) { return (T + kTileRows - 1) / kTileRows; }
 
 }  // namespace
 
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
-                        int threads) {
+                        int threads, int first_row) {
     const int hs = C / H;
-    const int tiles = (T + kTileRows - 1) / kTileRows;
+    const int first_tile = std::clamp(first_row, 0, T) / kTileRows;
+    const int tiles = tile_count(T) - first_tile;
     const int ld = row_stride(T);
     // Largest tiles first (the last rows see the most keys when causal) so that
     // dynamic scheduling ends with small pieces of work.
     const int tasks = H * tiles;
-    ParallelGuard guard;  // scratch() and Eigen may allocate: no exception may leave the region
+    ParallelGuard guard;  // buffers and Eigen may allocate: no exception may leave the region
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1 && tasks > 1)
     for (int task = 0; task < tasks; ++task) {
         guard.run([&] {
-            const int tile = tiles - 1 - task / H;
             const int head = task % H;
             const HeadView hv{q, k, v, T, C, hs, head};
-            const int r0 = tile * kTileRows;
-            const int rows = std::min(kTileRows, T - r0);
-            const int kend = keys_seen(r0, rows, T, causal);
+            const Tile t = tile_at(first_tile + tiles - 1 - task / H, T, causal);
+            const TileInputs in = tile_inputs(hv, t, !ablated[size_t(head)]);
             float* s = scratch(T);
 
-            scores_tile(hv, r0, rows, kend, causal, s, ld);                                    // 1, 2
-            softmax_tile(s, ld, r0, rows, kend, causal, out.row_max + size_t(head) * T,
+            scores_tile(hv, t, in, causal, s, ld);                                             // 1, 2
+            softmax_tile(s, ld, t, causal, out.row_max + size_t(head) * T,
                          out.row_inv_sum + size_t(head) * T);                                  // 3
-            if (out.weights)
-                store_tile(s, ld, r0, rows, kend, T, 0.0f, out.weights + size_t(head) * T * T);
+            if (out.weights) store_tile(s, ld, t, T, 0.0f, out.weights + size_t(head) * T * T);
 
-            StridedOut o(out.heads + size_t(r0) * C + size_t(head) * hs, rows, hs,
+            StridedOut o(out.heads + size_t(t.r0) * C + size_t(head) * hs, t.rows, hs,
                          Eigen::OuterStride<>(C));
             if (ablated[size_t(head)]) {
                 o.setZero();
                 return;
             }
-            const Strided w(s, rows, kend, Eigen::OuterStride<>(ld));
-            const Strided vv(v + size_t(head) * hs, kend, hs, Eigen::OuterStride<>(C));
-            o.noalias() = w * vv;                                                              // 4
+            const Strided w(s, t.padded, t.kend, Eigen::OuterStride<>(ld));
+            const Strided vv(in.v, t.kend, hs, Eigen::OuterStride<>(in.ldv));
+            if (!t.pads()) {
+                o.noalias() = w * vv;                                                          // 4
+                return;
+            }
+            thread_local MatrixRM padded_out;
+            padded_out.resize(t.padded, hs);
+            padded_out.noalias() = w * vv;                                                     // 4
+            o = padded_out.topRows(t.rows);
         });
     }
     guard.rethrow();
@@ -143,23 +195,23 @@ void rebuild_weights(const HeadView& h, bool causal, const float* row_max,
                      const float* row_inv_sum, float* out) {
     const int ld = row_stride(h.T);
     float* s = scratch(h.T);
-    for (int r0 = 0; r0 < h.T; r0 += kTileRows) {
-        const int rows = std::min(kTileRows, h.T - r0);
-        const int kend = keys_seen(r0, rows, h.T, causal);
-        scores_tile(h, r0, rows, kend, causal, s, ld);
-        softmax_tile_from_stats(s, ld, r0, rows, kend, causal, row_max, row_inv_sum);
-        store_tile(s, ld, r0, rows, kend, h.T, 0.0f, out);
+    for (int i = 0; i < tile_count(h.T); ++i) {
+        const Tile t = tile_at(i, h.T, causal);
+        scores_tile(h, t, tile_inputs(h, t, false), causal, s, ld);
+        for (int r = 0; r < t.rows; ++r)
+            softmax_row(s + size_t(r) * ld, valid_keys(t.r0 + r, t.kend, causal), t.kend,
+                        row_max[t.r0 + r], row_inv_sum[t.r0 + r]);
+        store_tile(s, ld, t, h.T, 0.0f, out);
     }
 }
 
 void rebuild_scores(const HeadView& h, bool causal, float* out) {
     const int ld = row_stride(h.T);
     float* s = scratch(h.T);
-    for (int r0 = 0; r0 < h.T; r0 += kTileRows) {
-        const int rows = std::min(kTileRows, h.T - r0);
-        const int kend = keys_seen(r0, rows, h.T, causal);
-        scores_tile(h, r0, rows, kend, causal, s, ld);
-        store_tile(s, ld, r0, rows, kend, h.T, -std::numeric_limits<float>::infinity(), out);
+    for (int i = 0; i < tile_count(h.T); ++i) {
+        const Tile t = tile_at(i, h.T, causal);
+        scores_tile(h, t, tile_inputs(h, t, false), causal, s, ld);
+        store_tile(s, ld, t, h.T, -std::numeric_limits<float>::infinity(), out);
     }
 }
 
@@ -167,15 +219,14 @@ void rebuild_row(const HeadView& h, bool causal, const float* row_max, const flo
                  int query, bool weights, float* out_row) {
     const int ld = row_stride(h.T);
     float* s = scratch(h.T);
-    const int r0 = query / kTileRows * kTileRows;
-    const int rows = std::min(kTileRows, h.T - r0);
-    const int kend = keys_seen(r0, rows, h.T, causal);
-    scores_tile(h, r0, rows, kend, causal, s, ld);
-    if (weights) softmax_tile_from_stats(s, ld, r0, rows, kend, causal, row_max, row_inv_sum);
-    const float fill = weights ? 0.0f : -std::numeric_limits<float>::infinity();
-    const float* src = s + size_t(query - r0) * ld;
-    std::memcpy(out_row, src, sizeof(float) * size_t(kend));
-    std::fill(out_row + kend, out_row + h.T, fill);
+    const Tile t = tile_at(query / kTileRows, h.T, causal);
+    scores_tile(h, t, tile_inputs(h, t, false), causal, s, ld);
+    float* row = s + size_t(query - t.r0) * ld;
+    if (weights)
+        softmax_row(row, valid_keys(query, t.kend, causal), t.kend, row_max[query], row_inv_sum[query]);
+    const int keys = std::min(t.kend, h.T);
+    std::memcpy(out_row, row, sizeof(float) * size_t(keys));
+    std::fill(out_row + keys, out_row + h.T, weights ? 0.0f : -std::numeric_limits<float>::infinity());
 }
 
 }  // namespace attnscope::attention

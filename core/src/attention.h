@@ -6,6 +6,8 @@
 //   4. sum      O = W V
 // The forward pass and the on-demand rebuild of a head share passes 1-3 with the
 // same tiles and buffers, so rebuilt weights are bit-identical to stored ones.
+// With a causal mask every tile is computed at its full size (the last one padded
+// with zero rows), so a row's numbers never depend on how many rows follow it.
 #include <vector>
 
 namespace attnscope::attention {
@@ -28,9 +30,11 @@ struct LayerOutput {
 };
 
 // Passes 1-4 for every head of a layer, on `threads` threads (over heads and tiles).
+// Tiles before the one holding `first_row` are left as they are: with a causal
+// mask their rows do not depend on anything after them (an incremental run).
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
-                        int threads);
+                        int threads, int first_row = 0);
 
 // Passes 1-3 again for one head from its stored row statistics: (T, T) into `out`.
 void rebuild_weights(const HeadView& head, bool causal, const float* row_max,

@@ -22,6 +22,7 @@ void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int thre
     // thread count, and each slice is one single-threaded GEMM: every output is
     // computed the same way on 1 or N threads, so results agree bit for bit.
     constexpr Eigen::Index kSlice = 128;
+    constexpr Eigen::Index kRowGroup = 4;
     const int slices = int((out + kSlice - 1) / kSlice);
     const int team_size = std::min(team(n * out, threads), slices);
     ParallelGuard guard;  // Eigen's GEMM may allocate: no exception may leave the region
@@ -31,7 +32,20 @@ void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int thre
             const Eigen::Index c0 = p * kSlice;
             const Eigen::Index cols = std::min(kSlice, out - c0);
             auto ys = y.middleCols(c0, cols);
-            ys.noalias() = x * w.middleRows(c0, cols).transpose();
+            const auto ws = w.middleRows(c0, cols);
+            // Eigen's kernel takes rows in groups of kRowGroup and sums a ragged
+            // last group (or a single row) in another order: the tail runs as a
+            // zero-padded whole group, so a row's result never depends on how many
+            // rows run with it (incremental runs repeat full ones bit for bit).
+            const Eigen::Index whole = n / kRowGroup * kRowGroup;
+            if (whole > 0) ys.topRows(whole).noalias() = x.topRows(whole) * ws.transpose();
+            if (n > whole) {
+                thread_local MatrixRM tail_x, tail_y;
+                tail_x.setZero(kRowGroup, x.cols());
+                tail_x.topRows(n - whole) = x.bottomRows(n - whole);
+                tail_y.noalias() = tail_x * ws.transpose();
+                ys.bottomRows(n - whole) = tail_y.topRows(n - whole);
+            }
             if (b.size()) ys.rowwise() += b.segment(c0, cols).transpose();
         });
     }

@@ -5,6 +5,7 @@
 #include "attnscope/trace_tensors.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <thread>
 
@@ -35,40 +36,84 @@ namespace {
 
 using kernels::linear;
 
-// Transformer.token_embed + position_embed: ids (T) -> x (T, C).
-void embeddings(const Weights& w, std::span<const int> tokens, Trace& tr) {
+// Rows [first, T) of a (T, ...) tensor, seen as a matrix: what an incremental run
+// computes. A full run has first = 0.
+MapRM rows_out(Tensor& t, int first) {
+    MapRM m = t.matrix();
+    return MapRM(m.data() + size_t(first) * size_t(m.cols()), m.rows() - first, m.cols());
+}
+ConstMapRM rows_in(const Tensor& t, int first) {
+    const ConstMapRM m = t.matrix();
+    return ConstMapRM(m.data() + size_t(first) * size_t(m.cols()), m.rows() - first, m.cols());
+}
+ConstMapRM rows_in(ConstMapRM m, int first) {
+    return ConstMapRM(m.data() + size_t(first) * size_t(m.cols()), m.rows() - first, m.cols());
+}
+
+// Resizes a (rows, ...) tensor to `rows` rows, keeping its leading rows.
+void resize_rows(Tensor& t, Shape shape) { t.reshape(std::move(shape)); }
+
+// (H, T_old, [T_old]) -> (H, T_new, [T_new]) in place, keeping each head's first
+// `keep` rows (and, for square per-head matrices, their first `keep` columns: a
+// causal row r < keep has zeros past column r). The rest is left for the run.
+void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool square) {
+    const size_t old_row = square ? size_t(T_old) : 1, new_row = square ? size_t(T_new) : 1;
+    const size_t old_head = old_row * size_t(T_old), new_head = new_row * size_t(T_new);
+    const size_t width = size_t(keep);
+    auto move_row = [&](int h, int r) {
+        float* base = t.data.data();
+        float* dst = base + size_t(h) * new_head + size_t(r) * new_row;
+        std::memmove(dst, base + size_t(h) * old_head + size_t(r) * old_row, sizeof(float) * width);
+        if (square) std::fill(dst + width, dst + new_row, 0.0f);
+    };
+    const int rows = square ? keep : 1;
+    if (T_new >= T_old) {  // destinations lie at or after their sources: move from the end
+        t.data.resize(size_t(H) * new_head);
+        for (int h = H - 1; h >= 0; --h)
+            for (int r = rows - 1; r >= 0; --r) move_row(h, r);
+    } else {
+        for (int h = 0; h < H; ++h)
+            for (int r = 0; r < rows; ++r) move_row(h, r);
+        t.data.resize(size_t(H) * new_head);
+    }
+    t.shape = square ? Shape{H, T_new, T_new} : Shape{H, T_new};
+}
+
+// Transformer.token_embed + position_embed: ids (T) -> x (T, C), rows [first, T).
+void embeddings(const Weights& w, std::span<const int> tokens, int first, Trace& tr) {
     const int T = int(tokens.size()), C = w.config.n_embed;
-    tr.tok_embed.reshape({T, C});
-    tr.pos_embed.reshape({T, C});
-    tr.embed.reshape({T, C});
-    auto tok = tr.tok_embed.matrix(), pos = tr.pos_embed.matrix(), x = tr.embed.matrix();
-    for (int t = 0; t < T; ++t) {
+    for (Tensor* t : {&tr.tok_embed, &tr.pos_embed, &tr.embed}) resize_rows(*t, {T, C});
+    auto tok = tr.tok_embed.matrix(), pos = tr.pos_embed.matrix();
+    for (int t = first; t < T; ++t) {
         tok.row(t) = w.tok_embed.row(tokens[size_t(t)]);
         pos.row(t) = w.pos_embed.row(t);
     }
-    x = tok + pos;
+    rows_out(tr.embed, first) = rows_in(tr.tok_embed, first) + rows_in(tr.pos_embed, first);
 }
 
-// MultiHeadAttention: x (T, C) -> proj(concat(heads)) (T, C). Every Head's
-// key/query/value Linear runs as one (T, C) x (C, C) product.
+// MultiHeadAttention: x (T, C) -> proj(concat(heads)) (T, C), rows [first, T).
+// Every Head's key/query/value Linear runs as one (T, C) x (C, C) product.
 void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x,
-                          const RunOptions& opt, bool dense, LayerTrace& lt, int threads) {
+                          const RunOptions& opt, bool dense, LayerTrace& lt, int threads, int first) {
     const int T = int(x.rows()), C = cfg.n_embed, H = cfg.n_head, hs = cfg.head_size();
-    for (Tensor* t : {&lt.q, &lt.k, &lt.v}) t->reshape({T, H, hs});
-    linear(x, w.attn.q.weight, w.attn.q.bias, lt.q.matrix(), threads);
-    linear(x, w.attn.k.weight, w.attn.k.bias, lt.k.matrix(), threads);
-    linear(x, w.attn.v.weight, w.attn.v.bias, lt.v.matrix(), threads);
+    const ConstMapRM xs = rows_in(x, first);
+    for (Tensor* t : {&lt.q, &lt.k, &lt.v}) resize_rows(*t, {T, H, hs});
+    linear(xs, w.attn.q.weight, w.attn.q.bias, rows_out(lt.q, first), threads);
+    linear(xs, w.attn.k.weight, w.attn.k.bias, rows_out(lt.k, first), threads);
+    linear(xs, w.attn.v.weight, w.attn.v.bias, rows_out(lt.v, first), threads);
 
     if (dense) {
-        lt.weights.reshape({H, T, T});
+        if (first == 0) lt.weights.reshape({H, T, T});
     } else {
         lt.weights.data.clear();
         lt.weights.data.shrink_to_fit();
         lt.weights.shape = {0};
     }
-    lt.row_max.reshape({H, T});
-    lt.row_inv_sum.reshape({H, T});
-    lt.heads.reshape({T, C});
+    if (first == 0) {
+        lt.row_max.reshape({H, T});
+        lt.row_inv_sum.reshape({H, T});
+    }
+    resize_rows(lt.heads, {T, C});
     std::vector<bool> ablated(size_t(H), false);
     for (const HeadRef& a : opt.ablate)
         if (a.layer == layer) ablated[size_t(a.head)] = true;
@@ -76,44 +121,42 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
         lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), T, C, H, opt.causal, ablated,
         {dense ? lt.weights.data.data() : nullptr, lt.row_max.data.data(),
          lt.row_inv_sum.data.data(), lt.heads.data.data()},
-        threads);
+        threads, first);
 
-    lt.proj.reshape({T, C});
-    linear(lt.heads.cmatrix(), w.attn.proj.weight, w.attn.proj.bias, lt.proj.matrix(), threads);
+    resize_rows(lt.proj, {T, C});
+    linear(rows_in(lt.heads, first), w.attn.proj.weight, w.attn.proj.bias, rows_out(lt.proj, first), threads);
 }
 
-// MLP: x (T, C) -> proj(act(hidden(x))) (T, C), hidden width 4C.
+// MLP: x (T, C) -> proj(act(hidden(x))) (T, C), hidden width 4C, rows [first, T).
 void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace& lt,
-         int threads) {
+         int threads, int first) {
     const int T = int(x.rows());
-    lt.mlp_hidden.reshape({T, cfg.hidden()});
-    lt.mlp_act.reshape({T, cfg.hidden()});
-    lt.mlp_proj.reshape({T, cfg.n_embed});
-    linear(x, w.mlp.hidden.weight, w.mlp.hidden.bias, lt.mlp_hidden.matrix(), threads);
+    resize_rows(lt.mlp_hidden, {T, cfg.hidden()});
+    resize_rows(lt.mlp_act, {T, cfg.hidden()});
+    resize_rows(lt.mlp_proj, {T, cfg.n_embed});
+    const MapRM hidden = rows_out(lt.mlp_hidden, first), act = rows_out(lt.mlp_act, first);
+    linear(rows_in(x, first), w.mlp.hidden.weight, w.mlp.hidden.bias, hidden, threads);
     switch (cfg.activation) {
-    case Activation::ReLU: kernels::relu(lt.mlp_hidden.cmatrix(), lt.mlp_act.matrix(), threads); break;
-    case Activation::GeluTanh:
-        kernels::gelu_tanh(lt.mlp_hidden.cmatrix(), lt.mlp_act.matrix(), threads);
-        break;
-    case Activation::GeluErf:
-        kernels::gelu_erf(lt.mlp_hidden.cmatrix(), lt.mlp_act.matrix(), threads);
-        break;
+    case Activation::ReLU: kernels::relu(rows_in(lt.mlp_hidden, first), act, threads); break;
+    case Activation::GeluTanh: kernels::gelu_tanh(rows_in(lt.mlp_hidden, first), act, threads); break;
+    case Activation::GeluErf: kernels::gelu_erf(rows_in(lt.mlp_hidden, first), act, threads); break;
     }
-    linear(lt.mlp_act.cmatrix(), w.mlp.proj.weight, w.mlp.proj.bias, lt.mlp_proj.matrix(), threads);
+    linear(rows_in(lt.mlp_act, first), w.mlp.proj.weight, w.mlp.proj.bias, rows_out(lt.mlp_proj, first), threads);
 }
 
-// Block (pre-LayerNorm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C).
+// Block (pre-LayerNorm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C),
+// rows [first, T).
 void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x,
-           const RunOptions& opt, bool dense, LayerTrace& lt, int threads) {
+           const RunOptions& opt, bool dense, LayerTrace& lt, int threads, int first) {
     const int T = int(x.rows()), C = cfg.n_embed;
-    for (Tensor* t : {&lt.ln1, &lt.resid1, &lt.ln2, &lt.out}) t->reshape({T, C});
-    kernels::layer_norm(x, w.ln1.weight, w.ln1.bias, cfg.ln_eps, lt.ln1.matrix(), threads);
-    multi_head_attention(w, cfg, layer, lt.ln1.cmatrix(), opt, dense, lt, threads);
-    kernels::add(x, lt.proj.cmatrix(), lt.resid1.matrix(), threads);
-    kernels::layer_norm(lt.resid1.cmatrix(), w.ln2.weight, w.ln2.bias, cfg.ln_eps, lt.ln2.matrix(),
-                        threads);
-    mlp(w, cfg, lt.ln2.cmatrix(), lt, threads);
-    kernels::add(lt.resid1.cmatrix(), lt.mlp_proj.cmatrix(), lt.out.matrix(), threads);
+    for (Tensor* t : {&lt.ln1, &lt.resid1, &lt.ln2, &lt.out}) resize_rows(*t, {T, C});
+    kernels::layer_norm(rows_in(x, first), w.ln1.weight, w.ln1.bias, cfg.ln_eps, rows_out(lt.ln1, first), threads);
+    multi_head_attention(w, cfg, layer, lt.ln1.cmatrix(), opt, dense, lt, threads, first);
+    kernels::add(rows_in(x, first), rows_in(lt.proj, first), rows_out(lt.resid1, first), threads);
+    kernels::layer_norm(rows_in(lt.resid1, first), w.ln2.weight, w.ln2.bias, cfg.ln_eps,
+                        rows_out(lt.ln2, first), threads);
+    mlp(w, cfg, lt.ln2.cmatrix(), lt, threads, first);
+    kernels::add(rows_in(lt.resid1, first), rows_in(lt.mlp_proj, first), rows_out(lt.out, first), threads);
 }
 
 void record_stages(Trace& tr) {
@@ -167,7 +210,7 @@ void run_multi_head_attention(const Weights& weights, int layer, ConstMapRM x,
         throw Error(ErrorCode::InvalidArgument, "run_multi_head_attention: bad layer or input shape");
     const int threads = options.threads > 0 ? options.threads : default_thread_count();
     const bool dense = int64_t(cfg.n_head) * x.rows() * x.rows() * 4 <= options.attention_budget_bytes;
-    multi_head_attention(weights.layers[size_t(layer)], cfg, layer, x, options, dense, out, threads);
+    multi_head_attention(weights.layers[size_t(layer)], cfg, layer, x, options, dense, out, threads, 0);
 }
 
 Model::Model(std::shared_ptr<const Weights> weights) : weights_(std::move(weights)) {
@@ -175,13 +218,31 @@ Model::Model(std::shared_ptr<const Weights> weights) : weights_(std::move(weight
     weights_->config.validate();
 }
 
+// How many leading rows of `tr` a run of `tokens` may keep: the trace must hold a
+// completed causal run of these weights with the same ablations and the same
+// choice of stored weights. At least the last row is always computed.
+static int reusable_rows(const Trace& tr, const std::shared_ptr<const Weights>& weights,
+                  std::span<const int> tokens, const RunOptions& opt, bool dense) {
+    if (!opt.incremental || !opt.causal || !tr.causal || tr.ablated != opt.ablate ||
+        tr.weights_dense != dense || tr.source.lock() != weights ||
+        tr.layers.size() != size_t(weights->config.n_layer))
+        return 0;
+    const size_t n = std::min(tr.tokens.size(), tokens.size());
+    size_t same = 0;
+    while (same < n && tr.tokens[same] == tokens[same]) ++same;
+    return int(std::min(same, tokens.size() - 1));
+}
+
 // Transformer: ids (T) -> embeddings -> blocks -> final LayerNorm -> lm_head.
+// Rows before `first` are kept from the trace's previous run: with a causal mask
+// they depend only on tokens that did not change, and every kernel computes a row
+// the same way whatever the number of rows, so they equal a full run's bit for bit.
 void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
                 const Progress& progress) const {
     const Weights& w = *weights_;
     const ModelConfig& cfg = w.config;
     check_input(cfg, tokens, opt);
-    const int T = int(tokens.size()), C = cfg.n_embed, L = cfg.n_layer;
+    const int T = int(tokens.size()), C = cfg.n_embed, L = cfg.n_layer, H = cfg.n_head;
     const int threads = opt.threads > 0 ? opt.threads : default_thread_count();
     const int total = L + 2;
     auto step = [&](int done) {
@@ -189,34 +250,50 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
             throw Error(ErrorCode::Cancelled, "the run was cancelled");
     };
 
+    const int64_t dense_bytes = int64_t(L) * H * T * T * int64_t(sizeof(float));
+    const bool dense = dense_bytes <= opt.attention_budget_bytes;
+    const int first = reusable_rows(tr, weights_, tokens, opt, dense);
+    const int old_T = tr.T();
+    const bool all_logits_kept = first > 0 && opt.logits_rows < 0 && tr.logits_first == 0 &&
+                                 !tr.logits.shape.empty() && tr.logits.shape[0] == old_T;
+    tr.source.reset();  // until this run completes
     tr.config = cfg;
     tr.tokens.assign(tokens.begin(), tokens.end());
     tr.causal = opt.causal;
     tr.ablated = opt.ablate;
-    const int64_t dense_bytes = int64_t(L) * cfg.n_head * T * T * int64_t(sizeof(float));
-    tr.weights_dense = dense_bytes <= opt.attention_budget_bytes;
+    tr.weights_dense = dense;
+    tr.reused_rows = first;
+    if (first > 0) {
+        for (LayerTrace& lt : tr.layers) {
+            relayout_heads(lt.row_max, H, old_T, T, first, false);
+            relayout_heads(lt.row_inv_sum, H, old_T, T, first, false);
+            if (dense) relayout_heads(lt.weights, H, old_T, T, first, true);
+        }
+    }
 
-    embeddings(w, tokens, tr);
+    embeddings(w, tokens, first, tr);
     step(1);
     tr.layers.resize(size_t(L));
     for (int l = 0; l < L; ++l) {
         const ConstMapRM x = l == 0 ? tr.embed.cmatrix() : tr.layers[size_t(l - 1)].out.cmatrix();
-        block(w.layers[size_t(l)], cfg, l, x, opt, tr.weights_dense, tr.layers[size_t(l)], threads);
+        block(w.layers[size_t(l)], cfg, l, x, opt, dense, tr.layers[size_t(l)], threads, first);
         step(l + 2);
     }
 
-    tr.ln_f.reshape({T, C});
-    kernels::layer_norm(tr.layers.empty() ? tr.embed.cmatrix() : tr.layers.back().out.cmatrix(),
-                        w.ln_f.weight, w.ln_f.bias, cfg.ln_eps, tr.ln_f.matrix(), threads);
+    resize_rows(tr.ln_f, {T, C});
+    kernels::layer_norm(rows_in(tr.layers.empty() ? tr.embed.cmatrix() : tr.layers.back().out.cmatrix(), first),
+                        w.ln_f.weight, w.ln_f.bias, cfg.ln_eps, rows_out(tr.ln_f, first), threads);
     // lm_head only where logits are shown: the last `logits_rows` positions.
     const int rows = opt.logits_rows < 0 ? T : std::min(opt.logits_rows, T);
     tr.logits_first = T - rows;
-    tr.logits.reshape({rows, cfg.vocab_size});
-    if (rows > 0)
-        linear(ConstMapRM(tr.ln_f.data.data() + size_t(tr.logits_first) * C, rows, C), w.unembedding(),
-               w.lm_head.bias, tr.logits.matrix(), threads);
+    resize_rows(tr.logits, {rows, cfg.vocab_size});
+    const int from = all_logits_kept ? first : tr.logits_first;
+    if (T > from)
+        linear(rows_in(tr.ln_f.cmatrix(), from), w.unembedding(), w.lm_head.bias,
+               rows_out(tr.logits, from - tr.logits_first), threads);
     record_stages(tr);
     step(total);
+    tr.source = weights_;
 }
 
 Trace Model::run(std::span<const int> tokens, const RunOptions& options,

@@ -9,7 +9,8 @@ namespace attnscope::kernels {
 using ConstStridedRM = Eigen::Map<const MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
 using StridedRM = Eigen::Map<MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
 
-// y (N, out) = x (N, in) W^T (out, in) + b (out); b may be empty.
+// y (N, out) = x (N, in) W^T (out, in) + b (out); b may be empty. Each row of y is
+// computed the same way whatever N is and on any number of threads.
 void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int threads);
 
 // y (N, C) = LayerNorm(x) with weight w and bias b (C; may be empty), biased variance.

@@ -20,6 +20,10 @@ struct RunOptions {
     // weights are rebuilt exactly on demand.
     int64_t attention_budget_bytes = int64_t(1) << 30;
     int logits_rows = 1;             // logits for the last N positions; -1 all, 0 none
+    // Reuse the trace's rows from an earlier causal run of the same weights and
+    // options up to the first token that changed: only the rows after it are
+    // computed, and the trace is bit-identical to a full run's.
+    bool incremental = true;
 };
 
 // Called after each stage with (done, total); returning false cancels the run,
@@ -34,7 +38,8 @@ public:
     const Weights& weights() const { return *weights_; }
     std::shared_ptr<const Weights> shared_weights() const { return weights_; }
 
-    // Runs the forward pass into `trace`, reusing its buffers. Thread-safe: one
+    // Runs the forward pass into `trace`, reusing its buffers (and, with
+    // options.incremental, its rows up to the first changed token). Thread-safe: one
     // Model may run on several threads at once, each with its own Trace.
     // Throws Error(EmptyInput), Error(ContextOverflow) for more than
     // context_length tokens, Error(InvalidArgument) for an id outside the vocab.

@@ -5,6 +5,7 @@
 // Stable names, their shapes and the members holding them: the table in
 // attnscope/trace_tensors.h (e.g. "embed", "blk.3.attn.weights", "logits").
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,8 @@
 #include "attnscope/tensor.h"
 
 namespace attnscope {
+
+struct Weights;
 
 struct HeadRef {
     int layer = 0;
@@ -61,6 +64,12 @@ struct Trace {
 
     std::vector<StageRecord> stages;
     bool weights_dense = true;   // false: weights are rebuilt from q, k and row stats on demand
+
+    // The weights of the run that completed into this trace (empty while a run is
+    // under way or after one failed), and how many leading rows that run kept from
+    // the one before instead of computing them (0 for a full run).
+    std::weak_ptr<const Weights> source;
+    int reused_rows = 0;
 
     int T() const { return static_cast<int>(tokens.size()); }
     int n_layer() const { return static_cast<int>(layers.size()); }
