@@ -39,6 +39,7 @@ private slots:
     void otherErrorsExitOne_data();
     void otherErrorsExitOne();
     void gpt2VocabularyUsesTheBundledBpe();
+    void benchOnAModelPrintsOneJsonObject();
     void infoListsWhatWasNotRun();
     void charactersOutsideTheVocabularyAreLeftOut();
 
@@ -185,6 +186,34 @@ void tst_Cli::badUsageExitsTwo_data() {
     QTest::newRow("bad ablate") << QStringList{"dump", "--random", "n_layer=1,n_head=1,n_embed=4,context=4,vocab=4", "--tokens", "1", "-o", "x", "--ablate", "zero"} << "--ablate";
     QTest::newRow("bad threads") << QStringList{"dump", "--random", "n_layer=1,n_head=1,n_embed=4,context=4,vocab=4", "--tokens", "1", "-o", "x", "--threads", "-3"} << "--threads";
     QTest::newRow("missing value") << QStringList{"dump", "--tokens"} << "needs a value";
+    const QString tiny = "n_layer=1,n_head=2,n_embed=8,context=16,vocab=10";
+    QTest::newRow("bench input without model") << QStringList{"bench", "--tokens", "8", "--json"} << "--model";
+    QTest::newRow("bench without json") << QStringList{"bench", "--random", tiny, "--tokens", "8"} << "--json";
+    QTest::newRow("bench bad edit") << QStringList{"bench", "--random", tiny, "--tokens", "8", "--edit", "typo", "--json"} << "--edit";
+    QTest::newRow("bench two inputs") << QStringList{"bench", "--random", tiny, "--tokens", "8", "--text-file", "f", "--json"} << "exactly one";
+    QTest::newRow("bench no room to append") << QStringList{"bench", "--random", tiny, "--tokens", "16", "--json"} << "no room";
+    QTest::newRow("bench too many tokens") << QStringList{"bench", "--random", tiny, "--tokens", "17", "--json"} << "--tokens";
+}
+
+// `bench --model` (here a random one): one JSON object with the keys; the
+// appended edit keeps every earlier row, the middle edit keeps the first half.
+void tst_Cli::benchOnAModelPrintsOneJsonObject() {
+    const QString spec = "n_layer=2,n_head=2,n_embed=32,context=128,vocab=50";
+    for (const QString& edit : {QStringLiteral("append"), QStringLiteral("middle")}) {
+        const Run r = cli({"bench", "--random", spec, "--tokens", "100", "--edit", edit, "--threads", "2", "--json"});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        QJsonParseError err;
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8(), &err).object();
+        QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(r.out));
+        for (const char* key : {"tokens", "threads", "full_ms", "edit_ms", "peak_rss_mb", "trace_mb"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QCOMPARE(o["tokens"].toInt(), 100);
+        QCOMPARE(o["threads"].toInt(), 2);
+        QVERIFY(o["full_ms"].toDouble() > 0 && o["edit_ms"].toDouble() > 0);
+        QVERIFY(o["trace_mb"].toDouble() > 0 && o["peak_rss_mb"].toDouble() > o["trace_mb"].toDouble());
+        QCOMPARE(o["edit_tokens"].toInt(), edit == "append" ? 101 : 100);
+        QCOMPARE(o["edit_reused_rows"].toInt(), edit == "append" ? 100 : 50);
+    }
 }
 
 void tst_Cli::badUsageExitsTwo() {

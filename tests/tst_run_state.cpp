@@ -14,12 +14,18 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QMenu>
+#include <QStatusBar>
+#include <QTextCursor>
 #include <QtTest>
+
+#include <algorithm>
 
 #include "exportdialog.h"
 #include "mainwindow.h"
 #include "render/noted_figure.h"
 #include "session/views.h"
+#include "attnscope/model.h"
 #include "testutil.h"
 #include "textautosaver.h"
 #include "traceview.h"
@@ -36,6 +42,8 @@ private slots:
     void exportedFiguresNoteAblationsAndMask();
     void cliFiguresNoteAblations();
     void everyControlIsExplained();
+    void threadsSettingIsUsedAndRemembered();
+    void typingRecomputesOnlyTheNewRows();
 
 private:
     // Badge texts of every registered view's widget.
@@ -83,6 +91,55 @@ bool tst_RunState::rerun(const std::function<void()>& change) {
     QSignalSpy ready(ws_.get(), &Workspace::traceReady);
     change();
     return ready.wait(60000);
+}
+
+// Run ▸ Threads: Automatic (one per physical core) by default; a count chosen
+// there is used, shown in the status bar and remembered for the next session.
+void tst_RunState::threadsSettingIsUsedAndRemembered() {
+    auto* menu = win_->findChild<QMenu*>(QStringLiteral("threadsMenu"));
+    QVERIFY(menu);
+    const QList<QAction*> items = menu->actions();
+    QVERIFY(items.size() >= 2);
+    QVERIFY(items.first()->isChecked());
+    QCOMPARE(ws_->threads(), attnscope::default_thread_count());
+    QAction* one = items.at(1);
+    QCOMPARE(one->data().toInt(), 1);
+    one->trigger();
+    QCOMPARE(ws_->threads(), 1);
+    QCOMPARE(QSettings().value("run/threads").toInt(), 1);
+    const auto labels = win_->statusBar()->findChildren<QLabel*>();
+    QVERIFY(std::any_of(labels.begin(), labels.end(), [](const QLabel* l) { return l->text() == "Threads: 1"; }));
+    QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: one thread")); }));
+    // A new window (the next session) starts with the remembered count.
+    win_.reset();
+    Workspace ws;
+    MainWindow again(&ws);
+    QCOMPARE(ws.threads(), 1);
+    auto* menu2 = again.findChild<QMenu*>(QStringLiteral("threadsMenu"));
+    QVERIFY(menu2 && menu2->actions().at(1)->isChecked());
+}
+
+// Typing at the end keeps the rows before the edit (an incremental run), and the
+// trace shown is the one a full run gives, bit for bit.
+void tst_RunState::typingRecomputesOnlyTheNewRows() {
+    QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: But soft, what light through yonder")); }));
+    const int before = ws_->trace()->T();
+    QTextCursor c = win_->editor()->textCursor();
+    c.movePosition(QTextCursor::End);
+    win_->editor()->setTextCursor(c);
+    for (const char* key : {" ", "w", "i"}) QVERIFY(rerun([&] { QTest::keyClicks(win_->editor(), key); }));
+    const auto trace = ws_->trace();
+    QCOMPARE(trace->T(), before + 3);
+    QVERIFY2(trace->reused_rows >= before, qPrintable(QString::number(trace->reused_rows)));
+    attnscope::RunOptions full;
+    full.incremental = false;
+    full.logits_rows = trace->logits.matrix().rows();
+    const attnscope::Trace fresh = attnscope::Model(ws_->document().model.weights).run(trace->tokens, full);
+    for (const std::string& name : fresh.tensor_names()) {
+        const attnscope::Tensor a = trace->tensor(name), b = fresh.tensor(name);
+        QVERIFY2(a.shape == b.shape && std::equal(a.data.begin(), a.data.end(), b.data.begin()),
+                 name.c_str());
+    }
 }
 
 void tst_RunState::everyViewShowsAblationsAndMask() {

@@ -903,6 +903,17 @@ Gesucht in:
         <source>Show the whole map again (0)</source>
         <translation>Wieder die ganze Karte zeigen (0)</translation>
     </message>
+    <message>
+        <source>&amp;Threads</source>
+        <translation>&amp;Threads</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Automatic (%n core(s))</source>
+        <translation>
+            <numerusform>&amp;Automatisch (%n Kern)</numerusform>
+            <numerusform>&amp;Automatisch (%n Kerne)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -21,7 +21,9 @@
 #include "attnscope/kernels.h"
 #include "attnscope/model.h"
 #include "attnscope/reference.h"
+#include "bench_model.h"
 #include "commands.h"
+#include "common.h"
 #include "session/paths.h"
 
 namespace cli {
@@ -86,6 +88,7 @@ int gpt2_child(int T, int threads) {
     RunOptions opt;
     opt.threads = threads;
     opt.attention_budget_bytes = int64_t(4) << 30;  // keep all 144 maps
+    opt.incremental = false;                         // every repetition a full run
     Trace tr;
     const double ms = best_ms([&] { model.run(ids, opt, tr); }, T >= 1024 ? 3 : 5, 6000);
     std::printf("%f %ld %lld %d\n", ms, peak_rss_kb(), static_cast<long long>(tr.bytes()), tr.weights_dense ? 1 : 0);
@@ -164,7 +167,12 @@ TorchBaseline run_torch(bool quick) {
 }
 
 int bench(const std::vector<std::string>& argv) {
-    const Args args(argv, {"child-gpt2", "threads"}, {"quick", "torch"});
+    std::set<std::string> valued = {"child-gpt2", "threads", "text-file", "tokens", "edit", "repeat", "attention-budget-mb"};
+    valued.insert(kModelOptions.begin(), kModelOptions.end());
+    const Args args(argv, valued, {"quick", "torch", "json"});
+    if (args.has("model") || args.has("random")) return bench_model(args);
+    for (const char* only : {"text-file", "tokens", "edit", "repeat", "json", "tokenizer"})
+        if (args.has(only)) throw UsageError(std::string("bench --") + only + " needs --model PATH (or --random SPEC)");
     if (args.has("child-gpt2"))
         return gpt2_child(args.get_int("child-gpt2", 64, 1, 1024), args.get_int("threads", 1, 1, 256));
     const bool quick = args.has("quick");

@@ -23,7 +23,9 @@ const char* kUsageHead =
     "         -o OUT.json [--bidirectional] [--ablate L.H,...] [--threads N] [--crop]\n"
     "         (the bundled demo model when no model is given)\n"
     "  convert IN -o OUT.safetensors [--tokenizer PATH]   any model file as safetensors\n"
-    "  bench  [--quick]   time attention and a GPT-2-small-shaped forward\n"
+    "  bench  [--quick] [--torch]   time attention and a GPT-2-small-shaped forward\n"
+    "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) [--edit append|middle]\n"
+    "         [--threads N] [--repeat R] [--attention-budget-mb MB] --json   full and after-edit runs, as JSON\n"
     "  export [--model FILE] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";
 const char* kUsageExport =
     "         [--layer L] [--head H] [--kind weights|scores]\n"

@@ -78,6 +78,7 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     tabs_->setCurrentIndex(st.value("window/tab", 0).toInt());
     ws_->setCropPolicy(st.value("run/refuseLong", false).toBool() ? session::CropPolicy::Refuse
                                                                    : session::CropPolicy::KeepLast);
+    ws_->setThreads(std::clamp(st.value("run/threads", 0).toInt(), 0, attnscope::max_thread_count()));
 }
 
 void MainWindow::buildDocks() {

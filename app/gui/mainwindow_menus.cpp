@@ -8,9 +8,12 @@
 #include <QSettings>
 #include <QTabWidget>
 #include <algorithm>
+#include <thread>
 
 #include "guidedialog.h"
 #include "mainwindow.h"
+
+#include "attnscope/model.h"
 #include "viewsettings.h"
 #include "workspace.h"
 
@@ -110,6 +113,26 @@ void MainWindow::buildMenus() {
         QSettings().setValue("run/refuseLong", on);
         ws_->setCropPolicy(on ? session::CropPolicy::Refuse : session::CropPolicy::KeepLast);
     });
+    // Threads: results are identical on any count (the README's determinism
+    // claim); only the speed changes. Automatic is one thread per physical core.
+    QMenu* threads = run->addMenu(tr("&Threads"));
+    threads->setObjectName(QStringLiteral("threadsMenu"));
+    auto* tg = new QActionGroup(threads);
+    const int cores = attnscope::physical_core_count();
+    const int most = std::max(cores, int(std::thread::hardware_concurrency()));
+    for (int n = 0; n <= most; ++n) {
+        QAction* a = threads->addAction(n == 0 ? tr("&Automatic (%n core(s))", "", cores)
+                                               : n < 10 ? QStringLiteral("&%1").arg(n) : QString::number(n));
+        a->setCheckable(true);
+        a->setData(n);
+        a->setChecked(QSettings().value("run/threads", 0).toInt() == n);
+        tg->addAction(a);
+        connect(a, &QAction::triggered, this, [this, n] {
+            QSettings().setValue("run/threads", n);
+            ws_->setThreads(n);
+        });
+    }
+    if (!tg->checkedAction()) tg->actions().constFirst()->setChecked(true);
     QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });
     clear->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
     clear->setEnabled(!ws_->ablated().empty());

@@ -4,7 +4,12 @@
 #include "attnscope/model.h"
 #include "attnscope/trace_tensors.h"
 
+#include <sched.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -19,9 +24,44 @@
 
 namespace attnscope {
 
+int physical_core_count() {
+    static const int count = [] {
+        const unsigned hw = std::thread::hardware_concurrency();
+        int allowed = hw == 0 ? 1 : int(hw);
+        std::vector<int> cpus;
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        if (sched_getaffinity(0, sizeof set, &set) == 0) {
+            for (int c = 0; c < CPU_SETSIZE; ++c)
+                if (CPU_ISSET(c, &set)) cpus.push_back(c);
+            allowed = std::max(1, int(cpus.size()));
+        }
+        // Hyper-threads of one core share its FMA units: a core is a (package, core id).
+        std::set<std::pair<long, long>> cores;
+        for (const int c : cpus) {
+            const std::string dir = "/sys/devices/system/cpu/cpu" + std::to_string(c) + "/topology/";
+            long package = -1, core = -1;
+            if (std::FILE* f = std::fopen((dir + "physical_package_id").c_str(), "r")) {
+                if (std::fscanf(f, "%ld", &package) != 1) package = -1;
+                std::fclose(f);
+            }
+            if (std::FILE* f = std::fopen((dir + "core_id").c_str(), "r")) {
+                if (std::fscanf(f, "%ld", &core) != 1) core = -1;
+                std::fclose(f);
+            }
+            if (package < 0 || core < 0) return allowed;  // topology unknown: every CPU we may use
+            cores.insert({package, core});
+        }
+        return cores.empty() ? allowed : std::min(allowed, int(cores.size()));
+    }();
+    return count;
+}
+
 int default_thread_count() {
 #ifdef _OPENMP
-    return std::max(1, omp_get_max_threads());
+    // OMP_NUM_THREADS, when set, is the user's word; otherwise one thread per core.
+    if (const char* env = std::getenv("OMP_NUM_THREADS"); env && *env) return std::max(1, omp_get_max_threads());
+    return physical_core_count();
 #else
     return 1;
 #endif
@@ -50,8 +90,16 @@ ConstMapRM rows_in(ConstMapRM m, int first) {
     return ConstMapRM(m.data() + size_t(first) * size_t(m.cols()), m.rows() - first, m.cols());
 }
 
-// Resizes a (rows, ...) tensor to `rows` rows, keeping its leading rows.
-void resize_rows(Tensor& t, Shape shape) { t.reshape(std::move(shape)); }
+// Resizes a (rows, ...) tensor to shape[0] rows, keeping its leading rows. Growth
+// reserves room up to the next multiple of kGrowRows rows, so text typed token by
+// token moves each buffer once per kGrowRows tokens, not on every keystroke.
+constexpr int64_t kGrowRows = 64;
+void resize_rows(Tensor& t, Shape shape) {
+    const int64_t per_row = shape[0] > 0 ? shape_numel(shape) / shape[0] : 0;
+    const size_t need = size_t(shape_numel(shape));
+    if (need > t.data.capacity()) t.data.reserve(size_t((shape[0] + kGrowRows - 1) / kGrowRows * kGrowRows * per_row));
+    t.reshape(std::move(shape));
+}
 
 // (H, T_old, [T_old]) -> (H, T_new, [T_new]) in place, keeping each head's first
 // `keep` rows (and, for square per-head matrices, their first `keep` columns: a
@@ -68,6 +116,7 @@ void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool squar
     };
     const int rows = square ? keep : 1;
     if (T_new >= T_old) {  // destinations lie at or after their sources: move from the end
+        t.data.reserve(size_t(H) * new_head);  // exactly: resize alone may double the capacity
         t.data.resize(size_t(H) * new_head);
         for (int h = H - 1; h >= 0; --h)
             for (int r = rows - 1; r >= 0; --r) move_row(h, r);

@@ -14,7 +14,7 @@ namespace attnscope {
 struct RunOptions {
     bool causal = true;              // false: bidirectional, every query sees every key
     std::vector<HeadRef> ablate;     // heads whose output is set to zero before proj
-    int threads = 0;                 // 0: every core; at most max_thread_count()
+    int threads = 0;                 // 0: default_thread_count(); at most max_thread_count()
     // Dense softmax weights for all heads are kept while they fit in this many
     // bytes; past it only q, k and per-row statistics are kept and each head's
     // weights are rebuilt exactly on demand.
@@ -58,8 +58,11 @@ private:
 void run_multi_head_attention(const Weights& weights, int layer, ConstMapRM x,
                               const RunOptions& options, LayerTrace& out);
 
-// The number of threads "every core" means here.
+// The number of threads "every core" means here: OMP_NUM_THREADS when set, else
+// one per physical core this process may run on (hyper-threads share a core's
+// FMA units and only add contention in the dense kernels).
 int default_thread_count();
+int physical_core_count();
 // The most threads a run may ask for: 4 per hardware thread, at least 8. More
 // only slows a run down, and thousands can make the OpenMP runtime end the
 // process; Model::run refuses them with Error(InvalidArgument).

@@ -1,0 +1,146 @@
+// attnscope-cli bench --model PATH: how fast AttnScope is on the user's own model,
+// as one JSON object: a full run, and a run after a small edit (one character
+// appended, or one token changed in the middle), which reuses the rows before it.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <iostream>
+
+#include "args.h"
+#include "attnscope/error.h"
+#include "attnscope/file_io.h"
+#include "attnscope/json.h"
+#include "attnscope/model.h"
+#include "bench_model.h"
+#include "common.h"
+
+namespace cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+// Best of `reps` timed calls of `timed`, each after an untimed `prepare`.
+double best_of(int reps, const std::function<void()>& prepare, const std::function<void()>& timed) {
+    double best = 1e300;
+    for (int i = 0; i < reps; ++i) {
+        prepare();
+        const auto t0 = Clock::now();
+        timed();
+        best = std::min(best, ms_since(t0));
+    }
+    return best;
+}
+
+double peak_rss_mb() {
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    return double(ru.ru_maxrss) / 1024.0;
+}
+
+}  // namespace
+
+int bench_model(const Args& args) {
+    const std::string edit = args.get("edit", "append");
+    if (edit != "append" && edit != "middle")
+        throw UsageError("--edit takes append or middle, not '" + edit + "'");
+    if (args.has("text-file") == args.has("tokens"))
+        throw UsageError("bench --model needs exactly one of --text-file FILE or --tokens N");
+    if (!args.has("json")) throw UsageError("bench --model prints JSON: add --json");
+    const int reps = args.get_int("repeat", 3, 3, 1000);
+    attnscope::RunOptions opt;
+    opt.threads = args.get_int("threads", 0, 0, attnscope::max_thread_count());
+    const int threads = opt.threads > 0 ? opt.threads : attnscope::default_thread_count();
+    if (args.has("attention-budget-mb"))
+        opt.attention_budget_bytes = int64_t(args.get_int("attention-budget-mb", 0, 0, 1 << 20)) << 20;
+
+    const session::Document doc = open_model(args);
+    const attnscope::ModelConfig& cfg = doc.model.weights->config;
+    const attnscope::Model model(doc.model.weights);
+
+    // The input before and after the edit, and how to get the edited ids: from
+    // text, tokenizing is part of what a keystroke costs, so it is timed too.
+    std::vector<int> before;
+    std::function<std::vector<int>()> edited;
+    if (args.has("tokens")) {
+        const int n = args.get_int("tokens", 0, 1, cfg.context_length);
+        for (int i = 0; i < n; ++i) before.push_back(int((int64_t(i) * 7919 + 13) % cfg.vocab_size));
+        if (edit == "append" && n == cfg.context_length)
+            throw UsageError("--tokens " + std::to_string(n) + " leaves no room to append within the context of " +
+                             std::to_string(cfg.context_length));
+        const std::vector<int> after = [&] {
+            std::vector<int> ids = before;
+            if (edit == "append") ids.push_back(int((int64_t(n) * 7919 + 13) % cfg.vocab_size));
+            else ids[ids.size() / 2] = (ids[ids.size() / 2] + 1) % cfg.vocab_size;
+            return ids;
+        }();
+        edited = [after] { return after; };
+    } else {
+        if (!doc.tokenizer)
+            throw attnscope::Error(attnscope::ErrorCode::TokenizerMissing,
+                                   "no tokenizer found for the model; pass --tokenizer FILE or use --tokens N");
+        const std::string text = attnscope::read_regular_file(args.get("text-file"), attnscope::kMaxTextFileBytes, "text file");
+        if (const size_t bad = attnscope::find_invalid_utf8(text); bad != std::string::npos)
+            throw attnscope::Error(attnscope::ErrorCode::InvalidUtf8,
+                                   "the text is not valid UTF-8 at byte " + std::to_string(bad));
+        auto ids_of = [&doc](std::string s) {
+            session::Tokenized t = session::tokenize(doc, session::TokenInput::utf8(std::move(s)), session::CropPolicy::KeepLast);
+            session::requireTokens(t);
+            return t.ids;
+        };
+        before = ids_of(text);
+        std::string after = text;
+        if (edit == "append") {
+            after += 'e';
+        } else {
+            // The middle token's first byte becomes another letter.
+            size_t at = after.size() / 2;
+            while (at < after.size() && (static_cast<unsigned char>(after[at]) & 0xC0) == 0x80) ++at;
+            if (at < after.size()) after[at] = after[at] == 'e' ? 'a' : 'e';
+        }
+        // Cropping keeps the last tokens: appending at the context's end moves
+        // the window, and the run is a full one (as in the app).
+        edited = [ids_of, after] { return ids_of(after); };
+    }
+
+    attnscope::Trace trace;
+    attnscope::RunOptions full = opt;
+    full.incremental = false;
+    model.run(before, full, trace);  // warm-up: buffers, pages, thread team
+    const double full_ms = best_of(reps, [] {}, [&] { model.run(before, full, trace); });
+    int reused = 0, after_tokens = 0;
+    const double edit_ms = best_of(
+        reps, [&] { model.run(before, full, trace); },
+        [&] {
+            const std::vector<int> ids = edited();
+            model.run(ids, opt, trace);
+            reused = trace.reused_rows;
+            after_tokens = trace.T();
+        });
+
+    attnscope::JsonWriter w(std::cout);
+    w.begin_object()
+        .key("tokens").value(int(before.size()))
+        .key("threads").value(threads)
+        .key("full_ms").value(full_ms)
+        .key("edit").value(edit)
+        .key("edit_ms").value(edit_ms)
+        .key("edit_tokens").value(after_tokens)
+        .key("edit_reused_rows").value(reused)
+        .key("weights_stored").value(trace.weights_dense)
+        .key("attention_budget_mb").value(double(opt.attention_budget_bytes) / (1024.0 * 1024.0))
+        .key("peak_rss_mb").value(peak_rss_mb())
+        .key("trace_mb").value(double(trace.bytes()) / (1024.0 * 1024.0))
+        .end_object();
+    std::cout << '\n';
+    return 0;
+}
+
+}  // namespace cli
