@@ -2,8 +2,13 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
+#include <vector>
+
+#include "attnscope/model.h"
 
 namespace render {
 
@@ -43,6 +48,60 @@ Normalized pool(const Normalized& n, int rows, int cols, Pooling mode) {
     return out;
 }
 
+// normalize(), the causal mask and pool() of one head's weights in a single pass
+// over its rows, without a (T, T) copy: the same cells in the same order, so the
+// same thumbnail. Reads stored weights in place; rebuilt ones are built once.
+Normalized pooledWeights(const attnscope::Trace& tr, int layer, int head, Scale scale, int maxRes, Pooling mode) {
+    const int T = tr.T();
+    if (T <= maxRes) {
+        Normalized n = normalize(tr.head_weights(layer, head), MatrixKind::Weights, scale);
+        if (tr.causal) maskUpperTriangle(n);
+        return n;
+    }
+    attnscope::MatrixRM rebuilt;
+    const float* w = nullptr;
+    if (tr.weights_dense) {
+        w = tr.layers[size_t(layer)].weights.data.data() + size_t(head) * size_t(T) * size_t(T);
+    } else {
+        rebuilt = tr.head_weights(layer, head);
+        w = rebuilt.data();
+    }
+    const int bins = std::clamp(maxRes, 1, T);
+    Normalized out = weightsScale(scale);
+    out.t.resize(bins, bins);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::vector<float> best(static_cast<size_t>(bins));
+    std::vector<double> sum(static_cast<size_t>(bins));
+    std::vector<int> count(static_cast<size_t>(bins));
+    std::vector<int> edge(static_cast<size_t>(bins) + 1);
+    for (int b = 0; b <= bins; ++b) edge[size_t(b)] = int(int64_t(b) * T / bins);
+    for (int r = 0; r < bins; ++r) {
+        std::fill(best.begin(), best.end(), nan);
+        std::fill(sum.begin(), sum.end(), 0.0);
+        std::fill(count.begin(), count.end(), 0);
+        const int r1 = std::max(edge[size_t(r)] + 1, edge[size_t(r) + 1]);
+        for (int i = edge[size_t(r)]; i < r1; ++i) {
+            const float* row = w + size_t(i) * size_t(T);
+            const int visible = tr.causal ? i + 1 : T;
+            const float mx = scale == Scale::RowNormalized ? *std::max_element(row, row + T) : 1.0f;
+            for (int c = 0; c < bins; ++c) {
+                const int c0 = edge[size_t(c)], c1 = std::min(std::max(c0 + 1, edge[size_t(c) + 1]), visible);
+                for (int j = c0; j < c1; ++j) {
+                    const float v = normalizedWeight(row[j], mx, scale);
+                    if (!(v <= best[size_t(c)])) best[size_t(c)] = v;
+                    sum[size_t(c)] += v;
+                    ++count[size_t(c)];
+                }
+            }
+        }
+        for (int c = 0; c < bins; ++c)
+            out.t(r, c) = count[size_t(c)] == 0 ? nan
+                          : mode == Pooling::Max ? best[size_t(c)]
+                                                 : float(sum[size_t(c)] / count[size_t(c)]);
+    }
+    return out;
+}
+
 // Stretches a tile so its brightest cell is 1; zero stays zero.
 void scaleToOwnMax(Normalized& n) {
     float mx = 0;
@@ -69,18 +128,29 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
         for (int l = 0; l < tr.n_layer(); ++l) layers.push_back(l);
     for (const int l : layers) {
         if (l < 0 || l >= tr.n_layer()) continue;
-        for (int h = 0; h < tr.n_head(); ++h) {
-            Normalized n = normalize(tr.head_weights(l, h), MatrixKind::Weights, style_.scale);
-            if (tr.causal) maskUpperTriangle(n);
-            Normalized pooled = pool(n, options_.maxRes, options_.maxRes, options_.pooling);
-            if (panels_.empty()) {  // the shared bar's range (the same for every head)
-                barRange_.lo = pooled.lo;
-                barRange_.hi = pooled.hi;
-                barRange_.log = pooled.log;
-                barRange_.perRow = pooled.perRow;
-            }
-            panels_.push_back({l, h, std::move(pooled), {}, {}});
+        for (int h = 0; h < tr.n_head(); ++h) panels_.push_back({l, h, {}, {}, {}});
+    }
+    // Every head's thumbnail, on every core: at 1,000 tokens and 144 heads this
+    // reads 144 million weights.
+    std::exception_ptr failure;
+    const int n = int(panels_.size());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(attnscope::default_thread_count()) if (n > 1)
+    for (int i = 0; i < n; ++i) {
+        try {
+            Panel& pn = panels_[size_t(i)];
+            pn.pooled = pool(pooledWeights(tr, pn.layer, pn.head, style_.scale, options_.maxRes, options_.pooling),
+                             options_.maxRes, options_.maxRes, options_.pooling);
+        } catch (...) {
+#pragma omp critical(grid_failure)
+            if (!failure) failure = std::current_exception();
         }
+    }
+    if (failure) std::rethrow_exception(failure);
+    if (!panels_.empty()) {  // the shared bar's range (the same for every head)
+        barRange_.lo = panels_.front().pooled.lo;
+        barRange_.hi = panels_.front().pooled.hi;
+        barRange_.log = panels_.front().pooled.log;
+        barRange_.perRow = panels_.front().pooled.perRow;
     }
 }
 

@@ -88,28 +88,34 @@ Normalized normalize(const MatrixRM& m, MatrixKind kind, Scale scale) {
         return n;
     }
     // Weights.
-    switch (scale) {
-    case Scale::Linear:
-        n.t = m;
-        break;
-    case Scale::Log:
-        n.log = true;
-        n.lo = std::log10(kLogFloor);
-        n.hi = 0;
-        for (Eigen::Index i = 0; i < m.size(); ++i) {
-            const double v = std::max(double(m.data()[i]), kLogFloor);
-            n.t.data()[i] = float((std::log10(v) - n.lo) / (n.hi - n.lo));
-        }
-        break;
-    case Scale::RowNormalized:
-        n.perRow = true;
-        for (Eigen::Index r = 0; r < m.rows(); ++r) {
-            const float mx = m.row(r).maxCoeff();
-            n.t.row(r) = mx > 0 ? (m.row(r) / mx).eval() : m.row(r).eval();
-        }
-        break;
+    Normalized info = weightsScale(scale);
+    info.t = std::move(n.t);
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        const float mx = scale == Scale::RowNormalized ? m.row(r).maxCoeff() : 1.0f;
+        for (Eigen::Index c = 0; c < m.cols(); ++c) info.t(r, c) = normalizedWeight(m(r, c), mx, scale);
     }
+    return info;
+}
+
+Normalized weightsScale(Scale scale) {
+    Normalized n;
+    n.log = scale == Scale::Log;
+    n.lo = n.log ? std::log10(kLogFloor) : 0.0;
+    n.hi = n.log ? 0.0 : 1.0;
+    n.perRow = scale == Scale::RowNormalized;
     return n;
+}
+
+float normalizedWeight(float v, float rowMax, Scale scale) {
+    switch (scale) {
+    case Scale::Linear: return v;
+    case Scale::Log: {
+        static const double lo = std::log10(kLogFloor);
+        return float((std::log10(std::max(double(v), kLogFloor)) - lo) / (0.0 - lo));
+    }
+    case Scale::RowNormalized: return rowMax > 0 ? v / rowMax : v;
+    }
+    return v;
 }
 
 void maskUpperTriangle(Normalized& n) {

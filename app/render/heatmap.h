@@ -33,6 +33,11 @@ struct Normalized {
 };
 
 Normalized normalize(const attnscope::MatrixRM& m, MatrixKind kind, Scale scale);
+// What normalize() gives for attention weights, one value at a time: the range
+// fields (lo, hi, log, perRow) with no cells, and one weight's value given its
+// row's largest weight (only the row-normalised scale reads it).
+Normalized weightsScale(Scale scale);
+float normalizedWeight(float v, float rowMax, Scale scale);
 // Marks the cells above the diagonal as masked (NaN), so a causal head's
 // never-attended cells show the masked colour rather than "weight 0".
 void maskUpperTriangle(Normalized& n);
