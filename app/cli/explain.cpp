@@ -2,8 +2,8 @@
 // each head does (statistics, probes, labels) and how much each head matters.
 #include <charconv>
 #include <climits>
+#include <cmath>
 #include <iostream>
-#include <sstream>
 
 #include "args.h"
 #include "attnscope/ablation.h"
@@ -35,7 +35,7 @@ Args parse(const std::vector<std::string>& argv, std::set<std::string> valued, s
 
 // Checks every argument it can before a file is read, then opens the model and
 // reads the input.
-Setup open(const Args& args, const char* verb) {
+Setup prepare(const Args& args, const char* verb) {
     if (!args.positional().empty()) throw UsageError(std::string(verb) + " takes no file argument; use --model FILE");
     if (int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens")) != 1)
         throw UsageError(std::string(verb) + " needs exactly one of --text T, --text-file FILE or --tokens 1,2,3");
@@ -61,7 +61,7 @@ int predict(const std::vector<std::string>& argv) {
     const Args args = parse(argv, {"position", "top"}, {"loss"});
     const int position = args.get_int("position", -1, 0, INT_MAX);
     const int top = args.get_int("top", 5, 1, INT_MAX);
-    const Setup s = open(args, "predict");
+    const Setup s = prepare(args, "predict");
     const int T = int(s.input.ids.size());
     if (position >= T)
         throw UsageError("--position " + std::to_string(position) + " is past the last of the " + std::to_string(T) +
@@ -101,7 +101,7 @@ int predict(const std::vector<std::string>& argv) {
 int heads(const std::vector<std::string>& argv) {
     const Args args = parse(argv, {}, {"csv", "probes"});
     if (args.has("json") && args.has("csv")) throw UsageError("give --json or --csv, not both");
-    const Setup s = open(args, "heads");
+    const Setup s = prepare(args, "heads");
     attnscope::RunOptions opt;
     opt.threads = s.threads;
     opt.logits_rows = 0;
@@ -148,7 +148,7 @@ int heads(const std::vector<std::string>& argv) {
 
 int ablate_scan(const std::vector<std::string>& argv) {
     const Args args = parse(argv, {}, {});
-    const Setup s = open(args, "ablate-scan");
+    const Setup s = prepare(args, "ablate-scan");
     attnscope::ScanOptions opt;
     opt.threads = s.threads;
     const attnscope::AblationScan scan = attnscope::ablation_scan(attnscope::Model(s.doc.model.weights), s.input.ids, opt);
