@@ -12,5 +12,8 @@ int tokenize(const std::vector<std::string>& argv);
 int convert(const std::vector<std::string>& argv);
 int bench(const std::vector<std::string>& argv);
 int export_figures(const std::vector<std::string>& argv);  // `export`
+int predict(const std::vector<std::string>& argv);
+int heads(const std::vector<std::string>& argv);
+int ablate_scan(const std::vector<std::string>& argv);  // `ablate-scan`
 
 }  // namespace cli

@@ -37,7 +37,13 @@ const char* kUsageExport =
     "         [--save-recipe R.json]   figure or data; the demo model without --model\n"
     "  export --recipe R.json -o OUT   replay a saved figure recipe (options override it)\n"
     "  export --all-heads --out-dir DIR [--save-recipes] | --all-heads -o ALL.pdf\n"
-    "         one file (or PDF page) per head of every layer (or of --layers)\n";
+    "         one file (or PDF page) per head of every layer (or of --layers)\n"
+    "  predict [--model M] (--text T | --text-file F | --tokens 1,2,3) [--position P] [--top K] [--loss] [--json]\n"
+    "         top-k next tokens at P (from 0; default the last), the actual next token, per-position loss\n"
+    "  heads  [--model M] (--text T | --text-file F | --tokens 1,2,3) [--probes] [--json | --csv]\n"
+    "         per head: entropy, prev_token, first_token, self, induction and duplicate probes, labels\n"
+    "  ablate-scan [--model M] (--text T | --text-file F | --tokens 1,2,3) [--threads N] [--json]\n"
+    "         per head: the mean next-token loss with that head ablated, and its change\n";
 
 // The usage text; the views and their --view values come from the registry.
 std::string usage() {
@@ -69,6 +75,9 @@ int main(int argc, char** argv) {
         if (verb == "convert") return cli::convert(rest);
         if (verb == "bench") return cli::bench(rest);
         if (verb == "export") return cli::export_figures(rest);
+        if (verb == "predict") return cli::predict(rest);
+        if (verb == "heads") return cli::heads(rest);
+        if (verb == "ablate-scan") return cli::ablate_scan(rest);
         throw cli::UsageError("unknown verb '" + verb + "' (try --help)");
     } catch (const cli::UsageError& e) {
         // Messages quote names from files and the command line: escaped.

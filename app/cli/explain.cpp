@@ -1,0 +1,165 @@
+// attnscope-cli predict, heads and ablate-scan: what the model predicts, what
+// each head does (statistics, probes, labels) and how much each head matters.
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <iostream>
+
+#include "args.h"
+#include "attnscope/ablation.h"
+#include "attnscope/head_stats.h"
+#include "attnscope/json.h"
+#include "attnscope/model.h"
+#include "attnscope/predict.h"
+#include "commands.h"
+#include "common.h"
+
+namespace cli {
+
+namespace {
+
+// The options every explain verb takes: the model, the input, --threads and --json.
+struct Setup {
+    session::Document doc;
+    Input input;
+    int threads = 0;
+};
+
+Args parse(const std::vector<std::string>& argv, std::set<std::string> valued, std::set<std::string> flags) {
+    valued.insert(kModelOptions.begin(), kModelOptions.end());
+    valued.insert(kInputOptions.begin(), kInputOptions.end());
+    valued.insert("threads");
+    flags.insert("json");
+    return Args(argv, valued, flags);
+}
+
+// Checks every argument it can before a file is read, then opens the model and
+// reads the input.
+Setup prepare(const Args& args, const char* verb) {
+    if (!args.positional().empty()) throw UsageError(std::string(verb) + " takes no file argument; use --model FILE");
+    if (int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens")) != 1)
+        throw UsageError(std::string(verb) + " needs exactly one of --text T, --text-file FILE or --tokens 1,2,3");
+    if (args.has("tokens")) parse_int_list(args.get("tokens"), "--tokens");
+    Setup s;
+    s.threads = args.get_int("threads", 0, 0, attnscope::max_thread_count());
+    s.doc = open_model(args);
+    s.input = read_input(args, s.doc);
+    return s;
+}
+
+// Shortest text that reads back as the same double; empty for NaN.
+std::string csv_number(double d) {
+    if (!std::isfinite(d)) return {};
+    char buf[40];
+    const auto [p, ec] = std::to_chars(buf, buf + sizeof buf, d);
+    return std::string(buf, p);
+}
+
+}  // namespace
+
+int predict(const std::vector<std::string>& argv) {
+    const Args args = parse(argv, {"position", "top"}, {"loss"});
+    const int position = args.get_int("position", -1, 0, INT_MAX);
+    const int top = args.get_int("top", 5, 1, INT_MAX);
+    const Setup s = prepare(args, "predict");
+    const int T = int(s.input.ids.size());
+    if (position >= T)
+        throw UsageError("--position " + std::to_string(position) + " is past the last of the " + std::to_string(T) +
+                         " tokens (positions count from 0)");
+
+    attnscope::RunOptions opt;
+    opt.threads = s.threads;
+    opt.attention_budget_bytes = 0;  // only the logits are read
+    opt.logits_rows = args.has("loss") ? -1 : T - (position < 0 ? T - 1 : position);
+    const attnscope::Trace tr = attnscope::Model(s.doc.model.weights).run(s.input.ids, opt);
+    const attnscope::Prediction p = attnscope::predict(tr, position < 0 ? T - 1 : position, top);
+
+    attnscope::JsonWriter w(std::cout);
+    w.begin_object().key("position").value(p.position).key("top").begin_array();
+    for (const attnscope::TokenProb& t : p.top) {
+        w.begin_object().key("id").value(t.id).key("text");
+        if (s.doc.tokenizer) w.value(s.doc.tokenizer->token_text(t.id));
+        else w.null();
+        w.key("prob").value(t.prob).key("logit").value(t.logit).end_object();
+    }
+    w.end_array().key("next");
+    if (p.next) w.begin_object().key("id").value(p.next->id).key("prob").value(p.next->prob)
+                    .key("rank").value(p.next->rank).end_object();
+    else w.null();
+    if (args.has("loss")) {
+        // One entry per position, the loss of predicting the token after it;
+        // the last position has no next token: null.
+        w.key("loss").begin_array();
+        for (const double l : attnscope::next_token_losses(tr)) w.value(l);
+        w.null().end_array();
+    }
+    w.end_object();
+    std::cout << '\n';
+    return 0;
+}
+
+int heads(const std::vector<std::string>& argv) {
+    const Args args = parse(argv, {}, {"csv", "probes"});
+    if (args.has("json") && args.has("csv")) throw UsageError("give --json or --csv, not both");
+    const Setup s = prepare(args, "heads");
+    attnscope::RunOptions opt;
+    opt.threads = s.threads;
+    opt.logits_rows = 0;
+    const attnscope::Model model(s.doc.model.weights);
+    const attnscope::Trace tr = model.run(s.input.ids, opt);
+    std::vector<attnscope::HeadStats> stats = attnscope::head_statistics(tr, s.threads);
+    if (args.has("probes")) attnscope::run_probes(model, stats, s.threads);
+    const double max_entropy = attnscope::uniform_entropy(tr.T(), tr.causal);
+    auto labels = [&](const attnscope::HeadStats& h) {
+        std::vector<std::string> out;
+        for (const attnscope::HeadLabel l : attnscope::head_labels(h, max_entropy)) out.emplace_back(attnscope::head_label_name(l));
+        return out;
+    };
+
+    if (args.has("csv")) {
+        std::cout << "layer,head,entropy,prev_token,first_token,self" << (args.has("probes") ? ",induction,duplicate" : "")
+                  << ",labels\n";
+        for (const attnscope::HeadStats& h : stats) {
+            std::cout << h.layer << ',' << h.head << ',' << csv_number(h.entropy) << ',' << csv_number(h.prev_token) << ','
+                      << csv_number(h.first_token) << ',' << csv_number(h.self);
+            if (args.has("probes")) std::cout << ',' << csv_number(h.induction) << ',' << csv_number(h.duplicate);
+            std::string joined;  // labels hold no comma: ';' between them
+            for (const std::string& l : labels(h)) joined += (joined.empty() ? "" : ";") + l;
+            std::cout << ',' << joined << '\n';
+        }
+        return 0;
+    }
+    attnscope::JsonWriter w(std::cout);
+    w.begin_object().key("tokens").value(tr.T()).key("uniform_entropy").value(max_entropy);
+    if (args.has("probes")) w.key("probe_tokens").value(int(attnscope::probe_sequence(model.config()).size()));
+    w.key("heads").begin_array();
+    for (const attnscope::HeadStats& h : stats) {
+        w.begin_object().key("layer").value(h.layer).key("head").value(h.head).key("entropy").value(h.entropy)
+            .key("prev_token").value(h.prev_token).key("first_token").value(h.first_token).key("self").value(h.self);
+        if (args.has("probes")) w.key("induction").value(h.induction).key("duplicate").value(h.duplicate);
+        w.key("labels").begin_array();
+        for (const std::string& l : labels(h)) w.value(l);
+        w.end_array().end_object();
+    }
+    w.end_array().end_object();
+    std::cout << '\n';
+    return 0;
+}
+
+int ablate_scan(const std::vector<std::string>& argv) {
+    const Args args = parse(argv, {}, {});
+    const Setup s = prepare(args, "ablate-scan");
+    attnscope::ScanOptions opt;
+    opt.threads = s.threads;
+    const attnscope::AblationScan scan = attnscope::ablation_scan(attnscope::Model(s.doc.model.weights), s.input.ids, opt);
+    attnscope::JsonWriter w(std::cout);
+    w.begin_object().key("base_loss").value(scan.base_loss).key("heads").begin_array();
+    for (const attnscope::HeadAblation& h : scan.heads)
+        w.begin_object().key("layer").value(h.layer).key("head").value(h.head).key("loss").value(h.loss)
+            .key("delta").value(h.delta).end_object();
+    w.end_array().end_object();
+    std::cout << '\n';
+    return 0;
+}
+
+}  // namespace cli

@@ -1,0 +1,51 @@
+#pragma once
+// The ablation scan: for every head, how much the mean next-token loss of a
+// text changes when that head alone is ablated (its output zeroed before the
+// output projection, RunOptions::ablate).
+//
+// Each head costs one full forward pass (the prefix layers before the ablated
+// head are recomputed), plus one unablated pass for the base loss.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "attnscope/model.h"
+
+namespace attnscope {
+
+struct HeadAblation {
+    int layer = 0, head = 0;
+    double loss = 0;   // mean next-token loss with this head ablated
+    double delta = 0;  // loss - base_loss: > 0 when the model needs the head
+};
+
+struct AblationScan {
+    double base_loss = 0;
+    std::vector<HeadAblation> heads;  // (layer, head) order
+};
+
+// How the runs share the cores:
+//   OverHeads: runs of different heads side by side, one thread each (one
+//              Trace per thread);
+//   PerRun:    one run after another, each on every thread;
+//   Auto:      OverHeads while one Trace per thread fits kScanTraceBudget,
+//              else PerRun.
+enum class ScanSchedule { Auto, OverHeads, PerRun };
+
+// Bytes the OverHeads schedule may spend on its per-thread traces.
+constexpr int64_t kScanTraceBudget = int64_t(2) << 30;
+
+struct ScanOptions {
+    int threads = 0;  // 0: every core
+    bool causal = true;
+    ScanSchedule schedule = ScanSchedule::Auto;
+};
+
+// Needs at least two tokens (one next-token loss). progress(done, total) is
+// called after every run (total = n_layer * n_head + 1), one call at a time but
+// possibly from a worker thread; returning false stops the scan, which then
+// throws Error(Cancelled). Throws what Model::run throws for bad input.
+AblationScan ablation_scan(const Model& model, std::span<const int> tokens, const ScanOptions& options = {},
+                           const Progress& progress = {});
+
+}  // namespace attnscope

@@ -1,0 +1,47 @@
+#pragma once
+// What the model predicts: the next-token distribution at a position of a
+// Trace, the actual next token's probability and rank, and the next-token loss
+// -ln p(next) at every position.
+//
+// Softmax and log-sum-exp are taken in double over the float32 logits, with
+// the largest logit subtracted first, so probabilities are exact to double
+// rounding of the stored logits (PyTorch's float32 softmax agrees to ~1e-7).
+// Positions count from 0; the prediction at position p is for token p + 1.
+#include <optional>
+#include <vector>
+
+#include "attnscope/trace.h"
+
+namespace attnscope {
+
+struct TokenProb {
+    int id = 0;
+    double prob = 0;   // softmax of the logits
+    double logit = 0;  // as computed (float32)
+};
+
+struct NextToken {
+    int id = 0;
+    double prob = 0;
+    int rank = 1;  // 1 + the number of ids with a strictly larger logit
+};
+
+struct Prediction {
+    int position = 0;
+    std::vector<TokenProb> top;     // the k most probable ids, most probable first (ties: lower id first)
+    std::optional<NextToken> next;  // the token at position + 1, when the text goes on
+};
+
+// The top `k` (clamped to [1, V]) at `position`. Needs that position's logits
+// (RunOptions::logits_rows covering it); throws Error(InvalidArgument) for a
+// position outside [0, T) or without logits.
+Prediction predict(const Trace& tr, int position, int k);
+
+// -ln p(tokens[p + 1]) for every position p in [0, T - 1): T - 1 values (none
+// for one token). Needs logits for every position (RunOptions::logits_rows = -1).
+std::vector<double> next_token_losses(const Trace& tr);
+
+// The mean of next_token_losses; NaN for a single token.
+double mean_next_token_loss(const Trace& tr);
+
+}  // namespace attnscope

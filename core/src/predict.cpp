@@ -1,0 +1,76 @@
+#include "attnscope/predict.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <string>
+
+#include "attnscope/error.h"
+
+namespace attnscope {
+
+namespace {
+
+// ln Σ exp(logits), in double with the maximum taken out first.
+double log_sum_exp(const Eigen::Map<const VectorF>& logits) {
+    double top = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index i = 0; i < logits.size(); ++i) top = std::max(top, double(logits[i]));
+    double sum = 0;
+    for (Eigen::Index i = 0; i < logits.size(); ++i) sum += std::exp(double(logits[i]) - top);
+    return top + std::log(sum);
+}
+
+void check_position(const Trace& tr, int position) {
+    if (position < 0 || position >= tr.T())
+        throw Error(ErrorCode::InvalidArgument,
+                    "position " + std::to_string(position) + " is outside the " + std::to_string(tr.T()) +
+                        " tokens (positions count from 0)",
+                    {std::to_string(position), std::to_string(tr.T())});
+}
+
+}  // namespace
+
+Prediction predict(const Trace& tr, int position, int k) {
+    check_position(tr, position);
+    const auto logits = tr.logits_at(position);
+    const int V = int(logits.size());
+    k = std::clamp(k, 1, V);
+    const double lse = log_sum_exp(logits);
+
+    std::vector<int> order(size_t(V), 0);
+    std::iota(order.begin(), order.end(), 0);
+    std::partial_sort(order.begin(), order.begin() + k, order.end(), [&](int a, int b) {
+        return logits[a] != logits[b] ? logits[a] > logits[b] : a < b;
+    });
+    Prediction p;
+    p.position = position;
+    for (int i = 0; i < k; ++i) {
+        const int id = order[size_t(i)];
+        p.top.push_back({id, std::exp(double(logits[id]) - lse), double(logits[id])});
+    }
+    if (position + 1 < tr.T()) {
+        const int id = tr.tokens[size_t(position + 1)];
+        int above = 0;
+        for (int v = 0; v < V; ++v) above += logits[v] > logits[id] ? 1 : 0;
+        p.next = NextToken{id, std::exp(double(logits[id]) - lse), above + 1};
+    }
+    return p;
+}
+
+std::vector<double> next_token_losses(const Trace& tr) {
+    std::vector<double> out;
+    for (int p = 0; p + 1 < tr.T(); ++p) {
+        const auto logits = tr.logits_at(p);
+        out.push_back(log_sum_exp(logits) - double(logits[tr.tokens[size_t(p + 1)]]));
+    }
+    return out;
+}
+
+double mean_next_token_loss(const Trace& tr) {
+    const std::vector<double> losses = next_token_losses(tr);
+    if (losses.empty()) return std::numeric_limits<double>::quiet_NaN();
+    return std::accumulate(losses.begin(), losses.end(), 0.0) / double(losses.size());
+}
+
+}  // namespace attnscope
