@@ -113,7 +113,7 @@ int gpt2_char_to_byte(char32_t c) {
 
 struct Gpt2BpeTokenizer::Checked {
     std::vector<std::optional<std::string>> tokens;  // id -> bytes
-    std::unordered_map<std::string, int, Hash, std::equal_to<>> ids;  // token as written -> id
+    std::unordered_map<std::string, int> ids;  // token as written -> id
     std::array<int, 256> byte_tokens{};
 };
 
@@ -219,7 +219,7 @@ Gpt2BpeTokenizer::Gpt2BpeTokenizer(const Gpt2BpeSpec& spec, Checked&& checked)
 }
 
 int Gpt2BpeTokenizer::id_of(std::string_view token) const {
-    const auto it = ids_.find(token);
+    const auto it = ids_.find(std::string(token));
     return it == ids_.end() ? -1 : it->second;
 }
 
