@@ -110,6 +110,7 @@ QJsonObject tinyByteLevel() {
     }
     vocab.insert(QStringLiteral("\u00c3\u00a9"), 256);  // "é" in the byte alphabet
     vocab.insert("ab", 257);
+    vocab.insert("12", 259);
     return QJsonObject{
         {"added_tokens", QJsonArray{QJsonObject{{"id", 258}, {"content", "<|x|>"}, {"special", true}}}},
         {"normalizer", QJsonObject{{"type", "NFC"}}},
@@ -124,7 +125,7 @@ QJsonObject tinyByteLevel() {
         {"decoder", QJsonObject{{"type", "ByteLevel"}}},
         {"model", QJsonObject{{"type", "BPE"}, {"vocab", vocab},
                               {"merges", QJsonArray{QJsonArray{QStringLiteral("\u00c3"), QStringLiteral("\u00a9")},
-                                                    QJsonArray{"a", "b"}}}}}};
+                                                    QJsonArray{"a", "b"}, QJsonArray{"1", "2"}}}}}};
 }
 
 }  // namespace
@@ -150,6 +151,7 @@ private slots:
     void unsupportedPatterns();
     void tinySentencePiece();
     void tinyByteLevel();
+    void metaspaceAndDigits();
     void malformedFiles_data();
     void malformedFiles();
     void longTextStaysFast();
@@ -420,6 +422,34 @@ void tst_HfTokenizers::tinyByteLevel() {
     QCOMPARE(QString::fromStdString(t->decode(enc.ids)), QStringLiteral("ab\u00e9<|x|>ab"));
 }
 
+// Metaspace (newer SentencePiece exports) gives what Prepend + Replace give;
+// Digits (SmolLM) splits numbers apart before the merges.
+void tst_HfTokenizers::metaspaceAndDigits() {
+    QJsonObject sp = ::tinySentencePiece();
+    sp["normalizer"] = QJsonValue();
+    sp["pre_tokenizer"] = QJsonObject{{"type", "Metaspace"}, {"replacement", QStringLiteral("\u2581")},
+                                      {"prepend_scheme", "first"}, {"split", true}};
+    const QString dir = tmp_.filePath("metaspace");
+    QVERIFY(writeFile(dir + "/tokenizer.json", QJsonDocument(sp).toJson()));
+    const auto t = load_tokenizer(str(dir));
+    QCOMPARE(t->encode_ids("ab ab"), (std::vector<int>{1, 265, 265}));
+    // "first": only the stretch at the start of the text gets its "▁".
+    QCOMPARE(t->encode_ids("<s>ab"), (std::vector<int>{1, 1, 264}));
+    const Encoding enc = t->encode(" ab");
+    QCOMPARE(enc.ids, (std::vector<int>{1, 265}));  // the text's own space, nothing prepended
+    QCOMPARE(enc.spans.back(), (std::pair<size_t, size_t>{0, 3}));
+
+    QJsonObject bl = ::tinyByteLevel();
+    QVERIFY(writeFile(tmp_.filePath("digits-off/tokenizer.json"), QJsonDocument(bl).toJson()));
+    QCOMPARE(load_tokenizer(str(tmp_.filePath("digits-off")))->encode_ids("x12"), (std::vector<int>{'x', 259}));
+    bl["pre_tokenizer"] = QJsonObject{
+        {"type", "Sequence"},
+        {"pretokenizers", QJsonArray{QJsonObject{{"type", "Digits"}, {"individual_digits", true}},
+                                     QJsonObject{{"type", "ByteLevel"}, {"use_regex", true}}}}};
+    QVERIFY(writeFile(tmp_.filePath("digits/tokenizer.json"), QJsonDocument(bl).toJson()));
+    QCOMPARE(load_tokenizer(str(tmp_.filePath("digits")))->encode_ids("x12"), (std::vector<int>{'x', '1', '2'}));
+}
+
 // Each row edits the tiny SentencePiece or byte-level file and loads it.
 void tst_HfTokenizers::malformedFiles_data() {
     QTest::addColumn<QByteArray>("json");
@@ -447,8 +477,11 @@ void tst_HfTokenizers::malformedFiles_data() {
                                         << "without a \"Regex\" or \"String\" pattern";
     QTest::newRow("split behavior") << edit(bl, "pre_tokenizer", QJsonObject{{"type", "Split"}, {"pattern", QJsonObject{{"String", " "}}}, {"behavior", "Contiguous"}})
                                     << "Split behavior 'Contiguous' is not supported";
-    QTest::newRow("unknown pre_tokenizer") << edit(bl, "pre_tokenizer", QJsonObject{{"type", "Metaspace"}})
-                                           << "pre_tokenizer type 'Metaspace' is not supported";
+    QTest::newRow("unknown pre_tokenizer") << edit(bl, "pre_tokenizer", QJsonObject{{"type", "BertPreTokenizer"}})
+                                           << "pre_tokenizer type 'BertPreTokenizer' is not supported";
+    QTest::newRow("Metaspace not first")
+        << edit(sp, "pre_tokenizer", QJsonObject{{"type", "Sequence"}, {"pretokenizers", QJsonArray{split("a"), QJsonObject{{"type", "Metaspace"}}}}})
+        << "Metaspace is supported only as the first pre-tokenizer";
     QTest::newRow("nested sequence") << edit(bl, "pre_tokenizer", QJsonObject{{"type", "Sequence"}, {"pretokenizers", QJsonArray{QJsonObject{{"type", "Sequence"}}}}})
                                      << "a Sequence inside a Sequence";
     QTest::newRow("unknown normalizer") << edit(sp, "normalizer", QJsonObject{{"type", "BertNormalizer"}})

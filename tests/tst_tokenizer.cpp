@@ -550,8 +550,8 @@ void tst_Tokenizer::corruptFiles_data() {
     tj("tokenizer.json merge of unknown", editModel("merges", QJsonArray{"h zz"}), "model.merges[0]: merges 'h' and 'zz'");
     tj("tokenizer.json vocab not object", editModel("vocab", QJsonArray{}), "model.vocab: expected a JSON object");
     tj("tokenizer.json subword prefix", editModel("continuing_subword_prefix", "##"), "continuing_subword_prefix is set");
-    tj("tokenizer.json Metaspace", [](QJsonObject& d) { d["pre_tokenizer"] = QJsonObject{{"type", "Metaspace"}}; },
-       "pre_tokenizer type 'Metaspace' is not supported");
+    tj("tokenizer.json unknown pre_tokenizer", [](QJsonObject& d) { d["pre_tokenizer"] = QJsonObject{{"type", "Whitespace"}}; },
+       "pre_tokenizer type 'Whitespace' is not supported");
     tj("tokenizer.json prefix space", [](QJsonObject& d) {
         d["pre_tokenizer"] = QJsonObject{{"type", "ByteLevel"}, {"add_prefix_space", true}};
     }, "adds a prefix space");

@@ -162,7 +162,7 @@ Encoding HfTokenizer::run(const AlignedText& text, size_t original_size) const {
             out.ids.push_back(pipeline_.added[size_t(sec.added)].id);
             out.spans.push_back(text.origin_of(sec.begin, sec.end));
         } else if (sec.end > sec.begin) {
-            encode_section(text.sub(sec.begin, sec.end), out);
+            encode_section(text.sub(sec.begin, sec.end), sec.begin == 0, out);
         }
     }
     for (const int id : pipeline_.suffix) {
@@ -172,8 +172,15 @@ Encoding HfTokenizer::run(const AlignedText& text, size_t original_size) const {
     return out;
 }
 
-void HfTokenizer::encode_section(AlignedText section, Encoding& out) const {
+void HfTokenizer::encode_section(AlignedText section, bool first, Encoding& out) const {
     for (const NormalizerStep& step : pipeline_.normalizers) step.apply(section);
+    if (const auto& m = pipeline_.metaspace) {
+        NormalizerStep{NormalizerStep::Kind::Replace, " ", m->replacement}.apply(section);
+        const bool prepend = m->prepend == Metaspace::Prepend::Always ||
+                             (m->prepend == Metaspace::Prepend::First && first);
+        if (prepend && !section.text.starts_with(m->replacement))
+            NormalizerStep{NormalizerStep::Kind::Prepend, m->replacement, {}}.apply(section);
+    }
     if (section.text.empty()) return;
     const std::string_view text = section.text;
 

@@ -6,6 +6,7 @@
 // around the result. Byte-level models (Llama 3, Qwen) and SentencePiece-style
 // ones with "▁" and byte fallback (Llama 2, Mistral, TinyLlama) both run here.
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,9 +36,19 @@ struct AddedToken {
     bool rstrip = false;  // whitespace after it belongs to it
 };
 
+// SentencePiece's Metaspace pre-tokenizer, run before the other steps: spaces
+// become `replacement`, which is prepended to every stretch ("always") or to
+// the one at the start of the text ("first"); the Split step it implies is
+// among the pipeline's pre_tokenizers.
+struct Metaspace {
+    std::string replacement;
+    enum class Prepend { Always, First, Never } prepend = Prepend::Always;
+};
+
 struct HfPipeline {
     std::vector<AddedToken> added;
     std::vector<NormalizerStep> normalizers;
+    std::optional<Metaspace> metaspace;
     std::vector<PreTokenizerStep> pre_tokenizers;
     std::vector<int> prefix;  // special tokens before the text (BOS)
     std::vector<int> suffix;  // and after it (EOS)
@@ -65,7 +76,8 @@ public:
 
 private:
     Encoding run(const AlignedText& text, size_t original_size) const;
-    void encode_section(AlignedText section, Encoding& out) const;
+    // `first`: the section starts the text.
+    void encode_section(AlignedText section, bool first, Encoding& out) const;
     // [begin, end) of the added token starting at `pos`, longest first, or -1.
     int added_at(std::string_view text, size_t pos) const;
 

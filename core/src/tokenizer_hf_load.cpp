@@ -6,6 +6,7 @@
 #include "attnscope/error.h"
 #include "tokenizer_files.h"
 #include "tokenizer_hf.h"
+#include "utf8.h"
 
 namespace fs = std::filesystem;
 
@@ -75,8 +76,35 @@ void read_normalizer(const Json& j, const std::string& where, std::vector<Normal
     }
 }
 
+// Metaspace: only as the first step (it changes the text the others split).
+void read_metaspace(const Json& step, const std::string& where, std::optional<Metaspace>& metaspace,
+                    std::vector<PreTokenizerStep>& out) {
+    if (!out.empty() || metaspace) bad(where, "Metaspace is supported only as the first pre-tokenizer");
+    Metaspace m;
+    m.replacement = string_at(step, "replacement");
+    if (m.replacement.empty()) m.replacement = "\u2581";
+    if (utf8::decode(m.replacement, 0).length != int(m.replacement.size()))
+        bad(where, "a Metaspace replacement that is not one character");
+    const std::string scheme = string_at(step, "prepend_scheme");
+    if (scheme == "first") m.prepend = Metaspace::Prepend::First;
+    else if (scheme == "never") m.prepend = Metaspace::Prepend::Never;
+    else if (scheme.empty()) m.prepend = flag(step, "add_prefix_space", true) ? Metaspace::Prepend::Always
+                                                                               : Metaspace::Prepend::Never;
+    else if (scheme != "always") bad(where, "Metaspace prepend_scheme '" + scheme + "' is not supported");
+    // split: each word starts at a replacement character.
+    if (flag(step, "split", true)) {
+        const bool meta = m.replacement.size() == 1 &&
+                          std::string_view("\\^$.|?*+()[]{}-").find(m.replacement[0]) != std::string_view::npos;
+        const std::string r = (meta ? "\\" : "") + m.replacement;
+        out.push_back({PreTokenizerStep::Kind::Split,
+                       std::make_shared<const PretokenizerRegex>(r + "[^" + r + "]*|[^" + r + "]+", where)});
+    }
+    metaspace = std::move(m);
+}
+
 // Adds the steps of a pre_tokenizer; tells whether it has a ByteLevel step.
-bool read_pre_tokenizer(const Json& j, const std::string& where, std::vector<PreTokenizerStep>& out) {
+bool read_pre_tokenizer(const Json& j, const std::string& where, std::vector<PreTokenizerStep>& out,
+                        std::optional<Metaspace>& metaspace) {
     bool byte_level = false;
     for (const Json* step : steps_of(j, "pretokenizers", where)) {
         const std::string type = type_of(*step);
@@ -106,9 +134,15 @@ bool read_pre_tokenizer(const Json& j, const std::string& where, std::vector<Pre
             if (flag(*step, "invert")) bad(where, "a Split pre_tokenizer with invert true is not supported");
             out.push_back({behavior == "Removed" ? PreTokenizerStep::Kind::SplitDrop : PreTokenizerStep::Kind::Split,
                            std::make_shared<const PretokenizerRegex>(source, where)});
+        } else if (type == "Digits") {
+            // Numbers (\p{N}) apart from the rest, one by one or in runs.
+            const char* pattern = flag(*step, "individual_digits") ? "\\p{N}" : "\\p{N}+";
+            out.push_back({PreTokenizerStep::Kind::Split, std::make_shared<const PretokenizerRegex>(pattern, where)});
+        } else if (type == "Metaspace") {
+            read_metaspace(*step, where, metaspace, out);
         } else {
             bad(where, "pre_tokenizer type '" + type +
-                           "' is not supported (AttnScope reads Split, ByteLevel and Sequence)");
+                           "' is not supported (AttnScope reads Split, ByteLevel, Digits, Metaspace and Sequence)");
         }
     }
     return byte_level;
@@ -205,7 +239,7 @@ std::unique_ptr<Tokenizer> make_hf_tokenizer(const std::string& path, const Json
         read_normalizer(*n, path + " normalizer", pipeline.normalizers);
     bool byte_level = false;
     if (const Json* pre = root.find("pre_tokenizer"); pre && !pre->is_null())
-        byte_level = read_pre_tokenizer(*pre, path + " pre_tokenizer", pipeline.pre_tokenizers);
+        byte_level = read_pre_tokenizer(*pre, path + " pre_tokenizer", pipeline.pre_tokenizers, pipeline.metaspace);
     if (const Json* dec = root.find("decoder"); dec && !dec->is_null())
         for (const Json* step : steps_of(*dec, "decoders", path + " decoder"))
             byte_level = byte_level || type_of(*step) == "ByteLevel";
