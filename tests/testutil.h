@@ -1,6 +1,7 @@
 #pragma once
 // Shared helpers for AttnScope's Qt Test executables.
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -8,8 +9,11 @@
 #include <QString>
 
 #include <cmath>
+#include <functional>
+#include <optional>
 #include <string>
 
+#include "attnscope/error.h"
 #include "attnscope/json.h"
 #include "attnscope/tensor.h"
 
@@ -26,6 +30,23 @@ inline QString sharedData(const QString& sub = {}) {
 }
 
 inline std::string str(const QString& s) { return s.toStdString(); }
+
+// The attnscope::Error that f() throws, or nothing.
+inline std::optional<attnscope::Error> errorOf(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const attnscope::Error& e) {
+        return e;
+    }
+    return std::nullopt;
+}
+
+// Writes `data` to `path`, making its folder first.
+inline bool writeFile(const QString& path, const QByteArray& data) {
+    QDir().mkpath(QFileInfo(path).path());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
 
 // One run of attnscope-cli: exit status (-1 on a crash or timeout) and output.
 struct Run {

@@ -21,18 +21,11 @@
 #include "testutil.h"
 
 using namespace attnscope;
+using testutil::errorOf;
 using testutil::str;
+using testutil::writeFile;
 
 namespace {
-
-std::optional<Error> errorOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e;
-    }
-    return std::nullopt;
-}
 
 QByteArray bytes(const std::string& s) { return QByteArray(s.data(), qsizetype(s.size())); }
 std::string text(const QByteArray& b) { return std::string(b.constData(), size_t(b.size())); }
@@ -58,12 +51,6 @@ QByteArray tokenBytes(const QString& token) {
     QByteArray out;
     for (const QChar c : token) out += char(byteChars().indexOf(c));
     return out;
-}
-
-bool writeFile(const QString& path, const QByteArray& data) {
-    QDir().mkpath(QFileInfo(path).path());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
 }
 
 // A small valid GPT-2 vocabulary: the 256 byte tokens (id = byte) and six merges.
@@ -563,13 +550,13 @@ void tst_Tokenizer::corruptFiles_data() {
     tj("tokenizer.json merge of unknown", editModel("merges", QJsonArray{"h zz"}), "model.merges[0]: merges 'h' and 'zz'");
     tj("tokenizer.json vocab not object", editModel("vocab", QJsonArray{}), "model.vocab: expected a JSON object");
     tj("tokenizer.json subword prefix", editModel("continuing_subword_prefix", "##"), "continuing_subword_prefix is set");
-    tj("tokenizer.json Metaspace", [](QJsonObject& d) { d["pre_tokenizer"] = QJsonObject{{"type", "Metaspace"}}; },
-       "pre_tokenizer is not \"ByteLevel\"");
+    tj("tokenizer.json unknown pre_tokenizer", [](QJsonObject& d) { d["pre_tokenizer"] = QJsonObject{{"type", "Whitespace"}}; },
+       "pre_tokenizer type 'Whitespace' is not supported");
     tj("tokenizer.json prefix space", [](QJsonObject& d) {
         d["pre_tokenizer"] = QJsonObject{{"type", "ByteLevel"}, {"add_prefix_space", true}};
     }, "adds a prefix space");
-    tj("tokenizer.json normalizer", [](QJsonObject& d) { d["normalizer"] = QJsonObject{{"type", "NFC"}}; },
-       "it has a normalizer");
+    tj("tokenizer.json unknown normalizer", [](QJsonObject& d) { d["normalizer"] = QJsonObject{{"type", "Lowercase"}}; },
+       "normalizer type 'Lowercase' is not supported");
     tj("tokenizer.json added token id", [](QJsonObject& d) {
         d["added_tokens"] = QJsonArray{QJsonObject{{"id", 1e12}, {"content", "<x>"}}};
     }, "added token");

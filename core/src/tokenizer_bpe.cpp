@@ -52,18 +52,29 @@ std::string BpeTokenizer::token_bytes(int id) const {
     return *tokens_[size_t(id)];
 }
 
+void BpeTokenizer::initial_symbols(std::string_view piece, std::vector<int>& ids,
+                                   std::vector<uint32_t>& lengths) const {
+    for (const char c : piece) ids.push_back(byte_tokens_[static_cast<unsigned char>(c)]);
+    lengths.assign(piece.size(), 1);
+}
+
 // A heap of candidate pairs over a linked list of tokens: O(n log n) in the
 // pre-token's length, so a megabyte without spaces cannot stall the encoder.
-void BpeTokenizer::merge_piece(std::string_view piece, std::vector<int>& out) const {
-    const int n = static_cast<int>(piece.size());
-    if (n == 1) {
-        out.push_back(byte_tokens_[static_cast<unsigned char>(piece[0])]);
-        return;
+BpeTokenizer::Tokens BpeTokenizer::merge_piece(std::string_view piece) const {
+    Tokens t;
+    if (const int whole = whole_piece(piece); whole >= 0) {
+        t.ids.push_back(whole);
+        t.lengths.push_back(uint32_t(piece.size()));
+        return t;
     }
+    std::vector<int> id;
+    std::vector<uint32_t> len;
+    initial_symbols(piece, id, len);
+    const int n = static_cast<int>(id.size());
+    if (n <= 1) return {std::move(id), std::move(len)};
     const auto count = static_cast<size_t>(n);
-    std::vector<int> id(count), next(count), prev(count);
+    std::vector<int> next(count), prev(count);
     for (int i = 0; i < n; ++i) {
-        id[size_t(i)] = byte_tokens_[static_cast<unsigned char>(piece[size_t(i)])];
         next[size_t(i)] = i + 1 < n ? i + 1 : -1;
         prev[size_t(i)] = i - 1;
     }
@@ -72,6 +83,7 @@ void BpeTokenizer::merge_piece(std::string_view piece, std::vector<int>& out) co
     std::priority_queue<Candidate> heap(std::less<Candidate>(), std::move(storage));
     const auto consider = [&](int left, int right) {
         const int a = id[size_t(left)], b = id[size_t(right)];
+        if (a < 0 || b < 0) return;
         if (const auto m = find_merge(a, b)) heap.push({m->priority, left, right, a, b, m->merged});
     };
     for (int i = 0; i + 1 < n; ++i) consider(i, i + 1);
@@ -84,6 +96,7 @@ void BpeTokenizer::merge_piece(std::string_view piece, std::vector<int>& out) co
             id[size_t(c.right)] != c.right_id)
             continue;
         id[size_t(c.left)] = c.merged;
+        len[size_t(c.left)] += len[size_t(c.right)];
         id[size_t(c.right)] = -1;
         const int after = next[size_t(c.right)];
         next[size_t(c.left)] = after;
@@ -91,25 +104,33 @@ void BpeTokenizer::merge_piece(std::string_view piece, std::vector<int>& out) co
         if (prev[size_t(c.left)] >= 0) consider(prev[size_t(c.left)], c.left);
         if (after >= 0) consider(c.left, after);
     }
-    for (int i = 0; i >= 0; i = next[size_t(i)]) out.push_back(id[size_t(i)]);
+    for (int i = 0; i >= 0; i = next[size_t(i)]) {
+        t.ids.push_back(id[size_t(i)]);
+        t.lengths.push_back(len[size_t(i)]);
+    }
+    return t;
 }
 
-void BpeTokenizer::cached_piece(std::string_view piece, std::vector<int>& out) const {
+void BpeTokenizer::encode_piece(std::string_view piece, std::vector<int>& ids,
+                                std::vector<uint32_t>& lengths) const {
+    const auto append = [&](const Tokens& t) {
+        ids.insert(ids.end(), t.ids.begin(), t.ids.end());
+        lengths.insert(lengths.end(), t.lengths.begin(), t.lengths.end());
+    };
     const bool cacheable = piece.size() <= kMaxCachedPieceBytes;
     if (cacheable) {
         const std::lock_guard lock(cache_mutex_);
         if (const auto it = cache_.find(piece); it != cache_.end()) {
-            out.insert(out.end(), it->second.begin(), it->second.end());
+            append(it->second);
             return;
         }
     }
-    const size_t first = out.size();
-    merge_piece(piece, out);
+    Tokens t = merge_piece(piece);
+    append(t);
     if (cacheable) {
         const std::lock_guard lock(cache_mutex_);
         if (cache_.size() >= kMaxCachedPieces) cache_.clear();
-        cache_.emplace(std::string(piece),
-                       std::vector<int>(out.begin() + std::ptrdiff_t(first), out.end()));
+        cache_.emplace(std::string(piece), std::move(t));
     }
 }
 
@@ -120,13 +141,13 @@ Encoding BpeTokenizer::encode(std::string_view text) const {
 
     Encoding enc;
     enc.ids.reserve(text.size() / 3 + 1);
+    std::vector<uint32_t> lengths;
     for (const auto& [begin, end] : pieces) {
-        const size_t first = enc.ids.size();
-        cached_piece(text.substr(begin, end - begin), enc.ids);
-        // Every token's bytes are a slice of the pre-token, so the spans tile it.
+        lengths.clear();
+        encode_piece(text.substr(begin, end - begin), enc.ids, lengths);
+        // The tokens' lengths tile the pre-token.
         size_t offset = begin;
-        for (size_t i = first; i < enc.ids.size(); ++i) {
-            const size_t len = bytes_of(enc.ids[i]).size();
+        for (const uint32_t len : lengths) {
             enc.spans.emplace_back(offset, offset + len);
             offset += len;
         }

@@ -61,20 +61,28 @@ bool split_merge(std::string_view line, std::pair<std::string, std::string>& out
     return true;
 }
 
-void check_pre_tokenizer(const Json& root, const std::string& path) {
-    const auto unsupported = [&](const std::string& what) {
-        bad(path, what + "; AttnScope reads GPT-2 style byte-level BPE only");
+// GPT-2's own setup: ByteLevel with GPT-2's pattern, nothing else around it.
+// Such files keep GPT-2's behaviour (added tokens in the text are ordinary
+// text, as in gpt-3-encoder); every other setup runs as a tokenizer.json pipeline.
+bool is_gpt2_style(const Json& root, const Json& model) {
+    const auto absent = [&](const char* key) {
+        const Json* v = root.find(key);
+        return !v || v->is_null();
     };
-    if (const Json* n = root.find("normalizer"); n && !n->is_null())
-        unsupported("it has a normalizer");
+    const auto set = [](const Json* obj, const char* key) {
+        const Json* v = obj ? obj->find(key) : nullptr;
+        return v && v->is_bool() && v->as_bool();
+    };
     const Json* pre = root.find("pre_tokenizer");
     const Json* type = pre && pre->is_object() ? pre->find("type") : nullptr;
-    if (!type || !type->is_string() || type->as_string() != "ByteLevel")
-        unsupported("its pre_tokenizer is not \"ByteLevel\"");
-    if (const Json* a = pre->find("add_prefix_space"); a && a->is_bool() && a->as_bool())
-        unsupported("its pre_tokenizer adds a prefix space");
-    if (const Json* r = pre->find("use_regex"); r && r->is_bool() && !r->as_bool())
-        unsupported("its pre_tokenizer does not split with GPT-2's pattern (use_regex false)");
+    const Json* post = root.find("post_processor");
+    const Json* post_type = post && post->is_object() ? post->find("type") : nullptr;
+    const Json* regex = pre && pre->is_object() ? pre->find("use_regex") : nullptr;
+    return absent("normalizer") && type && type->is_string() && type->as_string() == "ByteLevel" &&
+           !set(pre, "add_prefix_space") && !(regex && regex->is_bool() && !regex->as_bool()) &&
+           !set(&model, "ignore_merges") && !set(&model, "byte_fallback") &&
+           (absent("post_processor") ||
+            (post_type && post_type->is_string() && post_type->as_string() == "ByteLevel"));
 }
 
 void check_bpe_model(const Json& model, const std::string& path) {
@@ -83,9 +91,7 @@ void check_bpe_model(const Json& model, const std::string& path) {
                       ", not 'BPE'");
     for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"})
         if (const Json* v = model.find(key); v && v->is_string() && !v->as_string().empty())
-            bad(path, std::string("model.") + key + " is set; GPT-2 style BPE has none");
-    if (const Json* v = model.find("ignore_merges"); v && v->is_bool() && v->as_bool())
-        bad(path, "model.ignore_merges is true, which AttnScope does not implement");
+            bad(path, std::string("model.") + key + " is set; AttnScope reads BPE without one");
 }
 
 }  // namespace
@@ -154,7 +160,6 @@ std::unique_ptr<Tokenizer> load_hf_tokenizer_json(const std::string& path, const
     if (!model || !model->is_object())
         bad(path, "no \"model\" object; not a Hugging Face tokenizer.json");
     check_bpe_model(*model, path);
-    check_pre_tokenizer(root, path);
 
     Gpt2BpeSpec spec;
     spec.source = path;
@@ -191,6 +196,7 @@ std::unique_ptr<Tokenizer> load_hf_tokenizer_json(const std::string& path, const
             spec.added.emplace_back(content->as_string(), id->as_int());
         }
     }
+    if (!is_gpt2_style(root, *model)) return make_hf_tokenizer(path, root, std::move(spec));
     return std::make_unique<Gpt2BpeTokenizer>(spec);
 }
 

@@ -8,6 +8,7 @@
 
 #include "attnscope/json.h"
 #include "attnscope/tokenizer.h"
+#include "tokenizer_gpt2.h"
 
 namespace attnscope {
 
@@ -41,8 +42,14 @@ void for_each_line(std::string_view text, F&& f) {
 std::unique_ptr<Tokenizer> load_vocab_and_merges(const std::string& vocab_path,
                                                  const std::string& merges_path);
 
-// A Hugging Face tokenizer.json already parsed; only byte-level BPE with
-// GPT-2's pre-tokenization is accepted, anything else is Error(BadFormat).
+// A Hugging Face tokenizer.json already parsed: a BPE model, byte-level or
+// SentencePiece-style, with the normalizers, pre-tokenizers and
+// post-processors tokenizer_hf_load.cpp reads; anything else is
+// Error(BadFormat) naming the file and the unsupported part.
 std::unique_ptr<Tokenizer> load_hf_tokenizer_json(const std::string& path, const Json& root);
+
+// The tokenizer.json pipeline (tokenizer_hf.h) for the model read into `spec`
+// (vocabulary, merges, added tokens); `root` has an object "model".
+std::unique_ptr<Tokenizer> make_hf_tokenizer(const std::string& path, const Json& root, Gpt2BpeSpec spec);
 
 }  // namespace attnscope

@@ -29,7 +29,10 @@ class Tokenizer {
 public:
     virtual ~Tokenizer() = default;
 
-    // "char", "gpt2-bpe" or "tiktoken".
+    // "char", "gpt2-bpe", "tiktoken", "byte-level-bpe" (a tokenizer.json with
+    // its own pre-tokenizer, normalizer or special tokens: Llama 3, Qwen) or
+    // "sentencepiece-bpe" (a tokenizer.json with "▁" and byte fallback: Llama 2,
+    // Mistral, TinyLlama).
     virtual std::string kind() const = 0;
     // Where it came from: a file path, or "model metadata".
     virtual std::string source() const = 0;
@@ -38,14 +41,23 @@ public:
 
     // Throws Error(InvalidUtf8) naming the byte offset when `text` is not valid
     // UTF-8, and Error(InvalidArgument) for a character the vocabulary lacks
-    // (char tokenizer). Special tokens such as "<|endoftext|>" in the text are
-    // ordinary text, as in gpt-3-encoder and tiktoken's encode_ordinary().
-    // Safe to call from several threads at once.
+    // (char tokenizer). For "gpt2-bpe" and "tiktoken", special tokens such as
+    // "<|endoftext|>" in the text are ordinary text, as in gpt-3-encoder and
+    // tiktoken's encode_ordinary(). For "byte-level-bpe" and
+    // "sentencepiece-bpe", the added tokens of the tokenizer.json typed in the
+    // text are recognised (leftmost, longest first), the text between them is
+    // normalized (so decode() gives the normalized text, e.g. NFC, and
+    // SentencePiece's prepended space), and the BOS/EOS that the
+    // post_processor or tokenizer_config.json asks for is added, with an empty
+    // span. Safe to call from several threads at once.
     virtual Encoding encode(std::string_view text) const = 0;
     // As encode(), but never refuses the text: an invalid UTF-8 sequence is
     // encoded as its bytes where the tokenizer has a token per byte (byte-level
     // BPE) and skipped otherwise, and a character the vocabulary lacks (char
     // tokenizer) is skipped. Every skipped piece is appended to `skipped`, in order.
+    // "byte-level-bpe" and "sentencepiece-bpe" read each invalid sequence as
+    // U+FFFD instead (as Python's errors="replace" does, so the ids are those
+    // Hugging Face's tokenizers give), its tokens spanning the invalid bytes.
     virtual Encoding encode_lenient(std::string_view text, std::vector<Skipped>& skipped) const;
     // The exact bytes of one token (for byte-level BPE, possibly part of a
     // UTF-8 character). Throws Error(InvalidArgument) for an unknown id.
@@ -81,6 +93,14 @@ std::string sanitize_utf8(std::string_view text, bool* replaced = nullptr);
 // on each range separately. Throws Error(InvalidUtf8) naming the byte offset.
 std::vector<std::pair<size_t, size_t>> gpt2_pretokenize(std::string_view text);
 
+// Splits `text` with a tokenizer.json Split pre-tokenizer pattern, keeping the
+// matches and the text between them ("Isolated"), as [begin, end) byte ranges
+// that cover the text in order. Patterns use the subset described in
+// core/src/tokenizer_regex.h (enough for Llama 3, Qwen, GPT-2, cl100k, o200k);
+// others throw Error(BadFormat) naming the pattern. Throws Error(InvalidUtf8)
+// naming the byte offset.
+std::vector<std::pair<size_t, size_t>> regex_pretokenize(std::string_view pattern, std::string_view text);
+
 // Limits on tokenizer files, so a hostile file cannot make the loader allocate
 // without bound (the worst case stays near 300 MB). Real files are far below
 // them: GPT-2's tokenizer.json is 1.4 MB with about 100k JSON values, Llama 3's
@@ -103,7 +123,9 @@ std::vector<std::string> char_vocabulary_of(std::string_view text);
 std::string char_tokenizer_json(const std::vector<std::string>& vocab);
 
 // A tokenizer from a file or folder: encoder.json + vocab.bpe, vocab.json +
-// merges.txt, tokenizer.json (BPE model), or a *.tiktoken rank file. For a
+// merges.txt, tokenizer.json (BPE model, byte-level or SentencePiece-style; a
+// tokenizer_config.json beside it may set add_bos_token / add_eos_token), or a
+// *.tiktoken rank file. For a
 // folder, those files inside it (in that order of preference: tokenizer.json,
 // vocab.json + merges.txt, encoder.json + vocab.bpe, *.tiktoken). A .json file
 // holding {"type":"char","vocab":[...]} gives a char tokenizer. Throws
