@@ -130,6 +130,7 @@ void tst_RunState::typingRecomputesOnlyTheNewRows() {
     for (const char* key : {" ", "w", "i"}) QVERIFY(rerun([&] { QTest::keyClicks(win_->editor(), key); }));
     const auto trace = ws_->trace();
     QCOMPARE(trace->T(), before + 3);
+    QVERIFY(ws_->pooledTraces() <= 2);
     QVERIFY2(trace->reused_rows >= before, qPrintable(QString::number(trace->reused_rows)));
     attnscope::RunOptions full;
     full.incremental = false;

@@ -155,8 +155,11 @@ void Workspace::cancel() {
 std::shared_ptr<attnscope::Trace> Workspace::recycledTrace() {
     for (auto& t : pool_)
         if (t.use_count() == 1) return t;
+    // At most one spare beside the trace on screen: at GPT-2 size and 1,000
+    // tokens each holds a gigabyte. A view still holding an older one keeps it
+    // alive on its own; the pool lets it go.
     pool_.push_back(std::make_shared<attnscope::Trace>());
-    if (pool_.size() > 4) pool_.erase(pool_.begin());  // views keep old ones alive; let them go
+    while (pool_.size() > kPooledTraces) pool_.erase(pool_.begin());
     return pool_.back();
 }
 

@@ -56,6 +56,8 @@ public:
     const session::Tokenized& tokens() const { return tokens_; }
     render::FigureData figureData() const;
     double lastRunMs() const { return lastMs_; }
+    // Traces the Workspace keeps for reuse (the one shown and at most one spare).
+    int pooledTraces() const { return int(pool_.size()); }
     bool isRunning() const { return running_; }
     // The last run was cancelled or refused: the trace shown is older than the
     // text and options. False again once a run succeeds.
@@ -122,7 +124,10 @@ private:
     std::shared_ptr<const attnscope::Trace> trace_;
     session::Tokenized tokens_;
     double lastMs_ = 0;
-    // Traces no view holds any more are reused: their buffers are not reallocated.
+    // Traces no view holds any more are reused: their buffers are not
+    // reallocated, and a causal run keeps their rows before the first changed
+    // token (an incremental run). The one on screen and one spare.
+    static constexpr size_t kPooledTraces = 2;
     std::vector<std::shared_ptr<attnscope::Trace>> pool_;
     Selection selection_;
 };
