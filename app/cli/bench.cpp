@@ -1,6 +1,7 @@
 // attnscope-cli bench: how fast the core is, against baselines measured in the
-// same run: the build's own GEMM throughput (efficiency ratio) and the
-// plain-loop reference (speed-up ratio). Optionally PyTorch, via
+// same run: the best SGEMM on the machine (this build's, or OpenBLAS's when it
+// is installed) and the FMA peak (efficiency ratios), and the plain-loop
+// reference (speed-up ratio). Optionally PyTorch, via
 // tests/scripts/bench_torch.py, when python3-torch is installed.
 #include <sys/resource.h>
 #include <unistd.h>
@@ -22,6 +23,7 @@
 #include "attnscope/model.h"
 #include "attnscope/reference.h"
 #include "bench_model.h"
+#include "bench_peak.h"
 #include "commands.h"
 #include "common.h"
 #include "session/paths.h"
@@ -63,12 +65,56 @@ double gpt2_flops(double T, double C, double L, double V) {
     return L * (mha_flops(T, C) + 16 * T * C * C) + 2 * C * V;  // lm_head on the last position
 }
 
-double gemm_gflops(int threads) {
-    const MatrixRM x = random_matrix(1024, 768, 1), w = random_matrix(3072, 768, 2);
-    const VectorF b = VectorF::Zero(3072);
-    MatrixRM y(1024, 3072);
-    const double ms = best_ms([&] { kernels::linear(ConstMapRM(x.data(), 1024, 768), w, b, MapRM(y.data(), 1024, 3072), threads); }, 10);
-    return 2.0 * 1024 * 768 * 3072 / (ms * 1e6);
+// kernels::linear, the dense part of every forward pass, on one shape.
+double linear_gflops(const GemmShape& s, int threads) {
+    const MatrixRM x = random_matrix(s.m, s.k, 1), w = random_matrix(s.n, s.k, 2);
+    const VectorF b = VectorF::Zero(s.n);
+    MatrixRM y(s.m, s.n);
+    const double ms = best_ms([&] { kernels::linear(ConstMapRM(x.data(), s.m, s.k), w, b, MapRM(y.data(), s.m, s.n), threads); }, 10);
+    return s.flops() / (ms * 1e6);
+}
+
+// The ceilings a row is judged against, measured just before it at its
+// thread count, so a busy machine affects both sides of the ratio alike.
+struct Ceilings {
+    double ours = 0, openblas = 0, fma = 0;
+    double best_gemm() const { return std::max(ours, openblas); }
+};
+
+Ceilings ceilings(int threads, double fma) {
+    return {linear_gflops({}, threads), openblas_gemm_gflops({}, threads), fma};
+}
+
+// The GPT-2-small block's four linear layers at T rows, ours against
+// OpenBLAS on the same shapes.
+void dense_table(const std::array<int, 2>& thread_counts, bool quick) {
+    std::printf("\nDense layers of a GPT-2-small block (y = x . W^T, row-major), GFLOP/s: AttnScope's\n"
+                "kernels::linear against OpenBLAS's cblas_sgemm on the same shape and thread count\n");
+    std::printf("%6s %8s %-12s %10s %10s %8s\n", "T", "threads", "layer", "AttnScope", "OpenBLAS", "ratio");
+    struct Layer {
+        const char* name;
+        int k, n;
+    };
+    const Layer layers[] = {{"qkv", 768, 2304}, {"attn proj", 768, 768}, {"mlp up", 768, 3072}, {"mlp down", 3072, 768}};
+    for (const int T : {256, 1024}) {
+        if (quick && T > 256) continue;
+        for (const int th : thread_counts) {
+            double ours_s = 0, blas_s = 0, flops = 0;
+            for (const Layer& l : layers) {
+                const GemmShape s{T, l.k, l.n};
+                const double ours = linear_gflops(s, th), blas = openblas_gemm_gflops(s, th);
+                std::printf("%6d %8d %-12s %10.1f ", T, th, l.name, ours);
+                if (blas > 0) std::printf("%10.1f %7.0f%%\n", blas, 100.0 * ours / blas);
+                else std::printf("%10s %8s\n", "-", "-");
+                flops += s.flops();
+                ours_s += s.flops() / (ours * 1e9);
+                if (blas > 0) blas_s += s.flops() / (blas * 1e9);
+            }
+            std::printf("%6d %8d %-12s %10.1f ", T, th, "all four", flops / ours_s / 1e9);
+            if (blas_s > 0) std::printf("%10.1f %7.0f%%\n", flops / blas_s / 1e9, 100.0 * blas_s / ours_s);
+            else std::printf("%10s %8s\n", "-", "-");
+        }
+    }
 }
 
 long peak_rss_kb() {
@@ -194,14 +240,25 @@ int bench(const std::vector<std::string>& argv) {
     if (args.has("torch") && !torch.ok)
         std::printf("(PyTorch baselines unavailable: is python3-torch installed?)\n");
     if (torch.ok) std::printf("PyTorch %s measured in this run for the 'vs torch' columns\n", torch.version.c_str());
-    // The GEMM baseline is measured again next to every row, at that row's
-    // thread count, so a busy machine affects both sides of the ratio alike.
-    std::printf("\nEfficiency = achieved GFLOP/s / this build's GEMM GFLOP/s (1024x768 . 768x3072) measured\n"
-                "just before the row. FLOPs count only work a causal forward needs.\n");
+
+    std::map<int, double> fma;
+    std::printf("\nCeilings, measured in this run. GEMM: 1024x768 . 768x3072, single precision\n");
+    std::printf("  OpenBLAS: %s\n", openblas_description().c_str());
+    std::printf("%8s %14s %14s %14s\n", "threads", "FMA peak", "AttnScope GEMM", "OpenBLAS GEMM");
+    for (const int th : thread_counts) {
+        fma[th] = fma_peak_gflops(th);
+        const Ceilings c = ceilings(th, fma[th]);
+        std::printf("%8d %14.1f %14.1f %14.1f\n", th, c.fma, c.ours, c.openblas);
+    }
+    dense_table(thread_counts, quick);
+
+    std::printf("\nvs GEMM = achieved GFLOP/s / the best GEMM above (AttnScope's or OpenBLAS's), and\n"
+                "vs peak = achieved / FMA peak, both measured again just before the row at its thread\n"
+                "count. FLOPs count only work a causal forward needs.\n");
 
     std::printf("\nMultiHeadAttention forward, C=768 H=12, causal, all weights recorded\n");
-    std::printf("%6s %8s %10s %9s %8s %10s %10s %9s%s\n", "T", "threads", "ms", "GFLOP/s", "GEMM", "efficiency",
-                "naive ms", "speed-up", torch.ok ? "  nn.MHA ms  vs torch   seed ms  vs seed" : "");
+    std::printf("%6s %8s %10s %9s %9s %8s %8s %10s %9s%s\n", "T", "threads", "ms", "GFLOP/s", "best GEMM", "vs GEMM",
+                "vs peak", "naive ms", "speed-up", torch.ok ? "  nn.MHA ms  vs torch   seed ms  vs seed" : "");
     const ModelConfig mha_cfg = ModelConfig::seed(16, 1024, 768, 12, 1);
     const Weights mha_w = random_weights(mha_cfg, 3);
     for (const int T : sizes) {
@@ -213,10 +270,11 @@ int bench(const std::vector<std::string>& argv) {
             RunOptions opt;
             opt.threads = th;
             LayerTrace lt;
-            const double gemm = gemm_gflops(th);
+            const Ceilings c = ceilings(th, fma[th]);
             const double ms = best_ms([&] { run_multi_head_attention(mha_w, 0, ConstMapRM(x.data(), T, 768), opt, lt); }, 20);
             const double gf = mha_flops(T, 768) / (ms * 1e6);
-            std::printf("%6d %8d %10.2f %9.1f %8.1f %9.0f%% ", T, th, ms, gf, gemm, 100.0 * gf / gemm);
+            std::printf("%6d %8d %10.2f %9.1f %9.1f %7.0f%% %7.0f%% ", T, th, ms, gf, c.best_gemm(),
+                        100.0 * gf / c.best_gemm(), 100.0 * gf / c.fma);
             if (naive > 0) std::printf("%10.1f %8.0fx", naive, naive / ms);
             else std::printf("%10s %9s", "-", "-");
             if (const auto it = torch.mha.find({T, th}); it != torch.mha.end())
@@ -227,16 +285,16 @@ int bench(const std::vector<std::string>& argv) {
     }
 
     std::printf("\nGPT-2-small-shaped forward (12 layers, C=768, H=12, V=50257), full trace, logits for the last position\n");
-    std::printf("%6s %8s %10s %9s %8s %10s %12s %9s%s\n", "T", "threads", "ms", "GFLOP/s", "GEMM", "efficiency",
-                "peak RSS MB", "trace MB", torch.ok ? "  torch ms  vs torch  torch MB" : "");
+    std::printf("%6s %8s %10s %9s %9s %8s %8s %12s %9s%s\n", "T", "threads", "ms", "GFLOP/s", "best GEMM", "vs GEMM",
+                "vs peak", "peak RSS MB", "trace MB", torch.ok ? "  torch ms  vs torch  torch MB" : "");
     for (const int T : sizes) {
         if (quick && T > 256) continue;
         for (const int th : thread_counts) {
-            const double gemm = gemm_gflops(th);
+            const Ceilings c = ceilings(th, fma[th]);
             const ChildResult r = run_child(T, th);
             const double gf = gpt2_flops(T, 768, 12, 50257) / (r.ms * 1e6);
-            std::printf("%6d %8d %10.1f %9.1f %8.1f %9.0f%% %12.0f %9.0f", T, th, r.ms, gf, gemm, 100.0 * gf / gemm,
-                        r.peak_mb, r.trace_mb);
+            std::printf("%6d %8d %10.1f %9.1f %9.1f %7.0f%% %7.0f%% %12.0f %9.0f", T, th, r.ms, gf, c.best_gemm(),
+                        100.0 * gf / c.best_gemm(), 100.0 * gf / c.fma, r.peak_mb, r.trace_mb);
             if (const auto it = torch.gpt2.find({T, th}); it != torch.gpt2.end())
                 std::printf("  %8.0f %7.2fx %9.0f", it->second.first, it->second.first / r.ms, it->second.second);
             std::printf("\n");
