@@ -5,6 +5,7 @@
 #   share/attnscope/tokenizers/gpt2/                     the bundled GPT-2 BPE (when in the tree)
 #   share/attnscope/translations/attnscope_de.qm         also embedded in the programs
 #   share/attnscope/scripts/bench_torch.py               for `attnscope-cli bench --torch`
+#   share/attnscope/tools/capture_attention.py           writes trace files on the user's GPU
 #   share/applications, share/icons, share/metainfo      desktop integration
 # The build tree gets the same share/attnscope layout, as links into the
 # source tree, so build and installed programs look things up the same way.
@@ -19,6 +20,7 @@ install(FILES "${PROJECT_SOURCE_DIR}/resources/demo/shakespeare-char.safetensors
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/tokenizers/" DESTINATION "${ATTNSCOPE_DATADIR}/tokenizers"
         OPTIONAL FILES_MATCHING PATTERN "*.json" PATTERN "*.bpe" PATTERN "*.txt" PATTERN "*.tiktoken" PATTERN "LICENSE*")
 install(FILES "${PROJECT_SOURCE_DIR}/tests/scripts/bench_torch.py" DESTINATION "${ATTNSCOPE_DATADIR}/scripts")
+install(PROGRAMS "${PROJECT_SOURCE_DIR}/resources/tools/capture_attention.py" DESTINATION "${ATTNSCOPE_DATADIR}/tools")
 if(ATTNSCOPE_TRANSLATIONS)
   install(FILES "${ATTNSCOPE_QM_DIR}/attnscope_de.qm" DESTINATION "${ATTNSCOPE_DATADIR}/translations")
 endif()

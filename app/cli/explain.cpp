@@ -4,6 +4,7 @@
 #include <climits>
 #include <cmath>
 #include <iostream>
+#include <memory>
 
 #include "args.h"
 #include "attnscope/ablation.h"
@@ -11,6 +12,7 @@
 #include "attnscope/json.h"
 #include "attnscope/model.h"
 #include "attnscope/predict.h"
+#include "attnscope/trace_file.h"
 #include "commands.h"
 #include "common.h"
 
@@ -101,14 +103,30 @@ int predict(const std::vector<std::string>& argv) {
 int heads(const std::vector<std::string>& argv) {
     const Args args = parse(argv, {}, {"csv", "probes"});
     if (args.has("json") && args.has("csv")) throw UsageError("give --json or --csv, not both");
-    const Setup s = prepare(args, "heads");
-    attnscope::RunOptions opt;
-    opt.threads = s.threads;
-    opt.logits_rows = 0;
-    const attnscope::Model model(s.doc.model.weights);
-    const attnscope::Trace tr = model.run(s.input.ids, opt);
-    std::vector<attnscope::HeadStats> stats = attnscope::head_statistics(tr, s.threads);
-    if (args.has("probes")) attnscope::run_probes(model, stats, s.threads);
+    // A trace file (attnscope/trace_file.h) has the weights the statistics
+    // need, and its own tokens; the probes run the model.
+    const bool traceFile = args.has("model") && attnscope::is_trace_file(args.get("model"));
+    std::unique_ptr<attnscope::Model> model;
+    std::shared_ptr<const attnscope::Trace> trp;
+    int threads = 0;
+    if (traceFile) {
+        if (args.has("probes")) throw UsageError("--probes runs the model on a probe sequence: a trace file holds attention only");
+        for (const std::string& in : kInputOptions)
+            if (args.has(in)) throw UsageError("--model is a trace file, which holds its own tokens: drop --" + in);
+        threads = args.get_int("threads", 0, 0, attnscope::max_thread_count());
+        trp = attnscope::open_trace_file(args.get("model"));
+    } else {
+        const Setup s = prepare(args, "heads");
+        threads = s.threads;
+        attnscope::RunOptions opt;
+        opt.threads = s.threads;
+        opt.logits_rows = 0;
+        model = std::make_unique<attnscope::Model>(s.doc.model.weights);
+        trp = std::make_shared<const attnscope::Trace>(model->run(s.input.ids, opt));
+    }
+    const attnscope::Trace& tr = *trp;
+    std::vector<attnscope::HeadStats> stats = attnscope::head_statistics(tr, threads);
+    if (args.has("probes")) attnscope::run_probes(*model, stats, threads);
     const double max_entropy = attnscope::uniform_entropy(tr.T(), tr.causal);
     auto labels = [&](const attnscope::HeadStats& h) {
         std::vector<std::string> out;
@@ -131,7 +149,7 @@ int heads(const std::vector<std::string>& argv) {
     }
     attnscope::JsonWriter w(std::cout);
     w.begin_object().key("tokens").value(tr.T()).key("uniform_entropy").value(max_entropy);
-    if (args.has("probes")) w.key("probe_tokens").value(int(attnscope::probe_sequence(model.config()).size()));
+    if (args.has("probes")) w.key("probe_tokens").value(int(attnscope::probe_sequence(model->config()).size()));
     w.key("heads").begin_array();
     for (const attnscope::HeadStats& h : stats) {
         w.begin_object().key("layer").value(h.layer).key("head").value(h.head).key("entropy").value(h.entropy)

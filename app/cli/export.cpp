@@ -18,6 +18,7 @@
 #include "args.h"
 #include "attnscope/error.h"
 #include "attnscope/file_io.h"
+#include "attnscope/trace_file.h"
 #include "commands.h"
 #include "common.h"
 #include "render/export.h"
@@ -78,7 +79,15 @@ session::Recipe recipeFromArgs(const Args& args) {
 
     const int inputs = int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens"));
     if (inputs > 1) throw UsageError("give only one of --text, --text-file and --tokens");
-    if (inputs == 0 && !fromRecipe) throw UsageError("export needs --text TEXT, --text-file FILE or --tokens 1,2,3 (or --recipe R.json)");
+    // A trace file holds its own tokens (attnscope/trace_file.h).
+    const bool traceFile = args.has("model") && attnscope::is_trace_file(args.get("model"));
+    if (traceFile && inputs > 0) throw UsageError("--model is a trace file, which holds its own tokens: drop --text, --text-file and --tokens");
+    if (traceFile) {
+        r.hasText = false;
+        r.text.clear();
+        r.tokens.clear();
+    }
+    if (inputs == 0 && !fromRecipe && !traceFile) throw UsageError("export needs --text TEXT, --text-file FILE or --tokens 1,2,3 (or --recipe R.json)");
     if (args.has("text") || args.has("text-file")) {
         r.hasText = true;
         r.text = args.has("text") ? QString::fromStdString(args.get("text")) : readTextFile(args.get("text-file"));
@@ -258,17 +267,17 @@ int export_figures(const std::vector<std::string>& argv) {
     }
 
     // Batch: every head of every layer (or of --layers).
-    const auto& cfg = run.doc.model.weights->config;
+    const int n_layer = run.trace->n_layer(), n_head = run.trace->n_head();
     std::vector<int> layers = r.layers;
     if (layers.empty())
-        for (int l = 0; l < cfg.n_layer; ++l) layers.push_back(l);
+        for (int l = 0; l < n_layer; ++l) layers.push_back(l);
     r.heads.clear();  // each head alone
-    const int total = int(layers.size()) * cfg.n_head;
+    const int total = int(layers.size()) * n_head;
     if (!out.isEmpty()) {  // one PDF, a page per head
         std::vector<std::unique_ptr<render::Figure>> figs;
         session::Recipe first;
         for (const int l : layers)
-            for (int h = 0; h < cfg.n_head; ++h) {
+            for (int h = 0; h < n_head; ++h) {
                 session::Recipe one = r;
                 one.layer = l;
                 one.head = h;
@@ -286,7 +295,7 @@ int export_figures(const std::vector<std::string>& argv) {
     if (!QDir().mkpath(outDir)) throw Error(ErrorCode::Io, "cannot create folder '" + outDir.toStdString() + "'");
     int done = 0;
     for (const int l : layers)
-        for (int h = 0; h < cfg.n_head; ++h) {
+        for (int h = 0; h < n_head; ++h) {
             session::Recipe one = r;
             one.layer = l;
             one.head = h;

@@ -10,15 +10,50 @@
 #include "attnscope/printable.h"
 #include "attnscope/json.h"
 #include "attnscope/model_file.h"
+#include "attnscope/trace_file.h"
 #include "commands.h"
 #include "common.h"
 
 namespace cli {
 
+namespace {
+
+// info on a trace file: what it holds, and which views work on it.
+int trace_file_info(const std::string& path, bool json) {
+    const auto tr = attnscope::open_trace_file(path);
+    const attnscope::ImportedAttention& imp = *tr->imported;
+    const auto shown = [](const std::string& s) { return attnscope::printable_text(s); };
+    if (json) {
+        attnscope::JsonWriter w(std::cout);
+        w.begin_object().key("path").value(path).key("format").value("attnscope-trace");
+        w.key("model").value(imp.model_name()).key("layers").value(imp.n_layer()).key("heads").value(imp.n_head());
+        w.key("tokens").value(imp.T()).key("dtype").value(imp.dtype_name()).key("causal").value(tr->causal);
+        w.key("token_ids").value(imp.has_token_ids());
+        w.key("token_texts").begin_array();
+        for (const std::string& t : imp.token_texts()) w.value(t);
+        w.end_array().end_object();
+        std::cout << '\n';
+        return 0;
+    }
+    std::printf("file:        %s\n", shown(path).c_str());
+    std::printf("format:      AttnScope trace file (attention weights only, no model)\n");
+    std::printf("model:       %s\n", imp.model_name().empty() ? "(not named)" : shown(imp.model_name()).c_str());
+    std::printf("attention:   %d layers x %d heads over %d tokens, %s, %s\n", imp.n_layer(), imp.n_head(), imp.T(),
+                imp.dtype_name().c_str(), tr->causal ? "causal" : "bidirectional");
+    std::printf("tokens:      %s ids, %s texts\n", imp.has_token_ids() ? "with" : "without",
+                imp.token_texts().empty() || imp.token_texts().front().empty() ? "without" : "with");
+    std::printf("views:       heads, head, mask, lines, rollout (export) and head statistics (heads);\n"
+                "             the others need the model\n");
+    return 0;
+}
+
+}  // namespace
+
 int info(const std::vector<std::string>& argv) {
     const Args args(argv, {"tokenizer"}, {"json"});
     if (args.positional().size() != 1) throw UsageError("info needs exactly one FILE or DIR");
     const std::string path = args.positional()[0];
+    if (attnscope::is_trace_file(path)) return trace_file_info(path, args.has("json"));
     const session::Document doc = session::openDocument(QString::fromStdString(path), QString::fromStdString(args.get("tokenizer")));
     const attnscope::LoadedModel& m = doc.model;
     const attnscope::ModelConfig& c = m.weights->config;

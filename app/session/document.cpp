@@ -1,10 +1,13 @@
 #include "document.h"
 
+#include "attnscope/trace_file.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
 #include "attnscope/error.h"
+#include "attnscope/trace_file.h"
 #include "paths.h"
 
 namespace session {
@@ -34,6 +37,11 @@ Document openDocument(const QString& path, const QString& tokenizerPath) {
     if (d.path.isEmpty())
         throw Error(ErrorCode::Io, "the bundled demo model is missing from this installation");
     d.isDemo = path.isEmpty() || QFileInfo(d.path) == QFileInfo(demoModelPath());
+    if (attnscope::is_trace_file(d.path.toStdString()))
+        throw Error(ErrorCode::InvalidArgument,
+                    "'" + d.path.toStdString() + "' is an AttnScope trace file: attention weights without a model. "
+                    "Open it with File > Open Trace, or give it to attnscope-cli export, heads or info",
+                    {d.path.toStdString()});
     d.model = attnscope::load_model(d.path.toStdString());
     d.displayName = QFileInfo(d.path).fileName();
     if (!tokenizerPath.isEmpty()) {

@@ -11,6 +11,9 @@
 
 #include "attnscope/error.h"
 #include "attnscope/model.h"
+#include "attnscope/trace_file.h"
+#include "render/figure.h"
+#include "views.h"
 
 namespace session {
 
@@ -70,7 +73,67 @@ render::Style recipeStyle(const Recipe& r) {
 
 // ---------------------------------------------------------------- running
 
+bool worksOnTraceFiles(const QString& viewId) {
+    // The views that read attention weights and the mask only.
+    static const QStringList ids = {QStringLiteral("heads"), QStringLiteral("head"), QStringLiteral("mask"),
+                                    QStringLiteral("lines"), QStringLiteral("rollout")};
+    return ids.contains(viewId);
+}
+
+namespace {
+
+void checkTraceFileHash(const Recipe& r, const QString& path, bool checkHash) {
+    if (!checkHash || r.modelSha256.isEmpty()) return;
+    const QString got = fileSha256(path);
+    if (got != r.modelSha256)
+        throw Error(ErrorCode::BadFormat,
+                    "trace file '" + path.toStdString() + "' is not the file the recipe was made with (SHA-256 " +
+                        got.left(12).toStdString() + "…, the recipe says " + r.modelSha256.left(12).toStdString() + "…)",
+                    {path.toStdString()});
+}
+
+// A trace file stands in for the model: its tokens are the input, and nothing
+// runs. Views that need more than the attention weights are refused by name.
+RecipeRun runTraceFile(const Recipe& r, bool checkHash) {
+    if (!worksOnTraceFiles(r.view)) {
+        QStringList ok;
+        for (const ViewDescriptor& v : views())
+            if (worksOnTraceFiles(v.id)) ok << v.id;
+        throw Error(ErrorCode::InvalidArgument,
+                    "the '" + r.view.toStdString() + "' view needs the model: a trace file holds attention weights only "
+                    "(views that work on one: " + ok.join(QStringLiteral(", ")).toStdString() + ")");
+    }
+    if (!r.ablate.empty()) throw Error(ErrorCode::InvalidArgument, "ablating heads needs the model, not a trace file");
+    RecipeRun out;
+    out.trace = attnscope::open_trace_file(r.modelPath.toStdString());
+    checkTraceFileHash(r, r.modelPath, checkHash);
+    const attnscope::ImportedAttention& imp = *out.trace->imported;
+    if (r.hasText && !r.text.isEmpty())
+        throw Error(ErrorCode::InvalidArgument, "a trace file holds its own tokens: give no text with it");
+    if (!r.tokens.empty() && r.tokens != out.trace->tokens)
+        throw Error(ErrorCode::InvalidArgument, "the recipe's tokens are not the trace file's");
+    if (r.bidirectional == out.trace->causal)
+        throw Error(ErrorCode::InvalidArgument, out.trace->causal ? "the trace file holds causal attention, not bidirectional"
+                                                                  : "the trace file holds bidirectional attention: ask for it");
+    out.doc.path = r.modelPath;
+    out.doc.displayName = imp.model_name().empty() ? QFileInfo(r.modelPath).fileName()
+                                                   : QString::fromStdString(imp.model_name());
+    out.tokens.ids = out.trace->tokens;
+    for (const std::string& t : imp.token_texts()) {
+        const QString text = QString::fromStdString(t);
+        out.tokens.texts << text;
+        out.tokens.labels << render::visibleToken(text);
+    }
+    checkRecipe(r, imp.n_layer(), imp.n_head(), imp.T());
+    out.data = figureData(out.doc, out.trace, out.tokens.labels);
+    return out;
+}
+
+}  // namespace
+
 RecipeRun runRecipe(const Recipe& r, bool checkHash) {
+    if (!r.modelPath.isEmpty() && attnscope::is_trace_file(r.modelPath.toStdString()))
+        return runTraceFile(r, checkHash);
     RecipeRun out;
     // The demo model of another installation is the demo model of this one.
     const bool useDemo = r.demo && (r.modelPath.isEmpty() || !QFileInfo::exists(r.modelPath));

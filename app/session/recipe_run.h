@@ -26,13 +26,18 @@ QString defaultFontFamily();
 // translation of them is installed, "" for the untranslated English.
 QString figureLanguage();
 
+// A view that draws from attention weights alone, and so works on a trace
+// file (attnscope/trace_file.h) without the model.
+bool worksOnTraceFiles(const QString& viewId);
+
 struct RecipeRun {
     Document doc;
     Tokenized tokens;
     std::shared_ptr<const attnscope::Trace> trace;
     render::FigureData data;
 };
-// Throws attnscope::Error: the model cannot be opened, its SHA-256 differs from
+// A trace file in place of the model is opened, not run: its tokens are the
+// input (the recipe must give no text). Throws attnscope::Error: the model cannot be opened, its SHA-256 differs from
 // the recipe's, or the text no longer gives the recorded tokens.
 RecipeRun runRecipe(const Recipe& r, bool checkHash = true);
 

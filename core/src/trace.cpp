@@ -6,6 +6,7 @@
 
 #include "attention.h"
 #include "attnscope/error.h"
+#include "attnscope/trace_file.h"
 #include "attnscope/trace_tensors.h"
 
 namespace attnscope {
@@ -35,8 +36,15 @@ void check_cell(const Trace& tr, int query, int key) {
 
 }  // namespace
 
+void needs_model(const Trace& tr, const std::string& what) {
+    if (tr.imported)
+        throw Error(ErrorCode::InvalidArgument,
+                    "a trace file holds attention weights only: " + what + " need the model that made it");
+}
+
 MatrixRM Trace::head_weights(int layer, int head) const {
     check_head(*this, layer, head);
+    if (imported) return imported->head(layer, head);
     const int n = T();
     const LayerTrace& lt = layers[size_t(layer)];
     if (weights_dense)
@@ -50,6 +58,7 @@ MatrixRM Trace::head_weights(int layer, int head) const {
 
 MatrixRM Trace::head_scores(int layer, int head) const {
     check_head(*this, layer, head);
+    if (imported) needs_model(*this, "attention scores");
     MatrixRM out(T(), T());
     attention::rebuild_scores(head_view(*this, layer, head), causal, out.data());
     return out;
@@ -64,6 +73,7 @@ MatrixRM Trace::mask() const {
 float Trace::weight(int layer, int head, int query, int key) const {
     check_head(*this, layer, head);
     check_cell(*this, query, key);
+    if (imported) return imported->at(layer, head, query, key);
     const int n = T();
     const LayerTrace& lt = layers[size_t(layer)];
     if (weights_dense) return lt.weights.data[(size_t(head) * n + size_t(query)) * n + size_t(key)];
@@ -77,6 +87,7 @@ float Trace::weight(int layer, int head, int query, int key) const {
 float Trace::score(int layer, int head, int query, int key) const {
     check_head(*this, layer, head);
     check_cell(*this, query, key);
+    if (imported) needs_model(*this, "attention scores");
     std::vector<float> row(static_cast<size_t>(T()));
     attention::rebuild_row(head_view(*this, layer, head), causal, nullptr, nullptr, query, false,
                            row.data());
@@ -84,6 +95,7 @@ float Trace::score(int layer, int head, int query, int key) const {
 }
 
 Eigen::Map<const VectorF> Trace::logits_at(int pos) const {
+    needs_model(*this, "logits");
     const int rows = logits.shape.empty() ? 0 : int(logits.shape[0]);
     if (pos < logits_first || pos >= logits_first + rows)
         throw Error(ErrorCode::InvalidArgument,
@@ -118,6 +130,7 @@ void for_each_tensor(const Trace& tr, Fn fn) {
 std::vector<std::string> Trace::tensor_names() const {
     std::vector<std::string> names;
     for_each_tensor(*this, [&](const TraceTensorSpec& s, int l) {
+        if (imported && s.source != TraceTensorSpec::Source::Weights && s.source != TraceTensorSpec::Source::Mask) return;
         names.push_back(l < 0 ? std::string(s.name) : "blk." + std::to_string(l) + "." + s.name);
     });
     return names;
@@ -132,6 +145,7 @@ Tensor Trace::tensor(const std::string& name) const {
         const MatrixRM m = mask();
         return Tensor({n, n}, m.data());
     }
+    if (imported && s.source != Source::Weights) needs_model(*this, "'" + name + "' and every tensor but the weights");
     if (s.source == Source::Scores || (s.source == Source::Weights && !weights_dense)) {
         Tensor out({H, n, n});
         for (int h = 0; h < H; ++h) {

@@ -15,6 +15,7 @@
 namespace attnscope {
 
 struct Weights;
+class ImportedAttention;
 
 struct HeadRef {
     int layer = 0;
@@ -71,6 +72,10 @@ struct Trace {
     std::weak_ptr<const Weights> source;
     int reused_rows = 0;
 
+    // Set for a trace opened from a trace file (attnscope/trace_file.h): the
+    // attention weights come from the file and no other tensor exists.
+    std::shared_ptr<const ImportedAttention> imported;
+
     int T() const { return static_cast<int>(tokens.size()); }
     int n_layer() const { return static_cast<int>(layers.size()); }
     int n_head() const { return config.n_head; }
@@ -98,5 +103,9 @@ struct Trace {
     // Bytes held by the trace's buffers.
     int64_t bytes() const;
 };
+
+// Throws Error(InvalidArgument) saying `what` (plural) needs the model, for a
+// trace opened from a trace file; nothing otherwise.
+void needs_model(const Trace& tr, const std::string& what);
 
 }  // namespace attnscope
