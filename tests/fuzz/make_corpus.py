@@ -115,4 +115,26 @@ for i, text in enumerate(["ROMEO:\nWhat light through yonder window breaks?\n", 
     put("corpus", "fuzz_encode", f"text{i}", text)
 put("regressions", "fuzz_encode", "invalid_utf8", b"ok \xff\xfe \xc3 end")
 put("regressions", "fuzz_encode", "long_space_run", b" " * 5000 + b"x")
+# --- trace files (core/include/attnscope/trace_file.h): 2 layers x 2 heads x 3 tokens
+def trace_file(dtype="F32", meta_extra=None, tokens=True):
+    size = 4 if dtype == "F32" else 2
+    layer = 2 * 3 * 3 * size
+    header = {"__metadata__": {"format": "attnscope-trace", "version": "1", "model": "m",
+                               "token_texts": json.dumps(["a", "b", "c"]), **(meta_extra or {})}}
+    rows = [[1, 0, 0], [0.5, 0.5, 0], [0.25, 0.25, 0.5]]
+    data = b""
+    for l in range(2):
+        header[f"attention.{l}"] = {"dtype": dtype, "shape": [2, 3, 3], "data_offsets": [l * layer, (l + 1) * layer]}
+        for h in range(2):
+            for r in rows:
+                for w in r:
+                    data += struct.pack("<f", w) if dtype == "F32" else struct.pack("<e", w)
+    if tokens:
+        header["tokens"] = {"dtype": "I64", "shape": [3], "data_offsets": [2 * layer, 2 * layer + 24]}
+        data += struct.pack("<3q", 5, 6, 7)
+    return st(header, data)
+
+
+put("corpus", "fuzz_trace_file", "f32.safetensors", trace_file())
+put("corpus", "fuzz_trace_file", "f16.safetensors", trace_file("F16", {"causal": "false"}, tokens=False))
 print("corpora written under", here)

@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 status=0
-for target in fuzz_safetensors fuzz_model_file fuzz_pickle fuzz_json fuzz_tokenizer_files fuzz_encode; do
+for target in fuzz_safetensors fuzz_model_file fuzz_pickle fuzz_json fuzz_tokenizer_files fuzz_encode fuzz_trace_file; do
   bin=$build/tests/fuzz/$target
   [[ -x $bin ]] || { echo "smoke.sh: $bin is missing" >&2; exit 1; }
   mkdir -p "$work/$target/new" "$work/$target/artifacts"
