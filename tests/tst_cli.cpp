@@ -31,6 +31,8 @@ private slots:
     void dumpMatchesPyTorch_data();
     void dumpMatchesPyTorch();
     void dumpRandomModelHasEveryField();
+    void huggingFaceFoldersOpenInEveryVerb_data();
+    void huggingFaceFoldersOpenInEveryVerb();
     void dumpBidirectionalAndAblate();
     void dumpUsesTheDemoModelByDefault();
     void infoTokenizeConvert();
@@ -197,6 +199,53 @@ void tst_Cli::badUsageExitsTwo_data() {
 
 // `bench --model` (here a random one): one JSON object with the keys; the
 // appended edit keeps every earlier row, the middle edit keeps the first half.
+void tst_Cli::huggingFaceFoldersOpenInEveryVerb_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("llama, sharded") << "llama" << "hf-folder-sharded (llama names)";
+    QTest::newRow("qwen3") << "qwen3" << "q/k norm";
+    QTest::newRow("gpt_neox") << "gpt_neox" << "parallel residual";
+}
+
+// An HF folder of the architecture table is a --model like any file: dump
+// matches PyTorch, info names the row's features, predict runs.
+void tst_Cli::huggingFaceFoldersOpenInEveryVerb() {
+    QFETCH(QString, name);
+    QFETCH(QString, says);
+    const QString dir = testutil::fixtures("arch/" + name);
+    const SafetensorsFile want = read_safetensors(testutil::str(dir + "/reference.safetensors"));
+    QStringList ids;
+    for (const float t : want.tensors.at("tokens").data) ids << QString::number(int(t));
+    const QString out = tmp_.filePath(name + ".hf.json");
+    Run r = cli({"dump", "--model", dir, "--tokens", ids.join(','), "-o", out});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    const QJsonObject j = readJson(out);
+    const int T = int(ids.size());
+    const Tensor& w = want.tensors.at("attn.1");
+    const QJsonArray heads = j["layers"].toArray()[1].toObject()["heads"].toArray();
+    QCOMPARE(int64_t(heads.size()), w.shape[0]);
+    double worst = 0;
+    for (int h = 0; h < heads.size(); ++h)
+        for (int i = 0; i < T; ++i)
+            for (int k = 0; k < T; ++k)
+                worst = std::max(worst, std::abs(heads[h].toObject()["weights"].toArray()[i].toArray()[k].toDouble() -
+                                                 double(w.data[size_t((h * T + i) * T + k)])));
+    const Tensor& logits = want.tensors.at("logits");
+    const QJsonArray last = j["logits_last"].toArray();
+    const int64_t V = logits.shape[1];
+    QCOMPARE(int64_t(last.size()), V);
+    for (int64_t v = 0; v < V; ++v)
+        worst = std::max(worst, std::abs(last[int(v)].toDouble() - double(logits.data[size_t((T - 1) * V + v)])));
+    QVERIFY2(worst <= 1e-4, qPrintable(QString::number(worst)));
+
+    r = cli({"info", dir});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(says), qPrintable(r.out));
+    r = cli({"predict", "--model", dir, "--tokens", ids.join(','), "--top", "3"});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("\"top\""), qPrintable(r.out));
+}
+
 void tst_Cli::benchOnAModelPrintsOneJsonObject() {
     const QString spec = "n_layer=2,n_head=2,n_embed=32,context=128,vocab=50";
     for (const QString& edit : {QStringLiteral("append"), QStringLiteral("middle")}) {
@@ -205,7 +254,7 @@ void tst_Cli::benchOnAModelPrintsOneJsonObject() {
         QJsonParseError err;
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8(), &err).object();
         QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(r.out));
-        for (const char* key : {"tokens", "threads", "full_ms", "edit_ms", "peak_rss_mb", "trace_mb"})
+        for (const char* key : {"tokens", "threads", "full_ms", "full_gflops", "edit_ms", "peak_rss_mb", "trace_mb"})
             QVERIFY2(o.contains(QLatin1String(key)), key);
         QCOMPARE(o["tokens"].toInt(), 100);
         QCOMPARE(o["threads"].toInt(), 2);
@@ -214,6 +263,12 @@ void tst_Cli::benchOnAModelPrintsOneJsonObject() {
         QCOMPARE(o["edit_tokens"].toInt(), edit == "append" ? 101 : 100);
         QCOMPARE(o["edit_reused_rows"].toInt(), edit == "append" ? 100 : 50);
     }
+    // A Llama-shaped random model (the SmolLM benchmark row, scaled down).
+    const Run r = cli({"bench", "--random", "arch=llama,n_layer=2,n_head=3,n_kv_head=1,n_embed=48,mlp_hidden=128,context=64,vocab=50",
+                       "--tokens", "40", "--threads", "2", "--json"});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY2(o["full_gflops"].toDouble() > 0 && o["edit_reused_rows"].toInt() == 40, qPrintable(r.out));
 }
 
 void tst_Cli::badUsageExitsTwo() {

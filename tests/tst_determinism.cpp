@@ -37,20 +37,38 @@ private slots:
     void incrementalRunNeedsTheSameRun();
 };
 
+namespace {
+
+// The seed config `fallback`, or a model spec of another row of the
+// architecture table (RoPE, RMSNorm, grouped-query heads, a window, q/k norm).
+ModelConfig configFor(const QString& spec, const ModelConfig& fallback) {
+    return spec.isEmpty() ? fallback : ModelConfig::parse_spec(spec.toStdString());
+}
+
+}  // namespace
+
 void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads_data() {
     QTest::addColumn<bool>("causal");
     QTest::addColumn<bool>("stored");
-    QTest::newRow("causal, weights stored") << true << true;
-    QTest::newRow("bidirectional, weights stored") << false << true;
-    QTest::newRow("causal, weights rebuilt") << true << false;
+    QTest::addColumn<QString>("spec");
+    QTest::newRow("causal, weights stored") << true << true << QString();
+    QTest::newRow("bidirectional, weights stored") << false << true << QString();
+    QTest::newRow("causal, weights rebuilt") << true << false << QString();
+    QTest::newRow("mistral GQA window, weights rebuilt")
+        << true << false << "arch=mistral,n_layer=2,n_head=5,n_kv_head=1,n_embed=160,context=160,vocab=97,window=40";
+    QTest::newRow("qwen3 head_dim 48, weights stored")
+        << true << true << "arch=qwen3,n_layer=2,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=160,vocab=97";
+    QTest::newRow("gpt_neox, bidirectional")
+        << false << true << "arch=gpt_neox,n_layer=2,n_head=5,n_embed=160,context=160,vocab=97";
 }
 
 void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads() {
     QFETCH(bool, causal);
     QFETCH(bool, stored);
+    QFETCH(QString, spec);
     // Three attention tiles (T = 150 > 2 * 64), wide enough that every linear
     // layer is split into several column slices (4 * 160 = 640 > 128).
-    const ModelConfig c = ModelConfig::seed(97, 160, 160, 5, 3);
+    const ModelConfig c = configFor(spec, ModelConfig::seed(97, 160, 160, 5, 3));
     const Model m(std::make_shared<Weights>(random_weights(c, 13)));
     std::mt19937 rng(5);
     std::vector<int> tokens(150);
@@ -124,17 +142,25 @@ void edit(std::vector<int>& tokens, std::mt19937& rng, int vocab, int max_len) {
 void tst_Determinism::incrementalRunsEqualFullRuns_data() {
     QTest::addColumn<bool>("stored");
     QTest::addColumn<int>("logitsRows");
-    QTest::newRow("weights stored, last logits") << true << 1;
-    QTest::newRow("weights stored, every position's logits") << true << -1;
-    QTest::newRow("weights rebuilt, three logits rows") << false << 3;
+    QTest::addColumn<QString>("spec");
+    QTest::newRow("weights stored, last logits") << true << 1 << QString();
+    QTest::newRow("weights stored, every position's logits") << true << -1 << QString();
+    QTest::newRow("weights rebuilt, three logits rows") << false << 3 << QString();
+    QTest::newRow("llama GQA, weights stored") << true << -1
+        << "arch=llama,n_layer=2,n_head=5,n_kv_head=1,n_embed=160,context=200,vocab=61";
+    QTest::newRow("mistral window, weights rebuilt") << false << 3
+        << "arch=mistral,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,context=200,vocab=61,window=50";
+    QTest::newRow("qwen3 head_dim and q/k norm") << true << 1
+        << "arch=qwen3,n_layer=1,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=200,vocab=61";
 }
 
 void tst_Determinism::incrementalRunsEqualFullRuns() {
     QFETCH(bool, stored);
     QFETCH(int, logitsRows);
+    QFETCH(QString, spec);
     // Several attention tiles (up to 200 tokens > 3 * 64) and several column
     // slices per linear layer; head size 32.
-    const ModelConfig c = ModelConfig::seed(61, 200, 160, 5, 2);
+    const ModelConfig c = configFor(spec, ModelConfig::seed(61, 200, 160, 5, 2));
     const Model m(std::make_shared<Weights>(random_weights(c, 21)));
     std::mt19937 rng(stored ? 7u : 8u);
     std::vector<int> tokens(70);

@@ -39,6 +39,17 @@ double best_of(int reps, const std::function<void()>& prepare, const std::functi
     return best;
 }
 
+// FLOPs a causal forward of T tokens needs for any row of the architecture
+// table (the GPT-2 count of bench.cpp when H*hs = C, Hkv = H and F = 4C):
+// q/k/v 2TC(H+2Hkv)hs, proj 2TC*H*hs, attention 2T(T+1)H*hs, MLP 2TCF (3 with
+// a gate), lm_head on the last position.
+double forward_flops(const attnscope::ModelConfig& c, double T) {
+    const double C = c.n_embed, Q = c.q_width(), KV = c.kv_width(), F = c.hidden();
+    const double mlp = (c.mlp == attnscope::MlpKind::Gated ? 3 : 2) * 2 * T * C * F;
+    const double layer = 2 * T * C * (Q + 2 * KV) + 2 * T * Q * C + 2 * T * (T + 1) * Q + mlp;
+    return c.n_layer * layer + 2 * C * c.vocab_size;
+}
+
 double peak_rss_mb() {
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
@@ -130,6 +141,7 @@ int bench_model(const Args& args) {
         .key("tokens").value(int(before.size()))
         .key("threads").value(threads)
         .key("full_ms").value(full_ms)
+        .key("full_gflops").value(forward_flops(cfg, double(before.size())) / (full_ms * 1e6))
         .key("edit").value(edit)
         .key("edit_ms").value(edit_ms)
         .key("edit_tokens").value(after_tokens)

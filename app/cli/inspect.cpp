@@ -91,6 +91,19 @@ int info(const std::vector<std::string>& argv) {
     std::printf("             activation %s, qkv bias %s, other biases %s, lm_head %s%s\n",
                 attnscope::activation_name(c.activation), c.qkv_bias ? "yes" : "no", c.bias ? "yes" : "no",
                 c.tied_lm_head ? "tied to token_embed" : "separate", c.lm_head_bias ? " with bias" : "");
+    if (c.arch != "seed" && c.arch != "gpt2") {
+        // The Llama-family fields of the architecture table, only for those models.
+        std::string rope;
+        if (c.position == attnscope::PositionKind::Rotary)
+            rope = ", RoPE theta " + std::to_string(c.rope_theta) + " on " + std::to_string(c.rotary_dims()) + " dims" +
+                   (c.rope_scaling != attnscope::RopeScaling::None
+                        ? std::string(" (") + attnscope::rope_scaling_name(c.rope_scaling) + " x" + std::to_string(c.rope_factor) + ")"
+                        : std::string());
+        std::printf("arch:        %s: %s%s, %s MLP, %d key/value heads%s%s%s\n", c.arch.c_str(),
+                    attnscope::norm_name(c.norm), rope.c_str(), c.mlp == attnscope::MlpKind::Gated ? "gated" : "plain",
+                    c.kv_heads(), c.sliding_window > 0 ? (", window " + std::to_string(c.sliding_window)).c_str() : "",
+                    c.parallel_residual ? ", parallel residual" : "", c.qk_norm ? ", q/k norm" : "");
+    }
     std::printf("parameters:  %lld\n", static_cast<long long>(c.parameter_count()));
     if (doc.tokenizer)
         std::printf("tokenizer:   %s from %s, %d tokens%s\n", doc.tokenizer->kind().c_str(),

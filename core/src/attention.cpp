@@ -99,6 +99,11 @@ void scores_tile(const HeadView& h, const Tile& t, const TileInputs& in, bool ca
             const int valid = valid_keys(t.r0 + r, t.kend, causal);
             std::fill(s + size_t(r) * ld + valid, s + size_t(r) * ld + t.kend,
                       -std::numeric_limits<float>::infinity());
+            // A sliding window hides the keys more than `window` back; exp(-inf)
+            // makes their weights exact zeros in pass 3.
+            if (h.window > 0 && valid > h.window)
+                std::fill(s + size_t(r) * ld, s + size_t(r) * ld + (valid - h.window),
+                          -std::numeric_limits<float>::infinity());
         }
     }
 }
@@ -147,7 +152,7 @@ int tile_count(int T) { return (T + kTileRows - 1) / kTileRows; }
 
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
-                        int threads, int first_row) {
+                        int threads, int first_row, int window) {
     const int hs = C / H;
     const int first_tile = std::clamp(first_row, 0, T) / kTileRows;
     const int tiles = tile_count(T) - first_tile;
@@ -160,7 +165,7 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
     for (int task = 0; task < tasks; ++task) {
         guard.run([&] {
             const int head = task % H;
-            const HeadView hv{q, k, v, T, C, hs, head};
+            const HeadView hv{q, k, v, T, C, hs, head, window};
             const Tile t = tile_at(first_tile + tiles - 1 - task / H, T, causal);
             const TileInputs in = tile_inputs(hv, t, !ablated[size_t(head)]);
             float* s = scratch(T);

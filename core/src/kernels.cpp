@@ -69,6 +69,33 @@ void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, Map
     }
 }
 
+void rms_norm(ConstMapRM x, const VectorF& w, float eps, MapRM y, int threads) {
+    const Eigen::Index n = x.rows();
+    const float inv_c = 1.0f / float(x.cols());
+#pragma omp parallel for num_threads(team(x.size(), threads)) schedule(static)
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const auto row = x.row(i).array();
+        const float rstd = 1.0f / std::sqrt(row.square().sum() * inv_c + eps);
+        y.row(i).array() = (row * rstd) * w.transpose().array();
+    }
+}
+
+void silu(ConstMapRM x, MapRM y, int threads) {
+    const Eigen::Index n = x.rows(), c = x.cols();
+#pragma omp parallel for num_threads(team(x.size(), threads)) schedule(static)
+    for (Eigen::Index i = 0; i < n; ++i)
+        for (Eigen::Index j = 0; j < c; ++j) {
+            const float v = x(i, j);
+            y(i, j) = v / (1.0f + std::exp(-v));
+        }
+}
+
+void mul_inplace(MapRM y, ConstMapRM b, int threads) {
+    const Eigen::Index n = y.rows();
+#pragma omp parallel for num_threads(team(y.size(), threads)) schedule(static)
+    for (Eigen::Index i = 0; i < n; ++i) y.row(i).array() *= b.row(i).array();
+}
+
 void relu(ConstMapRM x, MapRM y, int threads) {
     const Eigen::Index n = x.rows();
 #pragma omp parallel for num_threads(team(x.size(), threads)) schedule(static)

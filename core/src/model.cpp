@@ -19,6 +19,7 @@
 #endif
 
 #include "attention.h"
+#include "rope.h"
 #include "attnscope/error.h"
 #include "attnscope/kernels.h"
 
@@ -133,23 +134,62 @@ void embeddings(const Weights& w, std::span<const int> tokens, int first, Trace&
     const int T = int(tokens.size()), C = w.config.n_embed;
     for (Tensor* t : {&tr.tok_embed, &tr.pos_embed, &tr.embed}) resize_rows(*t, {T, C});
     auto tok = tr.tok_embed.matrix(), pos = tr.pos_embed.matrix();
+    // Rotary models have no position table: their positions enter at RoPE, and
+    // the position rows stay zero so every model's trace has the same tensors.
+    const bool learned = w.config.position == PositionKind::Learned;
     for (int t = first; t < T; ++t) {
         tok.row(t) = w.tok_embed.row(tokens[size_t(t)]);
-        pos.row(t) = w.pos_embed.row(t);
+        if (learned) pos.row(t) = w.pos_embed.row(t);
+        else pos.row(t).setZero();
     }
     rows_out(tr.embed, first) = rows_in(tr.tok_embed, first) + rows_in(tr.pos_embed, first);
 }
 
+// The q, k or v Linear of rows [first, T), then (q, k) each head's RMSNorm and
+// RoPE: x (T, C) -> out (T - first, heads * hs).
+void project(const LinearWeights& lin, const VectorF& head_norm, const ModelConfig& cfg, bool rotate,
+             const std::vector<float>& inv_freq, ConstMapRM xs, MapRM out, int heads, int threads, int first) {
+    const int hs = cfg.head_size();
+    linear(xs, lin.weight, lin.bias, out, threads);
+    const MapRM per_head(out.data(), out.rows() * heads, hs);
+    if (cfg.qk_norm)
+        kernels::rms_norm(ConstMapRM(per_head.data(), per_head.rows(), hs), head_norm, cfg.ln_eps, per_head, threads);
+    if (rotate) rope::apply(out, heads, hs, inv_freq, first, threads);
+}
+
+// repeat_kv: a (N, Hkv * hs) key or value block to (N, H * hs), each kv head
+// copied to the H / Hkv query heads of its group.
+void repeat_kv(ConstMapRM kv, MapRM out, int H, int Hkv, int hs) {
+    const int group = H / Hkv;
+    for (Eigen::Index r = 0; r < kv.rows(); ++r)
+        for (int h = 0; h < H; ++h)
+            std::memcpy(out.data() + r * out.cols() + size_t(h) * hs, kv.data() + r * kv.cols() + size_t(h / group) * hs,
+                        sizeof(float) * size_t(hs));
+}
+
 // MultiHeadAttention: x (T, C) -> proj(concat(heads)) (T, C), rows [first, T).
-// Every Head's key/query/value Linear runs as one (T, C) x (C, C) product.
+// Every Head's key/query/value Linear runs as one (T, C) x (C, H*hs) product;
+// grouped-query k and v are computed for their Hkv heads and then repeated.
 void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x,
                           const RunOptions& opt, bool dense, LayerTrace& lt, int threads, int first) {
-    const int T = int(x.rows()), C = cfg.n_embed, H = cfg.n_head, hs = cfg.head_size();
+    const int T = int(x.rows()), H = cfg.n_head, Hkv = cfg.kv_heads(), hs = cfg.head_size();
     const ConstMapRM xs = rows_in(x, first);
     for (Tensor* t : {&lt.q, &lt.k, &lt.v}) resize_rows(*t, {T, H, hs});
-    linear(xs, w.attn.q.weight, w.attn.q.bias, rows_out(lt.q, first), threads);
-    linear(xs, w.attn.k.weight, w.attn.k.bias, rows_out(lt.k, first), threads);
-    linear(xs, w.attn.v.weight, w.attn.v.bias, rows_out(lt.v, first), threads);
+    const bool rotate = cfg.position == PositionKind::Rotary;
+    const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
+    project(w.attn.q, w.attn.q_norm, cfg, rotate, inv_freq, xs, rows_out(lt.q, first), H, threads, first);
+    if (Hkv == H) {
+        project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, xs, rows_out(lt.k, first), H, threads, first);
+        linear(xs, w.attn.v.weight, w.attn.v.bias, rows_out(lt.v, first), threads);
+    } else {
+        MatrixRM kv(T - first, cfg.kv_width());
+        project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, xs, MapRM(kv.data(), kv.rows(), kv.cols()), Hkv,
+                threads, first);
+        const ConstMapRM kv_in(kv.data(), kv.rows(), kv.cols());
+        repeat_kv(kv_in, rows_out(lt.k, first), H, Hkv, hs);
+        linear(xs, w.attn.v.weight, w.attn.v.bias, MapRM(kv.data(), kv.rows(), kv.cols()), threads);
+        repeat_kv(kv_in, rows_out(lt.v, first), H, Hkv, hs);
+    }
 
     if (dense) {
         if (first == 0) lt.weights.reshape({H, T, T});
@@ -162,21 +202,22 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
         lt.row_max.reshape({H, T});
         lt.row_inv_sum.reshape({H, T});
     }
-    resize_rows(lt.heads, {T, C});
+    resize_rows(lt.heads, {T, cfg.q_width()});
     std::vector<bool> ablated(size_t(H), false);
     for (const HeadRef& a : opt.ablate)
         if (a.layer == layer) ablated[size_t(a.head)] = true;
     attention::multi_head_forward(
-        lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), T, C, H, opt.causal, ablated,
+        lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H, opt.causal, ablated,
         {dense ? lt.weights.data.data() : nullptr, lt.row_max.data.data(),
          lt.row_inv_sum.data.data(), lt.heads.data.data()},
-        threads, first);
+        threads, first, cfg.sliding_window);
 
-    resize_rows(lt.proj, {T, C});
+    resize_rows(lt.proj, {T, cfg.n_embed});
     linear(rows_in(lt.heads, first), w.attn.proj.weight, w.attn.proj.bias, rows_out(lt.proj, first), threads);
 }
 
-// MLP: x (T, C) -> proj(act(hidden(x))) (T, C), hidden width 4C, rows [first, T).
+// MLP: x (T, C) -> proj(act(hidden(x))) (T, C), hidden width F, rows [first, T);
+// gated (SwiGLU): down(act(gate(x)) * up(x)), gate in `hidden`, down in `proj`.
 void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace& lt,
          int threads, int first) {
     const int T = int(x.rows());
@@ -189,21 +230,34 @@ void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace
     case Activation::ReLU: kernels::relu(rows_in(lt.mlp_hidden, first), act, threads); break;
     case Activation::GeluTanh: kernels::gelu_tanh(rows_in(lt.mlp_hidden, first), act, threads); break;
     case Activation::GeluErf: kernels::gelu_erf(rows_in(lt.mlp_hidden, first), act, threads); break;
+    case Activation::SiLU: kernels::silu(rows_in(lt.mlp_hidden, first), act, threads); break;
+    }
+    if (cfg.mlp == MlpKind::Gated) {
+        resize_rows(lt.mlp_up, {T, cfg.hidden()});
+        linear(rows_in(x, first), w.mlp.up.weight, w.mlp.up.bias, rows_out(lt.mlp_up, first), threads);
+        kernels::mul_inplace(act, rows_in(lt.mlp_up, first), threads);
     }
     linear(rows_in(lt.mlp_act, first), w.mlp.proj.weight, w.mlp.proj.bias, rows_out(lt.mlp_proj, first), threads);
 }
 
-// Block (pre-LayerNorm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C),
-// rows [first, T).
+// The config's norm (LayerNorm or RMSNorm) of x into y.
+void norm(const ModelConfig& cfg, ConstMapRM x, const LayerNormWeights& w, MapRM y, int threads) {
+    if (cfg.norm == NormKind::RMSNorm) kernels::rms_norm(x, w.weight, cfg.ln_eps, y, threads);
+    else kernels::layer_norm(x, w.weight, w.bias, cfg.ln_eps, y, threads);
+}
+
+// Block (pre-norm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C),
+// rows [first, T). With the parallel residual (GPT-NeoX) both read x:
+// out = x + attn(ln1(x)) + mlp(ln2(x)), and resid1 is x + attn.
 void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x,
            const RunOptions& opt, bool dense, LayerTrace& lt, int threads, int first) {
     const int T = int(x.rows()), C = cfg.n_embed;
     for (Tensor* t : {&lt.ln1, &lt.resid1, &lt.ln2, &lt.out}) resize_rows(*t, {T, C});
-    kernels::layer_norm(rows_in(x, first), w.ln1.weight, w.ln1.bias, cfg.ln_eps, rows_out(lt.ln1, first), threads);
+    norm(cfg, rows_in(x, first), w.ln1, rows_out(lt.ln1, first), threads);
     multi_head_attention(w, cfg, layer, lt.ln1.cmatrix(), opt, dense, lt, threads, first);
     kernels::add(rows_in(x, first), rows_in(lt.proj, first), rows_out(lt.resid1, first), threads);
-    kernels::layer_norm(rows_in(lt.resid1, first), w.ln2.weight, w.ln2.bias, cfg.ln_eps,
-                        rows_out(lt.ln2, first), threads);
+    norm(cfg, cfg.parallel_residual ? rows_in(x, first) : rows_in(lt.resid1, first), w.ln2,
+         rows_out(lt.ln2, first), threads);
     mlp(w, cfg, lt.ln2.cmatrix(), lt, threads, first);
     kernels::add(rows_in(lt.resid1, first), rows_in(lt.mlp_proj, first), rows_out(lt.out, first), threads);
 }
@@ -330,8 +384,8 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     }
 
     resize_rows(tr.ln_f, {T, C});
-    kernels::layer_norm(rows_in(tr.layers.empty() ? tr.embed.cmatrix() : tr.layers.back().out.cmatrix(), first),
-                        w.ln_f.weight, w.ln_f.bias, cfg.ln_eps, rows_out(tr.ln_f, first), threads);
+    norm(cfg, rows_in(tr.layers.empty() ? tr.embed.cmatrix() : tr.layers.back().out.cmatrix(), first), w.ln_f,
+         rows_out(tr.ln_f, first), threads);
     // lm_head only where logits are shown: the last `logits_rows` positions.
     const int rows = opt.logits_rows < 0 ? T : std::min(opt.logits_rows, T);
     tr.logits_first = T - rows;

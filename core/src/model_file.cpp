@@ -11,6 +11,8 @@
 #include "attnscope/file_io.h"
 #include "config_check.h"
 #include "gpt2_config.h"
+#include "hf_config.h"
+#include "hf_weights.h"
 #include "mapped_file.h"
 #include "name_mapping.h"
 #include "pickle.h"
@@ -260,9 +262,25 @@ LoadedModel load_file(const std::string& path, const ModelConfig* hf_config) {
     return m;
 }
 
-// A Hugging Face GPT-2 folder: config.json + model.safetensors or pytorch_model.bin.
+// A Hugging Face folder. Its config.json's model_type picks the row of the
+// architecture table: GPT-2 (config.json + model.safetensors or
+// pytorch_model.bin) is read here, the Llama family and GPT-NeoX by
+// load_hf_arch_folder (hf_folder.cpp), anything else is refused with the list.
 LoadedModel load_folder(const std::string& path) {
     const fs::path dir(path);
+    if (exists_file(dir / "config.json")) {
+        const std::string cfg_path = (dir / "config.json").string();
+        const std::unique_ptr<MappedFile> cfg = open_file(cfg_path, kMaxConfigFileBytes);
+        const std::string_view text(reinterpret_cast<const char*>(cfg->data()), cfg->size());
+        if (hf_model_type(text, cfg_path) != "gpt2") {
+            bool tied = false;
+            const ModelConfig config = config_from_hf_json(text, cfg_path, &tied);
+            LoadedModel m;
+            m.path = path;
+            load_hf_arch_folder(m, path, config);
+            return m;
+        }
+    }
     fs::path weights;
     for (const char* name : {"model.safetensors", "pytorch_model.bin"})
         if (exists_file(dir / name)) {

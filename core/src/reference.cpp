@@ -43,6 +43,7 @@ float activate(float x, Activation a) {
         return float(0.5 * x * (1.0 + std::tanh(k * (x + 0.044715 * double(x) * x * x))));
     }
     case Activation::GeluErf: return float(0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))));
+    case Activation::SiLU: return float(x / (1.0 + std::exp(-double(x))));
     }
     return x;
 }

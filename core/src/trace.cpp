@@ -23,8 +23,8 @@ void check_head(const Trace& tr, int layer, int head) {
 
 attention::HeadView head_view(const Trace& tr, int layer, int head) {
     const LayerTrace& lt = tr.layers[size_t(layer)];
-    return {lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), tr.T(), tr.config.n_embed,
-            tr.config.head_size(), head};
+    return {lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), tr.T(), tr.config.q_width(),
+            tr.config.head_size(), head, tr.config.sliding_window};
 }
 
 void check_cell(const Trace& tr, int query, int key) {
@@ -67,6 +67,9 @@ MatrixRM Trace::head_scores(int layer, int head) const {
 MatrixRM Trace::mask() const {
     MatrixRM m = MatrixRM::Ones(T(), T());
     if (causal) m.triangularView<Eigen::StrictlyUpper>().setZero();
+    const int w = config.sliding_window;
+    if (causal && w > 0)  // keys more than w back are out of the window
+        for (int i = w; i < T(); ++i) m.row(i).head(i - w + 1).setZero();
     return m;
 }
 

@@ -43,7 +43,7 @@ std::vector<TraceTensorSpec> make_table() {
         {"", "", "attn.row_inv_sum", true, {H, T}, false, false, S::Member, nullptr, &LayerTrace::row_inv_sum},
         {"weighted_sum", QT_TRANSLATE_NOOP("render::FlowFigure", "Weights · v"), "attn.heads", true,
          {T, H, HeadSize}, true, true, S::Member, nullptr, &LayerTrace::heads},
-        {"concat", QT_TRANSLATE_NOOP("render::FlowFigure", "Concatenate heads"), "attn.heads", true, {T, C}, false,
+        {"concat", QT_TRANSLATE_NOOP("render::FlowFigure", "Concatenate heads"), "attn.heads", true, {T, HeadsWidth}, false,
          false, S::Member, nullptr, &LayerTrace::heads},
         {"proj", QT_TRANSLATE_NOOP("render::FlowFigure", "Output projection"), "attn.proj", true, {T, C}, false,
          false, S::Member, nullptr, &LayerTrace::proj},
@@ -95,7 +95,8 @@ int64_t dim_size(Dim d, const Trace& tr) {
     case T: return tr.T();
     case C: return c.n_embed;
     case H: return c.n_head;
-    case HeadSize: return c.n_head > 0 ? c.n_embed / c.n_head : 0;
+    case HeadSize: return c.head_size();
+    case HeadsWidth: return c.q_width();
     case Hidden: return c.hidden();
     case Vocab: return c.vocab_size;
     case LogitRows: return tr.logits.shape.empty() ? 0 : tr.logits.shape[0];
@@ -112,6 +113,7 @@ std::string dim_symbol(Dim d, const ModelConfig& c) {
     case Hidden: return int64_t(c.hidden()) == 4 * int64_t(c.n_embed) ? "4C" : "F";
     case Vocab: return "V";
     case LogitRows: return "R";
+    case HeadsWidth: return c.n_head == 0 || c.q_width() == c.n_embed ? "C" : "H·hs";
     }
     return "?";
 }

@@ -31,8 +31,11 @@ struct Slot {
 // order PyTorch creates the seed's modules.
 std::vector<Slot> slots(Weights& w, bool allocate) {
     const ModelConfig& c = w.config;
-    const int64_t V = c.vocab_size, C = c.n_embed, T = c.context_length, F = c.hidden();
-    const int H = c.n_head, hs = c.head_size();
+    const int64_t V = c.vocab_size, C = c.n_embed, F = c.hidden();
+    const int64_t T = c.position == PositionKind::Learned ? c.context_length : 0;
+    const int H = c.n_head, Hkv = c.kv_heads(), hs = c.head_size();
+    const int64_t Q = int64_t(H) * hs, KV = int64_t(Hkv) * hs;
+    const bool gated = c.mlp == MlpKind::Gated;
     if (allocate) {
         w.tok_embed.resize(V, C);
         w.pos_embed.resize(T, C);
@@ -41,10 +44,19 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
             for (VectorF* v : {&l.ln1.weight, &l.ln2.weight}) v->resize(C);
             if (c.bias)
                 for (VectorF* v : {&l.ln1.bias, &l.ln2.bias, &l.attn.proj.bias, &l.mlp.proj.bias}) v->resize(C);
-            for (MatrixRM* m : {&l.attn.q.weight, &l.attn.k.weight, &l.attn.v.weight, &l.attn.proj.weight}) m->resize(C, C);
-            if (c.qkv_bias)
-                for (VectorF* v : {&l.attn.q.bias, &l.attn.k.bias, &l.attn.v.bias}) v->resize(C);
+            l.attn.q.weight.resize(Q, C);
+            l.attn.k.weight.resize(KV, C);
+            l.attn.v.weight.resize(KV, C);
+            l.attn.proj.weight.resize(C, Q);
+            if (c.qkv_bias) {
+                l.attn.q.bias.resize(Q);
+                l.attn.k.bias.resize(KV);
+                l.attn.v.bias.resize(KV);
+            }
+            if (c.qk_norm)
+                for (VectorF* v : {&l.attn.q_norm, &l.attn.k_norm}) v->resize(hs);
             l.mlp.hidden.weight.resize(F, C);
+            if (gated) l.mlp.up.weight.resize(F, C);
             if (c.bias) l.mlp.hidden.bias.resize(F);
             l.mlp.proj.weight.resize(C, F);
         }
@@ -55,12 +67,12 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
         for (MatrixRM* m : {&w.tok_embed, &w.pos_embed, &w.lm_head.weight})
             advise_huge_pages(m->data(), size_t(m->size()) * sizeof(float));
         for (LayerWeights& l : w.layers)
-            for (MatrixRM* m : {&l.attn.q.weight, &l.attn.k.weight, &l.attn.v.weight, &l.attn.proj.weight, &l.mlp.hidden.weight, &l.mlp.proj.weight})
+            for (MatrixRM* m : {&l.attn.q.weight, &l.attn.k.weight, &l.attn.v.weight, &l.attn.proj.weight, &l.mlp.hidden.weight, &l.mlp.up.weight, &l.mlp.proj.weight})
                 advise_huge_pages(m->data(), size_t(m->size()) * sizeof(float));
     }
     std::vector<Slot> s;
     s.push_back({"token_embed.weight", {V, C}, w.tok_embed.data(), 0, Slot::Normal});
-    s.push_back({"position_embed.weight", {T, C}, w.pos_embed.data(), 0, Slot::Normal});
+    if (T > 0) s.push_back({"position_embed.weight", {T, C}, w.pos_embed.data(), 0, Slot::Normal});
     for (int i = 0; i < c.n_layer; ++i) {
         LayerWeights& l = w.layers[size_t(i)];
         const std::string p = "attn_blocks." + std::to_string(i) + ".";
@@ -72,6 +84,7 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
             const std::pair<const char*, std::pair<MatrixRM*, VectorF*>> qkv[] = {
                 {"key", {&l.attn.k.weight, &l.attn.k.bias}}, {"query", {&l.attn.q.weight, &l.attn.q.bias}}, {"value", {&l.attn.v.weight, &l.attn.v.bias}}};
             for (const auto& [name, mats] : qkv) {
+                if (h >= Hkv && mats.first != &l.attn.q.weight) continue;  // grouped-query: fewer k/v heads
                 s.push_back({hp + name + ".weight", {hs, C}, mats.first->data() + row * C, C,
                              Slot::Uniform});
                 if (c.qkv_bias)
@@ -79,12 +92,17 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
                                  Slot::Uniform});
             }
         }
-        s.push_back({p + "attn.proj.weight", {C, C}, l.attn.proj.weight.data(), C, Slot::Uniform});
+        if (c.qk_norm) {
+            s.push_back({p + "attn.q_norm.weight", {hs}, l.attn.q_norm.data(), 0, Slot::One});
+            s.push_back({p + "attn.k_norm.weight", {hs}, l.attn.k_norm.data(), 0, Slot::One});
+        }
+        s.push_back({p + "attn.proj.weight", {C, Q}, l.attn.proj.weight.data(), Q, Slot::Uniform});
         if (c.bias) s.push_back({p + "attn.proj.bias", {C}, l.attn.proj.bias.data(), C, Slot::Uniform});
         s.push_back({p + "ln2.weight", {C}, l.ln2.weight.data(), 0, Slot::One});
         if (c.bias) s.push_back({p + "ln2.bias", {C}, l.ln2.bias.data(), 0, Slot::Zero});
         s.push_back({p + "mlp.hidden.weight", {F, C}, l.mlp.hidden.weight.data(), C, Slot::Uniform});
         if (c.bias) s.push_back({p + "mlp.hidden.bias", {F}, l.mlp.hidden.bias.data(), C, Slot::Uniform});
+        if (gated) s.push_back({p + "mlp.up.weight", {F, C}, l.mlp.up.weight.data(), C, Slot::Uniform});
         s.push_back({p + "mlp.proj.weight", {C, F}, l.mlp.proj.weight.data(), F, Slot::Uniform});
         if (c.bias) s.push_back({p + "mlp.proj.bias", {C}, l.mlp.proj.bias.data(), F, Slot::Uniform});
     }

@@ -8,10 +8,17 @@
 
 namespace attnscope {
 
-enum class Activation { ReLU, GeluTanh, GeluErf };  // GeluErf: exact GELU (nanoGPT)
+enum class Activation { ReLU, GeluTanh, GeluErf, SiLU };  // GeluErf: exact GELU (nanoGPT)
+
+// The parts in which the architectures differ, as data (see architectures.h for
+// the table that sets them per model family).
+enum class NormKind { LayerNorm, RMSNorm };        // RMSNorm: x * rsqrt(mean(x^2) + eps) * w
+enum class PositionKind { Learned, Rotary };       // Rotary: RoPE on q and k, no position table
+enum class MlpKind { Plain, Gated };               // Gated: down(act(gate(x)) * up(x)), SwiGLU with SiLU
+enum class RopeScaling { None, Linear, Llama3 };   // rope_scaling "type"/"rope_type"
 
 struct ModelConfig {
-    std::string arch = "seed";   // "seed" or "gpt2": where the config came from
+    std::string arch = "seed";   // an architectures() name: "seed", "gpt2", "llama", "qwen3", ...
     int vocab_size = 0;          // V
     int context_length = 0;      // longest input, T <= context_length
     int n_embed = 0;             // C
@@ -23,9 +30,32 @@ struct ModelConfig {
     bool bias = true;            // proj, MLP and LayerNorm biases (nanoGPT's bias=False drops them)
     bool lm_head_bias = true;    // lm_head carries a bias (seed)
     bool tied_lm_head = false;   // lm_head.weight is token_embed.weight (GPT-2)
-    float ln_eps = 1e-5f;
+    float ln_eps = 1e-5f;        // LayerNorm or RMSNorm epsilon
 
-    int head_size() const { return n_head > 0 ? n_embed / n_head : 0; }
+    // Llama-family fields; their defaults are the seed's behaviour.
+    NormKind norm = NormKind::LayerNorm;
+    PositionKind position = PositionKind::Learned;
+    MlpKind mlp = MlpKind::Plain;
+    int n_kv_head = 0;           // key/value heads (grouped-query attention); 0 means n_head
+    int head_dim = 0;            // hs when the config gives it (Qwen3); 0 means C / H
+    float rope_theta = 10000.0f; // RoPE base
+    int rope_dims = 0;           // rotated dims of each head (GPT-NeoX rotary_pct); 0 means hs
+    RopeScaling rope_scaling = RopeScaling::None;
+    float rope_factor = 1.0f;    // linear and llama3: positions (frequencies) divided by it
+    float rope_low_freq = 1.0f, rope_high_freq = 4.0f;  // llama3 low_freq_factor, high_freq_factor
+    int rope_original_context = 0;                      // llama3 original_max_position_embeddings
+    int sliding_window = 0;      // > 0: a query sees only its last `sliding_window` keys (Mistral)
+    bool parallel_residual = false;  // x + attn(ln1(x)) + mlp(ln2(x)) (GPT-NeoX)
+    bool qk_norm = false;        // RMSNorm over each head's q and k before RoPE (Qwen3)
+
+    int head_size() const {
+        if (head_dim > 0) return head_dim;
+        return n_head > 0 ? n_embed / n_head : 0;
+    }
+    int kv_heads() const { return n_kv_head > 0 ? n_kv_head : n_head; }
+    int q_width() const { return n_head * head_size(); }    // H * hs: the heads side by side
+    int kv_width() const { return kv_heads() * head_size(); }
+    int rotary_dims() const { return rope_dims > 0 ? rope_dims : head_size(); }
     // Saturates instead of overflowing for a width no check has refused yet.
     int hidden() const {
         if (mlp_hidden > 0) return mlp_hidden;
@@ -52,6 +82,8 @@ struct ModelConfig {
 };
 
 const char* activation_name(Activation a);
+const char* norm_name(NormKind n);          // "layernorm", "rmsnorm"
+const char* rope_scaling_name(RopeScaling s);  // "none", "linear", "llama3"
 
 // The largest random model AttnScope creates (File > New random model and
 // `attnscope-cli dump --random`): the dialog's ranges, and at most 2e9

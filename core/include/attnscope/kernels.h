@@ -17,7 +17,15 @@ void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int thre
 void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, MapRM y,
                 int threads);
 
+// y (N, C) = RMSNorm(x) = x * rsqrt(mean(x^2) + eps) * w, in float32 as Hugging
+// Face computes it (the product with w last).
+void rms_norm(ConstMapRM x, const VectorF& w, float eps, MapRM y, int threads);
+
 void relu(ConstMapRM x, MapRM y, int threads);
+// SiLU: x * sigmoid(x), computed as x / (1 + exp(-x)) as PyTorch does.
+void silu(ConstMapRM x, MapRM y, int threads);
+// y *= b, element-wise (the gate times the up projection of a gated MLP).
+void mul_inplace(MapRM y, ConstMapRM b, int threads);
 // GELU, tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
 void gelu_tanh(ConstMapRM x, MapRM y, int threads);
 

@@ -20,8 +20,8 @@ inline constexpr const char* kMetaTraining = "attnscope.training";    // how it 
 struct LoadedModel {
     std::shared_ptr<const Weights> weights;
     std::string path;
-    std::string format;   // "safetensors", "pytorch-zip", "hf-gpt2-folder"
-    std::string naming;   // "seed", "nanogpt", "hf-gpt2"
+    std::string format;   // "safetensors", "pytorch-zip", "hf-gpt2-folder", "hf-folder", "hf-folder-sharded"
+    std::string naming;   // "seed", "nanogpt", "hf-gpt2", or the architecture ("llama", "gpt_neox", ...)
     Metadata metadata;    // from the file (safetensors) or empty
     std::vector<std::pair<std::string, Shape>> file_tensors;  // as stored, for `info`
     // What the user should know about how the file was read: prefixes removed,
@@ -53,7 +53,10 @@ struct LoadedModel {
 //     never runs code from the file; a wrapper's backbone (a reward model, a
 //     policy with a value head) is opened and its extra heads left out;
 //   - a folder: Hugging Face GPT-2 (config.json + model.safetensors or
-//     pytorch_model.bin).
+//     pytorch_model.bin), or any other model_type of the architecture table
+//     (llama, mistral, qwen2, qwen3, gpt_neox: config.json + model.safetensors
+//     or model.safetensors.index.json + shards); another model_type is refused
+//     with the list of supported ones.
 // Throws Error whose message starts with the path and names the problem.
 LoadedModel load_model(const std::string& path);
 

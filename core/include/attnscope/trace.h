@@ -35,16 +35,18 @@ struct StageRecord {
 
 struct LayerTrace {
     Tensor ln1;          // (T, C)
-    Tensor q, k, v;      // (T, H, hs)
+    Tensor q, k, v;      // (T, H, hs); q and k after qk-norm and RoPE where the model has them,
+                         // k and v repeated for every query head of a group (grouped-query attention)
     Tensor weights;      // (H, T, T) softmax weights; empty when over the attention budget
     Tensor row_max;      // (H, T) max of each row's unmasked scores
     Tensor row_inv_sum;  // (H, T) 1 / sum of exp(score - max) of each row
-    Tensor heads;        // (T, C) concatenated head outputs, ablated heads zero
+    Tensor heads;        // (T, H*hs) concatenated head outputs, ablated heads zero
     Tensor proj;         // (T, C)
     Tensor resid1;       // (T, C)
     Tensor ln2;          // (T, C)
     Tensor mlp_hidden;   // (T, 4C)
-    Tensor mlp_act;      // (T, 4C)
+    Tensor mlp_act;      // (T, 4C); a gated MLP's act(gate) * up
+    Tensor mlp_up;       // (T, F) a gated MLP's up projection (not in the tensor table), else empty
     Tensor mlp_proj;     // (T, C)
     Tensor out;          // (T, C)
 };

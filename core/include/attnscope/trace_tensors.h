@@ -19,7 +19,8 @@
 
 namespace attnscope {
 
-enum class Dim { T, C, H, HeadSize, Hidden, Vocab, LogitRows };
+// HeadsWidth: H * hs, the heads side by side (C but for an explicit head_dim).
+enum class Dim { T, C, H, HeadSize, Hidden, Vocab, LogitRows, HeadsWidth };
 
 struct TraceTensorSpec {
     enum class Source {

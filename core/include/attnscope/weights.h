@@ -24,15 +24,18 @@ struct LinearWeights {
 };
 
 struct AttentionWeights {
-    // (C, C) each: rows [h*hs, (h+1)*hs) are head h's (hs, C) weight; biases
-    // empty unless config.qkv_bias.
+    // q (H*hs, C), k and v (Hkv*hs, C): rows [h*hs, (h+1)*hs) are head h's
+    // (hs, C) weight (Hkv = H and H*hs = C but for grouped-query attention and
+    // an explicit head_dim); biases empty unless config.qkv_bias.
     LinearWeights q, k, v;
-    LinearWeights proj;     // (C, C) output projection
+    LinearWeights proj;     // (C, H*hs) output projection
+    VectorF q_norm, k_norm; // (hs) per-head RMSNorm weights (config.qk_norm), else empty
 };
 
 struct MlpWeights {
-    LinearWeights hidden;   // (4C, C)
-    LinearWeights proj;     // (C, 4C)
+    LinearWeights hidden;   // (F, C); a gated MLP's gate
+    LinearWeights up;       // (F, C) a gated MLP's up projection, else empty
+    LinearWeights proj;     // (C, F); a gated MLP's down
 };
 
 struct LayerWeights {
@@ -45,7 +48,7 @@ struct LayerWeights {
 struct Weights {
     ModelConfig config;
     MatrixRM tok_embed;     // (V, C) token embedding
-    MatrixRM pos_embed;     // (context_length, C) position embedding
+    MatrixRM pos_embed;     // (context_length, C) position embedding; empty with rotary positions
     std::vector<LayerWeights> layers;  // n_layer
     LayerNormWeights ln_f;  // final LayerNorm
     LinearWeights lm_head;  // (V, C); weight empty when tied to tok_embed, bias unless config.lm_head_bias
