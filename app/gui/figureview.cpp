@@ -23,6 +23,10 @@ session::Recipe FigureView::recipe() const {
     return r;
 }
 
+void FigureView::fillRecipe(session::Recipe& r) const {
+    if (descriptor()->uses(session::RecipeField::Focus)) r.focus = ws_->selection().query;
+}
+
 std::unique_ptr<render::Figure> FigureView::makeFigure(const render::Style& style) const {
     const render::FigureData fd = ws_->figureData();
     if (!fd.trace) return nullptr;
@@ -32,6 +36,12 @@ std::unique_ptr<render::Figure> FigureView::makeFigure(const render::Style& styl
 void FigureView::rebuild() {
     figure_.reset();
     problem_.clear();
+    drawnFor_ = ws_->selection();
+    if (!isVisible()) {
+        dirty_ = true;
+        return;
+    }
+    dirty_ = false;
     try {
         figure_ = makeFigure(settings_->style());
     } catch (const attnscope::Error& e) {
@@ -41,7 +51,23 @@ void FigureView::rebuild() {
 }
 
 void FigureView::selectionChanged() {
-    if (descriptor()->reads & (session::ReadsLayer | session::ReadsHead | session::ReadsQuery)) rebuild();
+    const Selection& now = ws_->selection();
+    const unsigned reads = descriptor()->reads;
+    const bool layerOrHead = (reads & session::ReadsLayer && now.layer != drawnFor_.layer) ||
+                             (reads & session::ReadsHead && now.head != drawnFor_.head);
+    const bool query = reads & session::ReadsQuery && now.query != drawnFor_.query;
+    if (!layerOrHead && !query) return;
+    if (!layerOrHead && figure_ && figure_->followQuery(now.query)) {
+        drawnFor_ = now;
+        update();
+        return;
+    }
+    rebuild();
+}
+
+void FigureView::showEvent(QShowEvent* e) {
+    TraceView::showEvent(e);
+    if (dirty_) rebuild();
 }
 
 void FigureView::paintEvent(QPaintEvent*) {

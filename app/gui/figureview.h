@@ -17,15 +17,23 @@ public:
     // Why the figure could not be drawn ("" when it was).
     QString problem() const { return problem_; }
     QSize sizeHint() const override { return {560, 560}; }
+    void fillRecipe(session::Recipe& r) const override;
 
 protected:
     void rebuild() override;
     void selectionChanged() override;
     void paintEvent(QPaintEvent*) override;
+    void showEvent(QShowEvent* e) override;
 
 private:
     // The recipe of what is shown: the selection's layer and head.
     session::Recipe recipe() const;
     std::unique_ptr<render::Figure> figure_;
     QString problem_;
+    // The selection the figure was drawn for: a change of the query alone is
+    // followed in place when the figure can (a rollout keeps its T x T map).
+    Selection drawnFor_;
+    // A trace arrived while the view was hidden: built when it is shown, so a
+    // hidden view costs nothing per keystroke.
+    bool dirty_ = false;
 };

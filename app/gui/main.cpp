@@ -2,6 +2,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QDockWidget>
 #include <QPlainTextEdit>
 #include <QTimer>
 #include <QLibraryInfo>
@@ -12,7 +13,9 @@
 #include <memory>
 
 #include "headsgridview.h"
+#include "ablationview.h"
 #include "mainwindow.h"
+#include "session/ablation_cache.h"
 #include "session/document.h"
 #include "session/views.h"
 #include "workspace.h"
@@ -98,11 +101,22 @@ int main(int argc, char** argv) {
                 QTimer::singleShot(200, &w, *shoot);
                 return;
             }
+            // The ablation map is drawn once its scan ran (here on this thread:
+            // a screenshot run has nothing else to do).
+            if (const auto trace = w.workspace()->trace(); trace && trace->T() >= 2) {
+                session::ablationScanFor(*trace);
+                w.ablationView()->startScan();  // finds the scan just made
+            }
             for (const QString& id : session::viewIds()) {
                 w.showView(id);
                 QApplication::sendPostedEvents();
                 w.grab().save(QDir(dir).filePath(id + ".png"));
             }
+            // The head statistics dock shares its place with the predictions.
+            w.headStatsDock()->raise();
+            w.showView(session::viewIds().constFirst());
+            QApplication::sendPostedEvents();
+            w.grab().save(QDir(dir).filePath(QStringLiteral("head-stats.png")));
             QApplication::quit();
         };
         QObject::connect(&ws, &Workspace::traceReady, &w, [&w, shoot] { QTimer::singleShot(300, &w, *shoot); },

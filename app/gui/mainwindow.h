@@ -12,6 +12,7 @@ class QAction;
 class QComboBox;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -21,6 +22,10 @@ class HeadDetailView;
 class HeadsGridView;
 class MaskView;
 class ModelPanel;
+class PredictionsPanel;
+class HeadStatsPanel;
+class AblationView;
+class AttentionTextPanel;
 class RowView;
 class ShapeFlowView;
 class TokenLinesView;
@@ -64,6 +69,13 @@ public:
     QLabel* runModeLabel() const { return statusMode_; }
     QDockWidget* modelDock() const { return modelDock_; }
     QDockWidget* textDock() const { return textDock_; }
+    QDockWidget* predictionsDock() const { return predictionsDock_; }
+    PredictionsPanel* predictions() const { return predictions_; }
+    QDockWidget* headStatsDock() const { return statsDock_; }
+    HeadStatsPanel* headStats() const { return stats_; }
+    AblationView* ablationView() const { return ablation_; }
+    QDockWidget* attentionTextDock() const { return attnTextDock_; }
+    AttentionTextPanel* attentionText() const { return attnText_; }
     QProgressBar* progressBar() const { return progress_; }
     QPushButton* cancelButton() const { return cancel_; }
     // The text of the last problem or question shown to the user.
@@ -82,6 +94,11 @@ private:
     // A tab's page and the view in it, for the widget `v` names.
     std::pair<QWidget*, TraceView*> buildViewPage(const session::ViewDescriptor& v);
     void buildDocks();
+    // The docks that explain heads (predictions, …): mainwindow_explain.cpp.
+    void buildExplainDocks();
+    // Their View ▸ Panels entries, with shortcuts.
+    void addExplainActions(QMenu* panels);
+    void addExplainRunActions(QMenu* run);
     void buildMenus();
     void buildStatusBar();
     void connectWorkspace();
@@ -129,4 +146,11 @@ private:
     QDockWidget* textDock_ = nullptr;
     QDockWidget* modelDock_ = nullptr;
     bool hasSavedLayout_ = false;
+    QDockWidget* predictionsDock_ = nullptr;
+    PredictionsPanel* predictions_ = nullptr;
+    QDockWidget* statsDock_ = nullptr;
+    HeadStatsPanel* stats_ = nullptr;
+    AblationView* ablation_ = nullptr;
+    QDockWidget* attnTextDock_ = nullptr;
+    AttentionTextPanel* attnText_ = nullptr;
 };
