@@ -44,6 +44,7 @@ private slots:
     void init();
     void cleanup();
     void rolloutShowsTheSelectedQueryRow();
+    void rolloutOfALongTextIsBuiltOffTheGuiThread();
     void predictionsShowTheCoreTopToken();
     void predictionsTopKIsRemembered();
     void headStatsLabelAndSort();
@@ -130,6 +131,26 @@ void tst_ExplainGui::rolloutShowsTheSelectedQueryRow() {
                 inked = shot.pixelColor(x, y) != QColor(Qt::white);
         QVERIFY(inked);
     }
+}
+
+// From FigureView::kAsyncTokens on, the rollout is built on a worker; the
+// figure that arrives shows the query selected meanwhile.
+void tst_ExplainGui::rolloutOfALongTextIsBuiltOffTheGuiThread() {
+    win_->showView("rollout");
+    auto* view = qobject_cast<FigureView*>(win_->viewWidget("rollout"));
+    QString text;
+    while (text.size() < 400) text += QStringLiteral("ROMEO:\nBut soft, what light through yonder window breaks?\n");
+    win_->editor()->setPlainText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() >= FigureView::kAsyncTokens && !ws_->isRunning(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(view->isBuilding() || (view->figure() && !view->isBuilding()), 30000);
+    selectQuery(100);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isBuilding() && view->figure(), 30000);
+    const auto* fig = dynamic_cast<const render::RolloutFigure*>(view->figure());
+    QVERIFY(fig);
+    QCOMPARE(fig->matrix().values().rows(), ws_->trace()->T());
+    QTRY_COMPARE(fig->query(), 100);
+    const MatrixRM want = attention_rollout(*ws_->trace());
+    for (int k = 0; k < ws_->trace()->T(); ++k) QCOMPARE(fig->row()->values()[size_t(k)], want(100, k));
 }
 
 // The panel's numbers come from ln_f on a worker; they equal the core's

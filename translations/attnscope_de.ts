@@ -1537,8 +1537,8 @@ Gesucht in:
 <context>
     <name>render::AblationFigure</name>
     <message>
-        <source>Loss change when each head is ablated · base loss %1 · %2</source>
-        <translation>Verluständerung, wenn jeder Kopf ausgeschaltet wird · Grundverlust %1 · %2</translation>
+        <source>Loss change per ablated head · base loss %1</source>
+        <translation>Verluständerung je ausgeschaltetem Kopf · Grundverlust %1</translation>
     </message>
 </context>
 <context>

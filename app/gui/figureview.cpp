@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QPainter>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include "attnscope/error.h"
 #include "errors.h"
@@ -12,6 +13,7 @@ FigureView::FigureView(const session::ViewDescriptor& view, Workspace* ws, ViewS
     setAccessibleName(session::viewMenuText(view));
     setAccessibleDescription(QCoreApplication::translate("session::Views", view.summary));
     setToolTip(accessibleDescription());
+    connect(&builder_, &QFutureWatcher<Build>::finished, this, &FigureView::buildFinished);
 }
 
 session::Recipe FigureView::recipe() const {
@@ -34,18 +36,56 @@ std::unique_ptr<render::Figure> FigureView::makeFigure(const render::Style& styl
 }
 
 void FigureView::rebuild() {
-    figure_.reset();
-    problem_.clear();
     drawnFor_ = ws_->selection();
+    ++generation_;  // a build still running is stale now
     if (!isVisible()) {
+        figure_.reset();
+        building_ = false;
         dirty_ = true;
         return;
     }
     dirty_ = false;
+    const render::FigureData fd = ws_->figureData();
+    if (fd.T() >= kAsyncTokens) {
+        // The figure on screen stays until the new one is ready.
+        building_ = true;
+        builder_.setFuture(QtConcurrent::run(
+            [fd, r = recipe(), style = settings_->style(), view = descriptor(), gen = generation_,
+             query = drawnFor_.query] {
+                Build b;
+                b.generation = gen;
+                b.query = query;
+                try {
+                    b.figure = view->figure(r, fd, style);
+                } catch (const attnscope::Error& e) {
+                    b.problem = describeError(e);
+                }
+                return b;
+            }));
+        return;
+    }
+    building_ = false;
+    figure_.reset();
+    problem_.clear();
     try {
         figure_ = makeFigure(settings_->style());
     } catch (const attnscope::Error& e) {
         problem_ = describeError(e);
+    }
+    update();
+}
+
+void FigureView::buildFinished() {
+    Build b = builder_.result();
+    if (b.generation != generation_) return;  // a newer build follows
+    building_ = false;
+    figure_ = std::move(b.figure);
+    problem_ = b.problem;
+    // The selection may have moved on while it was built.
+    drawnFor_ = ws_->selection();
+    if (figure_ && drawnFor_.query != b.query && !figure_->followQuery(drawnFor_.query)) {
+        rebuild();
+        return;
     }
     update();
 }

@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QDockWidget>
+#include <QTableView>
 #include <QPlainTextEdit>
 #include <QTimer>
 #include <QLibraryInfo>
@@ -13,6 +14,9 @@
 #include <memory>
 
 #include "headsgridview.h"
+#include "headstatsmodel.h"
+#include "headstatspanel.h"
+#include "predictionspanel.h"
 #include "ablationview.h"
 #include "mainwindow.h"
 #include "session/ablation_cache.h"
@@ -97,13 +101,18 @@ int main(int argc, char** argv) {
         // (The grid of a long text is built on a worker: wait for it.)
         auto shoot = std::make_shared<std::function<void()>>();
         *shoot = [&w, dir, shoot] {
-            if (!w.headsGrid()->figure() && w.headsGrid()->buildError().isEmpty()) {
+            // The docks compute on workers too: their numbers belong in the shots.
+            if ((!w.headsGrid()->figure() && w.headsGrid()->buildError().isEmpty()) || w.headStats()->isBusy() ||
+                w.predictions()->isBusy()) {
                 QTimer::singleShot(200, &w, *shoot);
                 return;
             }
             // The ablation map is drawn once its scan ran (here on this thread:
-            // a screenshot run has nothing else to do).
-            if (const auto trace = w.workspace()->trace(); trace && trace->T() >= 2) {
+            // a screenshot run has nothing else to do), on small models only: on
+            // GPT-2 small at 1,000 tokens the scan takes minutes.
+            if (const auto trace = w.workspace()->trace();
+                trace && trace->T() >= 2 &&
+                int64_t(trace->n_layer()) * trace->n_head() * trace->T() * trace->config.n_embed < 20'000'000) {
                 session::ablationScanFor(*trace);
                 w.ablationView()->startScan();  // finds the scan just made
             }
@@ -114,6 +123,7 @@ int main(int argc, char** argv) {
             }
             // The head statistics dock shares its place with the predictions.
             w.headStatsDock()->raise();
+            w.headStats()->table()->sortByColumn(HeadStatsModel::PrevToken, Qt::DescendingOrder);
             w.showView(session::viewIds().constFirst());
             QApplication::sendPostedEvents();
             w.grab().save(QDir(dir).filePath(QStringLiteral("head-stats.png")));

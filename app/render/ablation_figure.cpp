@@ -29,9 +29,8 @@ AblationFigure::AblationFigure(attnscope::AblationScan scan, int nLayer, int nHe
 }
 
 QString AblationFigure::title() const {
-    return QCoreApplication::translate("render::AblationFigure", "Loss change when each head is ablated · base loss %1 · %2")
-        .arg(scan_.base_loss, 0, 'f', 4)
-        .arg(modelName_);
+    return QCoreApplication::translate("render::AblationFigure", "Loss change per ablated head · base loss %1")
+        .arg(scan_.base_loss, 0, 'f', 4);
 }
 
 double AblationFigure::delta(int layer, int head) const {

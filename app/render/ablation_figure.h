@@ -24,6 +24,7 @@ public:
 
     const attnscope::AblationScan& scan() const { return scan_; }
     double delta(int layer, int head) const;
+    const QString& modelName() const { return modelName_; }
     // The largest |delta|: the ends of the colour scale.
     double range() const { return range_; }
     QRectF cellRect(const QRectF& area, int layer, int head) const;
