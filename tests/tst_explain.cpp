@@ -107,6 +107,7 @@ private slots:
     void rolloutMatchesPyTorch_data();
     void rolloutMatchesPyTorch();
     void cliExportRolloutMatchesPyTorch();
+    void cliExportAblationMatchesPyTorch();
     void predictionsFromLnFEqualKeptLogits_data();
     void predictionsFromLnFEqualKeptLogits();
     void predictRefusesWhatItCannotAnswer();
@@ -304,6 +305,34 @@ void tst_Explain::cliExportRolloutMatchesPyTorch() {
         for (int k = 0; k < want.size(); ++k)
             EXPECT_NEAR(got[t].toArray()[k].toDouble(), want[t].toArray()[k].toDouble(), kRolloutTol,
                         QStringLiteral("rollout[%1][%2]").arg(t).arg(k));
+}
+
+// `export --view ablation`: the scan's deltas as JSON (L, H) and as CSV with
+// layers as rows and heads as columns.
+void tst_Explain::cliExportAblationMatchesPyTorch() {
+    const Golden g = loadGolden("seed");
+    QVERIFY(g.weights);
+    QTemporaryDir dir;
+    const QJsonArray want = g.json["ablation"].toArray();
+    const QString json = dir.filePath("ablation.json"), csv = dir.filePath("ablation.csv");
+    for (const QString& out : {json, csv}) {
+        const testutil::Run r = testutil::cli(
+            QStringList{"export", "--model", g.modelPath, "--view", "ablation", "-o", out} + tokenArgs(g.tokens));
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+    }
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonArray got = QJsonDocument::fromJson(f.readAll()).object()["delta_loss"].toArray();
+    QCOMPARE(got.size(), want.size());
+    for (int l = 0; l < want.size(); ++l)
+        for (int h = 0; h < want[l].toArray().size(); ++h)
+            EXPECT_NEAR(got[l].toArray()[h].toDouble(), want[l].toArray()[h].toObject()["delta"].toDouble(), kDeltaTol,
+                        QStringLiteral("L%1 H%2").arg(l).arg(h));
+    QFile c(csv);
+    QVERIFY(c.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(c.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), want.size() + 1);
+    QVERIFY2(lines[0].contains("H0") && lines[1].startsWith("\"L0\""), qPrintable(lines[0] + " / " + lines[1]));
 }
 
 void tst_Explain::predictionsFromLnFEqualKeptLogits_data() {

@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
@@ -47,6 +48,7 @@ private slots:
     void rolloutOfALongTextIsBuiltOffTheGuiThread();
     void predictionsShowTheCoreTopToken();
     void predictionsTopKIsRemembered();
+    void explainDocksVisibilityIsRemembered();
     void headStatsLabelAndSort();
     void headStatsProbesOnDemand();
     void ablationMapPaintsTheScan();
@@ -202,6 +204,22 @@ void tst_ExplainGui::predictionsTopKIsRemembered() {
     QCOMPARE(QSettings().value("predictions/topK").toInt(), 3);
     PredictionsPanel again(ws_.get());
     QCOMPARE(again.topK(), 3);
+}
+
+// Closed docks stay closed at the next start (the window state in QSettings).
+void tst_ExplainGui::explainDocksVisibilityIsRemembered() {
+    QVERIFY(win_->predictionsDock()->isVisible());
+    QVERIFY(win_->attentionTextDock()->isVisible());
+    win_->predictionsDock()->toggleViewAction()->trigger();
+    win_->attentionTextDock()->close();
+    QVERIFY(!win_->predictionsDock()->isVisible());
+    win_->close();
+    MainWindow again(ws_.get());
+    again.show();
+    QVERIFY(!again.predictionsDock()->isVisible());
+    QVERIFY(!again.attentionTextDock()->isVisible());
+    again.predictionsDock()->toggleViewAction()->trigger();
+    QVERIFY(again.predictionsDock()->isVisible());
 }
 
 // The table holds the core's statistics; L0 H1 of the demo model is a
