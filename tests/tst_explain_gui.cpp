@@ -31,7 +31,10 @@
 #include "predictionspanel.h"
 #include "valuestrip.h"
 #include "render/rollout_figure.h"
+#include "attnscope/error.h"
+#include "session/ablation_cache.h"
 #include "session/tokenize.h"
+#include "session/views.h"
 #include "textautosaver.h"
 #include "tokenstrip.h"
 #include "workspace.h"
@@ -53,6 +56,7 @@ private slots:
     void headStatsProbesOnDemand();
     void ablationMapPaintsTheScan();
     void ablationScanCancels();
+    void exportNeverRunsALargeScan();
     void textColouredByAttention();
 
 private:
@@ -329,13 +333,35 @@ void tst_ExplainGui::ablationMapPaintsTheScan() {
 void tst_ExplainGui::ablationScanCancels() {
     win_->showView("ablation");
     AblationView* view = win_->ablationView();
-    win_->editor()->setPlainText(QStringLiteral("A text that no scan has seen: cancel me"));
-    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() > 30 && !ws_->isRunning(), 20000);
+    const QString text = QStringLiteral("A text that no scan has seen: cancel me");
+    win_->editor()->setPlainText(text);
+    // The new text's trace (one token per character), not the example's.
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() == text.size() && !ws_->isRunning(), 20000);
     view->startScan();
     view->cancelScan();
     // Enabled again once the finished scan was handled (not just stopped).
     QTRY_VERIFY_WITH_TIMEOUT(!view->isScanning() && view->scanButton()->isEnabled(), 60000);
     QVERIFY(!view->figure());
+}
+
+// Past the on-demand limit, drawing the ablation view for Export refuses
+// (the scan would block the GUI thread for minutes) until the user ran it.
+void tst_ExplainGui::exportNeverRunsALargeScan() {
+    win_->showView("ablation");
+    AblationView* view = win_->ablationView();
+    const QString text = QStringLiteral("Nobody scanned this one yet, so Export must wait.");
+    win_->editor()->setPlainText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() == text.size() && !ws_->isRunning(), 20000);
+    session::setOnDemandScanLimit(1);
+    session::Recipe r;
+    r.view = QStringLiteral("ablation");
+    QVERIFY_THROWS_EXCEPTION(Error, session::makeFigure(r, ws_->figureData()));
+    QVERIFY(!view->makeFigure(render::Style()));
+    view->startScan();
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isScanning() && view->figure(), 60000);
+    QVERIFY(session::makeFigure(r, ws_->figureData()));
+    QVERIFY(view->makeFigure(render::Style()));
+    session::setOnDemandScanLimit(MainWindow::kOnDemandScanWork);
 }
 
 // The most-attended token of the selected query is drawn the strongest; the

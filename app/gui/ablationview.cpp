@@ -57,10 +57,15 @@ QPointF AblationView::cellCenter(int layer, int head) const {
 std::unique_ptr<render::Figure> AblationView::makeFigure(const render::Style& style) const {
     const auto trace = ws_->trace();
     if (!trace) return nullptr;
-    // The scan on screen when there is one; else the exporter runs it.
-    const attnscope::AblationScan scan = figure_ ? figure_->scan() : session::ablationScanFor(*trace);
-    return std::make_unique<render::AblationFigure>(scan, trace->n_layer(), trace->n_head(),
-                                                    ws_->figureData().modelName, style);
+    // The scan on screen when there is one; else a small one is run here (see
+    // session::setOnDemandScanLimit) and a large one waits for the user.
+    try {
+        const attnscope::AblationScan scan = figure_ ? figure_->scan() : session::ablationScanFor(*trace);
+        return std::make_unique<render::AblationFigure>(scan, trace->n_layer(), trace->n_head(),
+                                                        ws_->figureData().modelName, style);
+    } catch (const attnscope::Error&) {
+        return nullptr;
+    }
 }
 
 void AblationView::rebuild() {
@@ -104,11 +109,14 @@ void AblationView::startScan() {
     watcher_.setFuture(QtConcurrent::run([trace, cancel = cancel_, done = done_, total = total_] {
         ScanResult r;
         try {
-            r.scan = session::ablationScanFor(*trace, [&](int d, int t) {
-                done->store(d);
-                total->store(t);
-                return !cancel->load();
-            });
+            r.scan = session::ablationScanFor(
+                *trace,
+                [&](int d, int t) {
+                    done->store(d);
+                    total->store(t);
+                    return !cancel->load();
+                },
+                true);
         } catch (const attnscope::Error& e) {
             if (e.code() != attnscope::ErrorCode::Cancelled) r.error = describeError(e);
         }

@@ -112,7 +112,8 @@ int main(int argc, char** argv) {
             // GPT-2 small at 1,000 tokens the scan takes minutes.
             if (const auto trace = w.workspace()->trace();
                 trace && trace->T() >= 2 &&
-                int64_t(trace->n_layer()) * trace->n_head() * trace->T() * trace->config.n_embed < 20'000'000) {
+                int64_t(trace->n_layer()) * trace->n_head() * trace->T() * trace->config.n_embed <=
+                    MainWindow::kOnDemandScanWork) {
                 session::ablationScanFor(*trace);
                 w.ablationView()->startScan();  // finds the scan just made
             }

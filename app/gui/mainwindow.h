@@ -3,6 +3,7 @@
 // logic lives here.
 #include <QMainWindow>
 #include <QPointer>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -82,6 +83,10 @@ public:
     QString lastProblem() const { return lastProblem_; }
     TextAutosaver* textAutosaver() const { return autosaver_; }
     void showView(const QString& viewId);
+    // The largest ablation scan (n_layer · n_head · T · n_embed) that drawing
+    // the ablation view for Export may run on the GUI thread; larger ones are
+    // run from the view, on a worker, with progress.
+    static constexpr int64_t kOnDemandScanWork = 20'000'000;
 
 protected:
     void closeEvent(QCloseEvent* e) override;

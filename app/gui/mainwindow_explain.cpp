@@ -12,9 +12,13 @@
 #include "headstatspanel.h"
 #include "mainwindow.h"
 #include "predictionspanel.h"
+#include "session/ablation_cache.h"
 #include "workspace.h"
 
 void MainWindow::buildExplainDocks() {
+    // Export and the clipboard draw the ablation view on this thread: they may
+    // run a small scan themselves (the demo model's takes 0.1 s), never a large one.
+    session::setOnDemandScanLimit(kOnDemandScanWork);
     predictionsDock_ = new QDockWidget(tr("Predictions"), this);
     predictionsDock_->setObjectName("predictionsDock");
     predictions_ = new PredictionsPanel(ws_, predictionsDock_);

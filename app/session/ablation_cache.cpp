@@ -1,5 +1,7 @@
 #include "ablation_cache.h"
 
+#include <atomic>
+#include <limits>
 #include <mutex>
 
 #include "attnscope/error.h"
@@ -18,6 +20,7 @@ struct Entry {
 
 std::mutex mutex;
 std::optional<Entry> entry;
+std::atomic<int64_t> onDemandLimit{std::numeric_limits<int64_t>::max()};
 
 bool matches(const Entry& e, const attnscope::Trace& t) {
     const auto w = t.source.lock();
@@ -37,8 +40,16 @@ void rememberAblationScan(const attnscope::Trace& trace, attnscope::AblationScan
     entry = Entry{trace.source, trace.tokens, trace.causal, std::move(scan)};
 }
 
-attnscope::AblationScan ablationScanFor(const attnscope::Trace& trace, const attnscope::Progress& progress) {
+void setOnDemandScanLimit(int64_t work) { onDemandLimit = work; }
+
+attnscope::AblationScan ablationScanFor(const attnscope::Trace& trace, const attnscope::Progress& progress,
+                                        bool anySize) {
     if (auto s = cachedAblationScan(trace)) return *s;
+    const int64_t work = int64_t(trace.n_layer()) * trace.n_head() * trace.T() * trace.config.n_embed;
+    if (!anySize && work > onDemandLimit)
+        throw attnscope::Error(attnscope::ErrorCode::InvalidArgument,
+                               "this text has not been scanned yet: run the ablation scan first (Ablation view, "
+                               "Ctrl+Shift+A); it runs the model once per head");
     const auto weights = trace.source.lock();
     if (!weights) throw attnscope::Error(attnscope::ErrorCode::InvalidArgument, "the trace's model is no longer open");
     attnscope::ScanOptions opt;
