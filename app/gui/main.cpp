@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QDockWidget>
+#include <QEventLoop>
 #include <QTableView>
 #include <QPlainTextEdit>
 #include <QTimer>
@@ -13,6 +14,7 @@
 #include <functional>
 #include <memory>
 
+#include "figureview.h"
 #include "headsgridview.h"
 #include "headstatsmodel.h"
 #include "headstatspanel.h"
@@ -120,6 +122,17 @@ int main(int argc, char** argv) {
             for (const QString& id : session::viewIds()) {
                 w.showView(id);
                 QApplication::sendPostedEvents();
+                // A long text's rollout is built on a worker once shown: wait for it.
+                if (auto* fv = qobject_cast<FigureView*>(w.viewWidget(id)); fv && fv->isBuilding()) {
+                    QEventLoop wait;
+                    QTimer poll;
+                    QObject::connect(&poll, &QTimer::timeout, &wait, [&] {
+                        if (!fv->isBuilding()) wait.quit();
+                    });
+                    poll.start(50);
+                    wait.exec();
+                    QApplication::sendPostedEvents();
+                }
                 w.grab().save(QDir(dir).filePath(id + ".png"));
             }
             // The head statistics dock shares its place with the predictions.
