@@ -3,6 +3,7 @@
 // the labels against their thresholds, the memory-bounded path at 1,000
 // tokens, cancelling, and the predict / heads / ablate-scan verbs of attnscope-cli.
 #include <QFile>
+#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,6 +17,7 @@
 #include "attnscope/model.h"
 #include "attnscope/model_file.h"
 #include "attnscope/predict.h"
+#include "attnscope/rollout.h"
 #include "testutil.h"
 
 using namespace attnscope;
@@ -25,6 +27,7 @@ namespace {
 constexpr double kProbTol = 1e-5;   // probabilities; logits and losses with EXPECT_CLOSE
 constexpr double kStatTol = 1e-5;   // head statistics and probes
 constexpr double kDeltaTol = 1e-4;  // ablation deltas
+constexpr double kRolloutTol = 1e-5;
 
 struct Golden {
     QJsonObject json;
@@ -101,6 +104,12 @@ private slots:
     void probesMatchPyTorch();
     void ablationScanMatchesPyTorch_data();
     void ablationScanMatchesPyTorch();
+    void rolloutMatchesPyTorch_data();
+    void rolloutMatchesPyTorch();
+    void cliExportRolloutMatchesPyTorch();
+    void cliExportAblationMatchesPyTorch();
+    void predictionsFromLnFEqualKeptLogits_data();
+    void predictionsFromLnFEqualKeptLogits();
     void predictRefusesWhatItCannotAnswer();
     void labelsFollowTheThresholds_data();
     void labelsFollowTheThresholds();
@@ -246,6 +255,129 @@ void tst_Explain::ablationScanMatchesPyTorch() {
         largest = std::max(largest, std::abs(h.delta));
     }
     QVERIFY(largest > 10 * kDeltaTol);  // the comparison is not of zeros
+}
+
+void tst_Explain::rolloutMatchesPyTorch_data() { statisticsMatchPyTorch_data(); }
+
+// Rollout reads every head's weights: stored, or rebuilt past the budget.
+void tst_Explain::rolloutMatchesPyTorch() {
+    QFETCH(QString, name);
+    QFETCH(int, threads);
+    QFETCH(bool, dense);
+    const Golden g = loadGolden(name);
+    QVERIFY(g.weights);
+    RunOptions opt;
+    opt.threads = threads;
+    opt.attention_budget_bytes = dense ? (int64_t(1) << 30) : 0;
+    const Trace tr = Model(g.weights).run(g.tokens, opt);
+    const MatrixRM r = attention_rollout(tr);
+    const QJsonArray want = g.json["rollout"].toArray();
+    QCOMPARE(int(r.rows()), int(want.size()));
+    QCOMPARE(int(r.cols()), int(want.size()));
+    int bad = 0;
+    for (int t = 0; t < r.rows(); ++t) {
+        const QJsonArray row = want[t].toArray();
+        for (int k = 0; k < r.cols(); ++k) {
+            const double d = std::abs(double(r(t, k)) - row[k].toDouble());
+            if (d > kRolloutTol && bad++ < 5)
+                qWarning("rollout[%d][%d] = %.9g, PyTorch %.9g", t, k, double(r(t, k)), row[k].toDouble());
+        }
+    }
+    QCOMPARE(bad, 0);
+}
+
+// `export --view rollout --format json` writes the same numbers.
+void tst_Explain::cliExportRolloutMatchesPyTorch() {
+    const Golden g = loadGolden("seed");
+    QVERIFY(g.weights);
+    QTemporaryDir dir;
+    const QString out = dir.filePath("rollout.json");
+    const testutil::Run r =
+        testutil::cli(QStringList{"export", "--model", g.modelPath, "--view", "rollout", "--format", "json", "-o", out} +
+                      tokenArgs(g.tokens));
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonArray got = QJsonDocument::fromJson(f.readAll()).object()["rollout"].toArray();
+    const QJsonArray want = g.json["rollout"].toArray();
+    QCOMPARE(got.size(), want.size());
+    for (int t = 0; t < want.size(); ++t)
+        for (int k = 0; k < want.size(); ++k)
+            EXPECT_NEAR(got[t].toArray()[k].toDouble(), want[t].toArray()[k].toDouble(), kRolloutTol,
+                        QStringLiteral("rollout[%1][%2]").arg(t).arg(k));
+}
+
+// `export --view ablation`: the scan's deltas as JSON (L, H) and as CSV with
+// layers as rows and heads as columns.
+void tst_Explain::cliExportAblationMatchesPyTorch() {
+    const Golden g = loadGolden("seed");
+    QVERIFY(g.weights);
+    QTemporaryDir dir;
+    const QJsonArray want = g.json["ablation"].toArray();
+    const QString json = dir.filePath("ablation.json"), csv = dir.filePath("ablation.csv");
+    for (const QString& out : {json, csv}) {
+        const testutil::Run r = testutil::cli(
+            QStringList{"export", "--model", g.modelPath, "--view", "ablation", "-o", out} + tokenArgs(g.tokens));
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+    }
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonArray got = QJsonDocument::fromJson(f.readAll()).object()["delta_loss"].toArray();
+    QCOMPARE(got.size(), want.size());
+    for (int l = 0; l < want.size(); ++l)
+        for (int h = 0; h < want[l].toArray().size(); ++h)
+            EXPECT_NEAR(got[l].toArray()[h].toDouble(), want[l].toArray()[h].toObject()["delta"].toDouble(), kDeltaTol,
+                        QStringLiteral("L%1 H%2").arg(l).arg(h));
+    QFile c(csv);
+    QVERIFY(c.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(c.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), want.size() + 1);
+    QVERIFY2(lines[0].contains("H0") && lines[1].startsWith("\"L0\""), qPrintable(lines[0] + " / " + lines[1]));
+}
+
+void tst_Explain::predictionsFromLnFEqualKeptLogits_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("threads");
+    for (const char* n : {"seed", "demo"}) {
+        QTest::addRow("%s/1-thread", n) << n << 1;
+        QTest::addRow("%s/2-threads", n) << n << 2;
+    }
+}
+
+// The app keeps one row of logits and computes the rest from ln_f: the same
+// numbers, bit for bit, as a run that kept them all.
+void tst_Explain::predictionsFromLnFEqualKeptLogits() {
+    QFETCH(QString, name);
+    QFETCH(int, threads);
+    const Golden g = loadGolden(name);
+    QVERIFY(g.weights);
+    RunOptions all;
+    all.logits_rows = -1;
+    const Trace full = Model(g.weights).run(g.tokens, all);
+    RunOptions last;
+    last.threads = threads;
+    const Trace lean = Model(g.weights).run(g.tokens, last);
+    QCOMPARE(lean.logits_first, lean.T() - 1);
+    for (int p = 0; p < full.T(); p += 7) {
+        const Prediction want = predict(full, p, 5);
+        const Prediction got = predict_from_ln_f(*g.weights, lean, p, 5, threads);
+        QCOMPARE(got.top.size(), want.top.size());
+        for (size_t i = 0; i < want.top.size(); ++i) {
+            QCOMPARE(got.top[i].id, want.top[i].id);
+            QCOMPARE(got.top[i].prob, want.top[i].prob);
+        }
+        QCOMPARE(got.next.has_value(), want.next.has_value());
+        if (want.next) QCOMPARE(got.next->rank, want.next->rank);
+    }
+    const std::vector<double> want = next_token_losses(full);
+    QCOMPARE(next_token_losses_from_ln_f(*g.weights, lean, 0, threads), want);
+    // From a later position: the tail of the same numbers.
+    const std::vector<double> tail = next_token_losses_from_ln_f(*g.weights, lean, 5, threads);
+    QCOMPARE(tail, std::vector<double>(want.begin() + 5, want.end()));
+    if (lean.T() > 65) {  // a second block of 64 to stop before
+        int asked = 0;
+        QVERIFY_THROWS_EXCEPTION(Error, next_token_losses_from_ln_f(*g.weights, lean, 0, 1, [&] { return asked++ < 1; }));
+    }
 }
 
 void tst_Explain::predictRefusesWhatItCannotAnswer() {

@@ -2,6 +2,67 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AblationView</name>
+    <message>
+        <source>&amp;Scan every head</source>
+        <translation>&amp;Jeden Kopf scannen</translation>
+    </message>
+    <message>
+        <source>Run the model once per head with that head ablated and show how the text&apos;s loss changes (Ctrl+Shift+A)</source>
+        <translation>Das Modell einmal je Kopf mit diesem Kopf ausgeschaltet rechnen und zeigen, wie sich der Verlust des Textes ändert (Strg+Umschalt+A)</translation>
+    </message>
+    <message>
+        <source>Click a head to ablate it, or to turn it back on.</source>
+        <translation>Klicken Sie auf einen Kopf, um ihn auszuschalten oder wieder einzuschalten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not scanned yet for this text: %n forward pass(es).</source>
+        <translation>
+            <numerusform>Für diesen Text noch nicht gescannt: %n Vorwärtsdurchlauf.</numerusform>
+            <numerusform>Für diesen Text noch nicht gescannt: %n Vorwärtsdurchläufe.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>Scan läuft…</translation>
+    </message>
+    <message>
+        <source>Ablating each head in turn…</source>
+        <translation>Jeder Kopf wird der Reihe nach ausgeschaltet…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Ablation scan</source>
+        <translation>Ausschalt-Scan</translation>
+    </message>
+    <message>
+        <source>Scan cancelled.</source>
+        <translation>Scan abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>AttentionTextPanel</name>
+    <message>
+        <source>Text coloured by attention</source>
+        <translation>Text nach Aufmerksamkeit eingefärbt</translation>
+    </message>
+    <message>
+        <source>Attention of the selected query over the text</source>
+        <translation>Aufmerksamkeit der ausgewählten Query über den Text</translation>
+    </message>
+    <message>
+        <source>Token %1 “%2”: weight %3</source>
+        <translation>Token %1 „%2“: Gewicht %3</translation>
+    </message>
+    <message>
+        <source>%1 · attention of query %2 “%3”</source>
+        <translation>%1 · Aufmerksamkeit der Query %2 „%3“</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source>The input is not valid.</source>
@@ -402,6 +463,135 @@
     </message>
 </context>
 <context>
+    <name>HeadStatsModel</name>
+    <message>
+        <source>previous token</source>
+        <translation>vorheriges Token</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>Senke</translation>
+    </message>
+    <message>
+        <source>self</source>
+        <translation>selbst</translation>
+    </message>
+    <message>
+        <source>induction</source>
+        <translation>Induktion</translation>
+    </message>
+    <message>
+        <source>duplicate token</source>
+        <translation>doppeltes Token</translation>
+    </message>
+    <message>
+        <source>diffuse</source>
+        <translation>diffus</translation>
+    </message>
+    <message>
+        <source>Mean over queries of -Σ w·ln w, in nats</source>
+        <translation>Mittel über die Queries von -Σ w·ln w, in Nats</translation>
+    </message>
+    <message>
+        <source>Mean weight on the previous token</source>
+        <translation>Mittleres Gewicht auf dem vorherigen Token</translation>
+    </message>
+    <message>
+        <source>Mean weight on the first token (the sink)</source>
+        <translation>Mittleres Gewicht auf dem ersten Token (der Senke)</translation>
+    </message>
+    <message>
+        <source>Mean weight on the query&apos;s own token</source>
+        <translation>Mittleres Gewicht auf dem eigenen Token der Query</translation>
+    </message>
+    <message>
+        <source>Probe: weight on the token after the earlier occurrence of the current token</source>
+        <translation>Probe: Gewicht auf dem Token nach dem früheren Vorkommen des aktuellen Tokens</translation>
+    </message>
+    <message>
+        <source>Probe: weight on the earlier occurrence of the current token</source>
+        <translation>Probe: Gewicht auf dem früheren Vorkommen des aktuellen Tokens</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Kopf</translation>
+    </message>
+    <message>
+        <source>Entropy</source>
+        <translation>Entropie</translation>
+    </message>
+    <message>
+        <source>Prev token</source>
+        <translation>Vorheriges</translation>
+    </message>
+    <message>
+        <source>First token</source>
+        <translation>Erstes Token</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Selbst</translation>
+    </message>
+    <message>
+        <source>Induction</source>
+        <translation>Induktion</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplikat</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Etiketten</translation>
+    </message>
+</context>
+<context>
+    <name>HeadStatsPanel</name>
+    <message>
+        <source>Head statistics</source>
+        <translation>Kopfstatistik</translation>
+    </message>
+    <message>
+        <source>Run &amp;probes</source>
+        <translation>Proben ausf&amp;ühren</translation>
+    </message>
+    <message>
+        <source>Score induction and duplicate-token heads on a synthetic sequence of repeated random tokens (independent of your text)</source>
+        <translation>Induktions- und Duplikat-Köpfe auf einer synthetischen Folge wiederholter Zufallstokens bewerten (unabhängig von Ihrem Text)</translation>
+    </message>
+    <message>
+        <source>Statistics of every head</source>
+        <translation>Statistik aller Köpfe</translation>
+    </message>
+    <message>
+        <source>Computing statistics…</source>
+        <translation>Statistik wird berechnet…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s) on %1 tokens</source>
+        <translation>
+            <numerusform>%n Kopf auf %1 Tokens</numerusform>
+            <numerusform>%n Köpfe auf %1 Tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running the probes…</source>
+        <translation>Proben laufen…</translation>
+    </message>
+    <message>
+        <source>The model is too small for the probes.</source>
+        <translation>Das Modell ist für die Proben zu klein.</translation>
+    </message>
+    <message>
+        <source>Probes done.</source>
+        <translation>Proben fertig.</translation>
+    </message>
+</context>
+<context>
     <name>HeadsGridView</name>
     <message>
         <source>Heads grid</source>
@@ -490,6 +680,10 @@
     <message>
         <source>%1 of %2 layers × %3 heads selected.</source>
         <translation>%1 von %2 Schichten × %3 Köpfen ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Labels: %1</source>
+        <translation>Etiketten: %1</translation>
     </message>
 </context>
 <context>
@@ -914,6 +1108,38 @@ Gesucht in:
             <numerusform>&amp;Automatisch (%n Kerne)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Predictions</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
+        <source>Head statistics</source>
+        <translation>Kopfstatistik</translation>
+    </message>
+    <message>
+        <source>Text by attention</source>
+        <translation>Text nach Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+H</source>
+        <translation>Ctrl+Shift+H</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+T</source>
+        <translation>Ctrl+Shift+T</translation>
+    </message>
+    <message>
+        <source>Ablation &amp;scan</source>
+        <translation>Ausschalt-Sca&amp;n</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+A</source>
+        <translation>Ctrl+Shift+A</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -1026,6 +1252,95 @@ Gesucht in:
     <message>
         <source>That model would need more than 8 GB of memory.</source>
         <translation>Dieses Modell bräuchte mehr als 8 GB Speicher.</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionsModel</name>
+    <message>
+        <source>token id %1</source>
+        <translation>Token-ID %1</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation>Wahrscheinlichkeit</translation>
+    </message>
+    <message>
+        <source>Logit</source>
+        <translation>Logit</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionsPanel</name>
+    <message>
+        <source>Predictions</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
+        <source>top </source>
+        <translation>die besten </translation>
+    </message>
+    <message>
+        <source>How many of the most probable next tokens to list</source>
+        <translation>Wie viele der wahrscheinlichsten nächsten Tokens aufgelistet werden</translation>
+    </message>
+    <message>
+        <source>Number of next tokens</source>
+        <translation>Anzahl der nächsten Tokens</translation>
+    </message>
+    <message>
+        <source>Most probable next tokens</source>
+        <translation>Wahrscheinlichste nächste Tokens</translation>
+    </message>
+    <message>
+        <source>Surprise of each token</source>
+        <translation>Überraschung jedes Tokens</translation>
+    </message>
+    <message>
+        <source>Each token coloured by its loss -ln p, how surprised the model was to see it. Click a token to see what the model expected in its place.</source>
+        <translation>Jedes Token nach seinem Verlust -ln p eingefärbt: wie überrascht das Modell war, es zu sehen. Klicken Sie auf ein Token, um zu sehen, was das Modell an seiner Stelle erwartet hat.</translation>
+    </message>
+    <message>
+        <source>No prediction: no model has run yet.</source>
+        <translation>Keine Vorhersage: Es wurde noch kein Modell ausgeführt.</translation>
+    </message>
+    <message>
+        <source>After position %1 “%2”, the model predicts:</source>
+        <translation>Nach Position %1 „%2“ sagt das Modell vorher:</translation>
+    </message>
+    <message>
+        <source>Actual next token “%1”: probability %2, rank %3</source>
+        <translation>Tatsächliches nächstes Token „%1“: Wahrscheinlichkeit %2, Rang %3</translation>
+    </message>
+    <message>
+        <source>The text ends here: there is no next token to compare.</source>
+        <translation>Hier endet der Text: Es gibt kein nächstes Token zum Vergleich.</translation>
+    </message>
+    <message>
+        <source>The first token: nothing predicts it.</source>
+        <translation>Das erste Token: Nichts sagt es vorher.</translation>
+    </message>
+    <message>
+        <source>-ln p = %1 nats (p = %2), predicted at position %3</source>
+        <translation>-ln p = %1 Nats (p = %2), vorhergesagt an Position %3</translation>
+    </message>
+    <message>
+        <source>Computing the loss of every token…</source>
+        <translation>Der Verlust jedes Tokens wird berechnet…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Surprise: mean next-token loss %1 nats over %n token(s)</source>
+        <translation>
+            <numerusform>Überraschung: mittlerer Verlust des nächsten Tokens %1 Nats über %n Token</numerusform>
+            <numerusform>Überraschung: mittlerer Verlust des nächsten Tokens %1 Nats über %n Tokens</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1217,6 +1532,13 @@ Gesucht in:
     <message>
         <source>Window size, e.g. 1600x1000.</source>
         <translation>Fenstergröße, z. B. 1600x1000.</translation>
+    </message>
+</context>
+<context>
+    <name>render::AblationFigure</name>
+    <message>
+        <source>Loss change per ablated head · base loss %1</source>
+        <translation>Verluständerung je ausgeschaltetem Kopf · Grundverlust %1</translation>
     </message>
 </context>
 <context>
@@ -1460,6 +1782,10 @@ Zeilenmaximum = 1</translation>
         <source>input token</source>
         <translation>Eingabetoken</translation>
     </message>
+    <message>
+        <source>Rollout of position %1 “%2” over the input</source>
+        <translation>Rollout von Position %1 „%2“ über die Eingabe</translation>
+    </message>
 </context>
 <context>
     <name>render::RowFigure</name>
@@ -1556,6 +1882,18 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>attention rolled out through every layer (Abnar &amp; Zuidema, 2020)</source>
         <translation>Aufmerksamkeit über alle Schichten ausgerollt (Abnar &amp; Zuidema, 2020)</translation>
+    </message>
+    <message>
+        <source>A&amp;blation</source>
+        <translation>Ablati&amp;on</translation>
+    </message>
+    <message>
+        <source>Ablation scan</source>
+        <translation>Ausschalt-Scan</translation>
+    </message>
+    <message>
+        <source>the change in the text&apos;s loss when each head alone is ablated</source>
+        <translation>die Änderung des Textverlusts, wenn jeder Kopf allein ausgeschaltet wird</translation>
     </message>
 </context>
 </TS>

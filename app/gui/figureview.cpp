@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QPainter>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include "attnscope/error.h"
 #include "errors.h"
@@ -12,6 +13,7 @@ FigureView::FigureView(const session::ViewDescriptor& view, Workspace* ws, ViewS
     setAccessibleName(session::viewMenuText(view));
     setAccessibleDescription(QCoreApplication::translate("session::Views", view.summary));
     setToolTip(accessibleDescription());
+    connect(&builder_, &QFutureWatcher<Build>::finished, this, &FigureView::buildFinished);
 }
 
 session::Recipe FigureView::recipe() const {
@@ -23,6 +25,10 @@ session::Recipe FigureView::recipe() const {
     return r;
 }
 
+void FigureView::fillRecipe(session::Recipe& r) const {
+    if (descriptor()->uses(session::RecipeField::Focus)) r.focus = ws_->selection().query;
+}
+
 std::unique_ptr<render::Figure> FigureView::makeFigure(const render::Style& style) const {
     const render::FigureData fd = ws_->figureData();
     if (!fd.trace) return nullptr;
@@ -30,6 +36,35 @@ std::unique_ptr<render::Figure> FigureView::makeFigure(const render::Style& styl
 }
 
 void FigureView::rebuild() {
+    drawnFor_ = ws_->selection();
+    ++generation_;  // a build still running is stale now
+    if (!isVisible()) {
+        figure_.reset();
+        building_ = false;
+        dirty_ = true;
+        return;
+    }
+    dirty_ = false;
+    const render::FigureData fd = ws_->figureData();
+    if (fd.T() >= kAsyncTokens) {
+        // The figure on screen stays until the new one is ready.
+        building_ = true;
+        builder_.setFuture(QtConcurrent::run(
+            [fd, r = recipe(), style = settings_->style(), view = descriptor(), gen = generation_,
+             query = drawnFor_.query] {
+                Build b;
+                b.generation = gen;
+                b.query = query;
+                try {
+                    b.figure = view->figure(r, fd, style);
+                } catch (const attnscope::Error& e) {
+                    b.problem = describeError(e);
+                }
+                return b;
+            }));
+        return;
+    }
+    building_ = false;
     figure_.reset();
     problem_.clear();
     try {
@@ -40,8 +75,39 @@ void FigureView::rebuild() {
     update();
 }
 
+void FigureView::buildFinished() {
+    Build b = builder_.result();
+    if (b.generation != generation_) return;  // a newer build follows
+    building_ = false;
+    figure_ = std::move(b.figure);
+    problem_ = b.problem;
+    // The selection may have moved on while it was built.
+    drawnFor_ = ws_->selection();
+    if (figure_ && drawnFor_.query != b.query && !figure_->followQuery(drawnFor_.query)) {
+        rebuild();
+        return;
+    }
+    update();
+}
+
 void FigureView::selectionChanged() {
-    if (descriptor()->reads & (session::ReadsLayer | session::ReadsHead | session::ReadsQuery)) rebuild();
+    const Selection& now = ws_->selection();
+    const unsigned reads = descriptor()->reads;
+    const bool layerOrHead = (reads & session::ReadsLayer && now.layer != drawnFor_.layer) ||
+                             (reads & session::ReadsHead && now.head != drawnFor_.head);
+    const bool query = reads & session::ReadsQuery && now.query != drawnFor_.query;
+    if (!layerOrHead && !query) return;
+    if (!layerOrHead && figure_ && figure_->followQuery(now.query)) {
+        drawnFor_ = now;
+        update();
+        return;
+    }
+    rebuild();
+}
+
+void FigureView::showEvent(QShowEvent* e) {
+    TraceView::showEvent(e);
+    if (dirty_) rebuild();
 }
 
 void FigureView::paintEvent(QPaintEvent*) {

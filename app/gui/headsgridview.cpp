@@ -1,6 +1,7 @@
 #include "headsgridview.h"
 
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -258,6 +259,7 @@ void HeadsGridView::paintCanvas(QPainter& p) {
             }
         }
     }
+    drawLabelBadges(p, area);
     const Selection& s = ws_->selection();
     const int i = figure_->indexOf(s.layer, s.head);
     if (i >= 0) {
@@ -265,6 +267,45 @@ void HeadsGridView::paintCanvas(QPainter& p) {
         p.setBrush(Qt::NoBrush);
         p.drawRect(figure_->panelRect(area, i).adjusted(-2, -2, 2, 2));
     }    if (zoom_ > 1.0) drawStickyHeaders(p, area);
+}
+
+void HeadsGridView::setHeadLabels(std::vector<QStringList> labels) {
+    labels_ = std::move(labels);
+    canvas_->update();
+}
+
+QStringList HeadsGridView::labelsOf(int layer, int head) const {
+    const auto trace = ws_->trace();
+    const size_t i = trace ? size_t(layer * trace->n_head() + head) : labels_.size();
+    return i < labels_.size() ? labels_[i] : QStringList();
+}
+
+// A head's labels on a white pill at the foot of its tile, when the tile is
+// tall enough to carry one without hiding its pattern.
+void HeadsGridView::drawLabelBadges(QPainter& p, const QRectF& area) {
+    const auto trace = ws_->trace();
+    if (!trace || labels_.empty()) return;
+    p.save();
+    QFont f = p.font();
+    f.setPointSizeF(std::max(6.0, f.pointSizeF() * 0.8));
+    p.setFont(f);
+    const QFontMetricsF fm(f);
+    for (int l = 0; l < trace->n_layer(); ++l)
+        for (int h = 0; h < trace->n_head(); ++h) {
+            const QStringList labels = labelsOf(l, h);
+            const int i = figure_->indexOf(l, h);
+            if (labels.isEmpty() || i < 0) continue;
+            const QRectF r = figure_->panelRect(area, i);
+            if (r.height() < 3 * fm.height() || r.width() < 30) continue;
+            const QString text = fm.elidedText(labels.join(QStringLiteral(", ")), Qt::ElideRight, r.width() - 8);
+            const QRectF pill(r.left() + 2, r.bottom() - fm.height() - 4, fm.horizontalAdvance(text) + 6, fm.height() + 2);
+            p.setPen(Qt::NoPen);
+            p.setBrush(QColor(255, 255, 255, 215));
+            p.drawRoundedRect(pill, 3, 3);
+            p.setPen(QColor(20, 20, 20));
+            p.drawText(pill, Qt::AlignCenter, text);
+        }
+    p.restore();
 }
 
 void HeadsGridView::drawStickyHeaders(QPainter& p, const QRectF& area) {
@@ -332,6 +373,8 @@ QString HeadsGridView::toolTipAtCanvas(const QPointF& canvasPos) const {
                                        .arg(QString::number(double(keys.front().second), 'f', 3));
     }
     if (trace->is_ablated(layer, head)) tip += QLatin1Char('\n') + tr("ablated");
+    const QStringList labels = labelsOf(layer, head);
+    if (!labels.isEmpty()) tip += QLatin1Char('\n') + tr("Labels: %1").arg(labels.join(QStringLiteral(", ")));
     tip += QLatin1Char('\n') + tr("Click to open in detail; Ctrl+click only selects.");
     return tip;
 }

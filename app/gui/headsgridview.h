@@ -59,6 +59,10 @@ public:
     // The tooltip at `pos` (this widget's coordinates): the head there and its
     // strongest key for the selected query; empty between panels.
     QString toolTipAt(const QPointF& pos) const;
+    // Labels per head (index layer * n_head + head; empty: none), drawn as a
+    // badge on each tile big enough and listed in its tooltip.
+    void setHeadLabels(std::vector<QStringList> labels);
+    const std::vector<QStringList>& headLabels() const { return labels_; }
     // What a screen reader says about the selection (also the accessible description).
     QString selectionDescription() const;
 
@@ -76,6 +80,8 @@ private:
     friend class GridCanvas;
     void paintCanvas(QPainter& p);
     void drawStickyHeaders(QPainter& p, const QRectF& area);
+    void drawLabelBadges(QPainter& p, const QRectF& area);
+    QStringList labelsOf(int layer, int head) const;
     void pressAt(const QPointF& canvasPos, Qt::KeyboardModifiers mods);
     QString toolTipAtCanvas(const QPointF& canvasPos) const;
     void moveSelection(int dLayer, int dHead);
@@ -95,4 +101,5 @@ private:
     QScrollArea* scroll_ = nullptr;
     QComboBox* pooling_ = nullptr;
     QComboBox* tileScale_ = nullptr;
+    std::vector<QStringList> labels_;
 };

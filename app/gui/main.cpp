@@ -2,6 +2,9 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QDockWidget>
+#include <QEventLoop>
+#include <QTableView>
 #include <QPlainTextEdit>
 #include <QTimer>
 #include <QLibraryInfo>
@@ -11,8 +14,14 @@
 #include <functional>
 #include <memory>
 
+#include "figureview.h"
 #include "headsgridview.h"
+#include "headstatsmodel.h"
+#include "headstatspanel.h"
+#include "predictionspanel.h"
+#include "ablationview.h"
 #include "mainwindow.h"
+#include "session/ablation_cache.h"
 #include "session/document.h"
 #include "session/views.h"
 #include "workspace.h"
@@ -94,15 +103,44 @@ int main(int argc, char** argv) {
         // (The grid of a long text is built on a worker: wait for it.)
         auto shoot = std::make_shared<std::function<void()>>();
         *shoot = [&w, dir, shoot] {
-            if (!w.headsGrid()->figure() && w.headsGrid()->buildError().isEmpty()) {
+            // The docks compute on workers too: their numbers belong in the shots.
+            if ((!w.headsGrid()->figure() && w.headsGrid()->buildError().isEmpty()) || w.headStats()->isBusy() ||
+                w.predictions()->isBusy()) {
                 QTimer::singleShot(200, &w, *shoot);
                 return;
+            }
+            // The ablation map is drawn once its scan ran (here on this thread:
+            // a screenshot run has nothing else to do), on small models only: on
+            // GPT-2 small at 1,000 tokens the scan takes minutes.
+            if (const auto trace = w.workspace()->trace();
+                trace && trace->T() >= 2 &&
+                int64_t(trace->n_layer()) * trace->n_head() * trace->T() * trace->config.n_embed <=
+                    MainWindow::kOnDemandScanWork) {
+                session::ablationScanFor(*trace);
+                w.ablationView()->startScan();  // finds the scan just made
             }
             for (const QString& id : session::viewIds()) {
                 w.showView(id);
                 QApplication::sendPostedEvents();
+                // A long text's rollout is built on a worker once shown: wait for it.
+                if (auto* fv = qobject_cast<FigureView*>(w.viewWidget(id)); fv && fv->isBuilding()) {
+                    QEventLoop wait;
+                    QTimer poll;
+                    QObject::connect(&poll, &QTimer::timeout, &wait, [&] {
+                        if (!fv->isBuilding()) wait.quit();
+                    });
+                    poll.start(50);
+                    wait.exec();
+                    QApplication::sendPostedEvents();
+                }
                 w.grab().save(QDir(dir).filePath(id + ".png"));
             }
+            // The head statistics dock shares its place with the predictions.
+            w.headStatsDock()->raise();
+            w.headStats()->table()->sortByColumn(HeadStatsModel::PrevToken, Qt::DescendingOrder);
+            w.showView(session::viewIds().constFirst());
+            QApplication::sendPostedEvents();
+            w.grab().save(QDir(dir).filePath(QStringLiteral("head-stats.png")));
             QApplication::quit();
         };
         QObject::connect(&ws, &Workspace::traceReady, &w, [&w, shoot] { QTimer::singleShot(300, &w, *shoot); },

@@ -119,6 +119,7 @@ void MainWindow::buildDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, textDock);
     textDock_ = textDock;
     modelDock_ = modelDock;
+    buildExplainDocks();
 
     // The text goes to its own file within half a second of the first unsaved
     // keystroke, however long the typing goes on (a crash loses at most that).

@@ -3,6 +3,7 @@
 // logic lives here.
 #include <QMainWindow>
 #include <QPointer>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -12,6 +13,7 @@ class QAction;
 class QComboBox;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -21,6 +23,10 @@ class HeadDetailView;
 class HeadsGridView;
 class MaskView;
 class ModelPanel;
+class PredictionsPanel;
+class HeadStatsPanel;
+class AblationView;
+class AttentionTextPanel;
 class RowView;
 class ShapeFlowView;
 class TokenLinesView;
@@ -64,12 +70,23 @@ public:
     QLabel* runModeLabel() const { return statusMode_; }
     QDockWidget* modelDock() const { return modelDock_; }
     QDockWidget* textDock() const { return textDock_; }
+    QDockWidget* predictionsDock() const { return predictionsDock_; }
+    PredictionsPanel* predictions() const { return predictions_; }
+    QDockWidget* headStatsDock() const { return statsDock_; }
+    HeadStatsPanel* headStats() const { return stats_; }
+    AblationView* ablationView() const { return ablation_; }
+    QDockWidget* attentionTextDock() const { return attnTextDock_; }
+    AttentionTextPanel* attentionText() const { return attnText_; }
     QProgressBar* progressBar() const { return progress_; }
     QPushButton* cancelButton() const { return cancel_; }
     // The text of the last problem or question shown to the user.
     QString lastProblem() const { return lastProblem_; }
     TextAutosaver* textAutosaver() const { return autosaver_; }
     void showView(const QString& viewId);
+    // The largest ablation scan (n_layer · n_head · T · n_embed) that drawing
+    // the ablation view for Export may run on the GUI thread; larger ones are
+    // run from the view, on a worker, with progress.
+    static constexpr int64_t kOnDemandScanWork = 20'000'000;
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -82,6 +99,11 @@ private:
     // A tab's page and the view in it, for the widget `v` names.
     std::pair<QWidget*, TraceView*> buildViewPage(const session::ViewDescriptor& v);
     void buildDocks();
+    // The docks that explain heads (predictions, …): mainwindow_explain.cpp.
+    void buildExplainDocks();
+    // Their View ▸ Panels entries, with shortcuts.
+    void addExplainActions(QMenu* panels);
+    void addExplainRunActions(QMenu* run);
     void buildMenus();
     void buildStatusBar();
     void connectWorkspace();
@@ -129,4 +151,11 @@ private:
     QDockWidget* textDock_ = nullptr;
     QDockWidget* modelDock_ = nullptr;
     bool hasSavedLayout_ = false;
+    QDockWidget* predictionsDock_ = nullptr;
+    PredictionsPanel* predictions_ = nullptr;
+    QDockWidget* statsDock_ = nullptr;
+    HeadStatsPanel* stats_ = nullptr;
+    AblationView* ablation_ = nullptr;
+    QDockWidget* attnTextDock_ = nullptr;
+    AttentionTextPanel* attnText_ = nullptr;
 };

@@ -59,6 +59,7 @@ void MainWindow::buildMenus() {
     // Closed docks come back from here.
     QMenu* panels = view->addMenu(tr("&Panels"));
     for (QDockWidget* d : {modelDock_, textDock_}) panels->addAction(d->toggleViewAction());
+    addExplainActions(panels);
     view->addSeparator();
     QMenu* cmaps = view->addMenu(tr("&Colour map"));
     auto* cg = new QActionGroup(this);
@@ -134,6 +135,7 @@ void MainWindow::buildMenus() {
     }
     if (!tg->checkedAction()) tg->actions().constFirst()->setChecked(true);
     QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });
+    addExplainRunActions(run);
     clear->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
     clear->setEnabled(!ws_->ablated().empty());
     connect(ws_, &Workspace::optionsChanged, clear, [this, clear] { clear->setEnabled(!ws_->ablated().empty()); });

@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ablationview.h"
 #include "figureview.h"
 #include "headdetailview.h"
 #include "headsgridview.h"
@@ -97,6 +98,7 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
     case session::ViewWidget::Mask: mask_ = new MaskView(ws_, settings_, tabs_); return {mask_, mask_};
     case session::ViewWidget::ShapeFlow: flow_ = new ShapeFlowView(ws_, settings_, tabs_); return {flow_, flow_};
     case session::ViewWidget::TokenLines: lines_ = new TokenLinesView(ws_, settings_, tabs_); return {lines_, lines_};
+    case session::ViewWidget::Ablation: ablation_ = new AblationView(ws_, settings_, tabs_); return {ablation_, ablation_};
     case session::ViewWidget::Figure: break;
     }
     auto* view = new FigureView(v, ws_, settings_, tabs_);

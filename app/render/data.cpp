@@ -106,7 +106,8 @@ void writeCsv(const DataBlock& d, const TokenTable& tokens, const QString& path)
         throw Error(ErrorCode::InvalidArgument, "CSV holds one head's (T, T) matrix; this view has shape " +
                                                     attnscope::shape_string(d.shape) + ": use npy or json");
     const attnscope::ConstMapRM m(d.values.data(), d.shape[0], d.shape[1]);
-    writeFileAtomically(path, csvBytes(m, tokens.texts, tokens.texts));
+    if (!d.rowLabels.isEmpty()) writeFileAtomically(path, csvBytes(m, d.rowLabels, d.colLabels));
+    else writeFileAtomically(path, csvBytes(m, tokens.texts, tokens.texts));
 }
 
 QString tokensJsonPath(const QString& npyPath) {

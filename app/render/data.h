@@ -23,6 +23,9 @@ struct DataBlock {
     std::vector<float> values;  // row-major
     std::vector<int> layers;   // the layers it covers
     std::vector<int> heads;    // the heads it covers
+    // A (rows, cols) block that is not indexed by tokens (the ablation map's
+    // layers x heads) names its rows and columns; CSV uses these instead of tokens.
+    QStringList rowLabels, colLabels;
 };
 
 // The tokens of a data file: ids, their exact text and their display labels.

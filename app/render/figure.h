@@ -48,6 +48,12 @@ public:
     virtual QSizeF naturalSize() const = 0;
     virtual void paint(QPainter& p, const QRectF& area) const = 0;
     virtual QString title() const = 0;
+    // Shows another selected query in place, when the figure can do that
+    // without being built again (true); false: build a new figure.
+    virtual bool followQuery(int query) {
+        (void)query;
+        return false;
+    }
 };
 
 // Helpers shared by the figures.

@@ -19,6 +19,7 @@ public:
     QSizeF naturalSize() const override;
     void paint(QPainter& p, const QRectF& area) const override;
     QString title() const override { return inner_->title(); }
+    bool followQuery(int query) override { return inner_->followQuery(query); }
 
     const Figure& inner() const { return *inner_; }
     const QString& note() const { return note_; }

@@ -25,11 +25,22 @@ RowFigure::RowFigure(FigureData data, int layer, int head, int query, Style styl
     if (!data_.trace || query_ < 0 || query_ >= data_.T()) return;
     const attnscope::MatrixRM w = data_.trace->head_weights(layer_, head_);
     row_.assign(w.row(query_).data(), w.row(query_).data() + w.cols());
+    fitAxis(fixedAxis);
+}
+
+RowFigure::RowFigure(FigureData data, std::vector<float> row, int query, QString title, Style style, bool fixedAxis)
+    : data_(std::move(data)), layer_(-1), head_(-1), query_(query), style_(std::move(style)), row_(std::move(row)),
+      title_(std::move(title)) {
+    if (!row_.empty()) fitAxis(fixedAxis);
+}
+
+void RowFigure::fitAxis(bool fixedAxis) {
     const float top = *std::max_element(row_.begin(), row_.end());
     axisMax_ = fixedAxis ? 1.0 : std::min(1.0, niceCeiling(std::max(double(top), 1e-4)));
 }
 
 QString RowFigure::title() const {
+    if (!title_.isEmpty()) return title_;
     const QString tok = query_ >= 0 && query_ < data_.tokens.size() ? data_.tokens[query_] : QString();
     return QCoreApplication::translate("render::RowFigure", "Layer %1 · Head %2 · query %3 “%4”").arg(layer_).arg(head_).arg(query_).arg(tok);
 }

@@ -9,6 +9,9 @@ namespace render {
 class RowFigure : public Figure {
 public:
     RowFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis = false);
+    // Any one row over the tokens (a rollout row, say), under its own title;
+    // layer() and head() are -1.
+    RowFigure(FigureData data, std::vector<float> row, int query, QString title, Style style, bool fixedAxis = false);
 
     QSizeF naturalSize() const override;
     void paint(QPainter& p, const QRectF& area) const override;
@@ -21,14 +24,18 @@ public:
     int query() const { return query_; }
     int layer() const { return layer_; }
     int head() const { return head_; }
+    // The values the bars show, one per key.
+    const std::vector<float>& values() const { return row_; }
 
 private:
     QRectF plotRect(const QRectF& area) const;
+    void fitAxis(bool fixedAxis);
     FigureData data_;
     int layer_, head_, query_;
     Style style_;
     std::vector<float> row_;
     double axisMax_ = 1.0;
+    QString title_;  // "" : the head's title
 };
 
 }  // namespace render

@@ -4,6 +4,8 @@
 
 #include "attnscope/error.h"
 #include "attnscope/rollout.h"
+#include "ablation_cache.h"
+#include "render/ablation_figure.h"
 #include "recipe_run.h"
 #include "render/flow_figure.h"
 #include "render/grid_figure.h"
@@ -158,8 +160,10 @@ std::vector<ViewDescriptor> makeViews() {
         QStringLiteral("rollout"), QT_TRANSLATE_NOOP("session::Views", "&Rollout"),
         QT_TRANSLATE_NOOP("session::Views", "Attention rollout"),
         QT_TRANSLATE_NOOP("session::Views", "attention rolled out through every layer (Abnar & Zuidema, 2020)"), 5,
-        ViewWidget::Figure, 0, {}, kAllFormats, true,
-        [](const Recipe&, const FigureData& d, const Style& s) { return std::make_unique<render::RolloutFigure>(d, s); },
+        ViewWidget::Figure, ReadsQuery, {RecipeField::Focus}, kAllFormats, true,
+        [](const Recipe& r, const FigureData& d, const Style& s) {
+            return std::make_unique<render::RolloutFigure>(d, r.focus, s);
+        },
         [](const Recipe&, const attnscope::Trace& trace) {
             DataBlock d;
             d.what = QStringLiteral("rollout");
@@ -169,6 +173,34 @@ std::vector<ViewDescriptor> makeViews() {
         },
         [](const Recipe&) { return true; },
         [](const Recipe&) { return QStringLiteral("rollout"); },
+    });
+    v.push_back({
+        QStringLiteral("ablation"), QT_TRANSLATE_NOOP("session::Views", "A&blation"),
+        QT_TRANSLATE_NOOP("session::Views", "Ablation scan"),
+        QT_TRANSLATE_NOOP("session::Views", "the change in the text's loss when each head alone is ablated"), 6,
+        ViewWidget::Ablation, 0, {}, kAllFormats, false,
+        [](const Recipe&, const FigureData& d, const Style& s) {
+            return std::make_unique<render::AblationFigure>(ablationScanFor(*d.trace), d.trace->n_layer(),
+                                                            d.trace->n_head(), d.modelName, s);
+        },
+        [](const Recipe&, const attnscope::Trace& trace) {
+            const attnscope::AblationScan scan = ablationScanFor(trace);
+            DataBlock d;
+            d.what = QStringLiteral("delta_loss");
+            d.shape = {trace.n_layer(), trace.n_head()};
+            for (int l = 0; l < trace.n_layer(); ++l) {
+                d.layers.push_back(l);
+                d.rowLabels << QStringLiteral("L%1").arg(l);
+            }
+            for (int h = 0; h < trace.n_head(); ++h) {
+                d.heads.push_back(h);
+                d.colLabels << QStringLiteral("H%1").arg(h);
+            }
+            for (const attnscope::HeadAblation& h : scan.heads) d.values.push_back(float(h.delta));
+            return d;
+        },
+        [](const Recipe&) { return true; },
+        [](const Recipe&) { return QStringLiteral("ablation"); },
     });
     return v;
 }

@@ -21,7 +21,7 @@ namespace session {
 // The widget the GUI shows a view in. Figure: the generic one, which draws the
 // descriptor's figure for the current selection; the others add controls
 // (zoom, a layer filter, clickable nodes) around their figure.
-enum class ViewWidget { HeadsGrid, HeadDetail, Mask, ShapeFlow, TokenLines, Figure };
+enum class ViewWidget { HeadsGrid, HeadDetail, Mask, ShapeFlow, TokenLines, Ablation, Figure };
 
 // What a view's figure follows of the shared selection (and of a recipe's
 // layer and head): a change of anything else does not change its picture.

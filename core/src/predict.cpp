@@ -7,6 +7,7 @@
 #include <string>
 
 #include "attnscope/error.h"
+#include "attnscope/kernels.h"
 
 namespace attnscope {
 
@@ -29,11 +30,8 @@ void check_position(const Trace& tr, int position) {
                     {std::to_string(position), std::to_string(tr.T())});
 }
 
-}  // namespace
-
-Prediction predict(const Trace& tr, int position, int k) {
-    check_position(tr, position);
-    const auto logits = tr.logits_at(position);
+// The top k of one position's logits, and the actual next token's rank.
+Prediction predict_row(const Trace& tr, const Eigen::Map<const VectorF>& logits, int position, int k) {
     const int V = int(logits.size());
     k = std::clamp(k, 1, V);
     const double lse = log_sum_exp(logits);
@@ -56,6 +54,54 @@ Prediction predict(const Trace& tr, int position, int k) {
         p.next = NextToken{id, std::exp(double(logits[id]) - lse), above + 1};
     }
     return p;
+}
+
+void check_ln_f(const Weights& w, const Trace& tr) {
+    if (tr.ln_f.shape.size() != 2 || tr.ln_f.shape[0] != tr.T() || tr.ln_f.shape[1] != w.config.n_embed ||
+        w.unembedding().rows() != w.config.vocab_size)
+        throw Error(ErrorCode::InvalidArgument, "the trace was not made with these weights");
+}
+
+}  // namespace
+
+Prediction predict(const Trace& tr, int position, int k) {
+    check_position(tr, position);
+    return predict_row(tr, tr.logits_at(position), position, k);
+}
+
+MatrixRM logits_from_ln_f(const Weights& w, const Trace& tr, int first, int rows, int threads) {
+    check_ln_f(w, tr);
+    if (first < 0 || rows < 0 || first + rows > tr.T())
+        throw Error(ErrorCode::InvalidArgument, "logit rows outside the trace");
+    MatrixRM out(rows, w.config.vocab_size);
+    const ConstMapRM ln_f = tr.ln_f.cmatrix();
+    if (rows > 0)
+        kernels::linear(ConstMapRM(ln_f.data() + size_t(first) * size_t(ln_f.cols()), rows, ln_f.cols()),
+                        w.unembedding(), w.lm_head.bias, MapRM(out.data(), rows, out.cols()), threads);
+    return out;
+}
+
+Prediction predict_from_ln_f(const Weights& w, const Trace& tr, int position, int k, int threads) {
+    check_position(tr, position);
+    const MatrixRM logits = logits_from_ln_f(w, tr, position, 1, threads);
+    return predict_row(tr, Eigen::Map<const VectorF>(logits.data(), logits.cols()), position, k);
+}
+
+std::vector<double> next_token_losses_from_ln_f(const Weights& w, const Trace& tr, int from, int threads,
+                                                const std::function<bool()>& keep_going) {
+    constexpr int kBlock = 64;
+    std::vector<double> out;
+    const int n = tr.T() - 1;
+    for (int first = std::max(0, from); first < n; first += kBlock) {
+        if (keep_going && !keep_going()) throw Error(ErrorCode::Cancelled, "cancelled");
+        const int rows = std::min(kBlock, n - first);
+        const MatrixRM logits = logits_from_ln_f(w, tr, first, rows, threads);
+        for (int r = 0; r < rows; ++r) {
+            const Eigen::Map<const VectorF> row(logits.data() + size_t(r) * size_t(logits.cols()), logits.cols());
+            out.push_back(log_sum_exp(row) - double(row[tr.tokens[size_t(first + r + 1)]]));
+        }
+    }
+    return out;
 }
 
 std::vector<double> next_token_losses(const Trace& tr) {

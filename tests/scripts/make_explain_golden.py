@@ -1,9 +1,10 @@
 #!/usr/bin/python3
-"""Golden fixtures for predictions, head statistics, probes and the ablation
-scan (core/include/attnscope/predict.h, head_stats.h, ablation.h), computed by
-the seed's PyTorch classes. tests/tst_explain.cpp compares the C++ core and
-attnscope-cli with them: probabilities and losses 1e-5, head statistics 1e-5,
-ablation deltas 1e-4.
+"""Golden fixtures for predictions, head statistics, probes, the ablation
+scan and attention rollout (core/include/attnscope/predict.h, head_stats.h,
+ablation.h, rollout.h), computed by the seed's PyTorch classes.
+tests/tst_explain.cpp compares the C++ core and attnscope-cli with them:
+probabilities and losses 1e-5, head statistics 1e-5, ablation deltas 1e-4,
+rollout 1e-5.
 
 Run from the repository root with Debian's python3-torch:
     /usr/bin/python3 tests/scripts/make_explain_golden.py
@@ -98,6 +99,18 @@ def head_stats(W):
     return np.stack([entropy, prev, first, self_], axis=-1)
 
 
+def rollout(weights):
+    """Abnar & Zuidema (2020): A_l = 0.5 mean_h W_l + 0.5 I, rows renormalised;
+    R = A_{L-1} ... A_0. In float64 from the float32 weights."""
+    T = weights[0].shape[-1]
+    R = np.eye(T)
+    for W in weights:
+        A = 0.5 * W.mean(axis=0) + 0.5 * np.eye(T)
+        A = A / A.sum(axis=-1, keepdims=True)
+        R = A @ R
+    return R
+
+
 def make_case(name, model, tokens, extra):
     V = model.token_embed.num_embeddings
     logits, weights = run(model, tokens)
@@ -149,6 +162,8 @@ def make_case(name, model, tokens, extra):
         "probes": probes,
         "base_loss": base,
         "ablation": ablation,
+        # 9 significant digits: far inside the 1e-5 tolerance, a third of the bytes.
+        "rollout": [[float("%.9g" % x) for x in row] for row in rollout(weights)],
     })
     with open(os.path.join(OUT, name + ".json"), "w") as f:
         json.dump(out, f, separators=(",", ":"))

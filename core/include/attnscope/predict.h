@@ -7,10 +7,12 @@
 // the largest logit subtracted first, so probabilities are exact to double
 // rounding of the stored logits (PyTorch's float32 softmax agrees to ~1e-7).
 // Positions count from 0; the prediction at position p is for token p + 1.
+#include <functional>
 #include <optional>
 #include <vector>
 
 #include "attnscope/trace.h"
+#include "attnscope/weights.h"
 
 namespace attnscope {
 
@@ -43,5 +45,24 @@ std::vector<double> next_token_losses(const Trace& tr);
 
 // The mean of next_token_losses; NaN for a single token.
 double mean_next_token_loss(const Trace& tr);
+
+// --- From a trace that kept few logits (the app keeps only the last row) ---
+// The lm_head applied to the trace's final LayerNorm output (ln_f) of
+// `weights` (the weights the trace was made with): the same kernel as
+// Model::run, which computes each row alike whatever the row count, so the
+// numbers equal a run with RunOptions::logits_rows = -1 bit for bit.
+
+// (rows, V) logits of positions [first, first + rows).
+MatrixRM logits_from_ln_f(const Weights& weights, const Trace& tr, int first, int rows, int threads = 1);
+
+// predict(tr, position, k) computed from ln_f: one (V) row of the lm_head.
+Prediction predict_from_ln_f(const Weights& weights, const Trace& tr, int position, int k, int threads = 1);
+
+// next_token_losses(tr) of positions [from, T - 1) computed from ln_f, 64
+// positions at a time (a (64, V) buffer, not (T, V)): T - 1 - from values.
+// `keep_going()` is asked between blocks; returning false stops with
+// Error(Cancelled).
+std::vector<double> next_token_losses_from_ln_f(const Weights& weights, const Trace& tr, int from = 0,
+                                                int threads = 1, const std::function<bool()>& keep_going = {});
 
 }  // namespace attnscope

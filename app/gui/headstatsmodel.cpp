@@ -1,0 +1,100 @@
+#include "headstatsmodel.h"
+
+#include <cmath>
+
+QString HeadStatsModel::labelText(attnscope::HeadLabel label) {
+    using attnscope::HeadLabel;
+    switch (label) {
+    case HeadLabel::PreviousToken: return tr("previous token");
+    case HeadLabel::Sink: return tr("sink");
+    case HeadLabel::Self: return tr("self");
+    case HeadLabel::Induction: return tr("induction");
+    case HeadLabel::DuplicateToken: return tr("duplicate token");
+    case HeadLabel::Diffuse: return tr("diffuse");
+    }
+    return {};
+}
+
+void HeadStatsModel::setStats(std::vector<attnscope::HeadStats> stats, double maxEntropy) {
+    beginResetModel();
+    stats_ = std::move(stats);
+    labels_.clear();
+    for (const attnscope::HeadStats& s : stats_) {
+        QStringList l;
+        for (const attnscope::HeadLabel label : attnscope::head_labels(s, maxEntropy)) l << labelText(label);
+        labels_.push_back(l);
+    }
+    endResetModel();
+}
+
+void HeadStatsModel::clear() { setStats({}, 1); }
+
+int HeadStatsModel::rowOf(int layer, int head) const {
+    for (size_t i = 0; i < stats_.size(); ++i)
+        if (stats_[i].layer == layer && stats_[i].head == head) return int(i);
+    return -1;
+}
+
+int HeadStatsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(stats_.size()); }
+int HeadStatsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant HeadStatsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
+    const attnscope::HeadStats& s = stats_[size_t(index.row())];
+    auto number = [&](int column) -> double {
+        switch (column) {
+        case Layer: return s.layer;
+        case Head: return s.head;
+        case Entropy: return s.entropy;
+        case PrevToken: return s.prev_token;
+        case FirstToken: return s.first_token;
+        case Self: return s.self;
+        case Induction: return s.induction;
+        case Duplicate: return s.duplicate;
+        }
+        return 0;
+    };
+    const int c = index.column();
+    if (role == Qt::UserRole) {
+        if (c == Labels) return labels_[size_t(index.row())].join(QStringLiteral(", "));
+        const double v = number(c);
+        return std::isnan(v) ? QVariant() : QVariant(v);  // NaN sorts as empty
+    }
+    if (role == Qt::DisplayRole) {
+        if (c == Labels) return labels_[size_t(index.row())].join(QStringLiteral(", "));
+        if (c == Layer || c == Head) return int(number(c));
+        const double v = number(c);
+        return std::isnan(v) ? QString() : QString::number(v, 'f', 3);
+    }
+    if (role == Qt::TextAlignmentRole)
+        return c == Labels ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+
+QVariant HeadStatsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case Entropy: return tr("Mean over queries of -Σ w·ln w, in nats");
+        case PrevToken: return tr("Mean weight on the previous token");
+        case FirstToken: return tr("Mean weight on the first token (the sink)");
+        case Self: return tr("Mean weight on the query's own token");
+        case Induction: return tr("Probe: weight on the token after the earlier occurrence of the current token");
+        case Duplicate: return tr("Probe: weight on the earlier occurrence of the current token");
+        }
+        return {};
+    }
+    if (role != Qt::DisplayRole) return {};
+    switch (section) {
+    case Layer: return tr("Layer");
+    case Head: return tr("Head");
+    case Entropy: return tr("Entropy");
+    case PrevToken: return tr("Prev token");
+    case FirstToken: return tr("First token");
+    case Self: return tr("Self");
+    case Induction: return tr("Induction");
+    case Duplicate: return tr("Duplicate");
+    case Labels: return tr("Labels");
+    }
+    return {};
+}

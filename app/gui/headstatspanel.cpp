@@ -1,0 +1,159 @@
+#include "headstatspanel.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "attnscope/error.h"
+#include "attnscope/model.h"
+#include "headstatsmodel.h"
+#include "workspace.h"
+
+HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent), ws_(ws) {
+    setAccessibleName(tr("Head statistics"));
+    auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    note_ = new QLabel(this);
+    note_->setWordWrap(true);
+    probes_ = new QPushButton(tr("Run &probes"), this);
+    probes_->setToolTip(tr("Score induction and duplicate-token heads on a synthetic sequence of repeated "
+                           "random tokens (independent of your text)"));
+    top->addWidget(note_, 1);
+    top->addWidget(probes_);
+    layout->addLayout(top);
+
+    model_ = new HeadStatsModel(this);
+    proxy_ = new QSortFilterProxyModel(this);
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(Qt::UserRole);
+    table_ = new QTableView(this);
+    table_->setObjectName(QStringLiteral("headStatsTable"));
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(-1, Qt::AscendingOrder);  // (layer, head) order until a header is clicked
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setAccessibleName(tr("Statistics of every head"));
+    layout->addWidget(table_, 1);
+
+    // Statistics read every head's T x T weights (about a second of one core
+    // for 144 heads at 1,000 tokens): they wait for a pause in the typing
+    // rather than compete with the runs of each keystroke.
+    timer_.setSingleShot(true);
+    timer_.setInterval(500);
+    connect(&timer_, &QTimer::timeout, this, &HeadStatsPanel::computeStats);
+    connect(ws_, &Workspace::traceReady, this, [this] { timer_.start(); });
+    connect(ws_, &Workspace::documentChanged, this, [this] {
+        probeScores_ = {};
+        model_->clear();
+        emit labelsChanged();
+    });
+    connect(probes_, &QPushButton::clicked, this, &HeadStatsPanel::runProbes);
+    connect(&statsWatcher_, &QFutureWatcher<StatsResult>::finished, this, &HeadStatsPanel::showStats);
+    connect(&probeWatcher_, &QFutureWatcher<ProbeResult>::finished, this, &HeadStatsPanel::showProbes);
+    connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
+        const QModelIndex src = proxy_->mapToSource(i);
+        if (!src.isValid()) return;
+        const attnscope::HeadStats& s = model_->stats()[size_t(src.row())];
+        Selection sel = ws_->selection();
+        sel.layer = s.layer;
+        sel.head = s.head;
+        ws_->setSelection(sel);
+    });
+    if (ws_->trace()) timer_.start();
+}
+
+HeadStatsPanel::~HeadStatsPanel() {
+    statsWatcher_.waitForFinished();
+    probeWatcher_.waitForFinished();
+}
+
+QStringList HeadStatsPanel::labelsOf(int layer, int head) const {
+    const int row = model_->rowOf(layer, head);
+    return row < 0 ? QStringList() : model_->labelsOf(row);
+}
+
+void HeadStatsPanel::computeStats() {
+    if (statsWatcher_.isRunning()) {
+        again_ = true;
+        return;
+    }
+    again_ = false;
+    const auto trace = ws_->trace();
+    if (!trace) return;
+    note_->setText(tr("Computing statistics…"));
+    // One thread, so that the next run of the model is not slowed down.
+    statsWatcher_.setFuture(QtConcurrent::run([trace, gen = ++generation_] {
+        StatsResult r;
+        r.generation = gen;
+        r.stats = attnscope::head_statistics(*trace, 1);
+        r.maxEntropy = attnscope::uniform_entropy(trace->T(), trace->causal);
+        return r;
+    }));
+}
+
+void HeadStatsPanel::applyProbes(std::vector<attnscope::HeadStats>& stats) const {
+    const auto weights = ws_->document().model.weights;
+    if (probeScores_.weights != weights.get() || probeScores_.probes.size() != stats.size()) return;
+    for (size_t i = 0; i < stats.size(); ++i) {
+        stats[i].induction = probeScores_.probes[i].induction;
+        stats[i].duplicate = probeScores_.probes[i].duplicate;
+    }
+}
+
+void HeadStatsPanel::showStats() {
+    StatsResult r = statsWatcher_.result();
+    if (again_) {
+        computeStats();
+        return;
+    }
+    if (r.generation != generation_) return;
+    applyProbes(r.stats);
+    maxEntropy_ = r.maxEntropy;
+    model_->setStats(std::move(r.stats), maxEntropy_);
+    const auto trace = ws_->trace();
+    note_->setText(trace ? tr("%n head(s) on %1 tokens", "", model_->rowCount()).arg(trace->T()) : QString());
+    emit labelsChanged();
+}
+
+void HeadStatsPanel::runProbes() {
+    const auto weights = ws_->document().model.weights;
+    if (!weights || probeWatcher_.isRunning() || probeScores_.weights == weights.get()) return;
+    probes_->setEnabled(false);
+    note_->setText(tr("Running the probes…"));
+    probeWatcher_.setFuture(QtConcurrent::run([weights] {
+        ProbeResult r;
+        r.weights = weights.get();
+        const auto& c = weights->config;
+        r.probes.resize(size_t(c.n_layer * c.n_head));
+        for (size_t i = 0; i < r.probes.size(); ++i) {
+            r.probes[i].layer = int(i) / c.n_head;
+            r.probes[i].head = int(i) % c.n_head;
+        }
+        try {
+            attnscope::run_probes(attnscope::Model(weights), r.probes, 1);
+        } catch (const attnscope::Error&) {
+            r.probes.clear();
+        }
+        return r;
+    }));
+}
+
+void HeadStatsPanel::showProbes() {
+    probes_->setEnabled(true);
+    ProbeResult r = probeWatcher_.result();
+    if (r.weights != ws_->document().model.weights.get()) return;  // the model changed meanwhile
+    probeScores_ = std::move(r);
+    std::vector<attnscope::HeadStats> stats = model_->stats();
+    applyProbes(stats);
+    model_->setStats(std::move(stats), maxEntropy_);
+    note_->setText(probeScores_.probes.empty() ? tr("The model is too small for the probes.") : tr("Probes done."));
+    emit labelsChanged();
+}

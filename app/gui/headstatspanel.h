@@ -1,0 +1,75 @@
+#pragma once
+// The head statistics table: one sortable row per head (click a column
+// header to sort by it), the automatic labels, and the induction and
+// duplicate-token probes on demand. Statistics are computed on a worker
+// thread shortly after each run; the probes (a run of the model on the probe
+// sequence) once per model, also on a worker. Double-click a row to select
+// its head.
+#include <QFutureWatcher>
+#include <QTimer>
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+#include "attnscope/head_stats.h"
+
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+class HeadStatsModel;
+class Workspace;
+
+class HeadStatsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeadStatsPanel(Workspace* ws, QWidget* parent = nullptr);
+    ~HeadStatsPanel() override;
+
+    HeadStatsModel* model() const { return model_; }
+    QSortFilterProxyModel* sorted() const { return proxy_; }
+    QTableView* table() const { return table_; }
+    QPushButton* probesButton() const { return probes_; }
+    // Statistics (or probes) are being computed or are due.
+    bool isBusy() const { return statsWatcher_.isRunning() || probeWatcher_.isRunning() || timer_.isActive(); }
+    // The translated labels of (layer, head) for the trace shown (empty when none).
+    QStringList labelsOf(int layer, int head) const;
+
+public slots:
+    // Runs the probes for the open model (once; the scores stay until the
+    // model changes).
+    void runProbes();
+
+signals:
+    // New statistics or probe scores: the labels may have changed.
+    void labelsChanged();
+
+private:
+    struct StatsResult {
+        quint64 generation = 0;
+        std::vector<attnscope::HeadStats> stats;
+        double maxEntropy = 1;
+    };
+    struct ProbeResult {
+        const attnscope::Weights* weights = nullptr;
+        std::vector<attnscope::HeadStats> probes;  // induction and duplicate filled
+    };
+    void computeStats();
+    void showStats();
+    void showProbes();
+    void applyProbes(std::vector<attnscope::HeadStats>& stats) const;
+
+    Workspace* ws_;
+    HeadStatsModel* model_;
+    QSortFilterProxyModel* proxy_;
+    QTableView* table_;
+    QPushButton* probes_;
+    QLabel* note_;
+    QTimer timer_;  // statistics wait for the typing to pause
+    QFutureWatcher<StatsResult> statsWatcher_;
+    QFutureWatcher<ProbeResult> probeWatcher_;
+    quint64 generation_ = 0;
+    bool again_ = false;  // a trace came while statistics were computed
+    double maxEntropy_ = 1;
+    ProbeResult probeScores_;
+};

@@ -1,0 +1,72 @@
+// MainWindow's docks that explain what heads do: the predictions panel, the
+// head statistics table and the text coloured by attention; and the ablation
+// scan's Run menu entry. They read the Workspace's trace like the views
+// and compute off the GUI thread.
+#include <QAction>
+#include <QDockWidget>
+#include <QMenu>
+
+#include "ablationview.h"
+#include "attentiontextpanel.h"
+#include "headsgridview.h"
+#include "headstatspanel.h"
+#include "mainwindow.h"
+#include "predictionspanel.h"
+#include "session/ablation_cache.h"
+#include "workspace.h"
+
+void MainWindow::buildExplainDocks() {
+    // Export and the clipboard draw the ablation view on this thread: they may
+    // run a small scan themselves (the demo model's takes 0.1 s), never a large one.
+    session::setOnDemandScanLimit(kOnDemandScanWork);
+    predictionsDock_ = new QDockWidget(tr("Predictions"), this);
+    predictionsDock_->setObjectName("predictionsDock");
+    predictions_ = new PredictionsPanel(ws_, predictionsDock_);
+    predictionsDock_->setWidget(predictions_);
+    addDockWidget(Qt::RightDockWidgetArea, predictionsDock_);
+
+    statsDock_ = new QDockWidget(tr("Head statistics"), this);
+    statsDock_->setObjectName("headStatsDock");
+    stats_ = new HeadStatsPanel(ws_, statsDock_);
+    statsDock_->setWidget(stats_);
+    addDockWidget(Qt::RightDockWidgetArea, statsDock_);
+    tabifyDockWidget(predictionsDock_, statsDock_);
+    predictionsDock_->raise();
+
+    attnTextDock_ = new QDockWidget(tr("Text by attention"), this);
+    attnTextDock_->setObjectName("attentionTextDock");
+    attnText_ = new AttentionTextPanel(ws_, attnTextDock_);
+    attnTextDock_->setWidget(attnText_);
+    addDockWidget(Qt::BottomDockWidgetArea, attnTextDock_);
+    splitDockWidget(textDock_, attnTextDock_, Qt::Horizontal);
+
+    // The labels become badges on the grid's tiles and lines in their tooltips.
+    connect(stats_, &HeadStatsPanel::labelsChanged, this, [this] {
+        const auto trace = ws_->trace();
+        std::vector<QStringList> labels;
+        if (trace)
+            for (int l = 0; l < trace->n_layer(); ++l)
+                for (int h = 0; h < trace->n_head(); ++h) labels.push_back(stats_->labelsOf(l, h));
+        grid_->setHeadLabels(std::move(labels));
+    });
+}
+
+void MainWindow::addExplainActions(QMenu* panels) {
+    QAction* p = predictionsDock_->toggleViewAction();
+    p->setShortcut(QKeySequence(tr("Ctrl+Shift+P")));
+    panels->addAction(p);
+    QAction* s = statsDock_->toggleViewAction();
+    s->setShortcut(QKeySequence(tr("Ctrl+Shift+H")));
+    panels->addAction(s);
+    QAction* t = attnTextDock_->toggleViewAction();
+    t->setShortcut(QKeySequence(tr("Ctrl+Shift+T")));
+    panels->addAction(t);
+}
+
+void MainWindow::addExplainRunActions(QMenu* run) {
+    QAction* scan = run->addAction(tr("Ablation &scan"), this, [this] {
+        showView(session::viewFor(session::ViewWidget::Ablation).id);
+        ablation_->startScan();
+    });
+    scan->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
+}

@@ -1,0 +1,246 @@
+#include "predictionspanel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
+#include <numeric>
+
+#include "attnscope/error.h"
+#include "predictionsmodel.h"
+#include "render/figure.h"
+#include "valuestrip.h"
+#include "workspace.h"
+
+namespace {
+
+const char* kTopKKey = "predictions/topK";
+
+QString tokenLabel(const Workspace& ws, int id) {
+    const auto& tok = ws.document().tokenizer;
+    if (!tok || id >= tok->vocab_size()) return QStringLiteral("#%1").arg(id);
+    return render::visibleToken(QString::fromStdString(tok->token_text(id)));
+}
+
+}  // namespace
+
+PredictionsPanel::PredictionsPanel(Workspace* ws, QWidget* parent) : QWidget(parent), ws_(ws) {
+    setAccessibleName(tr("Predictions"));
+    auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    header_ = new QLabel(this);
+    header_->setWordWrap(true);
+    topK_ = new QSpinBox(this);
+    topK_->setRange(1, 100);
+    topK_->setValue(QSettings().value(kTopKKey, 10).toInt());
+    topK_->setPrefix(tr("top "));
+    topK_->setToolTip(tr("How many of the most probable next tokens to list"));
+    topK_->setAccessibleName(tr("Number of next tokens"));
+    top->addWidget(header_, 1);
+    top->addWidget(topK_);
+    layout->addLayout(top);
+
+    model_ = new PredictionsModel(this);
+    table_ = new QTableView(this);
+    table_->setObjectName(QStringLiteral("predictionsTable"));
+    table_->setModel(model_);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setAccessibleName(tr("Most probable next tokens"));
+    layout->addWidget(table_, 2);
+
+    next_ = new QLabel(this);
+    next_->setWordWrap(true);
+    layout->addWidget(next_);
+    lossSummary_ = new QLabel(this);
+    lossSummary_->setWordWrap(true);
+    layout->addWidget(lossSummary_);
+
+    strip_ = new ValueStrip(this);
+    strip_->setAccessibleName(tr("Surprise of each token"));
+    strip_->setToolTip(tr("Each token coloured by its loss -ln p, how surprised the model was to see it. "
+                          "Click a token to see what the model expected in its place."));
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(strip_);
+    layout->addWidget(scroll, 1);
+
+    connect(topK_, &QSpinBox::valueChanged, this, [this](int k) {
+        QSettings().setValue(kTopKKey, k);
+        requestPrediction();
+    });
+    connect(strip_, &ValueStrip::chipClicked, this, [this](int i) {
+        // Chip i's loss is the prediction made at position i - 1.
+        Selection s = ws_->selection();
+        s.query = std::max(0, i - 1);
+        ws_->setSelection(s);
+    });
+    connect(ws_, &Workspace::traceReady, this, &PredictionsPanel::traceChanged);
+    connect(ws_, &Workspace::selectionChanged, this, [this] {
+        if (isVisible() && positionWanted() != shownPosition_) requestPrediction();
+    });
+    connect(&predWatcher_, &QFutureWatcher<PredResult>::finished, this, &PredictionsPanel::showPrediction);
+    connect(&lossWatcher_, &QFutureWatcher<LossResult>::finished, this, &PredictionsPanel::showLosses);
+    traceChanged();
+}
+
+PredictionsPanel::~PredictionsPanel() {
+    if (lossCancel_) lossCancel_->store(true);
+    predWatcher_.waitForFinished();
+    lossWatcher_.waitForFinished();
+}
+
+void PredictionsPanel::setTopK(int k) { topK_->setValue(k); }
+int PredictionsPanel::topK() const { return topK_->value(); }
+
+int PredictionsPanel::positionWanted() const {
+    const auto trace = ws_->trace();
+    if (!trace || trace->T() == 0) return -1;
+    const int q = ws_->selection().query;
+    return q >= 0 && q < trace->T() ? q : trace->T() - 1;
+}
+
+void PredictionsPanel::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    if (dirty_) traceChanged();
+}
+
+// Hidden, the panel costs nothing per keystroke.
+void PredictionsPanel::traceChanged() {
+    if (!isVisible()) {
+        dirty_ = true;
+        return;
+    }
+    dirty_ = false;
+    requestPrediction();
+    startLosses();
+}
+
+void PredictionsPanel::startLosses() {
+    const auto trace = ws_->trace();
+    const auto weights = trace ? trace->source.lock() : nullptr;
+    if (lossCancel_) lossCancel_->store(true);
+    ++lossGeneration_;
+    LossKey key;
+    if (trace && weights) key = {weights.get(), trace->tokens, trace->causal, trace->ablated};
+    // Losses before the first changed token stay (a causal run's rows there are unchanged).
+    int keep = 0;
+    if (trace && key.weights == lossKey_.weights && key.causal && lossKey_.causal && key.ablated == lossKey_.ablated) {
+        const size_t n = std::min(key.tokens.size(), lossKey_.tokens.size());
+        size_t same = 0;
+        while (same < n && key.tokens[same] == lossKey_.tokens[same]) ++same;
+        keep = std::max(0, std::min(int(same) - 1, int(losses_.size())));
+    }
+    losses_.resize(size_t(keep));
+    lossKey_ = {};  // losses_ is only a prefix until the result arrives
+    pendingKey_ = key;
+    updateStrip();
+    if (!trace || !weights || trace->T() < 2) return;
+    lossCancel_ = std::make_shared<std::atomic<bool>>(false);
+    // One thread: the Workspace's next run may start beside it.
+    lossWatcher_.setFuture(QtConcurrent::run([trace, weights, keep, cancel = lossCancel_, gen = lossGeneration_] {
+        LossResult r;
+        r.generation = gen;
+        r.from = keep;
+        try {
+            r.losses = attnscope::next_token_losses_from_ln_f(*weights, *trace, keep, 1, [&] { return !cancel->load(); });
+            r.ok = true;
+        } catch (const attnscope::Error&) {
+        }
+        return r;
+    }));
+}
+
+void PredictionsPanel::requestPrediction() {
+    if (predWatcher_.isRunning()) {  // one at a time; the latest wish is served next
+        pending_ = true;
+        return;
+    }
+    pending_ = false;
+    const auto trace = ws_->trace();
+    const auto weights = trace ? trace->source.lock() : nullptr;
+    const int pos = positionWanted();
+    if (!trace || !weights || pos < 0) {
+        model_->clear();
+        shownPosition_ = -1;
+        header_->setText(tr("No prediction: no model has run yet."));
+        next_->clear();
+        return;
+    }
+    predWatcher_.setFuture(QtConcurrent::run([trace, weights, pos, k = topK(), gen = ++predGeneration_] {
+        PredResult r;
+        r.generation = gen;
+        try {
+            r.prediction = attnscope::predict_from_ln_f(*weights, *trace, pos, k, 1);
+        } catch (const attnscope::Error& e) {
+            r.error = QString::fromStdString(e.what());
+        }
+        return r;
+    }));
+}
+
+void PredictionsPanel::showPrediction() {
+    const PredResult r = predWatcher_.result();
+    if (pending_ || r.generation != predGeneration_) {
+        requestPrediction();
+        return;
+    }
+    if (!r.error.isEmpty()) {
+        model_->clear();
+        header_->setText(r.error);
+        return;
+    }
+    const attnscope::Prediction& p = r.prediction;
+    QStringList labels;
+    for (const attnscope::TokenProb& t : p.top) labels << tokenLabel(*ws_, t.id);
+    model_->setPrediction(p, labels);
+    shownPosition_ = p.position;
+    const QStringList& shown = ws_->tokens().labels;
+    header_->setText(tr("After position %1 “%2”, the model predicts:").arg(p.position).arg(shown.value(p.position)));
+    if (p.next)
+        next_->setText(tr("Actual next token “%1”: probability %2, rank %3")
+                           .arg(tokenLabel(*ws_, p.next->id))
+                           .arg(p.next->prob, 0, 'f', 4)
+                           .arg(p.next->rank));
+    else
+        next_->setText(tr("The text ends here: there is no next token to compare."));
+    strip_->setMarked(p.position + 1 < strip_->chipCount() ? p.position + 1 : -1);
+    if (pending_) requestPrediction();
+}
+
+void PredictionsPanel::showLosses() {
+    const LossResult r = lossWatcher_.result();
+    if (r.generation != lossGeneration_ || !r.ok) return;
+    losses_.resize(size_t(r.from));
+    losses_.insert(losses_.end(), r.losses.begin(), r.losses.end());
+    lossKey_ = pendingKey_;
+    updateStrip();
+}
+
+void PredictionsPanel::updateStrip() {
+    const auto trace = ws_->trace();
+    const QStringList labels = trace ? ws_->tokens().labels : QStringList();
+    std::vector<double> values(size_t(labels.size()), std::nan(""));
+    for (size_t i = 0; i < losses_.size() && i + 1 < values.size(); ++i) values[i + 1] = losses_[i];
+    // ln V, the loss of a uniform guess, is the full colour: texts compare.
+    const double vmax = trace ? std::log(double(std::max(2, trace->config.vocab_size))) : 1;
+    strip_->setData(labels, values, vmax);
+    strip_->setToolTipText([this](int i) {
+        const double v = strip_->value(i);
+        if (!std::isfinite(v)) return tr("The first token: nothing predicts it.");
+        return tr("-ln p = %1 nats (p = %2), predicted at position %3").arg(v, 0, 'f', 3).arg(std::exp(-v), 0, 'f', 4).arg(i - 1);
+    });
+    if (!lossKey_.weights)
+        lossSummary_->setText(trace && trace->T() >= 2 ? tr("Computing the loss of every token…") : QString());
+    else
+        lossSummary_->setText(tr("Surprise: mean next-token loss %1 nats over %n token(s)", "", int(losses_.size()))
+                                  .arg(std::accumulate(losses_.begin(), losses_.end(), 0.0) / double(losses_.size()), 0, 'f', 3));
+    strip_->setMarked(shownPosition_ >= 0 && shownPosition_ + 1 < strip_->chipCount() ? shownPosition_ + 1 : -1);
+}

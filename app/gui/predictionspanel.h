@@ -1,0 +1,94 @@
+#pragma once
+// What the model predicts at the selected query position: the top-k next
+// tokens with their probabilities, the actual next token's probability and
+// rank where the text goes on, and a "surprise" strip colouring every token
+// by its loss -ln p. The Workspace's runs keep only the last row of logits;
+// the panel computes the rows it needs from the trace's final LayerNorm
+// output on worker threads (attnscope/predict.h), so the numbers equal a run
+// that kept every row, and the GUI thread never waits for a (T, V) product.
+#include <QFutureWatcher>
+#include <QWidget>
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "attnscope/predict.h"
+
+class QLabel;
+class QSpinBox;
+class QTableView;
+class PredictionsModel;
+class ValueStrip;
+class Workspace;
+
+class PredictionsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PredictionsPanel(Workspace* ws, QWidget* parent = nullptr);
+    ~PredictionsPanel() override;
+
+    // How many next tokens are listed (remembered).
+    void setTopK(int k);
+    int topK() const;
+
+    // The position shown (-1 before the first trace) and whether anything is
+    // still being computed for the current trace and selection.
+    int shownPosition() const { return shownPosition_; }
+    bool isBusy() const { return predWatcher_.isRunning() || lossWatcher_.isRunning() || pending_; }
+    PredictionsModel* model() const { return model_; }
+    QLabel* nextLabel() const { return next_; }
+    ValueStrip* surpriseStrip() const { return strip_; }
+    // -ln p of token t + 1 at position t, for the trace shown (T - 1 values).
+    const std::vector<double>& losses() const { return losses_; }
+
+protected:
+    void showEvent(QShowEvent* e) override;
+
+private:
+    struct PredResult {
+        quint64 generation = 0;
+        attnscope::Prediction prediction;
+        QString error;
+    };
+    struct LossResult {
+        quint64 generation = 0;
+        std::vector<double> losses;  // from position `from` on
+        int from = 0;
+        bool ok = false;
+    };
+    // What the losses shown were computed for: a causal run of the same
+    // weights and ablations keeps the losses before the first changed token.
+    struct LossKey {
+        const attnscope::Weights* weights = nullptr;
+        std::vector<int> tokens;
+        bool causal = true;
+        std::vector<attnscope::HeadRef> ablated;
+    };
+    void startLosses();
+    void traceChanged();
+    void requestPrediction();
+    void showPrediction();
+    void showLosses();
+    void updateStrip();
+    int positionWanted() const;
+
+    Workspace* ws_;
+    QLabel* header_;
+    QSpinBox* topK_;
+    QTableView* table_;
+    PredictionsModel* model_;
+    QLabel* next_;
+    QLabel* lossSummary_;
+    ValueStrip* strip_;
+
+    QFutureWatcher<PredResult> predWatcher_;
+    QFutureWatcher<LossResult> lossWatcher_;
+    quint64 predGeneration_ = 0, lossGeneration_ = 0;
+    bool pending_ = false;  // a prediction was asked for while one ran
+    std::shared_ptr<std::atomic<bool>> lossCancel_;
+    int shownPosition_ = -1;
+    std::vector<double> losses_;
+    LossKey lossKey_;     // of losses_
+    LossKey pendingKey_;  // of the computation running
+    bool dirty_ = false;  // a trace came while hidden: computed when shown
+};

@@ -1,0 +1,402 @@
+// The explaining views of issue 11 in the app, offscreen: what they paint is
+// what the core computes for the trace on screen.
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QtTest>
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+
+#include "attnscope/model.h"
+#include "attnscope/predict.h"
+#include "attnscope/rollout.h"
+#include "ablationview.h"
+#include "attentiontextpanel.h"
+#include "attnscope/ablation.h"
+#include "attnscope/head_stats.h"
+#include "figureview.h"
+#include "headsgridview.h"
+#include "headstatsmodel.h"
+#include "headstatspanel.h"
+#include "mainwindow.h"
+#include "predictionsmodel.h"
+#include "predictionspanel.h"
+#include "valuestrip.h"
+#include "render/rollout_figure.h"
+#include "attnscope/error.h"
+#include "session/ablation_cache.h"
+#include "session/tokenize.h"
+#include "session/views.h"
+#include "textautosaver.h"
+#include "tokenstrip.h"
+#include "workspace.h"
+
+using namespace attnscope;
+
+class tst_ExplainGui : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void rolloutShowsTheSelectedQueryRow();
+    void rolloutOfALongTextIsBuiltOffTheGuiThread();
+    void predictionsShowTheCoreTopToken();
+    void predictionsTopKIsRemembered();
+    void explainDocksVisibilityIsRemembered();
+    void headStatsLabelAndSort();
+    void headStatsProbesOnDemand();
+    void ablationMapPaintsTheScan();
+    void ablationScanCancels();
+    void exportNeverRunsALargeScan();
+    void textColouredByAttention();
+
+private:
+    bool waitForTrace(int timeoutMs = 60000);
+    void selectQuery(int q);
+    std::unique_ptr<Workspace> ws_;
+    std::unique_ptr<MainWindow> win_;
+};
+
+void tst_ExplainGui::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
+    QCoreApplication::setOrganizationName("AttnScopeTest");
+    QCoreApplication::setApplicationName("tst_explain_gui");
+    QVERIFY(!session::demoModelPath().isEmpty());
+}
+
+void tst_ExplainGui::init() {
+    QSettings().clear();
+    QFile::remove(TextAutosaver::defaultPath());
+    ws_ = std::make_unique<Workspace>();
+    ws_->setDebounceMs(10);
+    win_ = std::make_unique<MainWindow>(ws_.get());
+    win_->resize(1200, 800);
+    win_->show();
+    win_->restoreSession();
+    QVERIFY(waitForTrace());
+}
+
+void tst_ExplainGui::cleanup() {
+    win_.reset();
+    ws_.reset();
+}
+
+bool tst_ExplainGui::waitForTrace(int timeoutMs) {
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    return ready.wait(timeoutMs) || !ready.isEmpty();
+}
+
+void tst_ExplainGui::selectQuery(int q) {
+    Selection s = ws_->selection();
+    s.query = q;
+    ws_->setSelection(s);
+}
+
+// The bars under the rollout map are the selected query's row of the rollout,
+// and follow the selection without a new map.
+void tst_ExplainGui::rolloutShowsTheSelectedQueryRow() {
+    win_->showView("rollout");
+    auto* view = qobject_cast<FigureView*>(win_->viewWidget("rollout"));
+    QVERIFY(view);
+    QTRY_VERIFY(view->figure());
+    const auto* fig = dynamic_cast<const render::RolloutFigure*>(view->figure());
+    QVERIFY(fig);
+    const auto trace = ws_->trace();
+    const int T = trace->T();
+    QVERIFY(T > 10);
+    const MatrixRM want = attention_rollout(*trace);
+    // No query selected: the last token's row.
+    selectQuery(-1);
+    QCOMPARE(fig->query(), T - 1);
+    for (const int q : {3, 7, T - 2}) {
+        QTest::mouseClick(win_->tokenStrip(), Qt::LeftButton, {}, win_->tokenStrip()->chipRect(q).center());
+        QCOMPARE(ws_->selection().query, q);
+        QCOMPARE(view->figure(), static_cast<const render::Figure*>(fig));  // followed in place
+        QCOMPARE(fig->query(), q);
+        QVERIFY(fig->row());
+        const std::vector<float>& bars = fig->row()->values();
+        QCOMPARE(int(bars.size()), T);
+        for (int k = 0; k < T; ++k) QCOMPARE(bars[size_t(k)], want(q, k));
+        QVERIFY(fig->row()->title().contains(ws_->tokens().labels[q]));
+        // What was painted: the bars' area is not blank.
+        view->repaint();
+        const QImage shot = view->grab().toImage();
+        const QRectF bar = fig->rowArea(QRectF(view->rect()));
+        bool inked = false;
+        for (int y = int(bar.top()) + 1; y < int(bar.bottom()) && !inked; y += 2)
+            for (int x = int(bar.left()) + 1; x < int(bar.right()) && !inked; x += 2)
+                inked = shot.pixelColor(x, y) != QColor(Qt::white);
+        QVERIFY(inked);
+    }
+}
+
+// From FigureView::kAsyncTokens on, the rollout is built on a worker; the
+// figure that arrives shows the query selected meanwhile.
+void tst_ExplainGui::rolloutOfALongTextIsBuiltOffTheGuiThread() {
+    win_->showView("rollout");
+    auto* view = qobject_cast<FigureView*>(win_->viewWidget("rollout"));
+    QString text;
+    while (text.size() < 400) text += QStringLiteral("ROMEO:\nBut soft, what light through yonder window breaks?\n");
+    win_->editor()->setPlainText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() >= FigureView::kAsyncTokens && !ws_->isRunning(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(view->isBuilding() || (view->figure() && !view->isBuilding()), 30000);
+    selectQuery(100);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isBuilding() && view->figure(), 30000);
+    const auto* fig = dynamic_cast<const render::RolloutFigure*>(view->figure());
+    QVERIFY(fig);
+    QCOMPARE(fig->matrix().values().rows(), ws_->trace()->T());
+    QTRY_COMPARE(fig->query(), 100);
+    const MatrixRM want = attention_rollout(*ws_->trace());
+    for (int k = 0; k < ws_->trace()->T(); ++k) QCOMPARE(fig->row()->values()[size_t(k)], want(100, k));
+}
+
+// The panel's numbers come from ln_f on a worker; they equal the core's
+// predictions on a run that kept every row of logits.
+void tst_ExplainGui::predictionsShowTheCoreTopToken() {
+    PredictionsPanel* panel = win_->predictions();
+    QVERIFY(panel);
+    QVERIFY(win_->predictionsDock()->isVisible());
+    QAbstractItemModelTester tester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto trace = ws_->trace();
+    RunOptions all;
+    all.logits_rows = -1;
+    all.causal = trace->causal;
+    const Trace full = Model(ws_->document().model.weights).run(trace->tokens, all);
+    const std::vector<double> wantLosses = next_token_losses(full);
+    for (const int q : {5, 17, trace->T() - 1}) {
+        selectQuery(q);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->shownPosition() == q && !panel->isBusy(), 20000);
+        const Prediction want = predict(full, q, panel->topK());
+        PredictionsModel* m = panel->model();
+        QCOMPARE(m->rowCount(), panel->topK());
+        const int id = m->data(m->index(0, PredictionsModel::Token), Qt::UserRole).toInt();
+        QCOMPARE(id, want.top[0].id);
+        QCOMPARE(m->data(m->index(0, PredictionsModel::Probability), Qt::UserRole).toDouble(), want.top[0].prob);
+        QCOMPARE(m->data(m->index(0, PredictionsModel::Probability)).toString(),
+                 QString::number(want.top[0].prob, 'f', 4));
+        const QString shown = m->data(m->index(0, PredictionsModel::Token)).toString();
+        QCOMPARE(shown, render::visibleToken(QString::fromStdString(ws_->document().tokenizer->token_text(id))));
+        if (want.next) {
+            QVERIFY(panel->nextLabel()->text().contains(QString::number(want.next->prob, 'f', 4)));
+            QVERIFY(panel->nextLabel()->text().contains(QString::number(want.next->rank)));
+        }
+    }
+    QCOMPARE(panel->losses(), wantLosses);
+    // The surprise strip: token t + 1 carries the loss at t; the most
+    // surprising token is drawn the strongest (darkest).
+    ValueStrip* strip = panel->surpriseStrip();
+    QCOMPARE(strip->chipCount(), trace->T());
+    const auto worst = std::max_element(wantLosses.begin(), wantLosses.end()) - wantLosses.begin();
+    QCOMPARE(strip->value(int(worst) + 1), wantLosses[size_t(worst)]);
+    for (int i = 1; i < strip->chipCount(); ++i)
+        QVERIFY(strip->chipColor(i).lightness() >= strip->chipColor(int(worst) + 1).lightness());
+}
+
+void tst_ExplainGui::predictionsTopKIsRemembered() {
+    PredictionsPanel* panel = win_->predictions();
+    panel->setTopK(3);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->model()->rowCount() == 3, 20000);
+    QCOMPARE(QSettings().value("predictions/topK").toInt(), 3);
+    PredictionsPanel again(ws_.get());
+    QCOMPARE(again.topK(), 3);
+}
+
+// Closed docks stay closed at the next start (the window state in QSettings).
+void tst_ExplainGui::explainDocksVisibilityIsRemembered() {
+    QVERIFY(win_->predictionsDock()->isVisible());
+    QVERIFY(win_->attentionTextDock()->isVisible());
+    win_->predictionsDock()->toggleViewAction()->trigger();
+    win_->attentionTextDock()->close();
+    QVERIFY(!win_->predictionsDock()->isVisible());
+    win_->close();
+    MainWindow again(ws_.get());
+    again.show();
+    QVERIFY(!again.predictionsDock()->isVisible());
+    QVERIFY(!again.attentionTextDock()->isVisible());
+    again.predictionsDock()->toggleViewAction()->trigger();
+    QVERIFY(again.predictionsDock()->isVisible());
+}
+
+// The table holds the core's statistics; L0 H1 of the demo model is a
+// previous-token head, in the table, on the grid's tile and in its tooltip.
+void tst_ExplainGui::headStatsLabelAndSort() {
+    HeadStatsPanel* panel = win_->headStats();
+    const auto trace = ws_->trace();
+    const int heads = trace->n_layer() * trace->n_head();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->model()->rowCount() == heads, 20000);
+    QAbstractItemModelTester tester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    HeadStatsModel* m = panel->model();
+    const std::vector<HeadStats> want = head_statistics(*trace, 1);
+    for (int r = 0; r < heads; ++r) {
+        QCOMPARE(m->stats()[size_t(r)].entropy, want[size_t(r)].entropy);
+        QCOMPARE(m->stats()[size_t(r)].prev_token, want[size_t(r)].prev_token);
+    }
+    const int row = m->rowOf(0, 1);
+    QVERIFY(row >= 0);
+    QVERIFY(m->stats()[size_t(row)].prev_token >= 0.5);
+    QVERIFY(m->data(m->index(row, HeadStatsModel::Labels)).toString().contains("previous token"));
+    // Labels on the grid.
+    win_->showView("heads");
+    QTRY_VERIFY(win_->headsGrid()->figure());
+    QVERIFY(win_->headsGrid()->headLabels().at(1).contains("previous token"));
+    QVERIFY(win_->headsGrid()->toolTipAt(win_->headsGrid()->panelCenter(0, 1)).contains("previous token"));
+    // Sorting by a column: click its header twice for descending.
+    QSortFilterProxyModel* sorted = panel->sorted();
+    QHeaderView* header = panel->table()->horizontalHeader();
+    panel->table()->sortByColumn(HeadStatsModel::PrevToken, Qt::DescendingOrder);
+    QCOMPARE(header->sortIndicatorSection(), int(HeadStatsModel::PrevToken));
+    double last = 2;
+    for (int r = 0; r < sorted->rowCount(); ++r) {
+        const double v = sorted->data(sorted->index(r, HeadStatsModel::PrevToken), Qt::UserRole).toDouble();
+        QVERIFY(v <= last);
+        last = v;
+    }
+    const double top = sorted->data(sorted->index(0, HeadStatsModel::PrevToken), Qt::UserRole).toDouble();
+    for (const HeadStats& s : want) QVERIFY(s.prev_token <= top);
+    panel->table()->sortByColumn(HeadStatsModel::Entropy, Qt::AscendingOrder);
+    last = -1;
+    for (int r = 0; r < sorted->rowCount(); ++r) {
+        const double v = sorted->data(sorted->index(r, HeadStatsModel::Entropy), Qt::UserRole).toDouble();
+        QVERIFY(v >= last);
+        last = v;
+    }
+    // Double-clicking a row selects its head.
+    const QModelIndex first = sorted->index(0, HeadStatsModel::Layer);
+    const HeadStats& s = m->stats()[size_t(sorted->mapToSource(first).row())];
+    emit panel->table()->doubleClicked(first);
+    QCOMPARE(ws_->selection().layer, s.layer);
+    QCOMPARE(ws_->selection().head, s.head);
+}
+
+void tst_ExplainGui::headStatsProbesOnDemand() {
+    HeadStatsPanel* panel = win_->headStats();
+    const auto trace = ws_->trace();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->model()->rowCount() > 0, 20000);
+    HeadStatsModel* m = panel->model();
+    QVERIFY(m->data(m->index(0, HeadStatsModel::Induction)).toString().isEmpty());
+    QTest::mouseClick(panel->probesButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && !m->data(m->index(0, HeadStatsModel::Induction)).toString().isEmpty(),
+                             30000);
+    std::vector<HeadStats> want = head_statistics(*trace, 1);
+    run_probes(Model(ws_->document().model.weights), want, 1);
+    for (size_t i = 0; i < want.size(); ++i) {
+        QCOMPARE(m->stats()[i].induction, want[i].induction);
+        QCOMPARE(m->stats()[i].duplicate, want[i].duplicate);
+    }
+}
+
+// The painted cells are the core's scan; a click ablates that head live.
+void tst_ExplainGui::ablationMapPaintsTheScan() {
+    const auto trace = ws_->trace();
+    AblationScan want = ablation_scan(Model(ws_->document().model.weights), trace->tokens);
+    win_->showView("ablation");
+    AblationView* view = win_->ablationView();
+    QVERIFY(view);
+    QVERIFY(!view->figure());
+    view->startScan();
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isScanning() && view->figure(), 60000);
+    view->repaint();
+    const auto& cells = view->figure()->drawnCells();
+    QCOMPARE(int(cells.size()), trace->n_layer() * trace->n_head());
+    QCOMPARE(view->figure()->scan().base_loss, want.base_loss);
+    const double range = view->figure()->range();
+    for (const auto& c : cells) {
+        const HeadAblation& h = want.heads[size_t(c.layer * trace->n_head() + c.head)];
+        QCOMPARE(view->figure()->delta(c.layer, c.head), h.delta);
+        QCOMPARE(c.color, render::divergingColor(h.delta, range));
+        if (!c.text.isEmpty()) QCOMPARE(c.text, QString::number(h.delta, 'f', 3));
+    }
+    // The head the model needs most is the reddest cell.
+    const auto most = std::max_element(want.heads.begin(), want.heads.end(),
+                                       [](const auto& a, const auto& b) { return a.delta < b.delta; });
+    QVERIFY(most->delta > 0);
+    const auto& mc = cells[size_t(most->layer * trace->n_head() + most->head)];
+    QCOMPARE(mc.color, render::divergingColor(range, range));
+    // Click: ablated live, and the scan stays on screen.
+    QTest::mouseClick(view, Qt::LeftButton, {}, view->cellCenter(most->layer, most->head).toPoint());
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace()->is_ablated(most->layer, most->head), 20000);
+    QVERIFY(view->figure());
+    QCOMPARE(view->figure()->delta(most->layer, most->head), most->delta);
+    QTest::mouseClick(view, Qt::LeftButton, {}, view->cellCenter(most->layer, most->head).toPoint());
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace()->ablated.empty(), 20000);
+}
+
+void tst_ExplainGui::ablationScanCancels() {
+    win_->showView("ablation");
+    AblationView* view = win_->ablationView();
+    const QString text = QStringLiteral("A text that no scan has seen: cancel me");
+    win_->editor()->setPlainText(text);
+    // The new text's trace (one token per character), not the example's.
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() == text.size() && !ws_->isRunning(), 20000);
+    view->startScan();
+    view->cancelScan();
+    // Enabled again once the finished scan was handled (not just stopped).
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isScanning() && view->scanButton()->isEnabled(), 60000);
+    QVERIFY(!view->figure());
+}
+
+// Past the on-demand limit, drawing the ablation view for Export refuses
+// (the scan would block the GUI thread for minutes) until the user ran it.
+void tst_ExplainGui::exportNeverRunsALargeScan() {
+    win_->showView("ablation");
+    AblationView* view = win_->ablationView();
+    const QString text = QStringLiteral("Nobody scanned this one yet, so Export must wait.");
+    win_->editor()->setPlainText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() == text.size() && !ws_->isRunning(), 20000);
+    session::setOnDemandScanLimit(1);
+    session::Recipe r;
+    r.view = QStringLiteral("ablation");
+    QVERIFY_THROWS_EXCEPTION(Error, session::makeFigure(r, ws_->figureData()));
+    QVERIFY(!view->makeFigure(render::Style()));
+    view->startScan();
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isScanning() && view->figure(), 60000);
+    QVERIFY(session::makeFigure(r, ws_->figureData()));
+    QVERIFY(view->makeFigure(render::Style()));
+    session::setOnDemandScanLimit(MainWindow::kOnDemandScanWork);
+}
+
+// The most-attended token of the selected query is drawn the strongest; the
+// chips carry the head's weights and follow the selection.
+void tst_ExplainGui::textColouredByAttention() {
+    AttentionTextPanel* panel = win_->attentionText();
+    QVERIFY(win_->attentionTextDock()->isVisible());
+    const auto trace = ws_->trace();
+    for (const auto& [layer, head, q] : {std::tuple{0, 1, 20}, std::tuple{2, 3, trace->T() - 1}, std::tuple{1, 0, 9}}) {
+        Selection s = ws_->selection();
+        s.layer = layer;
+        s.head = head;
+        s.query = q;
+        ws_->setSelection(s);
+        QCOMPARE(panel->query(), q);
+        ValueStrip* strip = panel->strip();
+        QCOMPARE(strip->chipCount(), trace->T());
+        QCOMPARE(strip->marked(), q);
+        const MatrixRM w = trace->head_weights(layer, head);
+        int top = 0;
+        for (int k = 0; k <= q; ++k) {
+            QCOMPARE(strip->value(k), double(w(q, k)));
+            if (w(q, k) > w(q, top)) top = k;
+        }
+        QVERIFY(std::isnan(strip->value(trace->T() - 1 == q ? q : q + 1)) || q == trace->T() - 1);
+        const int strongest = strip->chipColor(top).lightness();
+        for (int k = 0; k < strip->chipCount(); ++k)
+            if (k != top) QVERIFY2(strip->chipColor(k).lightness() >= strongest, qPrintable(QString::number(k)));
+        QVERIFY(strip->chipColor(top).lightness() < 200);
+    }
+    // Clicking a token makes it the query.
+    QTest::mouseClick(panel->strip(), Qt::LeftButton, {}, panel->strip()->chipRect(4).center());
+    QCOMPARE(ws_->selection().query, 4);
+    QCOMPARE(panel->query(), 4);
+}
+
+QTEST_MAIN(tst_ExplainGui)
+#include "tst_explain_gui.moc"
