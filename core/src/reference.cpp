@@ -1,5 +1,7 @@
 #include "attnscope/reference.h"
 
+#include "attnscope/error.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -33,6 +35,16 @@ MatrixRM layer_norm(const MatrixRM& x, const VectorF& w, const VectorF& b, float
             y(t, i) = float((x(t, i) - mean) / std::sqrt(var + eps) * w[i] + (b.size() ? b[i] : 0.0f));
     }
     return y;
+}
+
+// The reference is written for the seed's classes (SEED.md): learned
+// positions, LayerNorm, a plain MLP, one k/v per head. The Llama-family rows
+// are checked against PyTorch instead (tst_architectures).
+void require_seed_rows(const ModelConfig& c) {
+    if (c.position != PositionKind::Learned || c.norm != NormKind::LayerNorm || c.mlp != MlpKind::Plain ||
+        c.kv_heads() != c.n_head || c.head_size() * c.n_head != c.n_embed || c.sliding_window > 0 ||
+        c.parallel_residual || c.qk_norm)
+        throw Error(ErrorCode::InvalidArgument, "the plain-loop reference computes only the seed and GPT-2 rows, not " + c.arch);
 }
 
 float activate(float x, Activation a) {
@@ -81,6 +93,7 @@ void attention_head(const float* q, const float* k, const float* v, int T, int h
 MatrixRM multi_head_attention(const LayerWeights& lw, const ModelConfig& c, const MatrixRM& xn,
                               bool causal, const std::vector<int>& ablated_heads,
                               std::vector<MatrixRM>* all_weights) {
+    require_seed_rows(c);
     const int T = int(xn.rows()), C = c.n_embed, hs = c.head_size();
     MatrixRM concat(T, C);
     for (int h = 0; h < c.n_head; ++h) {
@@ -102,6 +115,7 @@ MatrixRM multi_head_attention(const LayerWeights& lw, const ModelConfig& c, cons
 Result forward(const Weights& w, std::span<const int> tokens, bool causal,
                const std::vector<HeadRef>& ablate) {
     const ModelConfig& c = w.config;
+    require_seed_rows(c);
     const int T = int(tokens.size()), C = c.n_embed;
     Result r;
     MatrixRM x(T, C);
