@@ -35,6 +35,7 @@ private slots:
     void brokenWeights_data();
     void brokenWeights();
     void hostileShardIndex();
+    void hostileValuesNeverCrash();
 };
 
 namespace {
@@ -323,6 +324,32 @@ void tst_Architectures::hostileShardIndex() {
     const auto e = testutil::errorOf([&] { load_model(testutil::str(d)); });
     QVERIFY(e);
     QVERIFY2(QString::fromUtf8(e->what()).contains("also in another shard"), e->what());
+}
+
+// Every numeric field of a config.json set to values a broken or hostile file
+// may hold: the folder opens or load_model throws attnscope::Error, nothing
+// else (no crash, no other exception, no allocation from an unchecked size).
+void tst_Architectures::hostileValuesNeverCrash() {
+    const QTemporaryDir dir;
+    const QString d = copyOf(dir, "llama");
+    QFile f(d + "/config.json");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject good = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    const QJsonValue values[] = {-1, 0, 1, 7, 2147483648.0, 1e30, 3.5, QJsonValue(), "x", true};
+    int opened = 0, refused = 0;
+    for (const char* field : {"vocab_size", "hidden_size", "num_attention_heads", "num_key_value_heads",
+                              "num_hidden_layers", "intermediate_size", "max_position_embeddings", "rms_norm_eps",
+                              "rope_theta", "head_dim", "tie_word_embeddings", "rope_scaling"})
+        for (const QJsonValue& v : values) {
+            QJsonObject c = good;
+            c[QLatin1String(field)] = v;
+            QVERIFY(testutil::writeFile(d + "/config.json", QJsonDocument(c).toJson()));
+            const auto e = testutil::errorOf([&] { load_model(testutil::str(d)); });
+            ++(e ? refused : opened);
+        }
+    QVERIFY(refused > 80);
+    QVERIFY(opened > 0);  // e.g. a shorter context, eps 0.5... still the same tensors
 }
 
 QTEST_MAIN(tst_Architectures)
