@@ -12,6 +12,7 @@
 #include "attnscope/error.h"
 #include "attnscope/model.h"
 #include "attnscope/model_file.h"
+#include "attnscope/reference.h"
 #include "attnscope/safetensors.h"
 #include "testutil.h"
 
@@ -23,6 +24,7 @@ class tst_Architectures : public QObject {
 private slots:
     void matchesPyTorch_data();
     void matchesPyTorch();
+    void kernelsMatchPlainLoops();
     void sameOnOneAndTwoThreads();
     void rebuiltWeightsMatchStored();
     void configRoundTripsThroughJson();
@@ -33,6 +35,7 @@ private slots:
     void brokenWeights_data();
     void brokenWeights();
     void hostileShardIndex();
+    void hostileValuesNeverCrash();
 };
 
 namespace {
@@ -46,7 +49,7 @@ struct Reference {
     SafetensorsFile file;
 };
 
-Reference reference(const QString& name) {
+Reference pytorchReference(const QString& name) {
     Reference r;
     r.file = read_safetensors(testutil::str(folder(name) + "/reference.safetensors"));
     for (const float t : r.file.tensors.at("tokens").data) r.tokens.push_back(int(t));
@@ -99,7 +102,7 @@ void tst_Architectures::matchesPyTorch() {
     const LoadedModel m = load_model(testutil::str(folder(name)));
     QCOMPARE(QString::fromStdString(m.weights->config.arch), arch);
     QCOMPARE(QString::fromStdString(m.format), format);
-    const Reference ref = reference(name);
+    const Reference ref = pytorchReference(name);
     RunOptions opt;
     opt.logits_rows = -1;
     const Trace tr = Model(m.weights).run(ref.tokens, opt);
@@ -123,11 +126,35 @@ void tst_Architectures::matchesPyTorch() {
     QVERIFY2(d <= kTol, qPrintable(QStringLiteral("logits: %1 %2").arg(d).arg(report)));
 }
 
+// RMSNorm and RoPE (llama3 scaling; GPT-NeoX's partial rotary) against the
+// plain loops of reference.h, in double, on the first block of a fixture.
+void tst_Architectures::kernelsMatchPlainLoops() {
+    for (const char* name : {"llama", "gpt_neox"}) {
+        const LoadedModel m = load_model(testutil::str(folder(name)));
+        const Weights& w = *m.weights;
+        const ModelConfig& c = w.config;
+        const Trace tr = Model(m.weights).run(pytorchReference(name).tokens);
+        const LayerTrace& lt = tr.layers[0];
+        const MatrixRM ln1 = lt.ln1.cmatrix();
+        if (c.norm == NormKind::RMSNorm) {
+            const MatrixRM want = reference::rms_norm(tr.embed.cmatrix(), w.layers[0].ln1.weight, c.ln_eps);
+            QVERIFY2(testutil::maxAbsDiff(ln1.data(), want.data(), want.size(), 1e-5) <= 1e-5, name);
+        }
+        MatrixRM q = ln1 * w.layers[0].attn.q.weight.transpose();
+        if (c.qkv_bias) q.rowwise() += w.layers[0].attn.q.bias.transpose();
+        const MatrixRM want = reference::rope(q, c.n_head, c, 0);
+        QString report;
+        const double d = testutil::maxAbsDiff(lt.q.data.data(), want.data(), want.size(), 1e-4, &report);
+        QVERIFY2(d <= 1e-4, qPrintable(QString(name) + ": " + report));
+        QVERIFY2(!(reference::rope(q, c.n_head, c, 0) == q), "RoPE must change q");
+    }
+}
+
 // One level of threads and fixed work splits: the same bits on any thread count.
 void tst_Architectures::sameOnOneAndTwoThreads() {
     for (const char* name : {"llama", "mistral", "qwen3", "gpt_neox"}) {
         const LoadedModel m = load_model(testutil::str(folder(name)));
-        const Reference ref = reference(name);
+        const Reference ref = pytorchReference(name);
         RunOptions one, two;
         one.threads = 1;
         two.threads = 2;
@@ -144,7 +171,7 @@ void tst_Architectures::sameOnOneAndTwoThreads() {
 void tst_Architectures::rebuiltWeightsMatchStored() {
     for (const char* name : {"mistral", "qwen3"}) {
         const LoadedModel m = load_model(testutil::str(folder(name)));
-        const Reference ref = reference(name);
+        const Reference ref = pytorchReference(name);
         RunOptions dense, sparse;
         sparse.attention_budget_bytes = 0;
         const Model model(m.weights);
@@ -155,7 +182,7 @@ void tst_Architectures::rebuiltWeightsMatchStored() {
     }
     // The Mask tensor shows the window: 6 keys per row in the Mistral fixture.
     const LoadedModel m = load_model(testutil::str(folder("mistral")));
-    const Trace tr = Model(m.weights).run(reference("mistral").tokens);
+    const Trace tr = Model(m.weights).run(pytorchReference("mistral").tokens);
     const MatrixRM mask = tr.mask();
     QCOMPARE(mask.row(19).sum(), 6.0f);
     QCOMPARE(mask(19, 13), 0.0f);
@@ -175,7 +202,7 @@ void tst_Architectures::configRoundTripsThroughJson() {
     save_model(testutil::str(path), *m.weights);
     const LoadedModel back = load_model(testutil::str(path));
     QVERIFY(back.weights->config == m.weights->config);
-    const Reference ref = reference("qwen3");
+    const Reference ref = pytorchReference("qwen3");
     QVERIFY(Model(back.weights).run(ref.tokens).logits.data == Model(m.weights).run(ref.tokens).logits.data);
 }
 
@@ -297,6 +324,32 @@ void tst_Architectures::hostileShardIndex() {
     const auto e = testutil::errorOf([&] { load_model(testutil::str(d)); });
     QVERIFY(e);
     QVERIFY2(QString::fromUtf8(e->what()).contains("also in another shard"), e->what());
+}
+
+// Every numeric field of a config.json set to values a broken or hostile file
+// may hold: the folder opens or load_model throws attnscope::Error, nothing
+// else (no crash, no other exception, no allocation from an unchecked size).
+void tst_Architectures::hostileValuesNeverCrash() {
+    const QTemporaryDir dir;
+    const QString d = copyOf(dir, "llama");
+    QFile f(d + "/config.json");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject good = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    const QJsonValue values[] = {-1, 0, 1, 7, 2147483648.0, 1e30, 3.5, QJsonValue(), "x", true};
+    int opened = 0, refused = 0;
+    for (const char* field : {"vocab_size", "hidden_size", "num_attention_heads", "num_key_value_heads",
+                              "num_hidden_layers", "intermediate_size", "max_position_embeddings", "rms_norm_eps",
+                              "rope_theta", "head_dim", "tie_word_embeddings", "rope_scaling"})
+        for (const QJsonValue& v : values) {
+            QJsonObject c = good;
+            c[QLatin1String(field)] = v;
+            QVERIFY(testutil::writeFile(d + "/config.json", QJsonDocument(c).toJson()));
+            const auto e = testutil::errorOf([&] { load_model(testutil::str(d)); });
+            ++(e ? refused : opened);
+        }
+    QVERIFY(refused > 80);
+    QVERIFY(opened > 0);  // e.g. a shorter context, eps 0.5... still the same tensors
 }
 
 QTEST_MAIN(tst_Architectures)

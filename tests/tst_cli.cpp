@@ -33,6 +33,7 @@ private slots:
     void dumpRandomModelHasEveryField();
     void huggingFaceFoldersOpenInEveryVerb_data();
     void huggingFaceFoldersOpenInEveryVerb();
+    void huggingFaceFolderUsesItsTokenizerJson();
     void dumpBidirectionalAndAblate();
     void dumpUsesTheDemoModelByDefault();
     void infoTokenizeConvert();
@@ -244,6 +245,24 @@ void tst_Cli::huggingFaceFoldersOpenInEveryVerb() {
     r = cli({"predict", "--model", dir, "--tokens", ids.join(','), "--top", "3"});
     QVERIFY2(r.status == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains("\"top\""), qPrintable(r.out));
+}
+
+// A tokenizer.json beside the weights is the model's tokenizer (Llama 2's real
+// file from ../shared/data beside the small Llama fixture).
+void tst_Cli::huggingFaceFolderUsesItsTokenizerJson() {
+    const QString tok = testutil::sharedData("tokenizers/llama2/tokenizer.json");
+    if (!QFile::exists(tok)) QSKIP(qPrintable("missing " + tok));
+    const QString dir = tmp_.filePath("llama_with_tokenizer");
+    QVERIFY(QDir().mkpath(dir));
+    for (const QString& f : QDir(testutil::fixtures("arch/llama")).entryList(QDir::Files))
+        QVERIFY(QFile::copy(testutil::fixtures("arch/llama/" + f), dir + "/" + f));
+    QVERIFY(QFile::copy(tok, dir + "/tokenizer.json"));
+    Run r = cli({"info", dir});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("sentencepiece-bpe from") && r.out.contains("32000 tokens"), qPrintable(r.out));
+    r = cli({"tokenize", "--model", dir, "--text", "Hello world"});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("\"ids\":[1,22557,1526]"), qPrintable(r.out));
 }
 
 void tst_Cli::benchOnAModelPrintsOneJsonObject() {

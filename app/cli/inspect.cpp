@@ -94,11 +94,16 @@ int info(const std::vector<std::string>& argv) {
     if (c.arch != "seed" && c.arch != "gpt2") {
         // The Llama-family fields of the architecture table, only for those models.
         std::string rope;
-        if (c.position == attnscope::PositionKind::Rotary)
-            rope = ", RoPE theta " + std::to_string(c.rope_theta) + " on " + std::to_string(c.rotary_dims()) + " dims" +
-                   (c.rope_scaling != attnscope::RopeScaling::None
-                        ? std::string(" (") + attnscope::rope_scaling_name(c.rope_scaling) + " x" + std::to_string(c.rope_factor) + ")"
-                        : std::string());
+        if (c.position == attnscope::PositionKind::Rotary) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, ", RoPE theta %g on %d dims", double(c.rope_theta), c.rotary_dims());
+            rope = buf;
+            if (c.rope_scaling != attnscope::RopeScaling::None) {
+                std::snprintf(buf, sizeof buf, " (%s scaling x%g)", attnscope::rope_scaling_name(c.rope_scaling),
+                              double(c.rope_factor));
+                rope += buf;
+            }
+        }
         std::printf("arch:        %s: %s%s, %s MLP, %d key/value heads%s%s%s\n", c.arch.c_str(),
                     attnscope::norm_name(c.norm), rope.c_str(), c.mlp == attnscope::MlpKind::Gated ? "gated" : "plain",
                     c.kv_heads(), c.sliding_window > 0 ? (", window " + std::to_string(c.sliding_window)).c_str() : "",

@@ -81,13 +81,14 @@ void rms_norm(ConstMapRM x, const VectorF& w, float eps, MapRM y, int threads) {
 }
 
 void silu(ConstMapRM x, MapRM y, int threads) {
-    const Eigen::Index n = x.rows(), c = x.cols();
+    // Eigen's vectorised exp: a row is always computed by the same packet
+    // sequence, whatever the number of rows or threads.
+    const Eigen::Index n = x.rows();
 #pragma omp parallel for num_threads(team(x.size(), threads)) schedule(static)
-    for (Eigen::Index i = 0; i < n; ++i)
-        for (Eigen::Index j = 0; j < c; ++j) {
-            const float v = x(i, j);
-            y(i, j) = v / (1.0f + std::exp(-v));
-        }
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const auto v = x.row(i).array();
+        y.row(i).array() = v / (1.0f + (-v).exp());
+    }
 }
 
 void mul_inplace(MapRM y, ConstMapRM b, int threads) {

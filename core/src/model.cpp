@@ -236,6 +236,8 @@ void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace
         resize_rows(lt.mlp_up, {T, cfg.hidden()});
         linear(rows_in(x, first), w.mlp.up.weight, w.mlp.up.bias, rows_out(lt.mlp_up, first), threads);
         kernels::mul_inplace(act, rows_in(lt.mlp_up, first), threads);
+    } else if (!lt.mlp_up.data.empty()) {
+        lt.mlp_up = Tensor();  // a trace reused after a gated model holds no stale up rows
     }
     linear(rows_in(lt.mlp_act, first), w.mlp.proj.weight, w.mlp.proj.bias, rows_out(lt.mlp_proj, first), threads);
 }

@@ -1,5 +1,7 @@
 #include "attnscope/reference.h"
 
+#include "attnscope/error.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -33,6 +35,16 @@ MatrixRM layer_norm(const MatrixRM& x, const VectorF& w, const VectorF& b, float
             y(t, i) = float((x(t, i) - mean) / std::sqrt(var + eps) * w[i] + (b.size() ? b[i] : 0.0f));
     }
     return y;
+}
+
+// The reference is written for the seed's classes (SEED.md): learned
+// positions, LayerNorm, a plain MLP, one k/v per head. The Llama-family rows
+// are checked against PyTorch instead (tst_architectures).
+void require_seed_rows(const ModelConfig& c) {
+    if (c.position != PositionKind::Learned || c.norm != NormKind::LayerNorm || c.mlp != MlpKind::Plain ||
+        c.kv_heads() != c.n_head || c.head_size() * c.n_head != c.n_embed || c.sliding_window > 0 ||
+        c.parallel_residual || c.qk_norm)
+        throw Error(ErrorCode::InvalidArgument, "the plain-loop reference computes only the seed and GPT-2 rows, not " + c.arch);
 }
 
 float activate(float x, Activation a) {
@@ -81,6 +93,7 @@ void attention_head(const float* q, const float* k, const float* v, int T, int h
 MatrixRM multi_head_attention(const LayerWeights& lw, const ModelConfig& c, const MatrixRM& xn,
                               bool causal, const std::vector<int>& ablated_heads,
                               std::vector<MatrixRM>* all_weights) {
+    require_seed_rows(c);
     const int T = int(xn.rows()), C = c.n_embed, hs = c.head_size();
     MatrixRM concat(T, C);
     for (int h = 0; h < c.n_head; ++h) {
@@ -99,9 +112,47 @@ MatrixRM multi_head_attention(const LayerWeights& lw, const ModelConfig& c, cons
     return linear(concat, lw.attn.proj.weight, lw.attn.proj.bias);
 }
 
+MatrixRM rms_norm(const MatrixRM& x, const VectorF& w, float eps) {
+    MatrixRM y(x.rows(), x.cols());
+    for (Eigen::Index t = 0; t < x.rows(); ++t) {
+        double ss = 0;
+        for (Eigen::Index i = 0; i < x.cols(); ++i) ss += double(x(t, i)) * x(t, i);
+        const double r = 1.0 / std::sqrt(ss / double(x.cols()) + eps);
+        for (Eigen::Index i = 0; i < x.cols(); ++i) y(t, i) = float(x(t, i) * r * w[i]);
+    }
+    return y;
+}
+
+MatrixRM rope(const MatrixRM& x, int heads, const ModelConfig& c, int first) {
+    const int hs = c.head_size(), d = c.rotary_dims(), half = d / 2;
+    std::vector<double> f(static_cast<size_t>(half));
+    for (int i = 0; i < half; ++i) {
+        double v = std::pow(double(c.rope_theta), -2.0 * i / d);
+        if (c.rope_scaling == RopeScaling::Linear) v /= c.rope_factor;
+        if (c.rope_scaling == RopeScaling::Llama3) {
+            const double old = c.rope_original_context, wavelen = 2 * M_PI / v;
+            const double smooth = (old / wavelen - c.rope_low_freq) / (c.rope_high_freq - c.rope_low_freq);
+            if (wavelen > old / c.rope_low_freq) v /= c.rope_factor;
+            else if (wavelen >= old / c.rope_high_freq) v = (1 - smooth) * v / c.rope_factor + smooth * v;
+        }
+        f[size_t(i)] = v;
+    }
+    MatrixRM y = x;
+    for (Eigen::Index t = 0; t < x.rows(); ++t)
+        for (int h = 0; h < heads; ++h)
+            for (int i = 0; i < half; ++i) {
+                const double a = (first + t) * f[size_t(i)];
+                const double x1 = x(t, h * hs + i), x2 = x(t, h * hs + i + half);
+                y(t, h * hs + i) = float(x1 * std::cos(a) - x2 * std::sin(a));
+                y(t, h * hs + i + half) = float(x2 * std::cos(a) + x1 * std::sin(a));
+            }
+    return y;
+}
+
 Result forward(const Weights& w, std::span<const int> tokens, bool causal,
                const std::vector<HeadRef>& ablate) {
     const ModelConfig& c = w.config;
+    require_seed_rows(c);
     const int T = int(tokens.size()), C = c.n_embed;
     Result r;
     MatrixRM x(T, C);

@@ -167,6 +167,8 @@ int64_t Trace::bytes() const {
         if (s.trace_member) n += int64_t((this->*s.trace_member).data.capacity());
         else if (s.layer_member) n += int64_t((layers[size_t(l)].*s.layer_member).data.capacity());
     });
+    // Held but not (yet) a named tensor: a gated MLP's up projection.
+    for (const LayerTrace& lt : layers) n += int64_t(lt.mlp_up.data.capacity());
     return n * int64_t(sizeof(float));
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// The shape and flavour of a transformer. The seed model and GPT-2 are two
-// configurations of the same Transformer (see ../shared/docs/SEED.md).
+// The shape and flavour of a transformer. The seed model, GPT-2 and the
+// Llama family are configurations of the same Transformer (see
+// ../shared/docs/SEED.md); architectures.h sets the fields per family.
 #include <cstdint>
 #include <limits>
 #include <string>

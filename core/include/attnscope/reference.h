@@ -20,6 +20,15 @@ MatrixRM multi_head_attention(const LayerWeights& w, const ModelConfig& c, const
                               bool causal, const std::vector<int>& ablated_heads = {},
                               std::vector<MatrixRM>* weights = nullptr);
 
+// The Llama-family kernels, written from their formulas in double precision,
+// to test the forward pass's RMSNorm and RoPE against.
+// RMSNorm of each row: x * rsqrt(mean(x^2) + eps) * w.
+MatrixRM rms_norm(const MatrixRM& x, const VectorF& w, float eps);
+// Rotate-half RoPE on the first c.rotary_dims() dims of each of `heads` heads
+// of x (N, heads * c.head_size()); row r is at position first + r. Inverse
+// frequencies theta^(-2i/d), with c's linear or llama3 scaling.
+MatrixRM rope(const MatrixRM& x, int heads, const ModelConfig& c, int first = 0);
+
 struct Result {
     std::vector<MatrixRM> weights;  // [layer * n_head + head] (T, T)
     std::vector<MatrixRM> block_out;  // [layer] (T, C)
