@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "attnscope/error.h"
@@ -101,6 +102,10 @@ float ImportedAttention::at(int layer, int head, int query, int key) const {
 }
 
 bool is_trace_file(const std::string& path) {
+    // Only a regular file: opening a FIFO for reading would block until a
+    // writer comes, and a device may never end.
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return false;
     std::ifstream f(path, std::ios::binary);
     unsigned char len[8];
     if (!f.read(reinterpret_cast<char*>(len), 8)) return false;
