@@ -14,6 +14,7 @@
 #include "attnscope/model_file.h"
 #include "attnscope/reference.h"
 #include "attnscope/safetensors.h"
+#include "render/head_figure.h"
 #include "testutil.h"
 
 using namespace attnscope;
@@ -36,6 +37,7 @@ private slots:
     void brokenWeights();
     void hostileShardIndex();
     void hostileValuesNeverCrash();
+    void headDetailNamesItsKvHeadAndMaskItsWindow();
 };
 
 namespace {
@@ -350,6 +352,26 @@ void tst_Architectures::hostileValuesNeverCrash() {
         }
     QVERIFY(refused > 80);
     QVERIFY(opened > 0);  // e.g. a shorter context, eps 0.5... still the same tensors
+}
+
+// Grouped-query attention and the sliding window, as the views name them: the
+// Mistral fixture has 4 query heads on 2 KV heads and a window of 6.
+void tst_Architectures::headDetailNamesItsKvHeadAndMaskItsWindow() {
+    const LoadedModel m = load_model(testutil::str(folder("mistral")));
+    render::FigureData d;
+    d.trace = std::make_shared<const Trace>(Model(m.weights).run(pytorchReference("mistral").tokens));
+    for (int i = 0; i < d.trace->T(); ++i) d.tokens << QString::number(i);
+    const render::Style style;
+    QVERIFY2(render::HeadFigure(d, 1, 3, render::MatrixKind::Weights, style).title().contains(QStringLiteral("Head 3 (KV head 1)")),
+             qPrintable(render::HeadFigure(d, 1, 3, render::MatrixKind::Weights, style).title()));
+    QVERIFY(render::HeadFigure(d, 0, 1, render::MatrixKind::Weights, style).title().contains(QStringLiteral("(KV head 0)")));
+    QVERIFY(render::HeadFigure(d, 0, 0, render::MatrixKind::Mask, style).title().contains(QStringLiteral("sliding window of 6")));
+    // A model without grouped-query attention names no KV head.
+    const LoadedModel n = load_model(testutil::str(folder("gpt_neox")));
+    render::FigureData e;
+    e.trace = std::make_shared<const Trace>(Model(n.weights).run(pytorchReference("gpt_neox").tokens));
+    for (int i = 0; i < e.trace->T(); ++i) e.tokens << QString::number(i);
+    QVERIFY(!render::HeadFigure(e, 0, 1, render::MatrixKind::Weights, style).title().contains(QStringLiteral("KV head")));
 }
 
 QTEST_MAIN(tst_Architectures)

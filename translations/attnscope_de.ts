@@ -1709,6 +1709,14 @@ Gesucht in:
         <source>key</source>
         <translation>Key</translation>
     </message>
+    <message>
+        <source>Mask (causal, sliding window of %1)</source>
+        <translation>Maske (kausal, gleitendes Fenster von %1)</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 (KV head %3) · %4</source>
+        <translation>Schicht %1 · Kopf %2 (KV-Kopf %3) · %4</translation>
+    </message>
 </context>
 <context>
     <name>render::Heatmap</name>

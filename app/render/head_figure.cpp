@@ -18,9 +18,19 @@ attnscope::MatrixRM matrixFor(const FigureData& d, int layer, int head, MatrixKi
 }
 
 QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
-    if (kind == MatrixKind::Mask)
-        return d.trace && !d.trace->causal ? QCoreApplication::translate("render::HeadFigure", "Mask (bidirectional)") : QCoreApplication::translate("render::HeadFigure", "Mask (causal)");
+    const attnscope::ModelConfig* c = d.trace ? &d.trace->config : nullptr;
+    if (kind == MatrixKind::Mask) {
+        if (d.trace && !d.trace->causal) return QCoreApplication::translate("render::HeadFigure", "Mask (bidirectional)");
+        if (c && c->sliding_window > 0)
+            return QCoreApplication::translate("render::HeadFigure", "Mask (causal, sliding window of %1)").arg(c->sliding_window);
+        return QCoreApplication::translate("render::HeadFigure", "Mask (causal)");
+    }
     const QString what = kind == MatrixKind::Weights ? QCoreApplication::translate("render::HeadFigure", "attention weights") : QCoreApplication::translate("render::HeadFigure", "raw scores");
+    // Grouped-query attention: query heads share key/value heads in runs of
+    // n_head / n_kv_head (repeat_kv), and the title names the shared one.
+    if (c && c->kv_heads() > 0 && c->kv_heads() < c->n_head)
+        return QCoreApplication::translate("render::HeadFigure", "Layer %1 · Head %2 (KV head %3) · %4")
+            .arg(layer).arg(head).arg(head / (c->n_head / c->kv_heads())).arg(what);
     return QCoreApplication::translate("render::HeadFigure", "Layer %1 · Head %2 · %3").arg(layer).arg(head).arg(what);
 }
 
