@@ -34,7 +34,7 @@ int int_entry(const Metadata& values, const std::string& key) {
     return ec == std::errc() && p == s.data() + s.size() && v > 0 ? v : 0;
 }
 
-ModelConfig gpt2_config_from_hf_json(std::string_view text, const std::string& origin, bool* tied) {
+Json config_json_object(std::string_view text, const std::string& origin) {
     Json j;
     try {
         j = Json::parse(text);
@@ -42,6 +42,11 @@ ModelConfig gpt2_config_from_hf_json(std::string_view text, const std::string& o
         fail(origin, std::string("is not valid JSON: ") + e.what());
     }
     if (!j.is_object()) fail(origin, "is not a JSON object");
+    return j;
+}
+
+ModelConfig gpt2_config_from_hf_json(std::string_view text, const std::string& origin, bool* tied) {
+    const Json j = config_json_object(text, origin);
     if (const Json* t = j.find("model_type"); t && !(t->is_string() && t->as_string() == "gpt2"))
         fail(origin, "model_type is '" + (t->is_string() ? t->as_string() : std::string("?")) +
                          "', not 'gpt2'; AttnScope reads GPT-2 folders",

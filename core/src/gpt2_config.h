@@ -6,9 +6,14 @@
 #include <string_view>
 
 #include "attnscope/config.h"
+#include "attnscope/json.h"
 #include "attnscope/safetensors.h"
 
 namespace attnscope {
+
+// A config.json's text as a JSON object. Throws Error(BadFormat) naming
+// `origin` for text that is not JSON or not an object.
+Json config_json_object(std::string_view text, const std::string& origin);
 
 // Hugging Face GPT-2 config.json: n_layer, n_head, n_embd, n_positions (or
 // n_ctx), vocab_size, n_inner, layer_norm_epsilon, activation_function

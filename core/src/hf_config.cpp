@@ -16,17 +16,6 @@ namespace {
     throw Error(ErrorCode::BadFormat, origin + ": " + what, std::move(args));
 }
 
-Json parse(std::string_view text, const std::string& origin) {
-    Json j;
-    try {
-        j = Json::parse(text);
-    } catch (const Error& e) {
-        fail(origin, std::string("is not valid JSON: ") + e.what());
-    }
-    if (!j.is_object()) fail(origin, "is not a JSON object");
-    return j;
-}
-
 // Typed reads of config.json fields; a null value counts as absent, as
 // transformers writes unset options (sliding_window: null).
 struct Fields {
@@ -106,7 +95,7 @@ void read_rope_scaling(const Fields& f, ModelConfig& c) {
 }  // namespace
 
 std::string hf_model_type(std::string_view text, const std::string& origin) {
-    const Json j = parse(text, origin);
+    const Json j = config_json_object(text, origin);
     const Json* t = j.find("model_type");
     if (!t) return "gpt2";
     if (!t->is_string()) fail(origin, "field 'model_type' is not a string", {"model_type"});
@@ -121,7 +110,7 @@ ModelConfig config_from_hf_json(std::string_view text, const std::string& origin
              {"model_type", type});
     if (type == "gpt2") return gpt2_config_from_hf_json(text, origin, tied);
 
-    const Json j = parse(text, origin);
+    const Json j = config_json_object(text, origin);
     const Fields f{j, origin};
     ModelConfig c;
     apply_architecture(c, *arch);
