@@ -303,6 +303,10 @@ session::Recipe ExportDialog::recipe() const {
         if (tok.exists()) r.tokenizerPath = tok.absoluteFilePath();
     }
     r.text = ws_->text();
+    if (doc.isTraceFile()) {  // the file's tokens are the input; the editor's text is not
+        r.text.clear();
+        r.hasText = false;
+    }
     if (const auto trace = ws_->trace()) {
         r.tokens = trace->tokens;
         r.bidirectional = !trace->causal;
@@ -339,6 +343,7 @@ session::Recipe ExportDialog::recipe() const {
 bool ExportDialog::traceIsCurrent() const {
     const auto trace = ws_->trace();
     if (!trace || ws_->isRunning()) return false;
+    if (ws_->isTraceFile()) return trace == ws_->document().imported;
     try {
         return session::tokenize(ws_->document(), ws_->text(), ws_->cropPolicy()).ids == trace->tokens;
     } catch (const std::exception&) {

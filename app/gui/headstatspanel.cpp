@@ -21,8 +21,7 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
     note_ = new QLabel(this);
     note_->setWordWrap(true);
     probes_ = new QPushButton(tr("Run &probes"), this);
-    probes_->setToolTip(tr("Score induction and duplicate-token heads on a synthetic sequence of repeated "
-                           "random tokens (independent of your text)"));
+    probes_->setToolTip(probeTip());
     top->addWidget(note_, 1);
     top->addWidget(probes_);
     layout->addLayout(top);
@@ -53,6 +52,10 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
     connect(ws_, &Workspace::documentChanged, this, [this] {
         probeScores_ = {};
         model_->clear();
+        // The probes run the model on a synthetic sequence: a trace file has none.
+        probes_->setEnabled(ws_->hasModel() && !probeWatcher_.isRunning());
+        probes_->setToolTip(ws_->isTraceFile() ? tr("The probes run the model: a trace file holds attention weights only")
+                                               : probeTip());
         emit labelsChanged();
     });
     connect(probes_, &QPushButton::clicked, this, &HeadStatsPanel::runProbes);
@@ -146,8 +149,13 @@ void HeadStatsPanel::runProbes() {
     }));
 }
 
+QString HeadStatsPanel::probeTip() {
+    return tr("Score induction and duplicate-token heads on a synthetic sequence of repeated random tokens "
+              "(independent of your text)");
+}
+
 void HeadStatsPanel::showProbes() {
-    probes_->setEnabled(true);
+    probes_->setEnabled(ws_->hasModel());
     ProbeResult r = probeWatcher_.result();
     if (r.weights != ws_->document().model.weights.get()) return;  // the model changed meanwhile
     probeScores_ = std::move(r);

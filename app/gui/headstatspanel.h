@@ -64,6 +64,7 @@ private:
     QSortFilterProxyModel* proxy_;
     QTableView* table_;
     QPushButton* probes_;
+    static QString probeTip();
     QLabel* note_;
     QTimer timer_;  // statistics wait for the typing to pause
     QFutureWatcher<StatsResult> statsWatcher_;

@@ -23,6 +23,7 @@
 #include "mainwindow.h"
 #include "session/ablation_cache.h"
 #include "session/document.h"
+#include "session/recipe_run.h"
 #include "session/views.h"
 #include "workspace.h"
 
@@ -45,7 +46,7 @@ int main(int argc, char** argv) {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("model"),
-                                 QApplication::translate("main", "Model file or folder to open (default: the last one, or the demo)."));
+                                 QApplication::translate("main", "Model file or folder, or AttnScope trace file, to open (default: the last one, or the demo)."));
     const QCommandLineOption shots(QStringLiteral("screenshots"),
                                    QApplication::translate("main", "Save a PNG of every view into <dir> and quit."),
                                    QStringLiteral("dir"));
@@ -113,13 +114,15 @@ int main(int argc, char** argv) {
             // a screenshot run has nothing else to do), on small models only: on
             // GPT-2 small at 1,000 tokens the scan takes minutes.
             if (const auto trace = w.workspace()->trace();
-                trace && trace->T() >= 2 &&
+                trace && trace->T() >= 2 && !trace->imported &&
                 int64_t(trace->n_layer()) * trace->n_head() * trace->T() * trace->config.n_embed <=
                     MainWindow::kOnDemandScanWork) {
                 session::ablationScanFor(*trace);
                 w.ablationView()->startScan();  // finds the scan just made
             }
             for (const QString& id : session::viewIds()) {
+                // A trace file's views that need the model are disabled: no shot.
+                if (w.workspace()->isTraceFile() && !session::worksOnTraceFiles(id)) continue;
                 w.showView(id);
                 QApplication::sendPostedEvents();
                 // A long text's rollout is built on a worker once shown: wait for it.

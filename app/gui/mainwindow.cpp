@@ -22,13 +22,16 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include "attnscope/tokenizer.h"
+#include "attnscope/trace_file.h"
 #include "session/charvocab.h"
+#include "session/recipe_run.h"
 #include "errors.h"
 #include "exportdialog.h"
 #include "render/export.h"
@@ -165,19 +168,21 @@ void MainWindow::connectWorkspace() {
     connect(ws_, &Workspace::traceReady, this, &MainWindow::updateStatus);
     connect(ws_, &Workspace::optionsChanged, this, &MainWindow::updateStatus);
     connect(ws_, &Workspace::documentChanged, this, [this] {
-        const auto& cfg = ws_->document().model.weights->config;
+        const attnscope::ModelConfig* cfg = ws_->document().config();
         const QSignalBlocker b(layerFilter_);
         layerFilter_->clear();
         layerFilter_->addItem(tr("All layers"), -1);
-        for (int l = 0; l < cfg.n_layer; ++l) layerFilter_->addItem(tr("Layer %1").arg(l), l);
+        for (int l = 0; cfg && l < cfg->n_layer; ++l) layerFilter_->addItem(tr("Layer %1").arg(l), l);
         grid_->setLayerFilter(-1);
-        setWindowTitle(tr("%1 — AttnScope").arg(ws_->document().displayName));
+        setWindowTitle(ws_->isTraceFile() ? tr("%1 (trace file) — AttnScope").arg(ws_->document().displayName)
+                                          : tr("%1 — AttnScope").arg(ws_->document().displayName));
+        applyDocumentKind();
         updateStatus();
     });
     connect(ws_, &Workspace::loadFailed, this, [this](const QString& path, const QString& msg) {
         showProblem(tr("Cannot open model"),
                     tr("AttnScope could not open “%1”.\n\n%2").arg(path.isEmpty() ? tr("the demo model") : path, msg));
-        if (!ws_->hasModel() && !path.isEmpty()) openModel(QString());  // fall back to the demo
+        if (!ws_->hasModel() && !ws_->isTraceFile() && !path.isEmpty()) openModel(QString());  // fall back to the demo
     });
     connect(ws_, &Workspace::tokenizerMissing, this, &MainWindow::askForTokenizer, Qt::QueuedConnection);
     connect(ws_, &Workspace::tokenizerFailed, this, [this](const QString& path, const QString& msg) {
@@ -249,6 +254,55 @@ void MainWindow::chooseModelFolder() {
     if (dir.isEmpty()) return;
     st.setValue("models/dir", dir);
     openModel(dir);
+}
+
+void MainWindow::chooseTraceFile() {
+    QSettings st;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open trace file"), st.value("traces/dir").toString(),
+                                                      tr("AttnScope trace files (*.safetensors);;All files (*)"));
+    if (path.isEmpty()) return;
+    st.setValue("traces/dir", QFileInfo(path).absolutePath());
+    openTraceFile(path);
+}
+
+bool MainWindow::openTraceFile(const QString& path) {
+    // Checked here, so that a model chosen by mistake is not opened as one.
+    if (!attnscope::is_trace_file(path.toStdString())) {
+        showProblem(tr("Cannot open trace file"),
+                    tr("“%1” is not an AttnScope trace file: a trace file is a safetensors file whose metadata says "
+                       "\"format\": \"attnscope-trace\" (resources/tools/capture_attention.py writes one). "
+                       "To open a model, use File ▸ Open model….")
+                        .arg(QFileInfo(path).fileName()));
+        return false;
+    }
+    ws_->openModel(path);
+    return true;
+}
+
+void MainWindow::applyDocumentKind() {
+    const bool traceFile = ws_->isTraceFile();
+    const QString needsModel = tr("Needs the model: a trace file holds attention weights only");
+    for (size_t i = 0; i < pages_.size(); ++i) {
+        const session::ViewDescriptor* v = pages_[i]->descriptor();
+        const bool works = !traceFile || (v && session::worksOnTraceFiles(v->id));
+        tabs_->setTabEnabled(int(i), works);
+        tabs_->setTabToolTip(int(i), works ? QString() : needsModel);
+    }
+    if (!tabs_->isTabEnabled(tabs_->currentIndex())) showView(session::viewFor(session::ViewWidget::HeadsGrid).id);
+    // Raw scores need q and k, which a trace file does not hold.
+    if (auto* kinds = qobject_cast<QStandardItemModel*>(kindBox_->model())) {
+        const int scores = kindBox_->findData(int(render::MatrixKind::Scores));
+        if (QStandardItem* it = kinds->item(scores)) {
+            it->setEnabled(!traceFile);
+            it->setToolTip(traceFile ? needsModel : QString());
+        }
+        if (traceFile && kindBox_->currentIndex() == scores)
+            kindBox_->setCurrentIndex(kindBox_->findData(int(render::MatrixKind::Weights)));
+    }
+    for (QAction* a : modelActions_) a->setEnabled(!traceFile);
+    // The text typed for models is kept, untouched, for the next model.
+    editor_->setReadOnly(traceFile);
+    textDock_->setWindowTitle(traceFile ? tr("Text (kept for models; the trace file has its own tokens)") : tr("Text"));
 }
 
 void MainWindow::newRandomModel() {
@@ -348,11 +402,11 @@ void MainWindow::addRecent(const QString& path) {
 }
 
 void MainWindow::moveHead(int dLayer, int dHead) {
-    if (!ws_->hasModel()) return;
-    const auto& cfg = ws_->document().model.weights->config;
+    const attnscope::ModelConfig* cfg = ws_->document().config();
+    if (!cfg || cfg->n_layer <= 0 || cfg->n_head <= 0) return;
     Selection s = ws_->selection();
-    s.layer = (s.layer + dLayer + cfg.n_layer) % cfg.n_layer;
-    s.head = (s.head + dHead + cfg.n_head) % cfg.n_head;
+    s.layer = (s.layer + dLayer + cfg->n_layer) % cfg->n_layer;
+    s.head = (s.head + dHead + cfg->n_head) % cfg->n_head;
     ws_->setSelection(s);
 }
 
@@ -378,10 +432,11 @@ void MainWindow::copyFigure() {
 void MainWindow::updateStatus() {
     const auto t = ws_->trace();
     statusTokens_->setText(t ? tr("Tokens: %1").arg(t->T()) : QString());
-    statusTime_->setText(t ? tr("%1 ms").arg(ws_->lastRunMs(), 0, 'f', 1) : QString());
+    statusTime_->setText(!t ? QString() : ws_->isTraceFile() ? tr("imported") : tr("%1 ms").arg(ws_->lastRunMs(), 0, 'f', 1));
     statusThreads_->setText(tr("Threads: %1").arg(ws_->threads()));
     // What the run differs in from the model as trained, always in sight.
     QStringList mode;
+    if (ws_->isTraceFile()) mode << tr("trace file: nothing runs");
     if (!ws_->causal()) mode << tr("bidirectional");
     if (!ws_->ablated().empty()) mode << tr("%n head(s) ablated", "", int(ws_->ablated().size()));
     statusMode_->setText(mode.join(QStringLiteral(" · ")));

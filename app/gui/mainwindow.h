@@ -46,6 +46,9 @@ public:
     // Loads a text file into the editor; invalid UTF-8 is replaced and the user told.
     bool loadTextFile(const QString& path);
     void openModel(const QString& path);
+    // Opens an AttnScope trace file (attnscope/trace_file.h) in place of a
+    // model; anything else is refused with a message (false).
+    bool openTraceFile(const QString& path);
     // Builds a character vocabulary from `textPath` for the open model at
     // `modelPath`, remembers it for the model and reopens the model with it;
     // a problem is shown (non-blocking) and false returned.
@@ -109,6 +112,10 @@ private:
     void connectWorkspace();
     void chooseModel();
     void chooseModelFolder();
+    void chooseTraceFile();
+    // Enables what works on the open document: with a trace file, the views
+    // and commands that need the model are disabled and say why.
+    void applyDocumentKind();
     void openTextFile();
     void newRandomModel();
     void moveHead(int dLayer, int dHead);
@@ -158,4 +165,5 @@ private:
     AblationView* ablation_ = nullptr;
     QDockWidget* attnTextDock_ = nullptr;
     AttentionTextPanel* attnText_ = nullptr;
+    std::vector<QAction*> modelActions_;  // need a model: disabled for a trace file
 };

@@ -69,4 +69,5 @@ void MainWindow::addExplainRunActions(QMenu* run) {
         ablation_->startScan();
     });
     scan->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
+    modelActions_.push_back(scan);
 }

@@ -14,6 +14,7 @@
 #include "mainwindow.h"
 
 #include "attnscope/model.h"
+#include "session/recipe_run.h"
 #include "viewsettings.h"
 #include "workspace.h"
 
@@ -24,12 +25,14 @@ void MainWindow::buildMenus() {
     file->addAction(tr("Open model &folder…"), this, &MainWindow::chooseModelFolder);
     QAction* random = file->addAction(tr("&New random model…"), this, &MainWindow::newRandomModel);
     random->setShortcut(QKeySequence::New);
+    file->addAction(tr("Open t&race file…"), this, &MainWindow::chooseTraceFile)
+        ->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
     file->addAction(tr("Open &demo model"), this, [this] { openModel(QString()); });
     QAction* openText = file->addAction(tr("Open te&xt…"), this, &MainWindow::openTextFile);
     openText->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
-    file->addAction(tr("Choose &tokenizer…"), this, [this] {
+    modelActions_.push_back(file->addAction(tr("Choose &tokenizer…"), this, [this] {
         if (ws_->hasModel()) askForTokenizer(ws_->document().path, ws_->document().tokenizerLooked);
-    });
+    }));
     file->addSeparator();
     QAction* exp = file->addAction(tr("&Export…"), this, &MainWindow::exportFigure);
     exp->setShortcut(QKeySequence(tr("Ctrl+E")));
@@ -54,6 +57,7 @@ void MainWindow::buildMenus() {
         const QString id = v.id;
         QAction* a = view->addAction(session::viewMenuText(v), this, [this, id] { showView(id); });
         a->setShortcut(QKeySequence(session::viewShortcut(v)));
+        if (!session::worksOnTraceFiles(id)) modelActions_.push_back(a);
     }
     view->addSeparator();
     // Closed docks come back from here.
@@ -88,6 +92,7 @@ void MainWindow::buildMenus() {
     causal->setChecked(ws_->causal());
     causal->setShortcut(QKeySequence(tr("Ctrl+M")));
     connect(causal, &QAction::toggled, ws_, &Workspace::setCausal);
+    modelActions_.push_back(causal);
     connect(ws_, &Workspace::optionsChanged, causal, [this, causal] {
         const QSignalBlocker b(causal);
         causal->setChecked(ws_->causal());
@@ -95,6 +100,7 @@ void MainWindow::buildMenus() {
     QAction* ablate = run->addAction(tr("&Ablate selected head"));
     ablate->setCheckable(true);
     ablate->setShortcut(QKeySequence(tr("Ctrl+K")));
+    modelActions_.push_back(ablate);
     connect(ablate, &QAction::triggered, this, [this](bool on) {
         auto heads = ws_->ablated();
         const attnscope::HeadRef h{ws_->selection().layer, ws_->selection().head};

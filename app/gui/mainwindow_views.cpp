@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -119,6 +120,9 @@ TraceView* MainWindow::viewWidget(const QString& viewId) const {
 }
 
 void MainWindow::showView(const QString& viewId) {
-    if (TraceView* v = viewWidget(viewId))
-        tabs_->setCurrentIndex(int(std::find(pages_.begin(), pages_.end(), v) - pages_.begin()));
+    TraceView* v = viewWidget(viewId);
+    if (!v) return;
+    const int i = int(std::find(pages_.begin(), pages_.end(), v) - pages_.begin());
+    if (tabs_->isTabEnabled(i)) tabs_->setCurrentIndex(i);
+    else statusBar()->showMessage(tabs_->tabToolTip(i), 4000);  // e.g. it needs the model
 }

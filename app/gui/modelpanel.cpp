@@ -7,6 +7,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "attnscope/trace_file.h"
 #include "workspace.h"
 
 ModelPanel::ModelPanel(Workspace* ws, QWidget* parent) : QWidget(parent), ws_(ws) {
@@ -51,6 +52,19 @@ QString ModelPanel::infoText() const { return info_->text(); }
 void ModelPanel::refresh() {
     if (ws_->isLoading()) {
         info_->setText(tr("<i>Loading…</i>"));
+        return;
+    }
+    if (ws_->isTraceFile()) {
+        const auto& d = ws_->document();
+        const attnscope::ImportedAttention& imp = *d.imported->imported;
+        info_->setText(tr("<b>%1</b> (trace file)<br>%2 layers · %3 heads · %4 tokens · %5, %6<br>"
+                          "attention weights only: shape flow, ablation, predictions, raw scores and the probes "
+                          "need the model")
+                           .arg(d.displayName.toHtmlEscaped())
+                           .arg(imp.n_layer()).arg(imp.n_head()).arg(imp.T())
+                           .arg(QString::fromStdString(imp.dtype_name()),
+                                d.imported->causal ? tr("causal") : tr("bidirectional")));
+        info_->setToolTip(d.path);
         return;
     }
     if (!ws_->hasModel()) {

@@ -170,7 +170,8 @@ void PredictionsPanel::requestPrediction() {
     if (!trace || !weights || pos < 0) {
         model_->clear();
         shownPosition_ = -1;
-        header_->setText(tr("No prediction: no model has run yet."));
+        header_->setText(ws_->isTraceFile() ? tr("Predictions need the model: a trace file holds attention weights only.")
+                                            : tr("No prediction: no model has run yet."));
         next_->clear();
         return;
     }
@@ -237,7 +238,9 @@ void PredictionsPanel::updateStrip() {
         if (!std::isfinite(v)) return tr("The first token: nothing predicts it.");
         return tr("-ln p = %1 nats (p = %2), predicted at position %3").arg(v, 0, 'f', 3).arg(std::exp(-v), 0, 'f', 4).arg(i - 1);
     });
-    if (!lossKey_.weights)
+    if (trace && trace->imported)
+        lossSummary_->setText(tr("The loss of each token needs the model."));
+    else if (!lossKey_.weights)
         lossSummary_->setText(trace && trace->T() >= 2 ? tr("Computing the loss of every token…") : QString());
     else
         lossSummary_->setText(tr("Surprise: mean next-token loss %1 nats over %n token(s)", "", int(losses_.size()))

@@ -5,6 +5,7 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "attnscope/trace_file.h"
 #include "errors.h"
 
 using attnscope::Error;
@@ -57,7 +58,9 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
         LoadResult r;
         try {
             try {
-                r.doc = session::openDocument(path, tokenizerPath);
+                r.doc = !path.isEmpty() && attnscope::is_trace_file(path.toStdString())
+                            ? session::openTraceDocument(path)
+                            : session::openDocument(path, tokenizerPath);
             } catch (const attnscope::Error& e) {
                 // A broken tokenizer is its own problem: the model still opens.
                 if (e.code() != attnscope::ErrorCode::BadTokenizer || tokenizerPath.isEmpty()) throw;
@@ -73,15 +76,34 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
 
 void Workspace::setDocument(session::Document doc) {
     cancel();
+    const bool wasTraceFile = isTraceFile();
     doc_ = std::move(doc);
     options_.ablate.clear();
     trace_.reset();
+    tokens_ = {};
     setStale(false);
-    const auto& cfg = doc_.model.weights->config;
+    const auto& cfg = *doc_.config();
     selection_.layer = std::min(selection_.layer, cfg.n_layer - 1);
     selection_.head = std::min(selection_.head, cfg.n_head - 1);
     selection_.layer = std::max(0, selection_.layer);
     selection_.head = std::max(0, selection_.head);
+    if (doc_.isTraceFile()) {
+        // Nothing runs: the file's attention is the trace, its tokens the input.
+        // The text typed for models stays as it is, for the next model.
+        trace_ = doc_.imported;
+        tokens_ = session::traceFileTokens(*trace_);
+        lastMs_ = 0;
+        // Another text: its last token is the query, as after a first run.
+        selection_.query = trace_->T() - 1;
+        selection_.key = -1;
+        emit optionsChanged();
+        emit documentChanged();
+        emit selectionChanged(selection_);
+        emit notice(QString());
+        emit traceReady(trace_);
+        return;
+    }
+    if (wasTraceFile) emit optionsChanged();  // the causal switch is the user's again
     emit documentChanged();
     if (!doc_.tokenizer && !doc_.path.isEmpty()) emit tokenizerMissing(doc_.path, doc_.tokenizerLooked);
     emit selectionChanged(selection_);
@@ -95,13 +117,21 @@ void Workspace::setText(const QString& text) {
 }
 
 void Workspace::setCausal(bool causal) {
-    if (causal == options_.causal) return;
+    if (causal == this->causal()) return;
+    if (isTraceFile()) {  // the file's attention is what it is: say so, change nothing
+        emit optionsChanged();
+        return;
+    }
     options_.causal = causal;
     emit optionsChanged();
     runNow();
 }
 
 void Workspace::setAblated(const std::vector<attnscope::HeadRef>& heads) {
+    if (isTraceFile() && !heads.empty()) {  // ablating needs the model
+        emit optionsChanged();
+        return;
+    }
     options_.ablate = heads;
     emit optionsChanged();
     runNow();

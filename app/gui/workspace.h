@@ -31,18 +31,23 @@ public:
     ~Workspace() override;
 
     // --- document ---
-    // Opens a model on a worker thread; emits documentChanged or loadFailed.
+    // Opens a model (or a trace file, attnscope/trace_file.h) on a worker
+    // thread; emits documentChanged or loadFailed.
     void openModel(const QString& path, const QString& tokenizerPath = {});
     void setDocument(session::Document doc);
     const session::Document& document() const { return doc_; }
     bool hasModel() const { return bool(doc_.model.weights); }
+    // A trace file is open in place of a model: its attention is shown and
+    // nothing runs (no text, ablation or bidirectional switch applies).
+    bool isTraceFile() const { return doc_.isTraceFile(); }
     bool isLoading() const { return loading_; }
 
     // --- inputs ---
     void setText(const QString& text);
     QString text() const { return text_; }
     void setCausal(bool causal);
-    bool causal() const { return options_.causal; }
+    // A trace file's own mask while one is open; the run option otherwise.
+    bool causal() const { return isTraceFile() ? doc_.imported->causal : options_.causal; }
     void setAblated(const std::vector<attnscope::HeadRef>& heads);
     const std::vector<attnscope::HeadRef>& ablated() const { return options_.ablate; }
     void setThreads(int threads);

@@ -1,7 +1,5 @@
 #include "document.h"
 
-#include "attnscope/trace_file.h"
-
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -74,6 +72,20 @@ std::shared_ptr<const attnscope::Tokenizer> loadTokenizerFile(const QString& pat
         throw Error(ErrorCode::BadTokenizer,
                     "tokenizer " + (what.rfind(file, 0) == 0 ? what : file + ": " + what), std::move(args));
     }
+}
+
+const attnscope::ModelConfig* Document::config() const {
+    if (model.weights) return &model.weights->config;
+    return imported ? &imported->config : nullptr;
+}
+
+Document openTraceDocument(const QString& path) {
+    Document d;
+    d.path = path;
+    d.imported = attnscope::open_trace_file(path.toStdString());
+    const std::string& name = d.imported->imported->model_name();
+    d.displayName = name.empty() ? QFileInfo(path).fileName() : QString::fromStdString(name);
+    return d;
 }
 
 Document randomDocument(const attnscope::ModelConfig& config, uint64_t seed) {

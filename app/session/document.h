@@ -27,6 +27,14 @@ struct Document {
     // (the bundled GPT-2 BPE for a GPT-2-sized vocabulary); "" otherwise.
     QString tokenizerNote;
     bool isDemo = false;
+    // A trace file (attnscope/trace_file.h) opened in place of a model: its
+    // attention weights and tokens, and no weights to run. `model` is empty.
+    std::shared_ptr<const attnscope::Trace> imported;
+
+    bool isTraceFile() const { return bool(imported); }
+    // The open model's config, or the trace file's (layers, heads, tokens
+    // only); null when neither is open.
+    const attnscope::ModelConfig* config() const;
 };
 
 // The bundled demo model, or "" when it cannot be found (a broken install).
@@ -43,6 +51,9 @@ std::shared_ptr<const attnscope::Tokenizer> loadTokenizerFile(const QString& pat
 // the bundled GPT-2 BPE when the vocabulary has 50,257 to 50,304 rows.
 // Throws attnscope::Error.
 Document openDocument(const QString& path, const QString& tokenizerPath = {});
+// Opens a trace file as a document (Document::imported set). Throws
+// attnscope::Error naming the problem for anything that is not a valid one.
+Document openTraceDocument(const QString& path);
 // A random model of the given shape, with a char tokenizer over printable ASCII
 // when the vocabulary is large enough.
 Document randomDocument(const attnscope::ModelConfig& config, uint64_t seed);

@@ -118,12 +118,7 @@ RecipeRun runTraceFile(const Recipe& r, bool checkHash) {
     out.doc.path = r.modelPath;
     out.doc.displayName = imp.model_name().empty() ? QFileInfo(r.modelPath).fileName()
                                                    : QString::fromStdString(imp.model_name());
-    out.tokens.ids = out.trace->tokens;
-    for (const std::string& t : imp.token_texts()) {
-        const QString text = QString::fromStdString(t);
-        out.tokens.texts << text;
-        out.tokens.labels << render::visibleToken(text);
-    }
+    out.tokens = traceFileTokens(*out.trace);
     checkRecipe(r, imp.n_layer(), imp.n_head(), imp.T());
     out.data = figureData(out.doc, out.trace, out.tokens.labels);
     return out;

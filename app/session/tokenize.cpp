@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 
 #include "attnscope/error.h"
+#include "attnscope/trace_file.h"
 #include "render/figure.h"
 
 namespace session {
@@ -46,6 +47,22 @@ QString tokenText(const Document& doc, int id) {
 }
 
 }  // namespace
+
+Tokenized traceFileTokens(const attnscope::Trace& trace) {
+    Tokenized out;
+    out.ids = trace.tokens;
+    if (!trace.imported) return out;
+    // A file without token texts is labelled by id, or by position without ids.
+    const auto& texts = trace.imported->token_texts();
+    for (size_t i = 0; i < texts.size(); ++i) {
+        const QString text = QString::fromStdString(texts[i]);
+        out.texts << text;
+        out.labels << (!text.isEmpty()                          ? visibleToken(text)
+                       : trace.imported->has_token_ids() ? QStringLiteral("#%1").arg(trace.tokens[i])
+                                                         : QStringLiteral("@%1").arg(i));
+    }
+    return out;
+}
 
 QStringList tokenLabels(const Document& doc, const std::vector<int>& ids) {
     QStringList out;

@@ -64,6 +64,9 @@ Tokenized tokenize(const Document& doc, const TokenInput& input, CropPolicy poli
 // empty or the vocabulary has none of its characters.
 void requireTokens(const Tokenized& t);
 
+// A trace file's own tokens: its ids with the texts it carries.
+Tokenized traceFileTokens(const attnscope::Trace& trace);
+
 // Labels for ids (with or without a tokenizer).
 QStringList tokenLabels(const Document& doc, const std::vector<int>& ids);
 
