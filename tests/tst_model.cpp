@@ -7,6 +7,7 @@
 #include "attnscope/model.h"
 #include "attnscope/model_file.h"
 #include "attnscope/reference.h"
+#include "attnscope/safetensors.h"
 #include "testutil.h"
 
 using namespace attnscope;
@@ -35,6 +36,7 @@ private slots:
     void rowsSumToOne();
     void causalUpperTriangleIsZero();
     void shapeRecords();
+    void everyHalfConvertsExactly();
     void threadsAgree_data();
     void threadsAgree();
     void ablatedHeadContributesNothing();
@@ -92,6 +94,31 @@ void tst_Model::causalUpperTriangleIsZero() {
     QCOMPARE(mask.sum(), float(130 * 131 / 2));
     QCOMPARE(mask(0, 1), 0.0f);
     QCOMPARE(mask(1, 0), 1.0f);
+}
+
+// Every one of the 65,536 float16 values read from a safetensors file equals
+// its definition (sign, exponent, mantissa), whichever conversion the build
+// uses (the CPU's F16C eight at a time, or the portable loop).
+void tst_Model::everyHalfConvertsExactly() {
+    const std::string header = R"({"h":{"dtype":"F16","shape":[65536],"data_offsets":[0,131072]}})";
+    std::string bytes(8, '\0');
+    for (int i = 0; i < 8; ++i) bytes[size_t(i)] = char((header.size() >> (8 * i)) & 0xFF);
+    bytes += header;
+    for (uint32_t h = 0; h < 65536; ++h) bytes += char(h & 0xFF), bytes += char(h >> 8);
+    const SafetensorsFile f = parse_safetensors(reinterpret_cast<const std::byte*>(bytes.data()), bytes.size(), "halves");
+    const Tensor& t = f.tensors.at("h");
+    QCOMPARE(t.numel(), int64_t(65536));
+    for (uint32_t h = 0; h < 65536; ++h) {
+        const int exp = int(h >> 10) & 0x1F, mant = int(h & 0x3FF);
+        const double sign = (h & 0x8000) ? -1.0 : 1.0;
+        const float got = t.data[h];
+        if (exp == 0x1F) {
+            QVERIFY2(mant ? std::isnan(got) : got == float(sign * INFINITY), qPrintable(QString::number(h, 16)));
+            continue;
+        }
+        const double want = exp == 0 ? sign * std::ldexp(mant, -24) : sign * std::ldexp(1024 + mant, exp - 25);
+        QVERIFY2(got == float(want) && std::signbit(got) == bool(h & 0x8000), qPrintable(QString::number(h, 16)));
+    }
 }
 
 void tst_Model::shapeRecords() {

