@@ -273,8 +273,10 @@ void tst_Cli::benchOnAModelPrintsOneJsonObject() {
         QJsonParseError err;
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8(), &err).object();
         QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(r.out));
-        for (const char* key : {"tokens", "threads", "full_ms", "full_gflops", "edit_ms", "peak_rss_mb", "trace_mb"})
+        for (const char* key : {"tokens", "threads", "full_ms", "full_gflops", "edit_ms", "peak_rss_mb", "trace_mb",
+                                "bf16_convert_ms"})
             QVERIFY2(o.contains(QLatin1String(key)), key);
+        QVERIFY(o["bf16_convert_ms"].toDouble() > 0);
         QCOMPARE(o["tokens"].toInt(), 100);
         QCOMPARE(o["threads"].toInt(), 2);
         QVERIFY(o["full_ms"].toDouble() > 0 && o["edit_ms"].toDouble() > 0);
