@@ -37,6 +37,7 @@ private slots:
     void causalUpperTriangleIsZero();
     void shapeRecords();
     void everyHalfConvertsExactly();
+    void estimateIsWhatARunHolds();
     void threadsAgree_data();
     void threadsAgree();
     void ablatedHeadContributesNothing();
@@ -118,6 +119,41 @@ void tst_Model::everyHalfConvertsExactly() {
         }
         const double want = exp == 0 ? sign * std::ldexp(mant, -24) : sign * std::ldexp(1024 + mant, exp - 25);
         QVERIFY2(got == float(want) && std::signbit(got) == bool(h & 0x8000), qPrintable(QString::number(h, 16)));
+    }
+}
+
+// The estimate shown before a run is the bytes the run's trace then holds, for
+// every kind of architecture row, with stored or rebuilt weights and any
+// number of logits rows.
+void tst_Model::estimateIsWhatARunHolds() {
+    const char* specs[] = {
+        "arch=gpt2,n_layer=2,n_head=4,n_embed=32,context=128,vocab=50",
+        "arch=llama,n_layer=2,n_head=6,n_kv_head=2,n_embed=48,mlp_hidden=80,context=128,vocab=70",
+        "arch=qwen3,n_layer=1,n_head=4,n_kv_head=2,n_embed=32,head_dim=16,mlp_hidden=64,context=128,vocab=40",
+        "arch=gpt_neox,n_layer=2,n_head=4,n_embed=32,context=128,vocab=60",
+    };
+    for (const char* spec : specs) {
+        uint64_t seed = 0;
+        const ModelConfig c = ModelConfig::parse_spec(spec, &seed);
+        const Model m(std::make_shared<Weights>(random_weights(c, 3)));
+        for (const int T : {1, 17, 100})
+            for (const int64_t budget : {int64_t(1) << 30, int64_t(1000)})
+                for (const int logits : {1, -1, 0}) {
+                    RunOptions o;
+                    o.attention_budget_bytes = budget;
+                    o.logits_rows = logits;
+                    std::vector<int> ids(static_cast<size_t>(T));
+                    for (int i = 0; i < T; ++i) ids[size_t(i)] = (i * 7 + 1) % c.vocab_size;
+                    const Trace tr = m.run(ids, o);
+                    const TraceEstimate e = estimate_trace(c, T, o);
+                    const QByteArray what = QByteArray(spec) + " T=" + QByteArray::number(T) +
+                                            " budget=" + QByteArray::number(qint64(budget)) +
+                                            " logits=" + QByteArray::number(logits);
+                    QVERIFY2(e.bytes == tr.bytes(), what + " estimate " + QByteArray::number(qint64(e.bytes)) +
+                                                        " run " + QByteArray::number(qint64(tr.bytes())));
+                    QVERIFY2(e.dense == tr.weights_dense, what);
+                    QCOMPARE(e.dense_attention, int64_t(c.n_layer) * c.n_head * T * T * 4);
+                }
     }
 }
 

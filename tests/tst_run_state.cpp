@@ -22,6 +22,8 @@
 #include <algorithm>
 
 #include "exportdialog.h"
+#include "headdetailview.h"
+#include "render/head_figure.h"
 #include "mainwindow.h"
 #include "render/noted_figure.h"
 #include "session/views.h"
@@ -44,6 +46,7 @@ private slots:
     void everyControlIsExplained();
     void threadsSettingIsUsedAndRemembered();
     void typingRecomputesOnlyTheNewRows();
+    void passingTheBudgetShowsTheEstimateFirst();
 
 private:
     // Badge texts of every registered view's widget.
@@ -253,4 +256,36 @@ void tst_RunState::everyControlIsExplained() {
 }
 
 QTEST_MAIN(tst_RunState)
+// A run whose attention maps pass the budget says so, with the estimate,
+// before its forward pass; the trace then holds what the estimate said and
+// the detail view paints the rebuilt head.
+void tst_RunState::passingTheBudgetShowsTheEstimateFirst() {
+    QSignalSpy estimate(ws_.get(), &Workspace::memoryEstimate);
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    QVERIFY(rerun([&] { ws_->setAttentionBudget(4096); }));
+    QCOMPARE(estimate.count(), 1);
+    const auto trace = ws_->trace();
+    QVERIFY(!trace->weights_dense);
+    attnscope::RunOptions o;
+    o.attention_budget_bytes = 4096;
+    const attnscope::TraceEstimate e = attnscope::estimate_trace(trace->config, trace->T(), o);
+    QCOMPARE(e.bytes, trace->bytes());
+    const QString msg = estimate.first().first().toString();
+    QVERIFY2(msg.contains(QLocale().formattedDataSize(e.bytes, 1, QLocale::DataSizeTraditionalFormat)), qPrintable(msg));
+    QVERIFY(msg.contains(QLocale().formattedDataSize(e.dense_attention, 1, QLocale::DataSizeTraditionalFormat)));
+    QTRY_VERIFY(win_->statusBar()->currentMessage() == msg || win_->noticeLabel()->text().contains(msg));
+    QVERIFY(win_->noticeLabel()->text().contains(msg));
+    win_->showView("head");
+    QTRY_VERIFY(win_->headDetail()->figure());
+    const attnscope::MatrixRM want = trace->head_weights(ws_->selection().layer, ws_->selection().head);
+    QCOMPARE(win_->headDetail()->figure()->layer(), ws_->selection().layer);
+    QVERIFY(win_->headDetail()->figure()->values() == want);
+    // Back under the budget: stored maps, no estimate.
+    estimate.clear();
+    QVERIFY(rerun([&] { ws_->setAttentionBudget(int64_t(1) << 30); }));
+    QVERIFY(ws_->trace()->weights_dense);
+    QCOMPARE(estimate.count(), 0);
+    QVERIFY(!win_->noticeLabel()->text().contains(QStringLiteral("budget")));
+}
+
 #include "tst_run_state.moc"

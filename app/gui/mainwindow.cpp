@@ -196,6 +196,7 @@ void MainWindow::connectWorkspace() {
         notice_->setText(msg);
         notice_->setVisible(!msg.isEmpty());
     });
+    connect(ws_, &Workspace::memoryEstimate, this, [this](const QString& msg) { statusBar()->showMessage(msg, 8000); });
     connect(ws_, &Workspace::longRunStarted, this, [this] {
         progress_->setRange(0, 0);
         progress_->show();

@@ -11,6 +11,18 @@
 using attnscope::Error;
 using attnscope::ErrorCode;
 
+namespace {
+
+QString megabytes(int64_t bytes) { return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat); }
+
+}  // namespace
+
+QString Workspace::estimateText(const attnscope::TraceEstimate& e, int64_t budget) {
+    return tr("This run holds about %1. Its attention maps (%2) pass the %3 budget: each head is rebuilt from q "
+              "and k when a view shows it.")
+        .arg(megabytes(e.bytes), megabytes(e.dense_attention), megabytes(budget));
+}
+
 Workspace::Workspace(QObject* parent) : QObject(parent) {
     qRegisterMetaType<std::shared_ptr<const attnscope::Trace>>();
     qRegisterMetaType<Selection>();
@@ -142,6 +154,13 @@ void Workspace::setThreads(int threads) {
     emit optionsChanged();
 }
 
+void Workspace::setAttentionBudget(int64_t bytes) {
+    if (bytes == options_.attention_budget_bytes) return;
+    options_.attention_budget_bytes = std::max<int64_t>(0, bytes);
+    emit optionsChanged();
+    runNow();
+}
+
 int Workspace::threads() const {
     return options_.threads > 0 ? options_.threads : attnscope::default_thread_count();
 }
@@ -222,6 +241,12 @@ void Workspace::startRun() {
             r.tokens = session::tokenize(doc, text, crop);
             if (r.tokens.ids.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run");
             const attnscope::Model model(doc.model.weights);
+            const attnscope::TraceEstimate e =
+                attnscope::estimate_trace(model.config(), int(r.tokens.ids.size()), options);
+            if (!e.dense && self)
+                QMetaObject::invokeMethod(self.data(), [self, msg = estimateText(e, options.attention_budget_bytes)] {
+                    if (self) emit self->memoryEstimate(msg);
+                }, Qt::QueuedConnection);
             model.run(r.tokens.ids, options, *trace, [&](int done, int total) {
                 if (self)
                     QMetaObject::invokeMethod(self.data(), [self, done, total] {
@@ -265,6 +290,9 @@ void Workspace::finishRun() {
             if (tokens_.dropped > 0)
                 notes << tr("The text is longer than the model's context: only the last %1 tokens are shown "
                             "(%2 dropped).").arg(trace_->T()).arg(tokens_.dropped);
+            if (!trace_->weights_dense)
+                notes << estimateText(attnscope::estimate_trace(trace_->config, trace_->T(), options_),
+                                      options_.attention_budget_bytes);
             if (tokens_.replacedInvalid)
                 notes << tr("The text held characters that are not valid Unicode; they were replaced.");
             if (!tokens_.skipped.empty()) {

@@ -51,6 +51,12 @@ public:
     void setAblated(const std::vector<attnscope::HeadRef>& heads);
     const std::vector<attnscope::HeadRef>& ablated() const { return options_.ablate; }
     void setThreads(int threads);
+    // Past this many bytes of attention maps a run keeps q, k and row statistics
+    // and rebuilds each head on demand (RunOptions::attention_budget_bytes).
+    void setAttentionBudget(int64_t bytes);
+    int64_t attentionBudget() const { return options_.attention_budget_bytes; }
+    // "This run holds about 1.2 GB. Its attention maps (3.4 GB) pass the 1 GB budget: …"
+    static QString estimateText(const attnscope::TraceEstimate& e, int64_t budget);
     int threads() const;
     void setCropPolicy(session::CropPolicy p);
     session::CropPolicy cropPolicy() const { return crop_; }
@@ -92,6 +98,9 @@ signals:
     void longRunStarted();
     void progress(int done, int total);
     void notice(const QString& message);  // e.g. "text cropped to the last 256 tokens"
+    // Before a run's forward pass: what its trace will hold, when its attention
+    // maps pass the budget (they are then rebuilt on demand, not stored).
+    void memoryEstimate(const QString& message);
     void selectionChanged(const Selection& s);
     void optionsChanged();
     void staleChanged(bool stale);

@@ -318,6 +318,29 @@ void run_multi_head_attention(const Weights& weights, int layer, ConstMapRM x,
     multi_head_attention(weights.layers[size_t(layer)], cfg, layer, x, options, dense, out, threads, 0);
 }
 
+TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& opt) {
+    // The tensors Model::run sizes, as a new trace holds them: (T, ...) tensors
+    // with room up to the next kGrowRows rows (resize_rows), the per-head maps
+    // and row statistics exactly.
+    const int64_t t = std::max(T, 0), C = cfg.n_embed, H = cfg.n_head, F = cfg.hidden();
+    const auto grown = [](int64_t rows) { return (rows + kGrowRows - 1) / kGrowRows * kGrowRows; };
+    const int64_t r = grown(t);
+    const int64_t per_head = r * H * cfg.head_size();  // q, k, v (k, v repeated per query head) and heads
+    TraceEstimate e;
+    e.dense_attention = int64_t(cfg.n_layer) * H * t * t * int64_t(sizeof(float));
+    e.dense = e.dense_attention <= opt.attention_budget_bytes;
+    const int64_t layer = 6 * r * C                                      // ln1, proj, resid1, ln2, mlp_proj, out
+                          + 4 * per_head                                 // q, k, v, heads
+                          + 2 * H * t                                    // row max, 1 / row sum
+                          + (cfg.mlp == MlpKind::Gated ? 3 : 2) * r * F  // hidden, act (and up)
+                          + (e.dense ? H * t * t : 0);
+    const int64_t logits = opt.logits_rows < 0 ? t : std::min<int64_t>(opt.logits_rows, t);
+    const int64_t floats = 4 * r * C                                     // tok, pos, embed, ln_f
+                           + cfg.n_layer * layer + grown(logits) * cfg.vocab_size;
+    e.bytes = floats * int64_t(sizeof(float));
+    return e;
+}
+
 Model::Model(std::shared_ptr<const Weights> weights) : weights_(std::move(weights)) {
     if (!weights_) throw Error(ErrorCode::InvalidArgument, "model has no weights");
     weights_->config.validate();

@@ -26,6 +26,15 @@ struct RunOptions {
     bool incremental = true;
 };
 
+// What a run of T tokens will hold, known before it starts (the app shows it
+// before a run that passes the attention budget).
+struct TraceEstimate {
+    int64_t bytes = 0;            // every tensor of the trace, as Trace::bytes() counts them
+    int64_t dense_attention = 0;  // the (L, H, T, T) weights, were they all stored
+    bool dense = true;            // they fit the budget and are stored
+};
+TraceEstimate estimate_trace(const ModelConfig& config, int T, const RunOptions& options);
+
 // Called after each stage with (done, total); returning false cancels the run,
 // which then throws Error(Cancelled).
 using Progress = std::function<bool(int done, int total)>;
