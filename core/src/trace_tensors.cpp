@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "attnscope/error.h"
+#include "attnscope/json.h"
 
 // Labels are marked for Qt's lupdate (this file is among the translation's
 // sources) without making the core depend on Qt.
@@ -256,6 +257,24 @@ std::vector<StageRecord> stage_records(const Trace& tr) {
         out.push_back(std::move(r));
     });
     return out;
+}
+
+void write_stage_json(JsonWriter& w, const StageRecord& r) {
+    auto strings = [&](const char* key, const std::vector<std::string>& xs) {
+        w.key(key).begin_array();
+        for (const std::string& x : xs) w.value(x);
+        w.end_array();
+    };
+    w.begin_object().key("stage").value(r.stage).key("layer").value(r.layer).key("tensor").value(r.tensor);
+    w.key("shape").array(r.shape).key("label").value(r.label);
+    strings("symbols", r.symbols);
+    if (!r.from_shape.empty()) {
+        w.key("from_shape").array(r.from_shape);
+        strings("from_symbols", r.from_symbols);
+    }
+    if (!r.inputs.empty()) strings("inputs", r.inputs);
+    if (!r.detail.empty()) w.key("detail").value(r.detail);
+    w.end_object();
 }
 
 TensorRef resolve_tensor_name(const std::string& name, int n_layer) {

@@ -82,6 +82,12 @@ std::vector<std::string> spec_symbols(const TraceTensorSpec& s, const ModelConfi
 // `when` holds for the trace's config, once per layer for block entries.
 std::vector<StageRecord> stage_records(const Trace& tr);
 
+class JsonWriter;
+// A stage as the exports write it ("shapes" in the data JSON and in
+// `attnscope-cli dump`): stage, layer, tensor, shape, label and symbols; from
+// (shape and symbols), inputs and detail when the stage has them.
+void write_stage_json(JsonWriter& w, const StageRecord& r);
+
 // The entry a stable name refers to, and its layer (-1 outside blocks). Throws
 // Error(InvalidArgument) for an unknown or malformed name ("blk.1x.ln1",
 // "blk.01.ln1", "blk.-1.ln1") or a layer the trace lacks (n_layer).
