@@ -3,6 +3,7 @@
 
 #include "args.h"
 #include "attnscope/error.h"
+#include "attnscope/trace_tensors.h"
 #include "attnscope/file_io.h"
 #include "attnscope/json.h"
 #include "attnscope/model.h"
@@ -60,9 +61,7 @@ int dump(const std::vector<std::string>& argv) {
     w.end_array();
     if (in.dropped > 0) w.key("dropped_tokens").value(in.dropped);
     w.key("shapes").begin_array();
-    for (const auto& s : tr.stages)
-        w.begin_object().key("stage").value(s.stage).key("layer").value(s.layer)
-            .key("tensor").value(s.tensor).key("shape").array(s.shape).end_object();
+    for (const auto& s : tr.stages) attnscope::write_stage_json(w, s);
     w.end_array();
     w.key("layers").begin_array();
     for (int l = 0; l < tr.n_layer(); ++l) {

@@ -119,6 +119,8 @@ int ShapeFlowView::nodeCount() const { return figure_ ? int(figure_->nodes().siz
 
 QWidget* ShapeFlowView::diagram() const { return canvas_; }
 
+QString ShapeFlowView::captionText() const { return caption_->text(); }
+
 QPointF ShapeFlowView::nodeCenter(int i) const {
     return figure_ ? figure_->nodeRect(canvas_->rect(), i).center() : QPointF();
 }
@@ -154,6 +156,15 @@ void ShapeFlowView::showTensor() {
     QStringList rows = ws_->tokens().labels;
     render::MatrixKind kind = render::MatrixKind::Scores;  // signed values: between their extremes
     QString what = n.label;
+    if (n.tensor.isEmpty() && n.stage != "tokens") {
+        // A step whose output the trace does not keep (k before repeat_kv, q
+        // before RoPE, SwiGLU's up): say so instead of showing another tensor.
+        heat_->setFigure(nullptr);
+        table_->setMatrix({}, {});
+        caption_->setText(tr("<b>%1</b> · %2 · not kept in the trace; the next step with a tensor shows its result")
+                              .arg(what.toHtmlEscaped(), n.shapeText.toHtmlEscaped()));
+        return;
+    }
     if (n.stage == "tokens") {
         m.resize(1, T);
         for (int i = 0; i < T; ++i) m(0, i) = float(trace->tokens[size_t(i)]);

@@ -27,6 +27,8 @@ public:
     void selectNode(int i);
     int selectedNode() const { return selected_; }
     TensorTableModel* tableModel() const { return table_; }
+    // The line above the tensor: what the selected node is, or why it has no tensor.
+    QString captionText() const;
     // The selected node's tensor as painted beside the diagram, or null.
     const render::MatrixFigure* tensorFigure() const;
     // Centre of node i in the diagram widget's coordinates, and that widget.

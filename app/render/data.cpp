@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "attnscope/error.h"
+#include "attnscope/trace_tensors.h"
 #include "attnscope/file_io.h"
 #include "attnscope/json.h"
 
@@ -178,9 +179,7 @@ void writeJson(const DataBlock& d, const TokenTable& tokens, const QString& view
     w.key("causal").value(trace.causal);
     writeTokens(w, tokens);
     w.key("shapes").begin_array();
-    for (const auto& st : trace.stages)
-        w.begin_object().key("stage").value(st.stage).key("layer").value(st.layer)
-            .key("tensor").value(st.tensor).key("shape").array(st.shape).end_object();
+    for (const auto& st : trace.stages) attnscope::write_stage_json(w, st);
     w.end_array();
     w.key("what").value(d.what.toStdString());
     writeInts(w, "layers", d.layers);

@@ -264,18 +264,6 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
     kernels::add(rows_in(lt.resid1, first), rows_in(lt.mlp_proj, first), rows_out(lt.out, first), threads);
 }
 
-void record_stages(Trace& tr) {
-    auto& stages = tr.stages;
-    stages.clear();
-    auto record = [&](const TraceTensorSpec& s, int layer) {
-        const std::string name = !*s.name ? "" : layer < 0 ? s.name : "blk." + std::to_string(layer) + "." + s.name;
-        stages.push_back({s.stage, layer, name, spec_shape(s, tr), spec_symbols(s, tr.config), s.per_head});
-    };
-    for_each_in_forward_order(tr.n_layer(), [&](const TraceTensorSpec& s, int layer) {
-        if (*s.stage) record(s, layer);
-    });
-}
-
 void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunOptions& opt) {
     if (tokens.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run");
     if (tokens.size() > size_t(cfg.context_length))
@@ -419,7 +407,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     if (T > from)
         linear(rows_in(tr.ln_f.cmatrix(), from), w.unembedding(), w.lm_head.bias,
                rows_out(tr.logits, from - tr.logits_first), threads);
-    record_stages(tr);
+    tr.stages = stage_records(tr);
     step(total);
     tr.source = weights_;
 }

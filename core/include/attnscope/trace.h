@@ -23,14 +23,23 @@ struct HeadRef {
     bool operator==(const HeadRef&) const = default;
 };
 
-// One step of the forward pass, in order, for the shape-flow view.
+// One step of the forward pass, in order, for the shape-flow view. Which steps a
+// model has follows its architecture (the `when` column of trace_tensors.h):
+// RMSNorm or LayerNorm, RoPE, repeat_kv, a gated MLP, the parallel residual.
 struct StageRecord {
-    std::string stage;   // what happens: "ln1", "q", "scores", "softmax", ...
+    std::string stage;   // what happens: "ln1", "q", "rope", "repeat_kv", "scores", "softmax", "gate", ...
     int layer = -1;      // block index, -1 outside blocks
-    std::string tensor;  // stable name of the tensor it produces ("" for the token ids)
+    std::string tensor;  // stable name of the tensor it produces; "" for the token ids and for a step
+                         // whose output the trace does not keep (a GQA model's k before repeat_kv)
     Shape shape;         // that tensor's shape (or a view of it: per head (T, H, hs) for (T, C))
-    std::vector<std::string> symbols;  // the shape in symbols: "T", "H", "hs", "C", "4C", "V", "R"
-    bool per_head = false;             // drawn as H × (the rest)
+    std::vector<std::string> symbols;  // the shape in symbols: "T", "H", "KV", "hs", "C", "4C" or "F", "V", "R"
+    bool per_head = false;             // drawn as H (or KV) × (the rest)
+    std::string label;                 // its English label in the shape flow ("RMSNorm 1"); the GUI translates it
+    Shape from_shape;                  // the shape it reads when it changes the head count (repeat_kv:
+    std::vector<std::string> from_symbols;  // (T, KV, hs) -> (T, H, hs)), else empty
+    std::vector<std::string> inputs;   // the stages it reads when not just the one before: stage names of its
+                                       // block, "x" for the block's input (GPT-NeoX's parallel MLP); else empty
+    std::string detail;                // a setting worth seeing ("ε = 1e-06", "θ = 10000, 8 of 16 dims"), or ""
 };
 
 struct LayerTrace {
