@@ -109,13 +109,16 @@ QString ropeSection(const ModelConfig& c) {
 QString gqaSection(const ModelConfig& c, const QString& tt) {
     if (!c.grouped_query()) return {};
     const int H = c.n_head, KV = c.kv_heads(), g = c.kv_group(), hs = c.head_size(), L = c.n_layer;
+    QStringList groups;  // the first three groups, then "…"
+    for (int kv = 0; kv < std::min(KV, 3); ++kv)
+        groups << GuideDialog::tr("H%1–H%2 read KV head %3").arg(num(kv * g), num(kv * g + g - 1), num(kv));
+    if (KV > 3) groups << QStringLiteral("…");
     QStringList ps;
     ps << GuideDialog::tr("The <b>n_head = %1</b> query heads share <b>n_kv_head = %2</b> key/value heads. The key "
                           "and value projections make only %2 heads, (T, n_kv_head × head_size) = (%3, %4), while "
                           "the queries are (%3, %5). Each KV head serves a group of n_head / n_kv_head = <b>%6</b> "
-                          "neighbouring query heads: query head h reads KV head h / %6, rounded down (H0–H%7 read KV head 0, "
-                          "H%6–H%8 KV head 1, …).")
-              .arg(num(H), num(KV), tt, num(qint64(KV) * hs), num(qint64(H) * hs), num(g), num(g - 1), num(2 * g - 1));
+                          "neighbouring query heads: query head h reads KV head h / %6, rounded down (%7).")
+              .arg(num(H), num(KV), tt, num(qint64(KV) * hs), num(qint64(H) * hs), num(g), groups.join(QStringLiteral(", ")));
     ps << GuideDialog::tr("<b>repeat_kv</b> copies each KV head %1 times, (n_kv_head, T, head_size) → (n_head, T, "
                           "head_size), and from there attention runs as with one key and value per head. The heads of "
                           "a group see the same keys and values but ask their own queries, so their weights still "
