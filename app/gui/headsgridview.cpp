@@ -266,7 +266,8 @@ void HeadsGridView::paintCanvas(QPainter& p) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 3));
         p.setBrush(Qt::NoBrush);
         p.drawRect(figure_->panelRect(area, i).adjusted(-2, -2, 2, 2));
-    }    if (zoom_ > 1.0) drawStickyHeaders(p, area);
+    }
+    if (zoom_ > 1.0) drawStickyHeaders(p, area);
 }
 
 void HeadsGridView::setHeadLabels(std::vector<QStringList> labels) {
@@ -316,7 +317,8 @@ void HeadsGridView::drawStickyHeaders(QPainter& p, const QRectF& area) {
     const auto headers = figure_->headers(area);
     double colH = 0, rowW = 0;
     for (const auto& h : headers) {
-        if (h.kind == render::GridFigure::Header::Column) colH = std::max(colH, h.rect.bottom() - area.top());
+        if (h.kind == render::GridFigure::Header::Column || h.kind == render::GridFigure::Header::Group)
+            colH = std::max(colH, h.rect.bottom() - area.top());
         if (h.kind == render::GridFigure::Header::Row) rowW = std::max(rowW, h.rect.right() + 4 - area.left());
     }
     const QColor band = palette().color(QPalette::Base);
@@ -324,7 +326,7 @@ void HeadsGridView::drawStickyHeaders(QPainter& p, const QRectF& area) {
     if (vis.top() > area.top()) {
         p.fillRect(QRectF(vis.left(), vis.top(), vis.width(), colH), band);
         for (const auto& h : headers)
-            if (h.kind == render::GridFigure::Header::Column)
+            if (h.kind == render::GridFigure::Header::Column || h.kind == render::GridFigure::Header::Group)
                 p.drawText(h.rect.translated(0, vis.top() - area.top()), Qt::AlignCenter, h.text);
     }
     if (vis.left() > area.left()) {
@@ -361,6 +363,8 @@ QString HeadsGridView::toolTipAtCanvas(const QPointF& canvasPos) const {
     const auto trace = ws_->trace();
     if (!figure_ || !trace || !figure_->headAt(figureArea(), canvasPos, &layer, &head)) return {};
     QString tip = selectiontext::headName(layer, head);
+    const QString kv = selectiontext::kvHeadText(trace->config, head);
+    if (!kv.isEmpty()) tip += QStringLiteral(" · ") + kv;
     const int q = ws_->selection().query >= 0 ? ws_->selection().query : trace->T() - 1;
     const auto keys = selectiontext::topKeys(*trace, layer, head, q, 1);
     if (!keys.empty()) {
@@ -383,8 +387,11 @@ QString HeadsGridView::selectionDescription() const {
     const auto trace = ws_->trace();
     if (!trace) return tr("No text has been run yet.");
     const Selection& s = ws_->selection();
+    QString name = selectiontext::headName(s.layer, s.head);
+    const QString kv = selectiontext::kvHeadText(trace->config, s.head);
+    if (!kv.isEmpty()) name += QStringLiteral(" (") + kv + QLatin1Char(')');
     QString d = tr("%1 of %2 layers × %3 heads selected.")
-                    .arg(selectiontext::headName(s.layer, s.head))
+                    .arg(name)
                     .arg(trace->n_layer())
                     .arg(trace->n_head());
     const QString keys = selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3);

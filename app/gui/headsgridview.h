@@ -3,6 +3,8 @@
 // A toolbar picks the pooling (max or mean) and the tile scale (per tile or
 // shared); Ctrl+wheel or +/- zoom the grid (0 fits it again), and a scroll
 // area takes over when it no longer fits. Arrow keys move the selected head.
+// With grouped-query attention the columns come in groups of the heads that
+// share a KV head, and a tile's tooltip names its KV head and group.
 #include <QFutureWatcher>
 
 #include "render/grid_figure.h"

@@ -37,6 +37,12 @@ std::vector<std::pair<int, float>> topKeys(const attnscope::Trace& trace, int la
 
 QString headName(int layer, int head) { return trSel(QT_TRANSLATE_NOOP("SelectionText", "Layer %1 · Head %2")).arg(layer).arg(head); }
 
+QString kvHeadText(const attnscope::ModelConfig& config, int head) {
+    if (!config.grouped_query() || head < 0 || head >= config.n_head) return {};
+    const int kv = config.kv_head_of(head), first = kv * config.kv_group(), last = first + config.kv_group() - 1;
+    return trSel(QT_TRANSLATE_NOOP("SelectionText", "KV head %1, shared by H%2–H%3")).arg(kv).arg(first).arg(last);
+}
+
 QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, int layer, int head, int q, int n) {
     const auto keys = topKeys(trace, layer, head, q, n);
     if (keys.empty()) return {};

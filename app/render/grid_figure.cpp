@@ -179,6 +179,8 @@ QString GridFigure::caption() const {
     else if (style_.scale == Scale::Log) lines << trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "log scale"));
     lines << (options_.tileScale == TileScale::PerTile ? trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "each tile scaled to its own max"))
                                                        : trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "one scale for all tiles")));
+    if (groupsColumns())
+        lines << trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "columns grouped by the KV head they share"));
     const int T = data_.T();
     bool reduced = T > options_.maxRes;
     for (const Panel& pn : panels_) reduced = reduced || (pn.shown.t.size() > 0 && pn.shown.t.cols() < T);
@@ -191,7 +193,14 @@ QString GridFigure::caption() const {
 QSizeF GridFigure::naturalSize() const {
     const int cols = columns_ > 0 ? columns_ : std::max(1, data_.trace ? data_.trace->n_head() : 1);
     const int rows = std::max(1, (int(panels_.size()) + cols - 1) / cols);
-    return {cols * 130.0 + 180, rows * 150.0 + 60};
+    const int groups = groupsColumns() ? cols / kvGroupSize() : 1;
+    return {cols * 130.0 + 180 + (groups - 1) * 16.0, rows * 150.0 + 60 + (groups > 1 ? 24.0 : 0.0)};
+}
+
+int GridFigure::kvGroupSize() const {
+    if (!data_.trace) return 1;
+    const attnscope::ModelConfig& c = data_.trace->config;
+    return c.grouped_query() && c.n_head == data_.trace->n_head() ? c.kv_group() : 1;
 }
 
 GridFigure::Layout GridFigure::layout(const QRectF& area) const {
@@ -208,17 +217,23 @@ GridFigure::Layout GridFigure::layout(const QRectF& area) const {
             widest = std::max(widest, fm.horizontalAdvance(trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1")).arg(pn.layer)));
         l.headerW = widest + 10;
         l.headerH = fm.height() + 4;
+        if (groupsColumns()) {
+            l.kvGroup = kvGroupSize();
+            l.groupH = fm.height() + 6;  // the text and a bracket under it
+        }
     } else {
         l.labelH = fm.height() + 2;
     }
     const double captionW = fm.averageCharWidth() * 17;
     const double barW = style_.showColorBar ? std::max(14 + 4 + fm.horizontalAdvance(QStringLiteral("1e-4")), captionW) + 14 : 0;
     const double w = content.width() - l.headerW - barW - 8;
-    const double h = content.height() - l.headerH - 4;
+    const double h = content.height() - l.headerH - l.groupH - 4;
     const double cell0 = std::min(w / l.cols, (h - l.rows * l.labelH) / l.rows);
     l.gap = headerMode() ? std::clamp(cell0 * 0.06, 2.0, 8.0) : 8.0;
+    const int groups = l.kvGroup > 0 ? l.cols / l.kvGroup : 1;
+    if (groups > 1) l.groupGap = std::clamp(cell0 * 0.12, 5.0, 14.0);
     const auto fit = [&](double ww, double hh) {
-        double cw = (ww - l.gap * (l.cols - 1)) / l.cols;
+        double cw = (ww - l.gap * (l.cols - 1) - l.groupGap * (groups - 1)) / l.cols;
         double ch = (hh - l.rows * l.labelH - l.gap * (l.rows - 1)) / l.rows;
         if (!options_.fill) cw = ch = std::min(cw, ch);
         cw = std::min(cw, 2 * ch);  // filling, but never more than twice as wide as tall,
@@ -249,20 +264,43 @@ GridFigure::Layout GridFigure::layout(const QRectF& area) const {
             l = before;
         }
     }
-    const double gridW = l.cols * l.cellW + (l.cols - 1) * l.gap;
+    const double gridW = l.cols * l.cellW + (l.cols - 1) * l.gap + (groups - 1) * l.groupGap;
     const double gridH = l.rows * (l.cellH + l.labelH) + (l.rows - 1) * l.gap;
     l.grid = QRectF(content.left() + l.headerW + l.rowLabelW + std::max(0.0, (w - l.rowLabelW - gridW) / 2),
-                    content.top() + l.headerH, gridW, gridH);
+                    content.top() + l.groupH + l.headerH, gridW, gridH);
     if (style_.showColorBar)
         l.bar = QRectF(l.grid.right() + 14, l.grid.top() + l.labelH, 14, std::clamp(gridH - l.labelH, 20.0, 200.0));
     return l;
 }
 
+double GridFigure::columnLeft(const Layout& l, int c) const {
+    const int group = l.kvGroup > 0 ? c / l.kvGroup : 0;
+    return l.grid.left() + c * (l.cellW + l.gap) + group * l.groupGap;
+}
+
+std::pair<double, double> GridFigure::groupSpan(const Layout& l, int g) const {
+    const int first = g * l.kvGroup, last = std::min(l.cols, first + l.kvGroup) - 1;
+    return {columnLeft(l, first), columnLeft(l, last) + l.cellW};
+}
+
 QRectF GridFigure::panelRect(const QRectF& area, int i) const {
     const Layout l = layout(area);
     const int r = i / l.cols, c = i % l.cols;
-    return QRectF(l.grid.left() + c * (l.cellW + l.gap), l.grid.top() + r * (l.cellH + l.labelH + l.gap) + l.labelH,
-                  l.cellW, l.cellH);
+    return QRectF(columnLeft(l, c), l.grid.top() + r * (l.cellH + l.labelH + l.gap) + l.labelH, l.cellW, l.cellH);
+}
+
+std::vector<QLineF> GridFigure::groupSeparators(const QRectF& area) const {
+    std::vector<QLineF> out;
+    if (panels_.empty()) return out;
+    const Layout l = layout(area);
+    if (l.kvGroup <= 0) return out;
+    // In the middle of the gap between two groups, from the column headers
+    // down to the last row of tiles.
+    for (int g = 1; g * l.kvGroup < l.cols; ++g) {
+        const double x = (groupSpan(l, g - 1).second + groupSpan(l, g).first) / 2;
+        out.emplace_back(x, l.grid.top() - l.headerH, x, l.grid.bottom());
+    }
+    return out;
 }
 
 bool GridFigure::headAt(const QRectF& area, const QPointF& pos, int* layer, int* head) const {
@@ -293,7 +331,11 @@ std::vector<GridFigure::Header> GridFigure::headers(const QRectF& area) const {
     if (!headerMode()) {
         for (int i = 0; i < int(panels_.size()); ++i) {
             const QRectF r = panelRect(area, i);
-            const QString text = trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1 H%2")).arg(panels_[size_t(i)].layer).arg(panels_[size_t(i)].head);
+            const Panel& pn = panels_[size_t(i)];
+            const QString text = kvGroupSize() > 1
+                                     ? trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1 H%2 · KV %3"))
+                                           .arg(pn.layer).arg(pn.head).arg(pn.head / kvGroupSize())
+                                     : trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1 H%2")).arg(pn.layer).arg(pn.head);
             const double w = fm.horizontalAdvance(text) + 2;
             out.push_back({QRectF(r.center().x() - w / 2, r.top() - l.labelH, w, l.labelH), text, Header::Panel});
         }
@@ -309,6 +351,22 @@ std::vector<GridFigure::Header> GridFigure::headers(const QRectF& area) const {
         const QString text = trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "H%1")).arg(panels_[size_t(c)].head);
         const double w = fm.horizontalAdvance(text) + 2;
         out.push_back({QRectF(r.center().x() - w / 2, l.grid.top() - l.headerH, w, l.headerH - 2), text, Header::Column});
+    }
+    // KV group headers above the column headers: "KV g" centred over its
+    // group, every k-th when a group is narrower than its text.
+    if (l.kvGroup > 0) {
+        const int groups = l.cols / l.kvGroup;
+        const auto groupText = [](int g) { return trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "KV %1")).arg(g); };
+        const double spanW = groupSpan(l, 0).second - groupSpan(l, 0).first;
+        const double widestGroup = fm.horizontalAdvance(groupText(groups - 1));
+        const int groupStride = std::max(1, int(std::ceil((widestGroup + 6) / (spanW + l.gap + l.groupGap))));
+        for (int g = 0; g < groups; g += groupStride) {
+            const auto [left, right] = groupSpan(l, g);
+            const QString text = groupText(g);
+            const double w = std::max(right - left, fm.horizontalAdvance(text) + 2);
+            const double cx = (left + right) / 2;
+            out.push_back({QRectF(cx - w / 2, l.grid.top() - l.headerH - l.groupH, w, l.groupH - 4), text, Header::Group});
+        }
     }
     const int rowStride = std::max(1, int(std::ceil(fm.height() / (l.cellH + l.gap))));
     for (int row = 0; row < l.rows; row += rowStride) {
@@ -394,6 +452,21 @@ void GridFigure::paint(QPainter& p, const QRectF& area) const {
         p.setPen(QPen(QColor(150, 150, 150), 0));
         p.setBrush(Qt::NoBrush);
         p.drawRect(r);
+    }
+    if (l.kvGroup > 0) {
+        // The groups of query heads that share a KV head: a line between two
+        // groups and a bracket under each group's header.
+        QColor line = style_.text;
+        line.setAlphaF(0.45f);
+        p.setPen(QPen(line, 1.0));
+        for (const QLineF& s : groupSeparators(area)) p.drawLine(s);
+        for (int g = 0; g * l.kvGroup < l.cols; ++g) {
+            const auto [left, right] = groupSpan(l, g);
+            const double y = l.grid.top() - l.headerH - 3;
+            p.drawLine(QPointF(left, y), QPointF(right, y));
+            p.drawLine(QPointF(left, y), QPointF(left, y + 3));
+            p.drawLine(QPointF(right, y), QPointF(right, y + 3));
+        }
     }
     p.setPen(style_.text);
     for (const Header& h : headers(area))

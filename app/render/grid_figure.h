@@ -2,7 +2,12 @@
 // Every head of the chosen layers as small heatmaps: layers as rows and heads
 // as columns (named once, by row and column headers), or, for a paper, all
 // panels flowed into a chosen number of columns (each panel titled).
+// With grouped-query attention the columns come in groups of the query heads
+// that share a key/value head: a "KV g" header spans each group and a line in
+// a wider gap parts the groups (flowed panels name the KV head in their titles).
 #include <QImage>
+#include <QLineF>
+#include <utility>
 #include <vector>
 
 #include "figure.h"
@@ -50,13 +55,22 @@ public:
     int panelLayer(int i) const { return panels_[size_t(i)].layer; }
     int panelHead(int i) const { return panels_[size_t(i)].head; }
     const GridOptions& options() const { return options_; }
+    // How many query heads share each key/value head (n_head / n_kv_head), 1
+    // for multi-head attention.
+    int kvGroupSize() const;
+    // The columns are drawn in KV groups: one row per layer and kvGroupSize() > 1.
+    bool groupsColumns() const { return headerMode() && kvGroupSize() > 1; }
+    // The lines between KV groups inside `area`, left to right (empty when the
+    // columns are not grouped).
+    std::vector<QLineF> groupSeparators(const QRectF& area) const;
 
     // A label the figure draws outside the tiles: a row header (L3), a column
-    // header (H7) or, with `columns`, a panel title (L3 H7).
+    // header (H7), a KV group's header above its columns (KV 1) or, with
+    // `columns`, a panel title (L3 H7).
     struct Header {
         QRectF rect;  // where its text is drawn; wide enough for the text
         QString text;
-        enum Kind { Row, Column, Panel } kind;
+        enum Kind { Row, Column, Panel, Group } kind;
     };
     std::vector<Header> headers(const QRectF& area) const;
     // What the colour bar's caption says about the scale (and the pooling).
@@ -78,10 +92,16 @@ private:
         double cellW = 0, cellH = 0, gap = 0, labelH = 0, rowLabelW = 0;
         double headerW = 0, headerH = 0;  // row headers left of the grid, column headers above it
         double keyLabelH = 0;  // token labels: rowLabelW left of the first column, keyLabelH under the last panels
+        int kvGroup = 0;       // heads per KV group when the columns are grouped, else 0
+        double groupGap = 0;   // added to `gap` between two KV groups
+        double groupH = 0;     // the KV header row, above the column headers
         QFont tokenFont;
         int cols = 1, rows = 1;
     };
     Layout layout(const QRectF& area) const;
+    double columnLeft(const Layout& l, int c) const;
+    // The columns of KV group g: [first, last], their span in x.
+    std::pair<double, double> groupSpan(const Layout& l, int g) const;
     void drawTokenLabels(QPainter& p, const QRectF& area, const Layout& l) const;
     void drawBar(QPainter& p, const Layout& l) const;
     bool headerMode() const { return columns_ <= 0; }

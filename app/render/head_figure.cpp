@@ -28,9 +28,9 @@ QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
     const QString what = kind == MatrixKind::Weights ? QCoreApplication::translate("render::HeadFigure", "attention weights") : QCoreApplication::translate("render::HeadFigure", "raw scores");
     // Grouped-query attention: query heads share key/value heads in runs of
     // n_head / n_kv_head (repeat_kv), and the title names the shared one.
-    if (c && c->kv_heads() > 0 && c->kv_heads() < c->n_head)
+    if (c && c->grouped_query())
         return QCoreApplication::translate("render::HeadFigure", "Layer %1 · Head %2 (KV head %3) · %4")
-            .arg(layer).arg(head).arg(head / (c->n_head / c->kv_heads())).arg(what);
+            .arg(layer).arg(head).arg(c->kv_head_of(head)).arg(what);
     return QCoreApplication::translate("render::HeadFigure", "Layer %1 · Head %2 · %3").arg(layer).arg(head).arg(what);
 }
 

@@ -54,6 +54,12 @@ struct ModelConfig {
         return n_head > 0 ? n_embed / n_head : 0;
     }
     int kv_heads() const { return n_kv_head > 0 ? n_kv_head : n_head; }
+    // Grouped-query attention: query heads share KV heads in consecutive runs of
+    // kv_group() (repeat_kv), so query head h reads KV head h / kv_group().
+    // 1 and h for multi-head attention.
+    int kv_group() const { return kv_heads() > 0 && n_head >= kv_heads() ? n_head / kv_heads() : 1; }
+    int kv_head_of(int head) const { return head / kv_group(); }
+    bool grouped_query() const { return kv_heads() > 0 && kv_heads() < n_head; }
     int q_width() const { return n_head * head_size(); }    // H * hs: the heads side by side
     int kv_width() const { return kv_heads() * head_size(); }
     int rotary_dims() const { return rope_dims > 0 ? rope_dims : head_size(); }
