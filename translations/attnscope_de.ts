@@ -410,6 +410,126 @@
         <source>Heads grid: %1 tiles, one row per layer (L0 … L%2) and one column per head (H0 … H%3); hover a tile for its strongest key. Head detail: one head&apos;s full map, query down the side, key along the top; zoom with the wheel, type in “Go to token” to find a token.</source>
         <translation>Kopfraster: %1 Kacheln, eine Zeile je Schicht (S0 … S%2) und eine Spalte je Kopf (K0 … K%3); zeigen Sie auf eine Kachel, um ihren stärksten Key zu sehen. Kopfdetails: die ganze Karte eines Kopfes, Query an der Seite, Key oben; zoomen mit dem Mausrad, „Zu Token springen“ findet ein Token.</translation>
     </message>
+    <message>
+        <source>Before attention and before the MLP every block normalises each token&apos;s vector. This model uses &lt;b&gt;RMSNorm&lt;/b&gt;: x / √(mean(x²) + ε) · w, with ε = %1. LayerNorm (GPT-2) first subtracts the vector&apos;s mean and divides by its standard deviation, (x − mean) / √(var + ε) · w + b; RMSNorm leaves out the mean and the bias b and only scales the vector to a root mean square of 1 before multiplying by the learned weights w. The trace&apos;s ln1, ln2 and ln_f hold the RMSNorm outputs.</source>
+        <translation>Vor der Attention und vor dem MLP normalisiert jeder Block den Vektor jedes Tokens. Dieses Modell nutzt &lt;b&gt;RMSNorm&lt;/b&gt;: x / √(mean(x²) + ε) · w, mit ε = %1. LayerNorm (GPT-2) zieht zuerst den Mittelwert des Vektors ab und teilt durch seine Standardabweichung, (x − mean) / √(var + ε) · w + b; RMSNorm lässt den Mittelwert und den Bias b weg und skaliert den Vektor nur auf einen quadratischen Mittelwert von 1, bevor es mit den gelernten Gewichten w multipliziert. ln1, ln2 und ln_f im Trace enthalten die Ausgaben der RMSNorm.</translation>
+    </message>
+    <message>
+        <source>This model also applies an RMSNorm to each head&apos;s q and k (over the head size), before RoPE, which keeps the scores within a steady range.</source>
+        <translation>Dieses Modell wendet außerdem eine RMSNorm auf q und k jedes Heads an (über die Head-Größe), vor RoPE; das hält die Scores in einem gleichmäßigen Bereich.</translation>
+    </message>
+    <message>
+        <source>RMSNorm instead of LayerNorm</source>
+        <translation>RMSNorm statt LayerNorm</translation>
+    </message>
+    <message>
+        <source>Of each head&apos;s %1 dimensions, &lt;b&gt;%2&lt;/b&gt; are rotated</source>
+        <translation>Von den %1 Dimensionen jedes Heads werden &lt;b&gt;%2&lt;/b&gt; gedreht</translation>
+    </message>
+    <message>
+        <source> (partial rotary: %1% of the head size, %2 × %3 = %4); the other %5 pass through unchanged</source>
+        <translation> (partielle Rotation: %1% der Head-Größe, %2 × %3 = %4); die übrigen %5 bleiben unverändert</translation>
+    </message>
+    <message>
+        <source>This model has no table of position vectors (embed.position is zero): positions enter through &lt;b&gt;rotary position embeddings&lt;/b&gt; (RoPE). After the projections, each head&apos;s query and key are turned by angles that grow with the token&apos;s position. %1.</source>
+        <translation>Dieses Modell hat keine Tabelle von Positionsvektoren (embed.position ist null): Positionen kommen über &lt;b&gt;rotierende Positionseinbettungen&lt;/b&gt; (RoPE) hinein. Nach den Projektionen werden Query und Key jedes Heads um Winkel gedreht, die mit der Position des Tokens wachsen. %1.</translation>
+    </message>
+    <message>
+        <source>The rotated dimensions are split into two halves, x₁ (the first %1) and x₂ (the next %1); rotate_half(x) = (−x₂, x₁), and a token at position p gets q′ = q · cos(p·f) + rotate_half(q) · sin(p·f), the same for k. So each pair (x[i], x[i + %1]) turns in its own plane by the angle p · f&lt;sub&gt;i&lt;/sub&gt;, with f&lt;sub&gt;i&lt;/sub&gt; = 1 / rope_theta&lt;sup&gt;2i/%2&lt;/sup&gt; for i = 0 … %3. Here &lt;b&gt;rope_theta = %4&lt;/b&gt;: the fastest pair turns 1 radian per token (a full turn every 6.3 tokens), the slowest %5 radians per token (a full turn every %6 tokens)%7.</source>
+        <translation>Die gedrehten Dimensionen werden in zwei Hälften geteilt, x₁ (die ersten %1) und x₂ (die nächsten %1); rotate_half(x) = (−x₂, x₁), und ein Token an Position p erhält q′ = q · cos(p·f) + rotate_half(q) · sin(p·f), ebenso k. So dreht sich jedes Paar (x[i], x[i + %1]) in seiner eigenen Ebene um den Winkel p · f&lt;sub&gt;i&lt;/sub&gt;, mit f&lt;sub&gt;i&lt;/sub&gt; = 1 / rope_theta&lt;sup&gt;2i/%2&lt;/sup&gt; für i = 0 … %3. Hier ist &lt;b&gt;rope_theta = %4&lt;/b&gt;: Das schnellste Paar dreht sich um 1 Radiant pro Token (eine volle Drehung alle 6,3 Tokens), das langsamste um %5 Radiant pro Token (eine volle Drehung alle %6 Tokens)%7.</translation>
+    </message>
+    <message>
+        <source>, before the scaling below</source>
+        <translation>, vor der unten beschriebenen Skalierung</translation>
+    </message>
+    <message>
+        <source>Why this encodes &lt;i&gt;relative&lt;/i&gt; position: a rotation keeps lengths and only changes angles. A query at position m is turned by m·f&lt;sub&gt;i&lt;/sub&gt;, a key at position n by n·f&lt;sub&gt;i&lt;/sub&gt;, so in their dot product only the difference (m − n)·f&lt;sub&gt;i&lt;/sub&gt; is left. A score q′ · k′ therefore depends on what the two tokens are and on how far apart they are, not on where they stand in the text; the fast pairs tell near distances apart, the slow pairs far ones.</source>
+        <translation>Warum das die &lt;i&gt;relative&lt;/i&gt; Position kodiert: Eine Drehung erhält Längen und ändert nur Winkel. Eine Query an Position m wird um m·f&lt;sub&gt;i&lt;/sub&gt; gedreht, ein Key an Position n um n·f&lt;sub&gt;i&lt;/sub&gt;, also bleibt in ihrem Skalarprodukt nur die Differenz (m − n)·f&lt;sub&gt;i&lt;/sub&gt; übrig. Ein Score q′ · k′ hängt daher davon ab, welche Tokens es sind und wie weit sie auseinander liegen, nicht davon, wo sie im Text stehen; die schnellen Paare unterscheiden kurze Abstände, die langsamen lange.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;rope_scaling: linear&lt;/b&gt;, factor %1: every frequency is divided by %1, as if the positions were %1 times closer together, so %1 times as many tokens fit into the angles the model was trained on.</source>
+        <translation>&lt;b&gt;rope_scaling: linear&lt;/b&gt;, Faktor %1: Jede Frequenz wird durch %1 geteilt, als lägen die Positionen %1-mal dichter beieinander, sodass %1-mal so viele Tokens in die Winkel passen, auf denen das Modell trainiert wurde.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;rope_scaling: llama3&lt;/b&gt; (factor %1, low_freq_factor %2, high_freq_factor %3, original_max_position_embeddings %4): frequencies whose wavelength 2π / f is longer than %4 / %2 = %5 tokens are divided by %1, those shorter than %4 / %3 = %6 tokens are kept, and those in between are blended between the two. Here %7 of the %8 frequencies change.</source>
+        <translation>&lt;b&gt;rope_scaling: llama3&lt;/b&gt; (factor %1, low_freq_factor %2, high_freq_factor %3, original_max_position_embeddings %4): Frequenzen, deren Wellenlänge 2π / f länger als %4 / %2 = %5 Tokens ist, werden durch %1 geteilt, solche kürzer als %4 / %3 = %6 Tokens bleiben, und die dazwischen werden zwischen beiden überblendet. Hier ändern sich %7 der %8 Frequenzen.</translation>
+    </message>
+    <message>
+        <source>The q and k that the scores are made from, and that the trace keeps (blk.L.attn.q and .k in the Shape flow&apos;s tensor list), are after RoPE%1; so Head detail&apos;s raw scores and weights already include the positions.</source>
+        <translation>Die q und k, aus denen die Scores entstehen und die der Trace behält (blk.L.attn.q und .k in der Tensorliste des Formflusses), sind nach RoPE%1; die Roh-Scores und Gewichte in der Head-Detailansicht enthalten also schon die Positionen.</translation>
+    </message>
+    <message>
+        <source> (and after the q/k RMSNorm)</source>
+        <translation> (und nach der q/k-RMSNorm)</translation>
+    </message>
+    <message>
+        <source>Positions: rotary embeddings (RoPE)</source>
+        <translation>Positionen: rotierende Einbettungen (RoPE)</translation>
+    </message>
+    <message>
+        <source>H%1–H%2 read KV head %3</source>
+        <translation>H%1–H%2 lesen KV-Head %3</translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;n_head = %1&lt;/b&gt; query heads share &lt;b&gt;n_kv_head = %2&lt;/b&gt; key/value heads. The key and value projections make only %2 heads, (T, n_kv_head × head_size) = (%3, %4), while the queries are (%3, %5). Each KV head serves a group of n_head / n_kv_head = &lt;b&gt;%6&lt;/b&gt; neighbouring query heads: query head h reads KV head h / %6, rounded down (%7).</source>
+        <translation>Die &lt;b&gt;n_head = %1&lt;/b&gt; Query-Heads teilen sich &lt;b&gt;n_kv_head = %2&lt;/b&gt; Key/Value-Heads. Die Key- und Value-Projektionen erzeugen nur %2 Heads, (T, n_kv_head × head_size) = (%3, %4), während die Queries (%3, %5) sind. Jeder KV-Head bedient eine Gruppe von n_head / n_kv_head = &lt;b&gt;%6&lt;/b&gt; benachbarten Query-Heads: Query-Head h liest KV-Head h / %6, abgerundet (%7).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;repeat_kv&lt;/b&gt; copies each KV head %1 times, (n_kv_head, T, head_size) → (n_head, T, head_size), and from there attention runs as with one key and value per head. The heads of a group see the same keys and values but ask their own queries, so their weights still differ. The trace keeps k and v after repeat_kv; the Heads grid draws each group under a “KV” header, and Head detail names the KV head.</source>
+        <translation>&lt;b&gt;repeat_kv&lt;/b&gt; kopiert jeden KV-Head %1-mal, (n_kv_head, T, head_size) → (n_head, T, head_size), und ab dort läuft die Attention wie mit einem Key und Value pro Head. Die Heads einer Gruppe sehen dieselben Keys und Values, stellen aber ihre eigenen Queries, daher unterscheiden sich ihre Gewichte weiterhin. Der Trace behält k und v nach repeat_kv; das Head-Raster zeichnet jede Gruppe unter einer „KV“-Überschrift, und die Head-Detailansicht nennt den KV-Head.</translation>
+    </message>
+    <message>
+        <source>What this saves is the &lt;b&gt;KV cache&lt;/b&gt;, the keys and values a model keeps for every past token while it generates: per token %1 layers × 2 (k and v) × %2 KV heads × head_size %3 = &lt;b&gt;%4&lt;/b&gt; numbers, where one key and value per query head would need %5, %6 times as many. In 16-bit floats that is %7 instead of %8 per token, and %9 instead of %10 for the full context of %11 tokens.</source>
+        <translation>Das spart den &lt;b&gt;KV-Cache&lt;/b&gt;, die Keys und Values, die ein Modell beim Generieren für jedes vergangene Token behält: pro Token %1 Schichten × 2 (k und v) × %2 KV-Heads × head_size %3 = &lt;b&gt;%4&lt;/b&gt; Zahlen, wo ein Key und Value pro Query-Head %5 bräuchte, %6-mal so viele. In 16-Bit-Gleitkommazahlen sind das %7 statt %8 pro Token und %9 statt %10 für den vollen Kontext von %11 Tokens.</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention (GQA)</source>
+        <translation>Grouped-Query-Attention (GQA)</translation>
+    </message>
+    <message>
+        <source>Each query sees at most its last &lt;b&gt;sliding_window = %1&lt;/b&gt; keys, itself included: key k is allowed for query q when q − %1 &lt; k ≤ q. Keys farther back are masked like the future ones (the Mask view draws the band and its title names the window). Earlier tokens still reach it through the layers: each layer passes information up to %2 positions on, so after %3 layers up to %4 positions back.</source>
+        <translation>Jede Query sieht höchstens ihre letzten &lt;b&gt;sliding_window = %1&lt;/b&gt; Keys, sich selbst eingeschlossen: Key k ist für Query q erlaubt, wenn q − %1 &lt; k ≤ q. Weiter zurückliegende Keys werden wie die zukünftigen maskiert (die Maskenansicht zeichnet das Band, und ihr Titel nennt das Fenster). Frühere Tokens erreichen sie dennoch über die Schichten: Jede Schicht gibt Information bis zu %2 Positionen weiter, nach %3 Schichten also bis zu %4 Positionen zurück.</translation>
+    </message>
+    <message>
+        <source>With the causal mask, the window leaves %1 of your %2 × %2 pairs.</source>
+        <translation>Mit der kausalen Maske lässt das Fenster %1 deiner %2 × %2 Paare übrig.</translation>
+    </message>
+    <message>
+        <source>Sliding-window attention</source>
+        <translation>Sliding-Window-Attention</translation>
+    </message>
+    <message>
+        <source>After attention each token goes through the MLP on its own. Here it is gated: &lt;b&gt;down(%1(gate(x)) * up(x))&lt;/b&gt;. gate and up each map the token&apos;s %2 numbers to &lt;b&gt;%3&lt;/b&gt; (intermediate_size); %4 is applied to the gate, and the two are multiplied element by element, so the gate decides how much of each up feature passes; down maps the %3 back to %2. That is three %2 × %3 matrices (%5 weights per layer) where GPT-2&apos;s MLP has two. In the trace, mlp.hidden is gate(x) and mlp.act is %1(gate(x)) * up(x).</source>
+        <translation>Nach der Attention durchläuft jedes Token für sich das MLP. Hier ist es gegated: &lt;b&gt;down(%1(gate(x)) * up(x))&lt;/b&gt;. gate und up bilden die %2 Zahlen des Tokens jeweils auf &lt;b&gt;%3&lt;/b&gt; ab (intermediate_size); %4 wird auf gate angewandt, und beide werden elementweise multipliziert, sodass gate entscheidet, wie viel von jedem up-Merkmal durchkommt; down bildet die %3 zurück auf %2 ab. Das sind drei %2 × %3-Matrizen (%5 Gewichte pro Schicht), wo das MLP von GPT-2 zwei hat. Im Trace ist mlp.hidden gate(x) und mlp.act %1(gate(x)) * up(x).</translation>
+    </message>
+    <message>
+        <source>silu(z) = z · sigmoid(z)</source>
+        <translation>silu(z) = z · sigmoid(z)</translation>
+    </message>
+    <message>
+        <source>The gated MLP (SwiGLU)</source>
+        <translation>Das gegatete MLP (SwiGLU)</translation>
+    </message>
+    <message>
+        <source>The gated MLP</source>
+        <translation>Das gegatete MLP</translation>
+    </message>
+    <message>
+        <source>Your model has &lt;b&gt;n_layer = %1&lt;/b&gt; layers, each with &lt;b&gt;n_head = %2&lt;/b&gt; attention heads. Every token is a vector of &lt;b&gt;n_embed = %3&lt;/b&gt; numbers; the config sets the &lt;b&gt;head size&lt;/b&gt; itself, &lt;b&gt;head_dim = %4&lt;/b&gt;, so the heads side by side are n_head × head_dim = %5 wide rather than n_embed. </source>
+        <translation>Dein Modell hat &lt;b&gt;n_layer = %1&lt;/b&gt; Schichten mit je &lt;b&gt;n_head = %2&lt;/b&gt; Attention-Heads. Jedes Token ist ein Vektor aus &lt;b&gt;n_embed = %3&lt;/b&gt; Zahlen; die Konfiguration legt die &lt;b&gt;Head-Größe&lt;/b&gt; selbst fest, &lt;b&gt;head_dim = %4&lt;/b&gt;, sodass die Heads nebeneinander n_head × head_dim = %5 breit sind statt n_embed. </translation>
+    </message>
+    <message>
+        <source>(Here the projections make n_head × head_dim = %1 numbers per token, not n_embed: %2 → %3.)</source>
+        <translation>(Hier erzeugen die Projektionen n_head × head_dim = %1 Zahlen pro Token, nicht n_embed: %2 → %3.)</translation>
+    </message>
+    <message>
+        <source>Keys and values have fewer heads here; see Grouped-query attention below.</source>
+        <translation>Keys und Values haben hier weniger Heads; siehe Grouped-Query-Attention unten.</translation>
+    </message>
+    <message>
+        <source>(Here the joined heads are %1, and the projection maps them back to n_embed = %2.)</source>
+        <translation>(Hier sind die verbundenen Heads %1, und die Projektion bildet sie zurück auf n_embed = %2 ab.)</translation>
+    </message>
 </context>
 <context>
     <name>HeadDetailView</name>
@@ -589,6 +709,10 @@
     <message>
         <source>Probes done.</source>
         <translation>Proben fertig.</translation>
+    </message>
+    <message>
+        <source>The probes run the model: a trace file holds attention weights only</source>
+        <translation>Die Proben führen das Modell aus: Eine Trace-Datei enthält nur Attention-Gewichte</translation>
     </message>
 </context>
 <context>
@@ -1140,6 +1264,50 @@ Gesucht in:
         <source>Ctrl+Shift+A</source>
         <translation>Ctrl+Shift+A</translation>
     </message>
+    <message>
+        <source>%1 (trace file) — AttnScope</source>
+        <translation>%1 (Trace-Datei) — AttnScope</translation>
+    </message>
+    <message>
+        <source>Open trace file</source>
+        <translation>Trace-Datei öffnen</translation>
+    </message>
+    <message>
+        <source>AttnScope trace files (*.safetensors);;All files (*)</source>
+        <translation>AttnScope-Trace-Dateien (*.safetensors);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open trace file</source>
+        <translation>Trace-Datei kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>“%1” is not an AttnScope trace file: a trace file is a safetensors file whose metadata says &quot;format&quot;: &quot;attnscope-trace&quot; (resources/tools/capture_attention.py writes one). To open a model, use File ▸ Open model….</source>
+        <translation>„%1“ ist keine AttnScope-Trace-Datei: Eine Trace-Datei ist eine safetensors-Datei, deren Metadaten "format": "attnscope-trace" angeben (resources/tools/capture_attention.py schreibt eine). Um ein Modell zu öffnen, nutze Datei ▸ Modell öffnen….</translation>
+    </message>
+    <message>
+        <source>Needs the model: a trace file holds attention weights only</source>
+        <translation>Braucht das Modell: Eine Trace-Datei enthält nur Attention-Gewichte</translation>
+    </message>
+    <message>
+        <source>Text (kept for models; the trace file has its own tokens)</source>
+        <translation>Text (für Modelle aufbewahrt; die Trace-Datei hat ihre eigenen Tokens)</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>importiert</translation>
+    </message>
+    <message>
+        <source>trace file: nothing runs</source>
+        <translation>Trace-Datei: nichts wird ausgeführt</translation>
+    </message>
+    <message>
+        <source>Open t&amp;race file…</source>
+        <translation>T&amp;race-Datei öffnen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -1213,6 +1381,18 @@ Gesucht in:
     <message>
         <source>A model of any shape with random weights, to try the views (Ctrl+N)</source>
         <translation>Ein Modell beliebiger Form mit Zufallsgewichten, um die Ansichten auszuprobieren (Strg+N)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (trace file)&lt;br&gt;%2 layers · %3 heads · %4 tokens · %5, %6&lt;br&gt;attention weights only: shape flow, ablation, predictions, raw scores and the probes need the model</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (Trace-Datei)&lt;br&gt;%2 Schichten · %3 Heads · %4 Tokens · %5, %6&lt;br&gt;nur Attention-Gewichte: Formfluss, Ablation, Vorhersagen, Roh-Scores und die Proben brauchen das Modell</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>kausal</translation>
+    </message>
+    <message>
+        <source>bidirectional</source>
+        <translation>bidirektional</translation>
     </message>
 </context>
 <context>
@@ -1342,6 +1522,14 @@ Gesucht in:
             <numerusform>Überraschung: mittlerer Verlust des nächsten Tokens %1 Nats über %n Tokens</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Predictions need the model: a trace file holds attention weights only.</source>
+        <translation>Vorhersagen brauchen das Modell: Eine Trace-Datei enthält nur Attention-Gewichte.</translation>
+    </message>
+    <message>
+        <source>The loss of each token needs the model.</source>
+        <translation>Der Verlust jedes Tokens braucht das Modell.</translation>
+    </message>
 </context>
 <context>
     <name>RowView</name>
@@ -1371,6 +1559,10 @@ Gesucht in:
     <message>
         <source>query %1 “%2” → top keys: %3</source>
         <translation>Query %1 „%2“ → stärkste Keys: %3</translation>
+    </message>
+    <message>
+        <source>KV head %1, shared by H%2–H%3</source>
+        <translation>KV-Head %1, geteilt von H%2–H%3</translation>
     </message>
 </context>
 <context>
@@ -1418,6 +1610,10 @@ Gesucht in:
     <message>
         <source>Tensor values</source>
         <translation>Tensorwerte</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · not kept in the trace; the next step with a tensor shows its result</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · nicht im Trace behalten; der nächste Schritt mit einem Tensor zeigt sein Ergebnis</translation>
     </message>
 </context>
 <context>
@@ -1502,16 +1698,16 @@ Gesucht in:
             <numerusform>%n Zeichen, die im Vokabular des Modells fehlen, wurden beim Lauf weggelassen (%1); sie sind in der Token-Leiste markiert.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>This run holds about %1. Its attention maps (%2) pass the %3 budget: each head is rebuilt from q and k when a view shows it.</source>
+        <translation>Dieser Lauf belegt etwa %1. Seine Attention-Karten (%2) überschreiten das Budget von %3: Jeder Head wird aus q und k neu berechnet, wenn eine Ansicht ihn zeigt.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>See inside transformer attention.</source>
         <translation>Blick in die Aufmerksamkeit von Transformern.</translation>
-    </message>
-    <message>
-        <source>Model file or folder to open (default: the last one, or the demo).</source>
-        <translation>Zu öffnende Modelldatei oder zu öffnender Modellordner (Standard: das zuletzt verwendete Modell oder das Demomodell).</translation>
     </message>
     <message>
         <source>Save a PNG of every view into &lt;dir&gt; and quit.</source>
@@ -1532,6 +1728,10 @@ Gesucht in:
     <message>
         <source>Window size, e.g. 1600x1000.</source>
         <translation>Fenstergröße, z. B. 1600x1000.</translation>
+    </message>
+    <message>
+        <source>Model file or folder, or AttnScope trace file, to open (default: the last one, or the demo).</source>
+        <translation>Modelldatei oder -ordner oder AttnScope-Trace-Datei zum Öffnen (Standard: die zuletzt geöffnete oder das Demo).</translation>
     </message>
 </context>
 <context>
@@ -1635,6 +1835,66 @@ Gesucht in:
         <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
         <translation>Block %1 (Pre-LayerNorm; alle Blöcke haben diese Formen)</translation>
     </message>
+    <message>
+        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
+        <translation>Block %1 (Pre-RMSNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
+        <translation>Block %1 (Pre-LayerNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
+        <translation>Block %1 (Pre-RMSNorm; jeder Block hat diese Formen)</translation>
+    </message>
+    <message>
+        <source>RMSNorm 1</source>
+        <translation>RMSNorm 1</translation>
+    </message>
+    <message>
+        <source>RMSNorm of q, k per head</source>
+        <translation>RMSNorm von q, k pro Head</translation>
+    </message>
+    <message>
+        <source>RoPE on q, k</source>
+        <translation>RoPE auf q, k</translation>
+    </message>
+    <message>
+        <source>repeat_kv: k</source>
+        <translation>repeat_kv: k</translation>
+    </message>
+    <message>
+        <source>repeat_kv: v</source>
+        <translation>repeat_kv: v</translation>
+    </message>
+    <message>
+        <source>RMSNorm 2</source>
+        <translation>RMSNorm 2</translation>
+    </message>
+    <message>
+        <source>Gate projection</source>
+        <translation>Gate-Projektion</translation>
+    </message>
+    <message>
+        <source>Up projection</source>
+        <translation>Up-Projektion</translation>
+    </message>
+    <message>
+        <source>act(gate) · up</source>
+        <translation>act(gate) · up</translation>
+    </message>
+    <message>
+        <source>Down projection</source>
+        <translation>Down-Projektion</translation>
+    </message>
+    <message>
+        <source>Parallel residual +</source>
+        <translation>Paralleles Residuum +</translation>
+    </message>
+    <message>
+        <source>Final RMSNorm</source>
+        <translation>Finale RMSNorm</translation>
+    </message>
 </context>
 <context>
     <name>render::GridFigure</name>
@@ -1677,6 +1937,18 @@ Gesucht in:
     <message>
         <source>H%1</source>
         <translation>K%1</translation>
+    </message>
+    <message>
+        <source>columns grouped by the KV head they share</source>
+        <translation>Spalten nach dem geteilten KV-Head gruppiert</translation>
+    </message>
+    <message>
+        <source>L%1 H%2 · KV %3</source>
+        <translation>L%1 H%2 · KV %3</translation>
+    </message>
+    <message>
+        <source>KV %1</source>
+        <translation>KV %1</translation>
     </message>
 </context>
 <context>
