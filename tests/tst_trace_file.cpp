@@ -2,6 +2,7 @@
 // without the model. The fixture is written by the same TraceWriter users run
 // (resources/tools/capture_attention.py) from the demo model in PyTorch
 // (tests/scripts/make_trace_fixture.py).
+#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -14,6 +15,8 @@
 #include "attnscope/model_file.h"
 #include "attnscope/trace.h"
 #include "attnscope/trace_file.h"
+#include "render/export.h"
+#include "render/grid_figure.h"
 #include "testutil.h"
 
 using namespace attnscope;
@@ -74,6 +77,7 @@ private slots:
     void hostileFilesGiveClearErrors();
     void aWeightThatIsNotAProbabilityIsRefusedByName();
     void seventyBClassTraceOpensWithoutReadingIt();
+    void gridOfEveryHeadStaysWithinItsBudget();
     void cliOpensExportsAndRefuses();
 };
 
@@ -225,6 +229,45 @@ void tst_TraceFile::seventyBClassTraceOpensWithoutReadingIt() {
     QVERIFY2(grew < 100, qPrintable(QStringLiteral("resident memory grew by %1 MB").arg(grew)));
 }
 
+// The heads grid of a 70B-class trace (80 x 64 heads, here at 128 tokens so
+// that reading every head is quick) holds its 5,120 thumbnails in the grid's
+// cell budget: 57 cells a side, not the 160 (or the app's 256) each would get
+// alone, and the thumbnails still show each head (the uniform causal rows).
+void tst_TraceFile::gridOfEveryHeadStaysWithinItsBudget() {
+    const int L = 80, H = 64, T = 128;
+    const qint64 layerBytes = qint64(H) * T * T * 4;
+    QString tensors;
+    for (int l = 0; l < L; ++l) tensors += (l ? "," : "") + layerEntry(l, "F32", H, T, l * layerBytes, layerBytes);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("wide.trace.safetensors"));
+    {  // the header, then the same layer 80 times (335 MB on disk, 4 MB in memory)
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.write(safetensors(tensors, kOkMeta, {})) > 0);
+        const QByteArray layer = uniformLayer(H, T);
+        for (int l = 0; l < L; ++l) QCOMPARE(f.write(layer), qint64(layer.size()));
+    }
+    const auto tr = open_trace_file(str(path));
+    render::FigureData fd;
+    fd.trace = tr;
+    for (int i = 0; i < T; ++i) fd.tokens << QStringLiteral("t%1").arg(i);
+    render::GridOptions o;
+    o.maxRes = 256;  // as the app asks
+    const long before = residentMb();
+    const render::GridFigure grid(fd, render::Style(), {}, 0, o);
+    const long grew = residentMb() - before;
+    QCOMPARE(grid.indexOf(L - 1, H - 1), L * H - 1);
+    QCOMPARE(grid.options().maxRes, 57);  // floor(sqrt(16 Mi cells / 5,120 heads))
+    QVERIFY2(grew < 120, qPrintable(QStringLiteral("the grid holds %1 MB").arg(grew)));
+    // Unbudgeted, each thumbnail would be the whole 128 x 128 map (335 MB in all).
+    const QImage img = render::renderImage(grid, QSizeF(4, 4), 96);
+    QVERIFY(!img.isNull());
+    QSet<QRgb> colours;
+    for (int y = 0; y < img.height(); y += 2)
+        for (int x = 0; x < img.width(); x += 2) colours.insert(img.pixel(x, y));
+    QVERIFY2(colours.size() > 10, "the thumbnails are blank");
+}
+
 void tst_TraceFile::cliOpensExportsAndRefuses() {
     const QString f = fixture();
     QTemporaryDir dir;
@@ -279,5 +322,5 @@ void tst_TraceFile::cliOpensExportsAndRefuses() {
     }
 }
 
-QTEST_GUILESS_MAIN(tst_TraceFile)
+QTEST_MAIN(tst_TraceFile)  // the grid test draws a figure
 #include "tst_trace_file.moc"

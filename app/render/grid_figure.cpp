@@ -130,6 +130,11 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
         if (l < 0 || l >= tr.n_layer()) continue;
         for (int h = 0; h < tr.n_head(); ++h) panels_.push_back({l, h, {}, {}, {}});
     }
+    // Thumbnails share one budget: with thousands of heads each gets fewer cells.
+    if (!panels_.empty() && options_.maxCells > 0) {
+        const double side = std::sqrt(double(options_.maxCells) / double(panels_.size()));
+        options_.maxRes = std::clamp(int(side), 8, options_.maxRes);
+    }
     // Every head's thumbnail, on every core: at 1,000 tokens and 144 heads this
     // reads 144 million weights.
     std::exception_ptr failure;
@@ -204,6 +209,12 @@ int GridFigure::kvGroupSize() const {
 }
 
 GridFigure::Layout GridFigure::layout(const QRectF& area) const {
+    const std::lock_guard lock(layoutMutex_);
+    if (!layoutCache_ || layoutCache_->first != area) layoutCache_.emplace(area, computeLayout(area));
+    return layoutCache_->second;
+}
+
+GridFigure::Layout GridFigure::computeLayout(const QRectF& area) const {
     Layout l;
     const QFontMetricsF fm(style_.font);
     QRectF content = area;

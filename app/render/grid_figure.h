@@ -7,6 +7,8 @@
 // a wider gap parts the groups (flowed panels name the KV head in their titles).
 #include <QImage>
 #include <QLineF>
+#include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -32,6 +34,9 @@ struct GridOptions {
     // the bar, so weak heads deep in a long text still show their pattern.
     TileScale tileScale = TileScale::PerTile;
     int maxRes = 160;    // thumbnails are at most this many cells a side
+    // ... and all of them together at most this many cells (64 MB of floats):
+    // a 70B-class trace's 5,120 heads get 57-cell thumbnails, not 160.
+    int64_t maxCells = int64_t(16) << 20;
     bool fill = false;   // tiles fill the area (up to twice as wide as tall) rather than stay square
 };
 
@@ -98,7 +103,11 @@ private:
         QFont tokenFont;
         int cols = 1, rows = 1;
     };
+    // The layout for `area`, computed once per area: painting measures each
+    // panel's place, and thousands of panels (an 80 x 64 trace) must not each
+    // lay out the whole figure again.
     Layout layout(const QRectF& area) const;
+    Layout computeLayout(const QRectF& area) const;
     double columnLeft(const Layout& l, int c) const;
     // The columns of KV group g: [first, last], their span in x.
     std::pair<double, double> groupSpan(const Layout& l, int g) const;
@@ -113,6 +122,8 @@ private:
     std::vector<Panel> panels_;
     Normalized barRange_;
     bool pooled_ = false;  // thumbnails hold fewer cells than the text has tokens
+    mutable std::mutex layoutMutex_;
+    mutable std::optional<std::pair<QRectF, Layout>> layoutCache_;
 };
 
 }  // namespace render
