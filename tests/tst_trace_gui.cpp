@@ -2,6 +2,7 @@
 // of a model, the views that read attention weights paint the file's heads,
 // the ones that need the model are disabled and say so, nothing runs, and the
 // text typed for models is kept for the next one.
+#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -330,8 +331,18 @@ void tst_TraceGui::exportsTheFilesWeights() {
         QCOMPARE(row[0], QString::fromStdString(file->imported->token_texts()[size_t(q)]));
         for (int k = 0; k < file->T(); ++k) QCOMPARE(row[k + 1].toFloat(), want(q, k));
     }
-    // The recipe names the trace file and reproduces through the CLI's path.
-    QVERIFY(QFileInfo::exists(session::recipePathFor(csv)));
+    // The recipe names the trace file, and the command line reproduces the export from it.
+    const QString recipe = session::recipePathFor(csv);
+    QVERIFY(QFileInfo::exists(recipe));
+    const QString again = dir.filePath(QStringLiteral("again.csv"));
+    QProcess cli;
+    cli.start(QStringLiteral(ATTNSCOPE_CLI), {QStringLiteral("export"), QStringLiteral("--recipe"), recipe,
+                                             QStringLiteral("-o"), again});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QFile a(csv), b(again);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QCOMPARE(b.readAll(), a.readAll());
     dlg.setFormat(render::Format::Png);
     const QString png = dir.filePath(QStringLiteral("head.png"));
     QCOMPARE(dlg.exportTo(png), QString());
