@@ -50,6 +50,7 @@ private slots:
     void rolloutShowsTheSelectedQueryRow();
     void rolloutOfALongTextIsBuiltOffTheGuiThread();
     void predictionsShowTheCoreTopToken();
+    void predictionsSayABidirectionalRunIsNoForecast();
     void predictionsTopKIsRemembered();
     void explainDocksVisibilityIsRemembered();
     void headStatsLabelAndSort();
@@ -161,6 +162,28 @@ void tst_ExplainGui::rolloutOfALongTextIsBuiltOffTheGuiThread() {
 
 // The panel's numbers come from ln_f on a worker; they equal the core's
 // predictions on a run that kept every row of logits.
+// Bidirectional, every position sees the token after it: the panel says its
+// numbers are no forecast; causal again, it predicts again.
+void tst_ExplainGui::predictionsSayABidirectionalRunIsNoForecast() {
+    PredictionsPanel* panel = win_->predictions();
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    ws_->setCausal(false);
+    QVERIFY(ready.wait(30000));
+    selectQuery(4);
+    QTRY_VERIFY_WITH_TIMEOUT(panel->shownPosition() == 4 && !panel->isBusy() && !panel->losses().empty(), 20000);
+    QVERIFY2(panel->headerLabel()->text().contains(QStringLiteral("not next-token predictions")),
+             qPrintable(panel->headerLabel()->text()));
+    QVERIFY(panel->lossSummaryLabel()->text().contains(QStringLiteral("no measure of surprise")));
+    ready.clear();
+    ws_->setCausal(true);
+    QVERIFY(ready.wait(30000));
+    selectQuery(5);
+    QTRY_VERIFY_WITH_TIMEOUT(panel->shownPosition() == 5 && !panel->isBusy() && !panel->losses().empty(), 20000);
+    QVERIFY(panel->headerLabel()->text().contains(QStringLiteral("the model predicts")));
+    QVERIFY(!panel->lossSummaryLabel()->text().contains(QStringLiteral("surprise")) ||
+            panel->lossSummaryLabel()->text().startsWith(QStringLiteral("Surprise")));
+}
+
 void tst_ExplainGui::predictionsShowTheCoreTopToken() {
     PredictionsPanel* panel = win_->predictions();
     QVERIFY(panel);

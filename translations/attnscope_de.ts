@@ -1282,7 +1282,7 @@ Gesucht in:
     </message>
     <message>
         <source>“%1” is not an AttnScope trace file: a trace file is a safetensors file whose metadata says &quot;format&quot;: &quot;attnscope-trace&quot; (resources/tools/capture_attention.py writes one). To open a model, use File ▸ Open model….</source>
-        <translation>„%1“ ist keine AttnScope-Trace-Datei: Eine Trace-Datei ist eine safetensors-Datei, deren Metadaten "format": "attnscope-trace" angeben (resources/tools/capture_attention.py schreibt eine). Um ein Modell zu öffnen, nutze Datei ▸ Modell öffnen….</translation>
+        <translation>„%1“ ist keine AttnScope-Trace-Datei: Eine Trace-Datei ist eine safetensors-Datei, deren Metadaten &quot;format&quot;: &quot;attnscope-trace&quot; angeben (resources/tools/capture_attention.py schreibt eine). Um ein Modell zu öffnen, nutze Datei ▸ Modell öffnen….</translation>
     </message>
     <message>
         <source>Needs the model: a trace file holds attention weights only</source>
@@ -1529,6 +1529,14 @@ Gesucht in:
     <message>
         <source>The loss of each token needs the model.</source>
         <translation>Der Verlust jedes Tokens braucht das Modell.</translation>
+    </message>
+    <message>
+        <source>Bidirectional run: every position sees the tokens after it, so these are not next-token predictions. After position %1 “%2”, the output is:</source>
+        <translation>Bidirektionaler Lauf: Jede Position sieht die Tokens nach ihr, daher sind dies keine Vorhersagen des nächsten Tokens. Nach Position %1 „%2“ lautet die Ausgabe:</translation>
+    </message>
+    <message>
+        <source>Bidirectional run: each token was visible to the position that predicts it, so this is no measure of surprise (mean -ln p %1 nats).</source>
+        <translation>Bidirektionaler Lauf: Jedes Token war für die Position sichtbar, die es vorhersagt, daher ist dies kein Maß für Überraschung (mittleres -ln p %1 nats).</translation>
     </message>
 </context>
 <context>

@@ -204,7 +204,15 @@ void PredictionsPanel::showPrediction() {
     model_->setPrediction(p, labels);
     shownPosition_ = p.position;
     const QStringList& shown = ws_->tokens().labels;
-    header_->setText(tr("After position %1 “%2”, the model predicts:").arg(p.position).arg(shown.value(p.position)));
+    const auto trace = ws_->trace();
+    // Bidirectional, every position sees the token it would predict: the
+    // numbers are the model's output, not a forecast.
+    header_->setText(trace && !trace->causal
+                         ? tr("Bidirectional run: every position sees the tokens after it, so these are not next-token "
+                              "predictions. After position %1 “%2”, the output is:")
+                               .arg(p.position)
+                               .arg(shown.value(p.position))
+                         : tr("After position %1 “%2”, the model predicts:").arg(p.position).arg(shown.value(p.position)));
     if (p.next)
         next_->setText(tr("Actual next token “%1”: probability %2, rank %3")
                            .arg(tokenLabel(*ws_, p.next->id))
@@ -240,6 +248,10 @@ void PredictionsPanel::updateStrip() {
     });
     if (trace && trace->imported)
         lossSummary_->setText(tr("The loss of each token needs the model."));
+    else if (trace && !trace->causal && lossKey_.weights)
+        lossSummary_->setText(tr("Bidirectional run: each token was visible to the position that predicts it, so this "
+                                 "is no measure of surprise (mean -ln p %1 nats).")
+                                  .arg(std::accumulate(losses_.begin(), losses_.end(), 0.0) / double(std::max<size_t>(1, losses_.size())), 0, 'f', 3));
     else if (!lossKey_.weights)
         lossSummary_->setText(trace && trace->T() >= 2 ? tr("Computing the loss of every token…") : QString());
     else

@@ -37,6 +37,8 @@ public:
     bool isBusy() const { return predWatcher_.isRunning() || lossWatcher_.isRunning() || pending_; }
     PredictionsModel* model() const { return model_; }
     QLabel* nextLabel() const { return next_; }
+    QLabel* headerLabel() const { return header_; }
+    QLabel* lossSummaryLabel() const { return lossSummary_; }
     ValueStrip* surpriseStrip() const { return strip_; }
     // -ln p of token t + 1 at position t, for the trace shown (T - 1 values).
     const std::vector<double>& losses() const { return losses_; }
