@@ -105,6 +105,7 @@ private slots:
     void notATraceFileIsRefusedByName();
     void corruptTraceFileKeepsTheModelOpen();
     void reopenedAtNextStart();
+    void aRunInFlightDoesNotReplaceTheTraceFile();
 
 private:
     bool openTrace(const QString& path);
@@ -402,6 +403,25 @@ void tst_TraceGui::reopenedAtNextStart() {
     QVERIFY(ws_->isTraceFile());
     QCOMPARE(QFileInfo(ws_->document().path), QFileInfo(fixture()));
     QCOMPARE(win_->editor()->toPlainText(), typed_);
+}
+
+// A run of the model still in flight when the trace file opens (here a long
+// text typed just before) neither replaces the file's trace nor marks it stale.
+void tst_TraceGui::aRunInFlightDoesNotReplaceTheTraceFile() {
+    QString text;
+    while (text.size() < 3000) text += typed_;
+    ws_->setDebounceMs(0);
+    win_->editor()->setPlainText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->isRunning(), 5000);
+    QVERIFY(openTrace(fixture()));
+    QVERIFY(ws_->trace()->imported);
+    QTRY_VERIFY_WITH_TIMEOUT(!ws_->isRunning(), 30000);
+    QTest::qWait(50);
+    QVERIFY(ws_->trace()->imported);
+    QCOMPARE(ws_->trace()->T(), open_trace_file(fixture().toStdString())->T());
+    QVERIFY(!ws_->isStale());
+    for (TraceView* v : win_->views())
+        QVERIFY2(!v->stateBadge() || v->stateBadge()->isHidden(), qPrintable(v->stateBadge()->text()));
 }
 
 QTEST_MAIN(tst_TraceGui)

@@ -88,6 +88,7 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
 
 void Workspace::setDocument(session::Document doc) {
     cancel();
+    ++generation_;  // a run still in flight was of the old document: its result is dropped
     const bool wasTraceFile = isTraceFile();
     doc_ = std::move(doc);
     options_.ablate.clear();
