@@ -258,7 +258,11 @@ void tst_TraceFile::gridOfEveryHeadStaysWithinItsBudget() {
     const long grew = residentMb() - before;
     QCOMPARE(grid.indexOf(L - 1, H - 1), L * H - 1);
     QCOMPARE(grid.options().maxRes, 57);  // floor(sqrt(16 Mi cells / 5,120 heads))
+#if !defined(__SANITIZE_ADDRESS__)  // ASan's quarantine keeps every freed head's buffer resident
     QVERIFY2(grew < 120, qPrintable(QStringLiteral("the grid holds %1 MB").arg(grew)));
+#else
+    (void)grew;
+#endif
     // Unbudgeted, each thumbnail would be the whole 128 x 128 map (335 MB in all).
     const QImage img = render::renderImage(grid, QSizeF(4, 4), 96);
     QVERIFY(!img.isNull());
