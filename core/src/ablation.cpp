@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <numeric>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -21,17 +22,6 @@ int thread_index() {
 #else
     return 0;
 #endif
-}
-
-// What every run of the scan shares: logits at every position (for the loss),
-// no dense weights (nothing reads them).
-RunOptions run_options(const ScanOptions& scan, int threads) {
-    RunOptions opt;
-    opt.causal = scan.causal;
-    opt.threads = threads;
-    opt.logits_rows = -1;
-    opt.attention_budget_bytes = 0;
-    return opt;
 }
 
 // Counts finished runs and asks the callback, one call at a time.
@@ -54,6 +44,14 @@ private:
     std::atomic<bool> cancelled_{false};
 };
 
+// What one thread's scratch holds for T tokens: two layers' tensors, ln_f and a
+// 64-row block of logits.
+int64_t scratch_bytes(const ModelConfig& cfg, int T) {
+    const int64_t C = cfg.n_embed, F = cfg.hidden(), Q = cfg.q_width();
+    const int64_t layer = int64_t(T) * (6 * C + 4 * Q + (cfg.mlp == MlpKind::Gated ? 3 : 2) * F);
+    return int64_t(sizeof(float)) * (2 * layer + int64_t(T) * C + 64 * int64_t(cfg.vocab_size));
+}
+
 }  // namespace
 
 AblationScan ablation_scan(const Model& model, std::span<const int> tokens, const ScanOptions& options,
@@ -66,11 +64,19 @@ AblationScan ablation_scan(const Model& model, std::span<const int> tokens, cons
     auto check = [&] {
         if (counter.cancelled()) throw Error(ErrorCode::Cancelled, "the ablation scan was cancelled");
     };
+    auto mean = [](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / double(v.size()); };
 
+    // The base run keeps every tensor the ablated runs read (no softmax weights,
+    // no logits: losses are taken from ln_f 64 positions at a time).
     AblationScan scan;
+    RunOptions base_options;
+    base_options.causal = options.causal;
+    base_options.threads = threads;
+    base_options.logits_rows = 0;
+    base_options.attention_budget_bytes = 0;
     Trace base;
-    model.run(tokens, run_options(options, threads), base);
-    scan.base_loss = mean_next_token_loss(base);
+    model.run(tokens, base_options, base);
+    scan.base_loss = mean(next_token_losses_from_ln_f(model.weights(), base, 0, threads));
     counter.step();
     check();
 
@@ -78,33 +84,33 @@ AblationScan ablation_scan(const Model& model, std::span<const int> tokens, cons
     for (int i = 0; i < n; ++i) scan.heads[size_t(i)] = {i / H, i % H, 0, 0};
     ScanSchedule schedule = options.schedule;
     if (schedule == ScanSchedule::Auto)
-        schedule = threads > 1 && base.bytes() * threads <= kScanTraceBudget ? ScanSchedule::OverHeads
-                                                                              : ScanSchedule::PerRun;
+        schedule = threads > 1 && scratch_bytes(model.config(), int(tokens.size())) * threads <= kScanTraceBudget
+                       ? ScanSchedule::OverHeads
+                       : ScanSchedule::PerRun;
 
-    auto ablate_one = [&](int i, int run_threads, Trace& tr) {
+    auto ablate_one = [&](int i, int run_threads, Model::SuffixScratch& scratch) {
         if (counter.cancelled()) return;
         HeadAblation& h = scan.heads[size_t(i)];
-        RunOptions opt = run_options(options, run_threads);
-        opt.ablate = {{h.layer, h.head}};
-        model.run(tokens, opt, tr);
-        h.loss = mean_next_token_loss(tr);
+        const Tensor& ln_f = model.ablated_ln_f(base, {h.layer, h.head}, run_threads, scratch);
+        h.loss = mean(next_token_losses_from_ln_f(model.weights(), ln_f.cmatrix(), tokens, 0, run_threads));
         h.delta = h.loss - scan.base_loss;
         counter.step();
     };
 
     if (schedule == ScanSchedule::PerRun) {
+        Model::SuffixScratch scratch;
         for (int i = 0; i < n; ++i) {
-            ablate_one(i, threads, base);
+            ablate_one(i, threads, scratch);
             check();
         }
         return scan;
     }
-    // One level of threads: runs side by side, each single-threaded, each
-    // thread reusing its own trace's buffers.
-    std::vector<Trace> traces(static_cast<size_t>(threads));
+    // One level of threads: runs side by side, each single-threaded with its
+    // own scratch. Heads of early layers (the longest runs) go first.
+    std::vector<Model::SuffixScratch> scratch(static_cast<size_t>(threads));
     ParallelGuard guard;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
-    for (int i = 0; i < n; ++i) guard.run([&] { ablate_one(i, 1, traces[size_t(thread_index())]); });
+    for (int i = 0; i < n; ++i) guard.run([&] { ablate_one(i, 1, scratch[size_t(thread_index())]); });
     guard.rethrow();
     check();
     return scan;

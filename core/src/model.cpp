@@ -248,6 +248,9 @@ void norm(const ModelConfig& cfg, ConstMapRM x, const LayerNormWeights& w, MapRM
     else kernels::layer_norm(x, w.weight, w.bias, cfg.ln_eps, y, threads);
 }
 
+void block_after_attention(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace& lt,
+                           int threads, int first);
+
 // Block (pre-norm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C),
 // rows [first, T). With the parallel residual (GPT-NeoX) both read x:
 // out = x + attn(ln1(x)) + mlp(ln2(x)), and resid1 is x + attn.
@@ -257,6 +260,13 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
     for (Tensor* t : {&lt.ln1, &lt.resid1, &lt.ln2, &lt.out}) resize_rows(*t, {T, C});
     norm(cfg, rows_in(x, first), w.ln1, rows_out(lt.ln1, first), threads);
     multi_head_attention(w, cfg, layer, lt.ln1.cmatrix(), opt, dense, lt, threads, first);
+    block_after_attention(w, cfg, x, lt, threads, first);
+}
+
+// The rest of a Block once lt.proj holds the attention's output: the residual
+// adds, ln2 and the MLP (resid1, ln2 and out sized by the caller).
+void block_after_attention(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace& lt,
+                           int threads, int first) {
     kernels::add(rows_in(x, first), rows_in(lt.proj, first), rows_out(lt.resid1, first), threads);
     norm(cfg, cfg.parallel_residual ? rows_in(x, first) : rows_in(lt.resid1, first), w.ln2,
          rows_out(lt.ln2, first), threads);
@@ -417,6 +427,45 @@ Trace Model::run(std::span<const int> tokens, const RunOptions& options,
     Trace tr;
     run(tokens, options, tr, progress);
     return tr;
+}
+
+const Tensor& Model::ablated_ln_f(const Trace& base, HeadRef ablate, int threads, SuffixScratch& scratch) const {
+    const Weights& w = *weights_;
+    const ModelConfig& cfg = w.config;
+    const int T = base.T(), C = cfg.n_embed, L = cfg.n_layer, hs = cfg.head_size();
+    if (base.source.lock() != weights_ || !base.ablated.empty() || base.layers.size() != size_t(L) || T < 1 ||
+        base.layers[0].heads.shape.empty() || base.layers[0].heads.shape[0] != T)
+        throw Error(ErrorCode::InvalidArgument, "the base trace is not a completed unablated run of this model");
+    if (ablate.layer < 0 || ablate.layer >= L || ablate.head < 0 || ablate.head >= cfg.n_head)
+        throw Error(ErrorCode::InvalidArgument, "no head " + std::to_string(ablate.layer) + "." +
+                                                    std::to_string(ablate.head) + " to ablate");
+    if (threads < 1) threads = default_thread_count();
+    RunOptions opt;  // the layers after the ablated head's: base's mask, nothing ablated
+    opt.causal = base.causal;
+    opt.attention_budget_bytes = 0;
+
+    // The ablated head's layer: its input and every other head's output are base's.
+    const int l = ablate.layer;
+    LayerTrace& first = scratch.layers[0];
+    const ConstMapRM x = l == 0 ? base.embed.cmatrix() : base.layers[size_t(l - 1)].out.cmatrix();
+    for (Tensor* t : {&first.resid1, &first.ln2, &first.out, &first.proj}) resize_rows(*t, {T, C});
+    const Tensor& heads = base.layers[size_t(l)].heads;
+    resize_rows(first.heads, heads.shape);
+    std::copy(heads.data.begin(), heads.data.end(), first.heads.data.begin());
+    MapRM h = first.heads.matrix();
+    h.middleCols(Eigen::Index(ablate.head) * hs, hs).setZero();
+    linear(first.heads.cmatrix(), w.layers[size_t(l)].attn.proj.weight, w.layers[size_t(l)].attn.proj.bias,
+           first.proj.matrix(), threads);
+    block_after_attention(w.layers[size_t(l)], cfg, x, first, threads, 0);
+
+    // The layers after it, alternating between the two scratch layers.
+    for (int k = l + 1; k < L; ++k) {
+        const LayerTrace& in = scratch.layers[(k - l - 1) % 2];
+        block(w.layers[size_t(k)], cfg, k, in.out.cmatrix(), opt, false, scratch.layers[(k - l) % 2], threads, 0);
+    }
+    resize_rows(scratch.ln_f, {T, C});
+    norm(cfg, scratch.layers[(L - 1 - l) % 2].out.cmatrix(), w.ln_f, scratch.ln_f.matrix(), threads);
+    return scratch.ln_f;
 }
 
 }  // namespace attnscope

@@ -87,21 +87,33 @@ Prediction predict_from_ln_f(const Weights& w, const Trace& tr, int position, in
     return predict_row(tr, Eigen::Map<const VectorF>(logits.data(), logits.cols()), position, k);
 }
 
-std::vector<double> next_token_losses_from_ln_f(const Weights& w, const Trace& tr, int from, int threads,
-                                                const std::function<bool()>& keep_going) {
+std::vector<double> next_token_losses_from_ln_f(const Weights& w, ConstMapRM ln_f, std::span<const int> tokens,
+                                                int from, int threads, const std::function<bool()>& keep_going) {
+    if (ln_f.rows() != Eigen::Index(tokens.size()) || ln_f.cols() != w.config.n_embed ||
+        w.unembedding().rows() != w.config.vocab_size)
+        throw Error(ErrorCode::InvalidArgument, "the final norm output was not made with these weights");
     constexpr int kBlock = 64;
     std::vector<double> out;
-    const int n = tr.T() - 1;
+    const int n = int(tokens.size()) - 1;
+    MatrixRM logits(kBlock, w.config.vocab_size);
     for (int first = std::max(0, from); first < n; first += kBlock) {
         if (keep_going && !keep_going()) throw Error(ErrorCode::Cancelled, "cancelled");
         const int rows = std::min(kBlock, n - first);
-        const MatrixRM logits = logits_from_ln_f(w, tr, first, rows, threads);
+        // The same kernel and rows as logits_from_ln_f, so the same numbers.
+        kernels::linear(ConstMapRM(ln_f.data() + size_t(first) * size_t(ln_f.cols()), rows, ln_f.cols()),
+                        w.unembedding(), w.lm_head.bias, MapRM(logits.data(), rows, logits.cols()), threads);
         for (int r = 0; r < rows; ++r) {
             const Eigen::Map<const VectorF> row(logits.data() + size_t(r) * size_t(logits.cols()), logits.cols());
-            out.push_back(log_sum_exp(row) - double(row[tr.tokens[size_t(first + r + 1)]]));
+            out.push_back(log_sum_exp(row) - double(row[tokens[size_t(first + r + 1)]]));
         }
     }
     return out;
+}
+
+std::vector<double> next_token_losses_from_ln_f(const Weights& w, const Trace& tr, int from, int threads,
+                                                const std::function<bool()>& keep_going) {
+    check_ln_f(w, tr);
+    return next_token_losses_from_ln_f(w, tr.ln_f.cmatrix(), tr.tokens, from, threads, keep_going);
 }
 
 std::vector<double> next_token_losses(const Trace& tr) {

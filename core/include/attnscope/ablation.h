@@ -3,8 +3,11 @@
 // text changes when that head alone is ablated (its output zeroed before the
 // output projection, RunOptions::ablate).
 //
-// Each head costs one full forward pass (the prefix layers before the ablated
-// head are recomputed), plus one unablated pass for the base loss.
+// One unablated run gives the base loss and everything the ablated runs share:
+// each head's run starts at its own layer (the layers before it, and its layer's
+// other heads, are the base run's; Model::ablated_ln_f), so a head of layer l
+// costs the layers after l, its layer's output projection and MLP, and the
+// lm_head. The losses equal those of separate Model::run calls bit for bit.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -26,13 +29,13 @@ struct AblationScan {
 
 // How the runs share the cores:
 //   OverHeads: runs of different heads side by side, one thread each (one
-//              Trace per thread);
+//              scratch of two layers per thread);
 //   PerRun:    one run after another, each on every thread;
-//   Auto:      OverHeads while one Trace per thread fits kScanTraceBudget,
+//   Auto:      OverHeads while one scratch per thread fits kScanTraceBudget,
 //              else PerRun.
 enum class ScanSchedule { Auto, OverHeads, PerRun };
 
-// Bytes the OverHeads schedule may spend on its per-thread traces.
+// Bytes the OverHeads schedule may spend on its per-thread scratch.
 constexpr int64_t kScanTraceBudget = int64_t(2) << 30;
 
 struct ScanOptions {

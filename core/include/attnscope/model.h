@@ -57,6 +57,20 @@ public:
     Trace run(std::span<const int> tokens, const RunOptions& options = {},
               const Progress& progress = {}) const;
 
+    // For the ablation scan (ablation.h): the final norm's output (T, C) of a run
+    // of `base`'s tokens and mask with head `ablate` ablated, where `base` is a
+    // completed unablated run of these weights. The layers before the head's are
+    // the same in both runs and are read from `base`, and so are the head's own
+    // layer's head outputs (the ablated head's columns zeroed); the layers after it
+    // run into `scratch`, which is reused from call to call. Equal bit for bit to
+    // the ln_f of Model::run with RunOptions::ablate = {ablate}. Thread-safe with
+    // one scratch per thread. Throws Error(InvalidArgument) for another base.
+    struct SuffixScratch {
+        LayerTrace layers[2];
+        Tensor ln_f;
+    };
+    const Tensor& ablated_ln_f(const Trace& base, HeadRef ablate, int threads, SuffixScratch& scratch) const;
+
 private:
     std::shared_ptr<const Weights> weights_;
 };

@@ -9,6 +9,7 @@
 // Positions count from 0; the prediction at position p is for token p + 1.
 #include <functional>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "attnscope/trace.h"
@@ -64,5 +65,9 @@ Prediction predict_from_ln_f(const Weights& weights, const Trace& tr, int positi
 // Error(Cancelled).
 std::vector<double> next_token_losses_from_ln_f(const Weights& weights, const Trace& tr, int from = 0,
                                                 int threads = 1, const std::function<bool()>& keep_going = {});
+// The same from a final-norm output (T, C) and the T token ids it was run on.
+std::vector<double> next_token_losses_from_ln_f(const Weights& weights, ConstMapRM ln_f, std::span<const int> tokens,
+                                                int from = 0, int threads = 1,
+                                                const std::function<bool()>& keep_going = {});
 
 }  // namespace attnscope
