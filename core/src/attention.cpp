@@ -106,11 +106,27 @@ void scores_tile(const HeadView& h, const Tile& t, const TileInputs& in, bool ca
                           -std::numeric_limits<float>::infinity());
         }
     }
+    // Knocked-out edges are masked like the rest: -inf, an exact 0 after pass 3.
+    for (const Knockout& ko : h.knockout) {
+        if (!ko.covers(h.layer, h.head) || ko.key < 0 || ko.key >= t.kend) continue;
+        const int from = ko.query < 0 ? 0 : ko.query - t.r0;
+        const int to = ko.query < 0 ? t.padded : from + 1;
+        for (int r = std::max(from, 0); r < std::min(to, t.padded); ++r)
+            s[size_t(r) * ld + size_t(ko.key)] = -std::numeric_limits<float>::infinity();
+    }
 }
+
+// A row whose every visible key is knocked out has no distribution: all its
+// weights are 0 (and so is the head's output for that query), max -inf, 1/sum 0.
+bool all_blocked(float max) { return max == -std::numeric_limits<float>::infinity(); }
 
 // Pass 3 on one row: exp(s - max) over the keys it may see, scaled by 1/sum;
 // the masked tail is set to exactly 0.
 void softmax_row(float* s, int valid, int kend, float max, float inv_sum) {
+    if (all_blocked(max)) {
+        std::fill(s, s + kend, 0.0f);
+        return;
+    }
     AlignedRow row(s, valid);
     row = (row - max).exp();
     row *= inv_sum;
@@ -124,10 +140,15 @@ void softmax_tile(float* s, int ld, const Tile& t, bool causal, float* row_max, 
         const int valid = valid_keys(t.r0 + r, t.kend, causal);
         AlignedRow row(p, valid);
         const float max = row.maxCoeff();
-        row = (row - max).exp();
-        const float inv = 1.0f / row.sum();
-        row *= inv;
-        std::fill(p + valid, p + t.kend, 0.0f);
+        float inv = 0.0f;
+        if (all_blocked(max)) {
+            std::fill(p, p + t.kend, 0.0f);
+        } else {
+            row = (row - max).exp();
+            inv = 1.0f / row.sum();
+            row *= inv;
+            std::fill(p + valid, p + t.kend, 0.0f);
+        }
         if (r < t.rows) {
             row_max[t.r0 + r] = max;
             row_inv[t.r0 + r] = inv;
@@ -152,7 +173,8 @@ int tile_count(int T) { return (T + kTileRows - 1) / kTileRows; }
 
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
-                        int threads, int first_row, int window) {
+                        int threads, int first_row, int window, int layer,
+                        std::span<const Knockout> knockout) {
     const int hs = C / H;
     const int first_tile = std::clamp(first_row, 0, T) / kTileRows;
     const int tiles = tile_count(T) - first_tile;
@@ -165,7 +187,7 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
     for (int task = 0; task < tasks; ++task) {
         guard.run([&] {
             const int head = task % H;
-            const HeadView hv{q, k, v, T, C, hs, head, window};
+            const HeadView hv{q, k, v, T, C, hs, head, window, layer, knockout};
             const Tile t = tile_at(first_tile + tiles - 1 - task / H, T, causal);
             const TileInputs in = tile_inputs(hv, t, !ablated[size_t(head)]);
             float* s = scratch(T);

@@ -2,14 +2,18 @@
 // Multi-head causal attention in numbered passes over tiles of query rows:
 //   1. scores   S = Q K^T / sqrt(hs)           (only keys a tile can see when causal)
 //   2. mask     S[i, j] = -inf for j > i       (causal only; with a sliding window
-//                                              of W keys also for j <= i - W)
+//                                              of W keys also for j <= i - W; and
+//                                              for every knocked-out edge i -> j)
 //   3. softmax  W = exp(S - rowmax) / rowsum   (masked entries exactly 0)
 //   4. sum      O = W V
 // The forward pass and the on-demand rebuild of a head share passes 1-3 with the
 // same tiles and buffers, so rebuilt weights are bit-identical to stored ones.
 // With a causal mask every tile is computed at its full size (the last one padded
 // with zero rows), so a row's numbers never depend on how many rows follow it.
+#include <span>
 #include <vector>
+
+#include "attnscope/trace.h"
 
 namespace attnscope::attention {
 
@@ -22,6 +26,8 @@ struct HeadView {
     const float* v = nullptr;
     int T = 0, C = 0, hs = 0, head = 0;  // C: the row stride, H * hs
     int window = 0;                       // > 0: causal rows see only their last `window` keys
+    int layer = 0;                        // the head's layer, for the knockouts
+    std::span<const Knockout> knockout;   // the run's knockouts (those covering layer.head apply)
 };
 
 struct LayerOutput {
@@ -35,10 +41,11 @@ struct LayerOutput {
 // Tiles before the one holding `first_row` are left as they are: with a causal
 // mask their rows do not depend on anything after them (an incremental run).
 // q, k, v and out.heads are (T, C) with C = H * hs (k and v repeated per
-// query head for grouped-query attention); `window` as in HeadView.
+// query head for grouped-query attention); `window`, `layer` and `knockout` as in HeadView.
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
-                        int threads, int first_row = 0, int window = 0);
+                        int threads, int first_row = 0, int window = 0, int layer = 0,
+                        std::span<const Knockout> knockout = {});
 
 // Passes 1-3 again for one head from its stored row statistics: (T, T) into `out`.
 void rebuild_weights(const HeadView& head, bool causal, const float* row_max,

@@ -210,7 +210,7 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
         lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H, opt.causal, ablated,
         {dense ? lt.weights.data.data() : nullptr, lt.row_max.data.data(),
          lt.row_inv_sum.data.data(), lt.heads.data.data()},
-        threads, first, cfg.sliding_window);
+        threads, first, cfg.sliding_window, layer, opt.knockout);
 
     resize_rows(lt.proj, {T, cfg.n_embed});
     linear(rows_in(lt.heads, first), w.attn.proj.weight, w.attn.proj.bias, rows_out(lt.proj, first), threads);
@@ -296,6 +296,20 @@ void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunO
                             std::to_string(cfg.n_layer) + " layers of " +
                             std::to_string(cfg.n_head) + " heads",
                         {std::to_string(a.layer), std::to_string(a.head)});
+    for (const Knockout& k : opt.knockout) {
+        // -1 (every layer, head, query) or an index in range; the key is always one.
+        const auto check = [&](int value, int n, const char* what, const char* range, bool any) {
+            if ((any && value == -1) || (value >= 0 && value < n)) return;
+            throw Error(ErrorCode::InvalidArgument,
+                        std::string("cannot knock out an edge of ") + what + " " + std::to_string(value) + ": " +
+                            range + " run from 0 to " + std::to_string(n - 1) + (any ? " (-1 for every one)" : ""),
+                        {what, std::to_string(value), std::to_string(n)});
+        };
+        check(k.layer, cfg.n_layer, "layer", "layers", true);
+        check(k.head, cfg.n_head, "head", "heads", true);
+        check(k.query, int(tokens.size()), "query", "query positions", true);
+        check(k.key, int(tokens.size()), "key", "key positions", false);
+    }
     if (opt.threads < 0) throw Error(ErrorCode::InvalidArgument, "thread count must be >= 0");
     if (opt.threads > max_thread_count())
         throw Error(ErrorCode::InvalidArgument,
@@ -345,11 +359,11 @@ Model::Model(std::shared_ptr<const Weights> weights) : weights_(std::move(weight
 }
 
 // How many leading rows of `tr` a run of `tokens` may keep: the trace must hold a
-// completed causal run of these weights with the same ablations and the same
-// choice of stored weights. At least the last row is always computed.
+// completed causal run of these weights with the same ablations, the same
+// knockouts and the same choice of stored weights. At least the last row is always computed.
 static int reusable_rows(const Trace& tr, const std::shared_ptr<const Weights>& weights,
                   std::span<const int> tokens, const RunOptions& opt, bool dense) {
-    if (!opt.incremental || !opt.causal || !tr.causal || tr.ablated != opt.ablate ||
+    if (!opt.incremental || !opt.causal || !tr.causal || tr.ablated != opt.ablate || tr.knockout != opt.knockout ||
         tr.weights_dense != dense || tr.source.lock() != weights ||
         tr.layers.size() != size_t(weights->config.n_layer))
         return 0;
@@ -387,6 +401,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     tr.tokens.assign(tokens.begin(), tokens.end());
     tr.causal = opt.causal;
     tr.ablated = opt.ablate;
+    tr.knockout = opt.knockout;
     tr.weights_dense = dense;
     tr.reused_rows = first;
     if (first > 0) {
@@ -433,7 +448,8 @@ const Tensor& Model::ablated_ln_f(const Trace& base, HeadRef ablate, int threads
     const Weights& w = *weights_;
     const ModelConfig& cfg = w.config;
     const int T = base.T(), C = cfg.n_embed, L = cfg.n_layer, hs = cfg.head_size();
-    if (base.source.lock() != weights_ || !base.ablated.empty() || base.layers.size() != size_t(L) || T < 1 ||
+    if (base.source.lock() != weights_ || !base.ablated.empty() || !base.knockout.empty() ||
+        base.layers.size() != size_t(L) || T < 1 ||
         base.layers[0].heads.shape.empty() || base.layers[0].heads.shape[0] != T)
         throw Error(ErrorCode::InvalidArgument, "the base trace is not a completed unablated run of this model");
     if (ablate.layer < 0 || ablate.layer >= L || ablate.head < 0 || ablate.head >= cfg.n_head)
@@ -465,6 +481,35 @@ const Tensor& Model::ablated_ln_f(const Trace& base, HeadRef ablate, int threads
     }
     resize_rows(scratch.ln_f, {T, C});
     norm(cfg, scratch.layers[(L - 1 - l) % 2].out.cmatrix(), w.ln_f, scratch.ln_f.matrix(), threads);
+    return scratch.ln_f;
+}
+
+const Tensor& Model::ln_f_without_knockouts(const Trace& base, int threads, SuffixScratch& scratch) const {
+    const Weights& w = *weights_;
+    const ModelConfig& cfg = w.config;
+    const int T = base.T(), C = cfg.n_embed, L = cfg.n_layer;
+    if (base.source.lock() != weights_ || base.layers.size() != size_t(L) || T < 1 || base.embed.shape.empty() ||
+        base.embed.shape[0] != T)
+        throw Error(ErrorCode::InvalidArgument, "the base trace is not a completed run of this model");
+    if (threads < 1) threads = default_thread_count();
+    // The first layer a knockout reaches; the ones before it are base's.
+    int l0 = L;
+    for (const Knockout& k : base.knockout) l0 = std::min(l0, k.layer < 0 ? 0 : k.layer);
+    resize_rows(scratch.ln_f, {T, C});
+    if (l0 == L) {  // nothing knocked out: base's own
+        std::copy(base.ln_f.data.begin(), base.ln_f.data.begin() + ptrdiff_t(T) * C, scratch.ln_f.data.begin());
+        return scratch.ln_f;
+    }
+    RunOptions opt;  // base's mask and ablations, no knockouts, no stored weights
+    opt.causal = base.causal;
+    opt.ablate = base.ablated;
+    opt.attention_budget_bytes = 0;
+    for (int k = l0; k < L; ++k) {
+        const ConstMapRM x = k == l0 ? (l0 == 0 ? base.embed.cmatrix() : base.layers[size_t(l0 - 1)].out.cmatrix())
+                                     : scratch.layers[(k - l0 - 1) % 2].out.cmatrix();
+        block(w.layers[size_t(k)], cfg, k, x, opt, false, scratch.layers[(k - l0) % 2], threads, 0);
+    }
+    norm(cfg, scratch.layers[(L - 1 - l0) % 2].out.cmatrix(), w.ln_f, scratch.ln_f.matrix(), threads);
     return scratch.ln_f;
 }
 

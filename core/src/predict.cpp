@@ -31,7 +31,7 @@ void check_position(const Trace& tr, int position) {
 }
 
 // The top k of one position's logits, and the actual next token's rank.
-Prediction predict_row(const Trace& tr, const Eigen::Map<const VectorF>& logits, int position, int k) {
+Prediction predict_row(std::span<const int> tokens, const Eigen::Map<const VectorF>& logits, int position, int k) {
     const int V = int(logits.size());
     k = std::clamp(k, 1, V);
     const double lse = log_sum_exp(logits);
@@ -47,8 +47,8 @@ Prediction predict_row(const Trace& tr, const Eigen::Map<const VectorF>& logits,
         const int id = order[size_t(i)];
         p.top.push_back({id, std::exp(double(logits[id]) - lse), double(logits[id])});
     }
-    if (position + 1 < tr.T()) {
-        const int id = tr.tokens[size_t(position + 1)];
+    if (position + 1 < int(tokens.size())) {
+        const int id = tokens[size_t(position + 1)];
         int above = 0;
         for (int v = 0; v < V; ++v) above += logits[v] > logits[id] ? 1 : 0;
         p.next = NextToken{id, std::exp(double(logits[id]) - lse), above + 1};
@@ -66,7 +66,7 @@ void check_ln_f(const Weights& w, const Trace& tr) {
 
 Prediction predict(const Trace& tr, int position, int k) {
     check_position(tr, position);
-    return predict_row(tr, tr.logits_at(position), position, k);
+    return predict_row(tr.tokens, tr.logits_at(position), position, k);
 }
 
 MatrixRM logits_from_ln_f(const Weights& w, const Trace& tr, int first, int rows, int threads) {
@@ -84,7 +84,47 @@ MatrixRM logits_from_ln_f(const Weights& w, const Trace& tr, int first, int rows
 Prediction predict_from_ln_f(const Weights& w, const Trace& tr, int position, int k, int threads) {
     check_position(tr, position);
     const MatrixRM logits = logits_from_ln_f(w, tr, position, 1, threads);
-    return predict_row(tr, Eigen::Map<const VectorF>(logits.data(), logits.cols()), position, k);
+    return predict_row(tr.tokens, Eigen::Map<const VectorF>(logits.data(), logits.cols()), position, k);
+}
+
+namespace {
+
+// One (V) row of the lm_head on row `position` of a final-norm output (T, C).
+VectorF logits_row(const Weights& w, ConstMapRM ln_f, std::span<const int> tokens, int position, int threads) {
+    if (ln_f.rows() != Eigen::Index(tokens.size()) || ln_f.cols() != w.config.n_embed ||
+        w.unembedding().rows() != w.config.vocab_size)
+        throw Error(ErrorCode::InvalidArgument, "the final norm output was not made with these weights");
+    if (position < 0 || position >= int(tokens.size()))
+        throw Error(ErrorCode::InvalidArgument,
+                    "position " + std::to_string(position) + " is outside the " + std::to_string(tokens.size()) +
+                        " tokens (positions count from 0)",
+                    {std::to_string(position), std::to_string(tokens.size())});
+    VectorF out(w.config.vocab_size);
+    // The same kernel on one row as logits_from_ln_f, so the same numbers.
+    kernels::linear(ConstMapRM(ln_f.data() + size_t(position) * size_t(ln_f.cols()), 1, ln_f.cols()), w.unembedding(),
+                    w.lm_head.bias, MapRM(out.data(), 1, out.size()), threads);
+    return out;
+}
+
+}  // namespace
+
+Prediction predict_from_ln_f(const Weights& w, ConstMapRM ln_f, std::span<const int> tokens, int position, int k,
+                             int threads) {
+    const VectorF logits = logits_row(w, ln_f, tokens, position, threads);
+    return predict_row(tokens, Eigen::Map<const VectorF>(logits.data(), logits.size()), position, k);
+}
+
+std::vector<double> probabilities_from_ln_f(const Weights& w, ConstMapRM ln_f, std::span<const int> tokens,
+                                            int position, std::span<const int> ids, int threads) {
+    const VectorF logits = logits_row(w, ln_f, tokens, position, threads);
+    const Eigen::Map<const VectorF> row(logits.data(), logits.size());
+    const double lse = log_sum_exp(row);
+    std::vector<double> out;
+    for (const int id : ids) {
+        if (id < 0 || id >= row.size()) throw Error(ErrorCode::InvalidArgument, "token id " + std::to_string(id) + " is outside the vocabulary");
+        out.push_back(std::exp(double(row[id]) - lse));
+    }
+    return out;
 }
 
 std::vector<double> next_token_losses_from_ln_f(const Weights& w, ConstMapRM ln_f, std::span<const int> tokens,

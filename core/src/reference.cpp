@@ -63,13 +63,14 @@ float activate(float x, Activation a) {
 }  // namespace
 
 void attention_head(const float* q, const float* k, const float* v, int T, int hs, bool causal,
-                    float* weights, float* out) {
+                    float* weights, float* out, const std::function<bool(int, int)>& blocked) {
     const double scale = 1.0 / std::sqrt(double(hs));
     std::vector<double> s(static_cast<size_t>(T));
+    const auto hidden = [&](int i, int j) { return (causal && j > i) || (blocked && blocked(i, j)); };
     for (int i = 0; i < T; ++i) {
         double max = -std::numeric_limits<double>::infinity();
         for (int j = 0; j < T; ++j) {
-            if (causal && j > i) continue;
+            if (hidden(i, j)) continue;
             double dot = 0;
             for (int d = 0; d < hs; ++d) dot += double(q[i * hs + d]) * double(k[j * hs + d]);
             s[size_t(j)] = dot * scale;
@@ -77,11 +78,11 @@ void attention_head(const float* q, const float* k, const float* v, int T, int h
         }
         double sum = 0;
         for (int j = 0; j < T; ++j) {
-            const bool masked = causal && j > i;
-            s[size_t(j)] = masked ? 0.0 : std::exp(s[size_t(j)] - max);
+            s[size_t(j)] = hidden(i, j) ? 0.0 : std::exp(s[size_t(j)] - max);
             sum += s[size_t(j)];
         }
-        for (int j = 0; j < T; ++j) weights[i * T + j] = float(s[size_t(j)] / sum);
+        // Every key hidden: no distribution, zero weights (and so a zero output).
+        for (int j = 0; j < T; ++j) weights[i * T + j] = sum > 0 ? float(s[size_t(j)] / sum) : 0.0f;
         for (int d = 0; d < hs; ++d) {
             double acc = 0;
             for (int j = 0; j < T; ++j) acc += double(weights[i * T + j]) * double(v[j * hs + d]);
@@ -92,7 +93,8 @@ void attention_head(const float* q, const float* k, const float* v, int T, int h
 
 MatrixRM multi_head_attention(const LayerWeights& lw, const ModelConfig& c, const MatrixRM& xn,
                               bool causal, const std::vector<int>& ablated_heads,
-                              std::vector<MatrixRM>* all_weights) {
+                              std::vector<MatrixRM>* all_weights, const std::vector<Knockout>& knockout,
+                              int layer) {
     require_seed_rows(c);
     const int T = int(xn.rows()), C = c.n_embed, hs = c.head_size();
     MatrixRM concat(T, C);
@@ -104,7 +106,15 @@ MatrixRM multi_head_attention(const LayerWeights& lw, const ModelConfig& c, cons
         };
         const MatrixRM q = rows(lw.attn.q.weight, lw.attn.q.bias), k = rows(lw.attn.k.weight, lw.attn.k.bias), v = rows(lw.attn.v.weight, lw.attn.v.bias);
         MatrixRM weights(T, T), out(T, hs);
-        attention_head(q.data(), k.data(), v.data(), T, hs, causal, weights.data(), out.data());
+        // Written out rather than Knockout::blocks, to check it too.
+        const auto blocked = [&](int i, int j) {
+            for (const Knockout& ko : knockout)
+                if ((ko.layer == -1 || ko.layer == layer) && (ko.head == -1 || ko.head == h) &&
+                    (ko.query == -1 || ko.query == i) && ko.key == j)
+                    return true;
+            return false;
+        };
+        attention_head(q.data(), k.data(), v.data(), T, hs, causal, weights.data(), out.data(), blocked);
         if (std::find(ablated_heads.begin(), ablated_heads.end(), h) != ablated_heads.end()) out.setZero();
         concat.middleCols(h * hs, hs) = out;
         if (all_weights) all_weights->push_back(std::move(weights));
@@ -150,7 +160,7 @@ MatrixRM rope(const MatrixRM& x, int heads, const ModelConfig& c, int first) {
 }
 
 Result forward(const Weights& w, std::span<const int> tokens, bool causal,
-               const std::vector<HeadRef>& ablate) {
+               const std::vector<HeadRef>& ablate, const std::vector<Knockout>& knockout) {
     const ModelConfig& c = w.config;
     require_seed_rows(c);
     const int T = int(tokens.size()), C = c.n_embed;
@@ -163,7 +173,7 @@ Result forward(const Weights& w, std::span<const int> tokens, bool causal,
         for (const HeadRef& a : ablate)
             if (a.layer == l) ablated.push_back(a.head);
         x = x + multi_head_attention(lw, c, layer_norm(x, lw.ln1.weight, lw.ln1.bias, c.ln_eps), causal,
-                                     ablated, &r.weights);
+                                     ablated, &r.weights, knockout, l);
         MatrixRM hidden = linear(layer_norm(x, lw.ln2.weight, lw.ln2.bias, c.ln_eps), lw.mlp.hidden.weight, lw.mlp.hidden.bias);
         for (Eigen::Index i = 0; i < hidden.size(); ++i)
             hidden.data()[i] = activate(hidden.data()[i], c.activation);

@@ -24,7 +24,7 @@ void check_head(const Trace& tr, int layer, int head) {
 attention::HeadView head_view(const Trace& tr, int layer, int head) {
     const LayerTrace& lt = tr.layers[size_t(layer)];
     return {lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), tr.T(), tr.config.q_width(),
-            tr.config.head_size(), head, tr.config.sliding_window};
+            tr.config.head_size(), head, tr.config.sliding_window, layer, tr.knockout};
 }
 
 void check_cell(const Trace& tr, int query, int key) {
@@ -73,6 +73,18 @@ MatrixRM Trace::mask() const {
     return m;
 }
 
+MatrixRM Trace::mask(int layer, int head) const {
+    check_head(*this, layer, head);
+    MatrixRM m = mask();
+    const int n = T();
+    for (const Knockout& ko : knockout) {
+        if (!ko.covers(layer, head) || ko.key < 0 || ko.key >= n) continue;
+        if (ko.query < 0) m.col(ko.key).setZero();
+        else if (ko.query < n) m(ko.query, ko.key) = 0;
+    }
+    return m;
+}
+
 float Trace::weight(int layer, int head, int query, int key) const {
     check_head(*this, layer, head);
     check_cell(*this, query, key);
@@ -109,6 +121,15 @@ Eigen::Map<const VectorF> Trace::logits_at(int pos) const {
 
 bool Trace::is_ablated(int layer, int head) const {
     return std::find(ablated.begin(), ablated.end(), HeadRef{layer, head}) != ablated.end();
+}
+
+bool Trace::has_knockout(int layer, int head) const {
+    return std::any_of(knockout.begin(), knockout.end(), [&](const Knockout& k) { return k.covers(layer, head); });
+}
+
+bool Trace::knocked_out(int layer, int head, int query, int key) const {
+    return std::any_of(knockout.begin(), knockout.end(),
+                       [&](const Knockout& k) { return k.blocks(layer, head, query, key); });
 }
 
 namespace {

@@ -14,6 +14,7 @@ namespace attnscope {
 struct RunOptions {
     bool causal = true;              // false: bidirectional, every query sees every key
     std::vector<HeadRef> ablate;     // heads whose output is set to zero before proj
+    std::vector<Knockout> knockout;  // attention edges blocked before the softmax (trace.h)
     int threads = 0;                 // 0: default_thread_count(); at most max_thread_count()
     // Dense softmax weights for all heads are kept while they fit in this many
     // bytes; past it only q, k and per-row statistics are kept and each head's
@@ -51,7 +52,8 @@ public:
     // options.incremental, its rows up to the first changed token). Thread-safe: one
     // Model may run on several threads at once, each with its own Trace.
     // Throws Error(EmptyInput), Error(ContextOverflow) for more than
-    // context_length tokens, Error(InvalidArgument) for an id outside the vocab.
+    // context_length tokens, Error(InvalidArgument) for an id outside the vocab
+    // or a knockout whose layer, head, query or key is out of range.
     void run(std::span<const int> tokens, const RunOptions& options, Trace& trace,
              const Progress& progress = {}) const;
     Trace run(std::span<const int> tokens, const RunOptions& options = {},
@@ -70,6 +72,15 @@ public:
         Tensor ln_f;
     };
     const Tensor& ablated_ln_f(const Trace& base, HeadRef ablate, int threads, SuffixScratch& scratch) const;
+
+    // For comparing a knockout with the model as it runs without it: the final
+    // norm's output (T, C) of `base`'s tokens, mask and ablations with none of
+    // base's knockouts, where `base` is a completed run of these weights. The
+    // layers before the first one a knockout reaches are read from `base`; the
+    // rest run into `scratch` (two layers, weights not stored: memory bounded by
+    // two layers whatever n_layer). Equal bit for bit to the ln_f of Model::run
+    // without the knockouts. Throws Error(InvalidArgument) for another base.
+    const Tensor& ln_f_without_knockouts(const Trace& base, int threads, SuffixScratch& scratch) const;
 
 private:
     std::shared_ptr<const Weights> weights_;

@@ -59,6 +59,14 @@ MatrixRM logits_from_ln_f(const Weights& weights, const Trace& tr, int first, in
 // predict(tr, position, k) computed from ln_f: one (V) row of the lm_head.
 Prediction predict_from_ln_f(const Weights& weights, const Trace& tr, int position, int k, int threads = 1);
 
+// The same from a final-norm output (T, C) and the T token ids it was run on
+// (Model::ln_f_without_knockouts: the prediction a knockout changed).
+Prediction predict_from_ln_f(const Weights& weights, ConstMapRM ln_f, std::span<const int> tokens, int position, int k,
+                             int threads = 1);
+// The probability of each of `ids` at `position` (to compare two runs' top tokens).
+std::vector<double> probabilities_from_ln_f(const Weights& weights, ConstMapRM ln_f, std::span<const int> tokens,
+                                            int position, std::span<const int> ids, int threads = 1);
+
 // next_token_losses(tr) of positions [from, T - 1) computed from ln_f, 64
 // positions at a time (a (64, V) buffer, not (T, V)): T - 1 - from values.
 // `keep_going()` is asked between blocks; returning false stops with

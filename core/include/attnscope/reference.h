@@ -2,6 +2,7 @@
 // Plain-loop reference implementations, kept to test the optimised kernels
 // against and to time them in the benchmark. Slow on purpose: no Eigen
 // products, no threads, double accumulators.
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -11,14 +12,18 @@
 namespace attnscope::reference {
 
 // One head: q, k, v are (T, hs) row-major. Writes weights (T, T) and out (T, hs).
+// `blocked(i, j)`, when given, hides key j from query i as the causal mask does
+// (attention knockout); a query that sees no key gets zero weights and output.
 void attention_head(const float* q, const float* k, const float* v, int T, int hs, bool causal,
-                    float* weights, float* out);
+                    float* weights, float* out, const std::function<bool(int, int)>& blocked = {});
 
 // One MultiHeadAttention module: x (T, C) -> proj(concat(heads)) (T, C).
-// `weights` receives each head's (T, T) attention when not null.
+// `weights` receives each head's (T, T) attention when not null. `knockout`
+// (trace.h) is the run's list; those of `layer` apply.
 MatrixRM multi_head_attention(const LayerWeights& w, const ModelConfig& c, const MatrixRM& x,
                               bool causal, const std::vector<int>& ablated_heads = {},
-                              std::vector<MatrixRM>* weights = nullptr);
+                              std::vector<MatrixRM>* weights = nullptr,
+                              const std::vector<Knockout>& knockout = {}, int layer = 0);
 
 // The Llama-family kernels, written from their formulas in double precision,
 // to test the forward pass's RMSNorm and RoPE against.
@@ -37,6 +42,6 @@ struct Result {
 
 // The whole forward pass, written as directly as SEED.md states it.
 Result forward(const Weights& w, std::span<const int> tokens, bool causal,
-               const std::vector<HeadRef>& ablate = {});
+               const std::vector<HeadRef>& ablate = {}, const std::vector<Knockout>& knockout = {});
 
 }  // namespace attnscope::reference

@@ -23,6 +23,25 @@ struct HeadRef {
     bool operator==(const HeadRef&) const = default;
 };
 
+// Attention knockout: one blocked query->key edge, or every edge into a key
+// (RunOptions::knockout). -1 for layer, head or query means every layer, every
+// head of a layer, every query. A blocked score is set to -inf in pass 2 with the
+// causal / sliding-window mask, so the softmax renormalises over the keys left
+// and the blocked weight is exactly 0. A row whose every visible key is blocked
+// has all-zero weights and gives a zero head output for that query (its row_max
+// is -inf and its row_inv_sum 0): no NaN anywhere. Blocking an edge the mask
+// already hides (a key after the query in a causal run) changes nothing.
+struct Knockout {
+    int layer = -1;
+    int head = -1;
+    int query = -1;
+    int key = 0;
+    bool operator==(const Knockout&) const = default;
+    // This knockout applies to head `h` of layer `l`.
+    bool covers(int l, int h) const { return (layer < 0 || layer == l) && (head < 0 || head == h); }
+    bool blocks(int l, int h, int q, int k) const { return covers(l, h) && (query < 0 || query == q) && key == k; }
+};
+
 // One step of the forward pass, in order, for the shape-flow view. Which steps a
 // model has follows its architecture (the `when` column of trace_tensors.h):
 // RMSNorm or LayerNorm, RoPE, repeat_kv, a gated MLP, the parallel residual.
@@ -65,6 +84,7 @@ struct Trace {
     std::vector<int> tokens;     // (T) the input ids
     bool causal = true;
     std::vector<HeadRef> ablated;
+    std::vector<Knockout> knockout;  // the blocked edges of the run (RunOptions::knockout)
 
     Tensor tok_embed;            // (T, C)
     Tensor pos_embed;            // (T, C)
@@ -95,8 +115,13 @@ struct Trace {
     MatrixRM head_weights(int layer, int head) const;
     // One head's (T, T) raw scores q.k^T/sqrt(hs), -inf where masked.
     MatrixRM head_scores(int layer, int head) const;
-    // (T, T): 1 where a query may attend to a key, 0 where masked.
+    // (T, T): 1 where a query may attend to a key, 0 where masked: the causal /
+    // sliding-window mask, the same for every head (the stable tensor
+    // "blk.l.attn.mask"). Knocked-out edges are not in it.
     MatrixRM mask() const;
+    // The mask one head's softmax saw: mask() with that head's knocked-out edges
+    // also 0. Equal to mask() when no knockout covers the head.
+    MatrixRM mask(int layer, int head) const;
     // One entry of head_weights / head_scores without building the whole matrix
     // when the weights are stored.
     float weight(int layer, int head, int query, int key) const;
@@ -105,6 +130,9 @@ struct Trace {
     Eigen::Map<const VectorF> logits_at(int pos) const;
 
     bool is_ablated(int layer, int head) const;
+    // Some knockout of the run covers this head (knocked_out(l, h, q, k): blocks that edge).
+    bool has_knockout(int layer, int head) const;
+    bool knocked_out(int layer, int head, int query, int key) const;
 
     // Every stable name, in forward order.
     std::vector<std::string> tensor_names() const;
