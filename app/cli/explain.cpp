@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "args.h"
 #include "attnscope/ablation.h"
@@ -15,6 +16,7 @@
 #include "attnscope/trace_file.h"
 #include "commands.h"
 #include "common.h"
+#include "session/knockout.h"
 
 namespace cli {
 
@@ -60,40 +62,68 @@ std::string csv_number(double d) {
 }  // namespace
 
 int predict(const std::vector<std::string>& argv) {
-    const Args args = parse(argv, {"position", "top"}, {"loss"});
+    const Args args = parse(argv, {"position", "top", "knockout"}, {"loss"});
     const int position = args.get_int("position", -1, 0, INT_MAX);
     const int top = args.get_int("top", 5, 1, INT_MAX);
+    std::vector<attnscope::Knockout> knockout;
+    try {
+        if (args.has("knockout")) knockout = session::parseKnockouts(args.get("knockout"));
+    } catch (const session::KnockoutSpecError& e) {
+        throw UsageError(std::string("--knockout: ") + e.what());
+    }
     const Setup s = prepare(args, "predict");
     const int T = int(s.input.ids.size());
     if (position >= T)
         throw UsageError("--position " + std::to_string(position) + " is past the last of the " + std::to_string(T) +
                          " tokens (positions count from 0)");
+    try {
+        session::checkKnockouts(knockout, *s.doc.config(), T);
+    } catch (const session::KnockoutSpecError& e) {
+        throw UsageError(std::string("--knockout: ") + e.what());
+    }
 
     attnscope::RunOptions opt;
     opt.threads = s.threads;
     opt.attention_budget_bytes = 0;  // only the logits are read
     opt.logits_rows = args.has("loss") ? -1 : T - (position < 0 ? T - 1 : position);
-    const attnscope::Trace tr = attnscope::Model(s.doc.model.weights).run(s.input.ids, opt);
-    const attnscope::Prediction p = attnscope::predict(tr, position < 0 ? T - 1 : position, top);
+    const attnscope::Model model(s.doc.model.weights);
+    // With knockouts, the run without them too: the change is what is asked about.
+    std::optional<attnscope::Trace> without;
+    if (!knockout.empty()) without = model.run(s.input.ids, opt);
+    opt.knockout = knockout;
+    const attnscope::Trace tr = model.run(s.input.ids, opt);
 
     attnscope::JsonWriter w(std::cout);
-    w.begin_object().key("position").value(p.position).key("top").begin_array();
-    for (const attnscope::TokenProb& t : p.top) {
-        w.begin_object().key("id").value(t.id).key("text");
-        if (s.doc.tokenizer) w.value(s.doc.tokenizer->token_text(t.id));
+    // "top", "next" and (with --loss) "loss" of one run, into the open object.
+    const auto prediction = [&](const attnscope::Trace& run) {
+        const attnscope::Prediction p = attnscope::predict(run, position < 0 ? T - 1 : position, top);
+        w.key("top").begin_array();
+        for (const attnscope::TokenProb& t : p.top) {
+            w.begin_object().key("id").value(t.id).key("text");
+            if (s.doc.tokenizer) w.value(s.doc.tokenizer->token_text(t.id));
+            else w.null();
+            w.key("prob").value(t.prob).key("logit").value(t.logit).end_object();
+        }
+        w.end_array().key("next");
+        if (p.next) w.begin_object().key("id").value(p.next->id).key("prob").value(p.next->prob)
+                        .key("rank").value(p.next->rank).end_object();
         else w.null();
-        w.key("prob").value(t.prob).key("logit").value(t.logit).end_object();
-    }
-    w.end_array().key("next");
-    if (p.next) w.begin_object().key("id").value(p.next->id).key("prob").value(p.next->prob)
-                    .key("rank").value(p.next->rank).end_object();
-    else w.null();
-    if (args.has("loss")) {
-        // One entry per position, the loss of predicting the token after it;
-        // the last position has no next token: null.
-        w.key("loss").begin_array();
-        for (const double l : attnscope::next_token_losses(tr)) w.value(l);
-        w.null().end_array();
+        if (args.has("loss")) {
+            // One entry per position, the loss of predicting the token after it;
+            // the last position has no next token: null.
+            w.key("loss").begin_array();
+            for (const double l : attnscope::next_token_losses(run)) w.value(l);
+            w.null().end_array();
+        }
+    };
+    w.begin_object().key("position").value(position < 0 ? T - 1 : position);
+    prediction(tr);
+    if (without) {
+        w.key("knockout").begin_array();
+        for (const attnscope::Knockout& k : knockout) w.value(session::formatKnockout(k));
+        w.end_array().key("without_knockout").begin_object();
+        prediction(*without);
+        w.end_object();
     }
     w.end_object();
     std::cout << '\n';
