@@ -2,6 +2,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -92,7 +94,9 @@ void Workspace::setDocument(session::Document doc) {
     const bool wasTraceFile = isTraceFile();
     doc_ = std::move(doc);
     options_.ablate.clear();
+    options_.knockout.clear();  // another model's positions mean nothing here
     trace_.reset();
+    lnFWithout_.reset();
     tokens_ = {};
     setStale(false);
     const auto& cfg = *doc_.config();
@@ -148,6 +152,24 @@ void Workspace::setAblated(const std::vector<attnscope::HeadRef>& heads) {
     options_.ablate = heads;
     emit optionsChanged();
     runNow();
+}
+
+void Workspace::setKnockouts(const std::vector<attnscope::Knockout>& knockouts) {
+    if (isTraceFile() && !knockouts.empty()) {  // knocking out needs the model
+        emit optionsChanged();
+        return;
+    }
+    if (knockouts == options_.knockout) return;
+    options_.knockout = knockouts;
+    emit optionsChanged();
+    runNow();
+}
+
+void Workspace::addKnockout(const attnscope::Knockout& k) {
+    if (std::find(options_.knockout.begin(), options_.knockout.end(), k) != options_.knockout.end()) return;
+    auto all = options_.knockout;
+    all.push_back(k);
+    setKnockouts(all);
 }
 
 void Workspace::setThreads(int threads) {
@@ -255,6 +277,14 @@ void Workspace::startRun() {
                     }, Qt::QueuedConnection);
                 return !cancel->load();
             });
+            if (!options.knockout.empty()) {
+                // The same tokens without the knockouts, for the prediction they change:
+                // only ln_f is kept, from two scratch layers (Model::ln_f_without_knockouts).
+                if (cancel->load()) throw Error(ErrorCode::Cancelled, "the run was cancelled");
+                attnscope::Model::SuffixScratch scratch;
+                r.lnFWithout = std::make_shared<const attnscope::Tensor>(
+                    model.ln_f_without_knockouts(*trace, options.threads, scratch));
+            }
             r.trace = trace;
         } catch (const Error& e) {
             r.cancelled = e.code() == ErrorCode::Cancelled;
@@ -278,6 +308,7 @@ void Workspace::finishRun() {
         if (r.error.isEmpty()) {
             setStale(false);
             trace_ = r.trace;
+            lnFWithout_ = std::move(r.lnFWithout);
             tokens_ = std::move(r.tokens);
             lastMs_ = r.ms;
             // Keep the selection inside the new sequence; by default the last

@@ -25,6 +25,8 @@ public:
         bool cancelled = false;
         quint64 generation = 0;
         double ms = 0;
+        // With knockouts: the final norm output (T, C) of the same tokens without them.
+        std::shared_ptr<const attnscope::Tensor> lnFWithout;
     };
 
     explicit Workspace(QObject* parent = nullptr);
@@ -50,6 +52,13 @@ public:
     bool causal() const { return isTraceFile() ? doc_.imported->causal : options_.causal; }
     void setAblated(const std::vector<attnscope::HeadRef>& heads);
     const std::vector<attnscope::HeadRef>& ablated() const { return options_.ablate; }
+    // Attention knockouts (RunOptions::knockout): blocked query→key edges, run
+    // live like ablations, kept for the session and cleared when another model
+    // opens. addKnockout ignores one already there.
+    void setKnockouts(const std::vector<attnscope::Knockout>& knockouts);
+    void addKnockout(const attnscope::Knockout& k);
+    void clearKnockouts() { setKnockouts({}); }
+    const std::vector<attnscope::Knockout>& knockouts() const { return options_.knockout; }
     void setThreads(int threads);
     // Past this many bytes of attention maps a run keeps q, k and row statistics
     // and rebuilds each head on demand (RunOptions::attention_budget_bytes).
@@ -67,6 +76,11 @@ public:
     const session::Tokenized& tokens() const { return tokens_; }
     render::FigureData figureData() const;
     double lastRunMs() const { return lastMs_; }
+    // For trace() when it has knockouts: the final norm output (T, C) of its
+    // tokens run without them (Model::ln_f_without_knockouts, computed on the
+    // worker after the run), so the prediction they changed can be shown; null
+    // without knockouts. T x C floats, not a second trace.
+    std::shared_ptr<const attnscope::Tensor> lnFWithoutKnockouts() const { return lnFWithout_; }
     // Traces the Workspace keeps for reuse (the one shown and at most one spare).
     int pooledTraces() const { return int(pool_.size()); }
     bool isRunning() const { return running_; }
@@ -137,6 +151,7 @@ private:
 
     std::shared_ptr<const attnscope::Trace> trace_;
     session::Tokenized tokens_;
+    std::shared_ptr<const attnscope::Tensor> lnFWithout_;
     double lastMs_ = 0;
     // Traces no view holds any more are reused: their buffers are not
     // reallocated, and a causal run keeps their rows before the first changed
