@@ -15,8 +15,11 @@ MaskView::MaskView(Workspace* ws, ViewSettings* settings, QWidget* parent) : Tra
     setAccessibleName(tr("Mask"));
 }
 
+// The selected head's mask: the same for every head unless a knockout blocks
+// some of its edges, which are then marked.
 std::unique_ptr<render::Figure> MaskView::makeFigure(const render::Style& style) const {
-    return std::make_unique<render::HeadFigure>(ws_->figureData(), 0, 0, render::MatrixKind::Mask, style);
+    const Selection& s = ws_->selection();
+    return std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, render::MatrixKind::Mask, style);
 }
 
 double MaskView::allowedFraction() const {
@@ -31,10 +34,19 @@ QRectF MaskView::figureRect() const {
 void MaskView::resizeEvent(QResizeEvent*) { causal_->move(8, 4); causal_->resize(width() - 16, causal_->sizeHint().height()); }
 
 void MaskView::rebuild() {
-    figure_ = ws_->trace() ? std::make_unique<render::HeadFigure>(ws_->figureData(), 0, 0, render::MatrixKind::Mask,
-                                                                  settings_->style())
-                           : nullptr;
+    const Selection& s = ws_->selection();
+    const auto trace = ws_->trace();
+    figure_ = trace && s.layer < trace->n_layer() && s.head < trace->n_head()
+                  ? std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, render::MatrixKind::Mask,
+                                                         settings_->style())
+                  : nullptr;
     update();
+}
+
+void MaskView::selectionChanged() {
+    const Selection& s = ws_->selection();
+    if (figure_ && (figure_->layer() != s.layer || figure_->head() != s.head)) rebuild();
+    else update();
 }
 
 void MaskView::paintEvent(QPaintEvent*) {

@@ -1,6 +1,7 @@
 #pragma once
-// The mask in force (causal lower triangle or all ones) and the switch between
-// causal and bidirectional attention, which re-runs the model.
+// The mask in force (causal lower triangle or all ones) for the selected head,
+// its knocked-out edges marked, and the switch between causal and
+// bidirectional attention, which re-runs the model.
 #include <QCheckBox>
 
 #include "render/head_figure.h"
@@ -18,6 +19,8 @@ public:
 
 protected:
     void rebuild() override;
+    // Another head: its knockouts, if any, are marked.
+    void selectionChanged() override;
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent*) override;
 

@@ -1,6 +1,9 @@
 #include "head_figure.h"
 
 #include <QCoreApplication>
+#include <QPainter>
+
+#include <algorithm>
 
 namespace render {
 
@@ -12,9 +15,26 @@ attnscope::MatrixRM matrixFor(const FigureData& d, int layer, int head, MatrixKi
     switch (kind) {
     case MatrixKind::Weights: return d.trace->head_weights(layer, head);
     case MatrixKind::Scores: return d.trace->head_scores(layer, head);
-    case MatrixKind::Mask: return d.trace->mask();
+    case MatrixKind::Mask: return d.trace->imported ? d.trace->mask() : d.trace->mask(layer, head);
     }
     return {};
+}
+
+// The cells the structural mask allows and a knockout blocks.
+std::vector<std::pair<int, int>> knockedCells(const FigureData& d, int layer, int head) {
+    std::vector<std::pair<int, int>> out;
+    if (!d.trace || d.trace->imported || !d.trace->has_knockout(layer, head)) return out;
+    const attnscope::MatrixRM all = d.trace->mask(), left = d.trace->mask(layer, head);
+    for (Eigen::Index q = 0; q < all.rows(); ++q)
+        for (Eigen::Index k = 0; k < all.cols(); ++k)
+            if (all(q, k) > 0.5f && left(q, k) < 0.5f) out.emplace_back(int(q), int(k));
+    return out;
+}
+
+QString knockoutSuffix(size_t edges) {
+    return edges == 0 ? QString()
+                      : QStringLiteral(" · ") + QCoreApplication::translate("render::HeadFigure", "%n edge(s) knocked out (×)",
+                                                                             "", int(edges));
 }
 
 QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
@@ -37,8 +57,42 @@ QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
 }  // namespace
 
 HeadFigure::HeadFigure(const FigureData& data, int layer, int head, MatrixKind kind, Style style)
-    : MatrixFigure(titleFor(data, layer, head, kind), matrixFor(data, layer, head, kind), kind, data.tokens,
+    : MatrixFigure(titleFor(data, layer, head, kind) +
+                       (kind == MatrixKind::Mask && !knockedCells(data, layer, head).empty()
+                            ? QCoreApplication::translate("render::HeadFigure", " · Layer %1 · Head %2").arg(layer).arg(head)
+                            : QString()) +
+                       knockoutSuffix(knockedCells(data, layer, head).size()),
+                   matrixFor(data, layer, head, kind), kind, data.tokens,
                    data.tokens, std::move(style), QCoreApplication::translate("render::HeadFigure", "query"), QCoreApplication::translate("render::HeadFigure", "key"), data.trace && data.trace->causal),
-      layer_(layer), head_(head), kind_(kind) {}
+      layer_(layer), head_(head), kind_(kind), knocked_(knockedCells(data, layer, head)) {}
+
+void HeadFigure::paint(QPainter& p, const QRectF& area) const { paintViewport(p, area, Viewport()); }
+
+void HeadFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport& v) const {
+    MatrixFigure::paintViewport(p, area, v);
+    if (knocked_.empty() || values().size() == 0) return;
+    const QRectF frame = heatmapRect(area), z = zoomedHeatmapRect(area, v);
+    const double cw = z.width() / double(values().cols()), ch = z.height() / double(values().rows());
+    p.save();
+    p.setClipRect(frame);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QColor red(230, 30, 30);
+    p.setPen(QPen(red, std::clamp(std::min(cw, ch) / 8, 0.6, 2.5)));
+    for (const auto& [q, k] : knocked_) {
+        const QRectF c(z.left() + k * cw, z.top() + q * ch, cw, ch);
+        if (!c.intersects(frame)) continue;
+        if (std::min(cw, ch) < 5) {  // too small for a cross: the cell in red, at least 3 pixels wide
+            const QRectF dot(c.center() - QPointF(1.5, 1.5), QSizeF(3, 3));
+            p.setRenderHint(QPainter::Antialiasing, false);
+            p.fillRect(c.united(dot), red);
+            p.setRenderHint(QPainter::Antialiasing, true);
+            continue;
+        }
+        const QRectF m = c.adjusted(cw * 0.2, ch * 0.2, -cw * 0.2, -ch * 0.2);
+        p.drawLine(m.topLeft(), m.bottomRight());
+        p.drawLine(m.topRight(), m.bottomLeft());
+    }
+    p.restore();
+}
 
 }  // namespace render

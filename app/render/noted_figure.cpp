@@ -15,6 +15,14 @@ QString runNote(const attnscope::Trace& trace) {
             heads << QCoreApplication::translate("render::NotedFigure", "L%1 H%2").arg(h.layer).arg(h.head);
         parts << QCoreApplication::translate("render::NotedFigure", "ablated: %1").arg(heads.join(QStringLiteral(", ")));
     }
+    if (!trace.knockout.empty()) {
+        // In the --knockout syntax (session/knockout.h): layer.head:query>key, * for every one.
+        QStringList edges;
+        const auto part = [](int v) { return v < 0 ? QStringLiteral("*") : QString::number(v); };
+        for (const attnscope::Knockout& k : trace.knockout)
+            edges << QStringLiteral("%1.%2:%3>%4").arg(part(k.layer), part(k.head), part(k.query)).arg(k.key);
+        parts << QCoreApplication::translate("render::NotedFigure", "knocked out: %1").arg(edges.join(QStringLiteral(", ")));
+    }
     return parts.join(QStringLiteral(" · "));
 }
 
