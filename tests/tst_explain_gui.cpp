@@ -10,6 +10,7 @@
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -23,7 +24,9 @@
 #include "attnscope/ablation.h"
 #include "attnscope/head_stats.h"
 #include "figureview.h"
+#include "headdetailview.h"
 #include "headsgridview.h"
+#include "maskview.h"
 #include "headstatsmodel.h"
 #include "headstatspanel.h"
 #include "mainwindow.h"
@@ -59,6 +62,7 @@ private slots:
     void ablationScanCancels();
     void exportNeverRunsALargeScan();
     void textColouredByAttention();
+    void knockoutFromTheHeadDetailMenu();
 
 private:
     bool waitForTrace(int timeoutMs = 60000);
@@ -419,6 +423,112 @@ void tst_ExplainGui::textColouredByAttention() {
     QTest::mouseClick(panel->strip(), Qt::LeftButton, {}, panel->strip()->chipRect(4).center());
     QCOMPARE(ws_->selection().query, 4);
     QCOMPARE(panel->query(), 4);
+}
+
+// Attention knockout from the head detail's context menu: the figure it paints
+// is the selected head's, the blocked weight is 0 and marked, its row still
+// sums to 1; the predictions panel shows the change; Run ▸ Clear knockouts and
+// a new model clear them.
+void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
+    win_->showView("head");
+    HeadDetailView* detail = win_->headDetail();
+    Selection sel = ws_->selection();
+    sel.layer = 0;
+    sel.head = 1;
+    const int T = ws_->trace()->T();
+    QVERIFY(T > 12);
+    const int q = T - 2, k = T - 5;
+    sel.query = q;
+    sel.key = -1;
+    ws_->setSelection(sel);
+    QTRY_VERIFY(detail->figure() && detail->figure()->layer() == 0 && detail->figure()->head() == 1);
+    QVERIFY(detail->figure()->values()(q, k) > 0);
+    const auto isRed = [](QRgb c) { return qRed(c) > 150 && qGreen(c) < 110 && qBlue(c) < 110; };
+    const QPoint centre = detail->cellCenter(q, k).toPoint();
+    QVERIFY(!isRed(detail->grab().toImage().pixel(centre)));
+
+    QMenu* menu = detail->cellMenu(q, k);
+    QAction* block = menu->findChild<QAction*>("blockEdgeHead");
+    QVERIFY(block && block->isEnabled());
+    QVERIFY(block->text().contains(QStringLiteral("%1→%2").arg(q).arg(k)));
+    block->trigger();
+    delete menu;
+    QVERIFY(waitForTrace());
+    QCOMPARE(ws_->knockouts().size(), size_t(1));
+    QCOMPARE(ws_->knockouts().front(), (Knockout{0, 1, q, k}));
+    // What the detail paints: its own layer and head, the weight 0, the row still a distribution, the cell marked.
+    QTRY_VERIFY(detail->figure() && detail->figure()->layer() == 0 && detail->figure()->head() == 1 &&
+                !detail->figure()->knockedOut().empty());
+    const render::HeadFigure* fig = detail->figure();
+    QCOMPARE(fig->values()(q, k), 0.0f);
+    QVERIFY(std::abs(fig->values().row(q).sum() - 1.0f) < 1e-5f);
+    QCOMPARE(fig->knockedOut().size(), size_t(1));
+    QCOMPARE(fig->knockedOut().front(), std::make_pair(q, k));
+    QVERIFY(fig->title().contains(QStringLiteral("knocked out")));
+    QVERIFY(isRed(detail->grab().toImage().pixel(detail->cellCenter(q, k).toPoint())));
+    // Another head of the layer is untouched.
+    QVERIFY(ws_->trace()->head_weights(0, 0)(q, k) > 0);
+
+    // The mask view marks the blocked edge of the selected head: one cell fewer allowed.
+    win_->showView("mask");
+    QTRY_VERIFY(win_->maskView()->allowedFraction() > 0);
+    const double causalFraction = double(T + 1) / (2.0 * T);
+    QVERIFY(std::abs(win_->maskView()->allowedFraction() - (causalFraction - 1.0 / (double(T) * T))) < 1e-9);
+
+    // Every edge into key 0, in every layer: the predictions panel shows the change.
+    menu = detail->cellMenu(q, 0);
+    menu->findChild<QAction*>("blockKey")->trigger();
+    delete menu;
+    QVERIFY(waitForTrace());
+    QCOMPARE(ws_->knockouts().size(), size_t(2));
+    QVERIFY(ws_->lnFWithoutKnockouts());
+    PredictionsPanel* panel = win_->predictions();
+    win_->predictionsDock()->show();
+    win_->predictionsDock()->raise();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->shownPosition() == q && !panel->isBusy() && panel->model()->hasComparison(), 20000);
+    PredictionsModel* m = panel->model();
+    QCOMPARE(m->columnCount(), int(PredictionsModel::ColumnCount));
+    double largest = 0;
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const double with = m->data(m->index(r, PredictionsModel::Probability), Qt::UserRole).toDouble();
+        const double without = m->data(m->index(r, PredictionsModel::Without), Qt::UserRole).toDouble();
+        QCOMPARE(m->data(m->index(r, PredictionsModel::Delta), Qt::UserRole).toDouble(), with - without);
+        largest = std::max(largest, std::abs(with - without));
+    }
+    QVERIFY2(largest > 1e-4, qPrintable(QString::number(largest)));
+    // "Without" is the model without the knockouts: a plain run's prediction.
+    RunOptions plainOpt;
+    plainOpt.logits_rows = -1;
+    const Trace plain = Model(ws_->document().model.weights).run(ws_->trace()->tokens, plainOpt);
+    const Prediction want = predict(plain, q, panel->topK());
+    const int top0 = m->data(m->index(0, PredictionsModel::Token), Qt::UserRole).toInt();
+    for (const TokenProb& t : want.top)
+        if (t.id == top0) QCOMPARE(m->data(m->index(0, PredictionsModel::Without), Qt::UserRole).toDouble(), t.prob);
+    QVERIFY(panel->headerLabel()->text().contains(QStringLiteral("2 attention edge(s) knocked out")));
+    QVERIFY2(panel->nextLabel()->text().contains(QStringLiteral("without the knockouts")), qPrintable(panel->nextLabel()->text()));
+    QVERIFY(panel->nextLabel()->text().contains(QString::number(want.next->prob, 'f', 4)));
+
+    // Run ▸ Clear knockouts.
+    QAction* clear = nullptr;
+    for (QAction* a : win_->findChildren<QAction*>("clearKnockouts"))
+        if (a->isEnabled()) clear = a;
+    QVERIFY(clear);
+    clear->trigger();
+    QVERIFY(waitForTrace());
+    QVERIFY(ws_->knockouts().empty());
+    QVERIFY(ws_->trace()->knockout.empty());
+    QVERIFY(!ws_->lnFWithoutKnockouts());
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && !panel->model()->hasComparison(), 20000);
+    QVERIFY(ws_->trace()->head_weights(0, 1)(q, k) > 0);
+
+    // Kept until another model opens.
+    ws_->addKnockout({-1, -1, -1, 1});
+    QVERIFY(waitForTrace());
+    QCOMPARE(ws_->trace()->knockout.size(), size_t(1));
+    ws_->setDocument(session::openDocument(session::demoModelPath()));
+    QVERIFY(ws_->knockouts().empty());
+    QVERIFY(waitForTrace());
+    QVERIFY(ws_->trace()->knockout.empty());
 }
 
 QTEST_MAIN(tst_ExplainGui)

@@ -1,6 +1,8 @@
 #include "headdetailview.h"
 
 #include <QAction>
+#include <QContextMenuEvent>
+#include <QMenu>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -313,6 +315,44 @@ void HeadDetailView::wheelEvent(QWheelEvent* e) {
 
 void HeadDetailView::leaveEvent(QEvent*) {
     if (hover_.query >= 0) setHover(-1, -1);
+}
+
+QMenu* HeadDetailView::cellMenu(int query, int key) {
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    const auto trace = ws_->trace();
+    const bool can = figure_ && trace && !trace->imported && query >= 0 && key >= 0 && query < trace->T() &&
+                     key < trace->T();
+    const int layer = figure_ ? figure_->layer() : 0, head = figure_ ? figure_->head() : 0;
+    const auto add = [&](const char* name, const QString& text, attnscope::Knockout k) {
+        QAction* a = menu->addAction(text, this, [this, k] { ws_->addKnockout(k); });
+        a->setObjectName(QString::fromLatin1(name));
+        a->setEnabled(can);
+    };
+    add("blockEdgeHead", tr("Block edge %1→%2 in this head").arg(query).arg(key), {layer, head, query, key});
+    add("blockEdgeLayer", tr("Block edge %1→%2 in every head of layer %3").arg(query).arg(key).arg(layer),
+        {layer, -1, query, key});
+    add("blockKey", tr("Block every edge into key %1 (all layers and heads)").arg(key), {-1, -1, -1, key});
+    menu->addSeparator();
+    QAction* clear = menu->addAction(tr("Clear knockouts (%1)").arg(ws_->knockouts().size()), ws_,
+                                     &Workspace::clearKnockouts);
+    clear->setObjectName(QStringLiteral("clearKnockouts"));
+    clear->setEnabled(!ws_->knockouts().empty());
+    return menu;
+}
+
+void HeadDetailView::contextMenuEvent(QContextMenuEvent* e) {
+    int q = -1, k = -1;
+    QPoint at = e->globalPos();
+    if (e->reason() == QContextMenuEvent::Mouse) {
+        if (!figure_ || !figure_->cellAt(figureArea(), viewport(), e->pos(), &q, &k)) return;
+    } else {  // the keyboard: the selected cell
+        q = ws_->selection().query;
+        k = ws_->selection().key;
+        if (q < 0 || k < 0) return;
+        at = mapToGlobal(cellCenter(q, k).toPoint());
+    }
+    cellMenu(q, k)->popup(at);
 }
 
 void HeadDetailView::keyPressEvent(QKeyEvent* e) {

@@ -3,12 +3,14 @@
 // heatmap however it is zoomed (wheel, +/-) or panned (drag), every k-th
 // label until there is room for all; a hover crosshair naming query, key,
 // weight and raw score; arrow keys to move the selected cell; a "go to token"
-// box (Ctrl+F) that selects a query by its text; weights / raw scores / mask.
+// box (Ctrl+F) that selects a query by its text; weights / raw scores / mask;
+// a context menu on a cell that knocks its edge out (Workspace::addKnockout).
 #include "render/head_figure.h"
 #include "traceview.h"
 
 class QLabel;
 class QLineEdit;
+class QMenu;
 
 class HeadDetailView : public TraceView {
     Q_OBJECT
@@ -49,6 +51,13 @@ public:
     // query, wrapping) whose text contains `text` (any case); -1 when none does.
     int goToToken(const QString& text);
     QLineEdit* searchBox() const { return search_; }
+
+    // Attention knockout from a weight cell (query, key) of the head shown: the
+    // context menu's entries, by objectName "blockEdgeHead" (this head),
+    // "blockEdgeLayer" (every head of its layer), "blockKey" (every edge into
+    // the key, all layers and heads) and "clearKnockouts". The menu key (or
+    // Shift+F10) opens it on the selected cell.
+    QMenu* cellMenu(int query, int key);
     // What a screen reader says about the selection (also the accessible description).
     QString selectionDescription() const;
 
@@ -67,6 +76,7 @@ protected:
     void wheelEvent(QWheelEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
     void leaveEvent(QEvent* e) override;
+    void contextMenuEvent(QContextMenuEvent* e) override;
 
 private:
     QRectF cellRectWidget(int query, int key) const;

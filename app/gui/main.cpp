@@ -21,6 +21,7 @@
 #include "predictionspanel.h"
 #include "ablationview.h"
 #include "mainwindow.h"
+#include "session/knockout.h"
 #include "session/ablation_cache.h"
 #include "session/document.h"
 #include "session/recipe_run.h"
@@ -66,7 +67,21 @@ int main(int argc, char** argv) {
     parser.addOption(headOpt);
     parser.addOption(randomOpt);
     parser.addOption(sizeOpt);
+    const QCommandLineOption knockoutOpt(
+        QStringLiteral("knockout"),
+        QApplication::translate("main", "Start with these attention edges blocked, e.g. 2.*:9>4 or *.*:*>5 (layer.head:query>key, * for every one)."),
+        QStringLiteral("spec"));
+    parser.addOption(knockoutOpt);
     parser.process(app);
+    std::vector<attnscope::Knockout> knockouts;
+    if (parser.isSet(knockoutOpt)) {
+        try {
+            knockouts = session::parseKnockouts(parser.value(knockoutOpt).toStdString());
+        } catch (const session::KnockoutSpecError& e) {
+            std::fprintf(stderr, "attnscope: --knockout: %s\n", e.what());
+            return 2;
+        }
+    }
 
     Workspace ws;
     MainWindow w(&ws);
@@ -96,6 +111,7 @@ int main(int argc, char** argv) {
             ws.setSelection(s);  // clamped to the model once it is open
         }
     }
+    if (!knockouts.empty()) ws.setKnockouts(knockouts);
     w.show();
     if (parser.isSet(shots)) {
         const QString dir = parser.value(shots);

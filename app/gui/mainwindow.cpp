@@ -440,6 +440,7 @@ void MainWindow::updateStatus() {
     if (ws_->isTraceFile()) mode << tr("trace file: nothing runs");
     if (!ws_->causal()) mode << tr("bidirectional");
     if (!ws_->ablated().empty()) mode << tr("%n head(s) ablated", "", int(ws_->ablated().size()));
+    if (!ws_->knockouts().empty()) mode << tr("%n knockout(s) active", "", int(ws_->knockouts().size()));
     statusMode_->setText(mode.join(QStringLiteral(" · ")));
     statusMode_->setVisible(!mode.isEmpty());
 }

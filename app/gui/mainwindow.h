@@ -107,6 +107,8 @@ private:
     // Their View ▸ Panels entries, with shortcuts.
     void addExplainActions(QMenu* panels);
     void addExplainRunActions(QMenu* run);
+    // Run ▸ knockout entries (mainwindow_explain.cpp).
+    void addKnockoutRunActions(QMenu* run);
     void buildMenus();
     void buildStatusBar();
     void connectWorkspace();

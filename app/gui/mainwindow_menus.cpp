@@ -142,6 +142,7 @@ void MainWindow::buildMenus() {
     if (!tg->checkedAction()) tg->actions().constFirst()->setChecked(true);
     QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });
     addExplainRunActions(run);
+    addKnockoutRunActions(run);
     clear->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
     clear->setEnabled(!ws_->ablated().empty());
     connect(ws_, &Workspace::optionsChanged, clear, [this, clear] { clear->setEnabled(!ws_->ablated().empty()); });

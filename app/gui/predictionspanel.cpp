@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
@@ -129,10 +130,11 @@ void PredictionsPanel::startLosses() {
     if (lossCancel_) lossCancel_->store(true);
     ++lossGeneration_;
     LossKey key;
-    if (trace && weights) key = {weights.get(), trace->tokens, trace->causal, trace->ablated};
+    if (trace && weights) key = {weights.get(), trace->tokens, trace->causal, trace->ablated, trace->knockout};
     // Losses before the first changed token stay (a causal run's rows there are unchanged).
     int keep = 0;
-    if (trace && key.weights == lossKey_.weights && key.causal && lossKey_.causal && key.ablated == lossKey_.ablated) {
+    if (trace && key.weights == lossKey_.weights && key.causal && lossKey_.causal && key.ablated == lossKey_.ablated &&
+        key.knockout == lossKey_.knockout) {
         const size_t n = std::min(key.tokens.size(), lossKey_.tokens.size());
         size_t same = 0;
         while (same < n && key.tokens[same] == lossKey_.tokens[same]) ++same;
@@ -175,11 +177,18 @@ void PredictionsPanel::requestPrediction() {
         next_->clear();
         return;
     }
-    predWatcher_.setFuture(QtConcurrent::run([trace, weights, pos, k = topK(), gen = ++predGeneration_] {
+    const auto without = trace->knockout.empty() ? nullptr : ws_->lnFWithoutKnockouts();
+    predWatcher_.setFuture(QtConcurrent::run([trace, weights, without, pos, k = topK(), gen = ++predGeneration_] {
         PredResult r;
         r.generation = gen;
         try {
             r.prediction = attnscope::predict_from_ln_f(*weights, *trace, pos, k, 1);
+            if (without) {
+                r.without = attnscope::predict_from_ln_f(*weights, without->cmatrix(), trace->tokens, pos, k, 1);
+                std::vector<int> ids;
+                for (const attnscope::TokenProb& t : r.prediction.top) ids.push_back(t.id);
+                r.withoutProbs = attnscope::probabilities_from_ln_f(*weights, without->cmatrix(), trace->tokens, pos, ids, 1);
+            }
         } catch (const attnscope::Error& e) {
             r.error = QString::fromStdString(e.what());
         }
@@ -201,7 +210,7 @@ void PredictionsPanel::showPrediction() {
     const attnscope::Prediction& p = r.prediction;
     QStringList labels;
     for (const attnscope::TokenProb& t : p.top) labels << tokenLabel(*ws_, t.id);
-    model_->setPrediction(p, labels);
+    model_->setPrediction(p, labels, r.without ? r.withoutProbs : std::vector<double>());
     shownPosition_ = p.position;
     const QStringList& shown = ws_->tokens().labels;
     const auto trace = ws_->trace();
@@ -213,7 +222,20 @@ void PredictionsPanel::showPrediction() {
                                .arg(p.position)
                                .arg(shown.value(p.position))
                          : tr("After position %1 “%2”, the model predicts:").arg(p.position).arg(shown.value(p.position)));
-    if (p.next)
+    if (r.without && trace)
+        header_->setText(header_->text() + QLatin1Char(' ') +
+                         tr("(%n attention edge(s) knocked out; “Without” is the model without them, Δ the change)", "",
+                            int(trace->knockout.size())));
+    if (p.next && r.without && r.without->next)
+        next_->setText(tr("Actual next token “%1”: probability %2 (%3 without the knockouts, Δ %4), rank %5 (%6 without)")
+                           .arg(tokenLabel(*ws_, p.next->id))
+                           .arg(p.next->prob, 0, 'f', 4)
+                           .arg(r.without->next->prob, 0, 'f', 4)
+                           .arg(QLocale().toString(p.next->prob - r.without->next->prob, 'f', 4).prepend(
+                               p.next->prob >= r.without->next->prob ? QStringLiteral("+") : QString()))
+                           .arg(p.next->rank)
+                           .arg(r.without->next->rank));
+    else if (p.next)
         next_->setText(tr("Actual next token “%1”: probability %2, rank %3")
                            .arg(tokenLabel(*ws_, p.next->id))
                            .arg(p.next->prob, 0, 'f', 4)

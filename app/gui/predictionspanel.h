@@ -6,10 +6,14 @@
 // the panel computes the rows it needs from the trace's final LayerNorm
 // output on worker threads (attnscope/predict.h), so the numbers equal a run
 // that kept every row, and the GUI thread never waits for a (T, V) product.
+// With attention knockouts it also shows the prediction without them (from the
+// Workspace's lnFWithoutKnockouts): each top token's probability without the
+// knockouts and the change (Δ), and the next token's probability and rank change.
 #include <QFutureWatcher>
 #include <QWidget>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "attnscope/predict.h"
@@ -50,6 +54,10 @@ private:
     struct PredResult {
         quint64 generation = 0;
         attnscope::Prediction prediction;
+        // With knockouts: the prediction without them, and the probability of
+        // each of prediction.top without them.
+        std::optional<attnscope::Prediction> without;
+        std::vector<double> withoutProbs;
         QString error;
     };
     struct LossResult {
@@ -65,6 +73,7 @@ private:
         std::vector<int> tokens;
         bool causal = true;
         std::vector<attnscope::HeadRef> ablated;
+        std::vector<attnscope::Knockout> knockout;
     };
     void startLosses();
     void traceChanged();

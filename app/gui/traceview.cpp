@@ -35,6 +35,7 @@ QString TraceView::stateText(const Workspace& ws) {
     if (const auto t = ws.trace()) {
         if (!t->causal) parts << tr("bidirectional");
         if (!t->ablated.empty()) parts << tr("%n head(s) ablated", "", int(t->ablated.size()));
+        if (!t->knockout.empty()) parts << tr("%n knockout(s)", "", int(t->knockout.size()));
     }
     if (ws.isStale()) parts << tr("stale: the last run was cancelled or refused");
     return parts.join(QStringLiteral(" · "));
