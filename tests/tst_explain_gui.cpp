@@ -476,16 +476,19 @@ void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
     QVERIFY(std::abs(win_->maskView()->allowedFraction() - (causalFraction - 1.0 / (double(T) * T))) < 1e-9);
 
     // Every edge into key 0, in every layer: the predictions panel shows the change.
+    PredictionsPanel* panel = win_->predictions();
+    win_->predictionsDock()->show();
+    win_->predictionsDock()->raise();
+    QTRY_VERIFY(panel->isVisible());
     menu = detail->cellMenu(q, 0);
     menu->findChild<QAction*>("blockKey")->trigger();
     delete menu;
     QVERIFY(waitForTrace());
     QCOMPARE(ws_->knockouts().size(), size_t(2));
     QVERIFY(ws_->lnFWithoutKnockouts());
-    PredictionsPanel* panel = win_->predictions();
-    win_->predictionsDock()->show();
-    win_->predictionsDock()->raise();
-    QTRY_VERIFY_WITH_TIMEOUT(panel->shownPosition() == q && !panel->isBusy() && panel->model()->hasComparison(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(panel->shownPosition() == q && !panel->isBusy() && panel->model()->hasComparison() &&
+                                 panel->headerLabel()->text().contains(QStringLiteral("2 attention edge(s) knocked out")),
+                             20000);
     PredictionsModel* m = panel->model();
     QCOMPARE(m->columnCount(), int(PredictionsModel::ColumnCount));
     double largest = 0;
@@ -504,7 +507,6 @@ void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
     const int top0 = m->data(m->index(0, PredictionsModel::Token), Qt::UserRole).toInt();
     for (const TokenProb& t : want.top)
         if (t.id == top0) QCOMPARE(m->data(m->index(0, PredictionsModel::Without), Qt::UserRole).toDouble(), t.prob);
-    QVERIFY(panel->headerLabel()->text().contains(QStringLiteral("2 attention edge(s) knocked out")));
     QVERIFY2(panel->nextLabel()->text().contains(QStringLiteral("without the knockouts")), qPrintable(panel->nextLabel()->text()));
     QVERIFY(panel->nextLabel()->text().contains(QString::number(want.next->prob, 'f', 4)));
 

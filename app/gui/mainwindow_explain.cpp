@@ -75,18 +75,18 @@ void MainWindow::addExplainRunActions(QMenu* run) {
 // Attention knockout on the selection: the head detail's context menu has the
 // same entries for any cell.
 void MainWindow::addKnockoutRunActions(QMenu* run) {
-    QAction* edge = run->addAction(tr("&Block the selected edge in the selected head"), this, [this] {
+    QAction* edge = run->addAction(tr("Block the selected e&dge in the selected head"), this, [this] {
         const Selection& s = ws_->selection();
         if (s.query >= 0 && s.key >= 0) ws_->addKnockout({s.layer, s.head, s.query, s.key});
     });
     edge->setObjectName(QStringLiteral("blockSelectedEdge"));
     edge->setShortcut(QKeySequence(tr("Ctrl+B")));
-    QAction* key = run->addAction(tr("Block every edge &into the selected key"), this, [this] {
+    QAction* key = run->addAction(tr("Block every edge into the selected ke&y"), this, [this] {
         const Selection& s = ws_->selection();
         if (s.key >= 0) ws_->addKnockout({-1, -1, -1, s.key});
     });
     key->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
-    QAction* clear = run->addAction(tr("Clear &knockouts"), ws_, &Workspace::clearKnockouts);
+    QAction* clear = run->addAction(tr("Clear kn&ockouts"), ws_, &Workspace::clearKnockouts);
     clear->setObjectName(QStringLiteral("clearKnockouts"));
     clear->setShortcut(QKeySequence(tr("Ctrl+Alt+B")));
     modelActions_.push_back(edge);
