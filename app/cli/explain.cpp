@@ -5,7 +5,6 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
-#include <optional>
 
 #include "args.h"
 #include "attnscope/ablation.h"
@@ -87,20 +86,18 @@ int predict(const std::vector<std::string>& argv) {
     opt.attention_budget_bytes = 0;  // only the logits are read
     opt.logits_rows = args.has("loss") ? -1 : T - (position < 0 ? T - 1 : position);
     const attnscope::Model model(s.doc.model.weights);
-    // With knockouts, the run without them too: the change is what is asked about.
-    std::optional<attnscope::Trace> without;
-    if (!knockout.empty()) without = model.run(s.input.ids, opt);
     opt.knockout = knockout;
     const attnscope::Trace tr = model.run(s.input.ids, opt);
+    const int at = position < 0 ? T - 1 : position;
 
     attnscope::JsonWriter w(std::cout);
     // "top", "next" and (with --loss) "loss" of one run, into the open object.
-    const auto prediction = [&](const attnscope::Trace& run) {
-        const attnscope::Prediction p = attnscope::predict(run, position < 0 ? T - 1 : position, top);
+    const auto write = [&](const attnscope::Prediction& p, const std::vector<double>& losses) {
         w.key("top").begin_array();
         for (const attnscope::TokenProb& t : p.top) {
             w.begin_object().key("id").value(t.id).key("text");
-            if (s.doc.tokenizer) w.value(s.doc.tokenizer->token_text(t.id));
+            // A random model's vocabulary may be larger than its tokenizer's: no text then.
+            if (s.doc.tokenizer && t.id < s.doc.tokenizer->vocab_size()) w.value(s.doc.tokenizer->token_text(t.id));
             else w.null();
             w.key("prob").value(t.prob).key("logit").value(t.logit).end_object();
         }
@@ -112,17 +109,24 @@ int predict(const std::vector<std::string>& argv) {
             // One entry per position, the loss of predicting the token after it;
             // the last position has no next token: null.
             w.key("loss").begin_array();
-            for (const double l : attnscope::next_token_losses(run)) w.value(l);
+            for (const double l : losses) w.value(l);
             w.null().end_array();
         }
     };
-    w.begin_object().key("position").value(position < 0 ? T - 1 : position);
-    prediction(tr);
-    if (without) {
+    w.begin_object().key("position").value(at);
+    write(attnscope::predict(tr, at, top), args.has("loss") ? attnscope::next_token_losses(tr) : std::vector<double>());
+    if (!knockout.empty()) {
+        // The same tokens without the knockouts: only the final norm's output, from
+        // the first knocked-out layer on (equal bit for bit to a run without them).
+        attnscope::Model::SuffixScratch scratch;
+        const attnscope::Tensor& ln_f = model.ln_f_without_knockouts(tr, s.threads, scratch);
+        const attnscope::Weights& weights = *s.doc.model.weights;
         w.key("knockout").begin_array();
         for (const attnscope::Knockout& k : knockout) w.value(session::formatKnockout(k));
         w.end_array().key("without_knockout").begin_object();
-        prediction(*without);
+        write(attnscope::predict_from_ln_f(weights, ln_f.cmatrix(), tr.tokens, at, top, s.threads),
+              args.has("loss") ? attnscope::next_token_losses_from_ln_f(weights, ln_f.cmatrix(), tr.tokens, 0, s.threads)
+                               : std::vector<double>());
         w.end_object();
     }
     w.end_object();
