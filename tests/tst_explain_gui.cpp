@@ -510,6 +510,19 @@ void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
     QVERIFY2(panel->nextLabel()->text().contains(QStringLiteral("without the knockouts")), qPrintable(panel->nextLabel()->text()));
     QVERIFY(panel->nextLabel()->text().contains(QString::number(want.next->prob, 'f', 4)));
 
+    // The prediction without the knockouts for that text was the plain run's; after
+    // an edit it is computed once the knocked-out trace is shown, equal to a plain run's.
+    QSignalSpy compared(ws_.get(), &Workspace::knockoutComparisonReady);
+    win_->editor()->setPlainText(win_->editor()->toPlainText() + QStringLiteral(" more"));
+    QVERIFY(waitForTrace());
+    QVERIFY(compared.wait(60000) || !compared.isEmpty());
+    QVERIFY(ws_->lnFWithoutKnockouts());
+    RunOptions plainAgain;
+    const Trace edited = Model(ws_->document().model.weights).run(ws_->trace()->tokens, plainAgain);
+    QVERIFY(ws_->lnFWithoutKnockouts()->data == edited.ln_f.data);
+    QVERIFY(ws_->trace()->ln_f.data != edited.ln_f.data);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->model()->hasComparison(), 20000);
+
     // Run ▸ Clear knockouts.
     QAction* clear = nullptr;
     for (QAction* a : win_->findChildren<QAction*>("clearKnockouts"))

@@ -2,7 +2,6 @@
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
@@ -84,6 +83,9 @@ PredictionsPanel::PredictionsPanel(Workspace* ws, QWidget* parent) : QWidget(par
         ws_->setSelection(s);
     });
     connect(ws_, &Workspace::traceReady, this, &PredictionsPanel::traceChanged);
+    connect(ws_, &Workspace::knockoutComparisonReady, this, [this] {
+        if (isVisible()) requestPrediction();
+    });
     connect(ws_, &Workspace::selectionChanged, this, [this] {
         if (isVisible() && positionWanted() != shownPosition_) requestPrediction();
     });
@@ -96,6 +98,10 @@ PredictionsPanel::~PredictionsPanel() {
     if (lossCancel_) lossCancel_->store(true);
     predWatcher_.waitForFinished();
     lossWatcher_.waitForFinished();
+}
+
+bool PredictionsPanel::isBusy() const {
+    return predWatcher_.isRunning() || lossWatcher_.isRunning() || pending_ || ws_->isComparingKnockouts();
 }
 
 void PredictionsPanel::setTopK(int k) { topK_->setValue(k); }
@@ -226,13 +232,17 @@ void PredictionsPanel::showPrediction() {
         header_->setText(header_->text() + QLatin1Char(' ') +
                          tr("(%n attention edge(s) knocked out; “Without” is the model without them, Δ the change)", "",
                             int(trace->knockout.size())));
+    else if (trace && !trace->knockout.empty())
+        header_->setText(header_->text() + QLatin1Char(' ') +
+                         tr("(%n attention edge(s) knocked out; computing the prediction without them…)", "",
+                            int(trace->knockout.size())));
     if (p.next && r.without && r.without->next)
         next_->setText(tr("Actual next token “%1”: probability %2 (%3 without the knockouts, Δ %4), rank %5 (%6 without)")
                            .arg(tokenLabel(*ws_, p.next->id))
                            .arg(p.next->prob, 0, 'f', 4)
                            .arg(r.without->next->prob, 0, 'f', 4)
-                           .arg(QLocale().toString(p.next->prob - r.without->next->prob, 'f', 4).prepend(
-                               p.next->prob >= r.without->next->prob ? QStringLiteral("+") : QString()))
+                           .arg((p.next->prob >= r.without->next->prob ? QStringLiteral("+") : QString()) +
+                                QString::number(p.next->prob - r.without->next->prob, 'f', 4))
                            .arg(p.next->rank)
                            .arg(r.without->next->rank));
     else if (p.next)

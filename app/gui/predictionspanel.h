@@ -38,7 +38,8 @@ public:
     // The position shown (-1 before the first trace) and whether anything is
     // still being computed for the current trace and selection.
     int shownPosition() const { return shownPosition_; }
-    bool isBusy() const { return predWatcher_.isRunning() || lossWatcher_.isRunning() || pending_; }
+    // (Also while the Workspace computes the prediction without the knockouts.)
+    bool isBusy() const;
     PredictionsModel* model() const { return model_; }
     QLabel* nextLabel() const { return next_; }
     QLabel* headerLabel() const { return header_; }

@@ -55,6 +55,8 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
 
 Workspace::~Workspace() {
     cancel();
+    if (compareCancel_) compareCancel_->store(true);
+    comparer_.waitForFinished();
     watcher_.waitForFinished();
     loader_.waitForFinished();
 }
@@ -97,6 +99,9 @@ void Workspace::setDocument(session::Document doc) {
     options_.knockout.clear();  // another model's positions mean nothing here
     trace_.reset();
     lnFWithout_.reset();
+    plainLnF_.reset();
+    plainKey_ = {};
+    if (compareCancel_) compareCancel_->store(true);
     tokens_ = {};
     setStale(false);
     const auto& cfg = *doc_.config();
@@ -170,6 +175,53 @@ void Workspace::addKnockout(const attnscope::Knockout& k) {
     auto all = options_.knockout;
     all.push_back(k);
     setKnockouts(all);
+}
+
+Workspace::PlainKey Workspace::plainKey(const attnscope::Trace& t) {
+    return {t.source.lock().get(), t.tokens, t.causal, t.ablated};
+}
+
+// The prediction without the knockouts of the trace shown: the last plain run's
+// ln_f when it was of the same tokens and options, else computed on a worker
+// after the trace is shown (so a knockout does not slow the picture down).
+void Workspace::compareKnockouts() {
+    if (compareCancel_) compareCancel_->store(true);
+    ++compareGeneration_;
+    lnFWithout_.reset();
+    if (!trace_ || trace_->knockout.empty() || trace_->imported) return;
+    const PlainKey key = plainKey(*trace_);
+    if (plainLnF_ && key == plainKey_) {
+        lnFWithout_ = plainLnF_;
+        emit knockoutComparisonReady();
+        return;
+    }
+    compareCancel_ = std::make_shared<std::atomic<bool>>(false);
+    const auto weights = trace_->source.lock();
+    if (!weights) return;
+    comparer_.setFuture(QtConcurrent::run([trace = trace_, weights, cancel = compareCancel_, threads = options_.threads]
+                                          () -> std::shared_ptr<const attnscope::Tensor> {
+        try {
+            attnscope::Model::SuffixScratch scratch;
+            return std::make_shared<const attnscope::Tensor>(attnscope::Model(weights).ln_f_without_knockouts(
+                *trace, threads, scratch, [&](int, int) { return !cancel->load(); }));
+        } catch (const std::exception&) {  // cancelled, or out of memory: no comparison
+            return nullptr;
+        }
+    }));
+    const quint64 gen = compareGeneration_;
+    // One connection per job, dropped with it: a stale job's result is ignored.
+    auto* done = new QObject(this);
+    connect(&comparer_, &QFutureWatcher<std::shared_ptr<const attnscope::Tensor>>::finished, done,
+            [this, done, gen, key] {
+                done->deleteLater();
+                if (gen != compareGeneration_) return;
+                auto result = comparer_.result();
+                if (!result) return;
+                lnFWithout_ = result;
+                plainKey_ = key;  // the next knockout of these tokens reuses it
+                plainLnF_ = std::move(result);
+                emit knockoutComparisonReady();
+            });
 }
 
 void Workspace::setThreads(int threads) {
@@ -247,6 +299,7 @@ void Workspace::startRun() {
     emit runningChanged(true);
     longRun_.start();
     cancel_ = std::make_shared<std::atomic<bool>>(false);
+    if (compareCancel_) compareCancel_->store(true);  // the new run needs the cores more
     const quint64 gen = ++generation_;
     auto cancel = cancel_;
     const session::Document doc = doc_;
@@ -277,14 +330,8 @@ void Workspace::startRun() {
                     }, Qt::QueuedConnection);
                 return !cancel->load();
             });
-            if (!options.knockout.empty()) {
-                // The same tokens without the knockouts, for the prediction they change:
-                // only ln_f is kept, from two scratch layers (Model::ln_f_without_knockouts).
-                if (cancel->load()) throw Error(ErrorCode::Cancelled, "the run was cancelled");
-                attnscope::Model::SuffixScratch scratch;
-                r.lnFWithout = std::make_shared<const attnscope::Tensor>(
-                    model.ln_f_without_knockouts(*trace, options.threads, scratch));
-            }
+            // What a knockout of these tokens will compare with (T x C floats).
+            if (options.knockout.empty()) r.lnFPlain = std::make_shared<const attnscope::Tensor>(trace->ln_f);
             r.trace = trace;
         } catch (const Error& e) {
             r.cancelled = e.code() == ErrorCode::Cancelled;
@@ -308,8 +355,12 @@ void Workspace::finishRun() {
         if (r.error.isEmpty()) {
             setStale(false);
             trace_ = r.trace;
-            lnFWithout_ = std::move(r.lnFWithout);
             tokens_ = std::move(r.tokens);
+            if (r.lnFPlain) {
+                plainKey_ = plainKey(*trace_);
+                plainLnF_ = std::move(r.lnFPlain);
+            }
+            compareKnockouts();
             lastMs_ = r.ms;
             // Keep the selection inside the new sequence; by default the last
             // token is the query (its row is what the model predicts from).
@@ -342,5 +393,8 @@ void Workspace::finishRun() {
             emit runFailed(r.error);
         }
     }
+    // The run that cancelled the shown trace's comparison did not replace it: compare again.
+    if (!pending_ && trace_ && !trace_->knockout.empty() && !lnFWithout_ && compareCancel_ && compareCancel_->load())
+        compareKnockouts();
     if (pending_) startRun();
 }

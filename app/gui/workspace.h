@@ -25,8 +25,9 @@ public:
         bool cancelled = false;
         quint64 generation = 0;
         double ms = 0;
-        // With knockouts: the final norm output (T, C) of the same tokens without them.
-        std::shared_ptr<const attnscope::Tensor> lnFWithout;
+        // Without knockouts: a copy of the run's final norm output (T, C), which
+        // a knockout of the same tokens then compares with.
+        std::shared_ptr<const attnscope::Tensor> lnFPlain;
     };
 
     explicit Workspace(QObject* parent = nullptr);
@@ -77,10 +78,14 @@ public:
     render::FigureData figureData() const;
     double lastRunMs() const { return lastMs_; }
     // For trace() when it has knockouts: the final norm output (T, C) of its
-    // tokens run without them (Model::ln_f_without_knockouts, computed on the
-    // worker after the run), so the prediction they changed can be shown; null
-    // without knockouts. T x C floats, not a second trace.
+    // tokens run without them, so the prediction they changed can be shown; null
+    // without knockouts and until it is known. T x C floats, not a second trace:
+    // the last run without knockouts keeps its ln_f, so adding knockouts to the
+    // same text costs nothing more; after an edit it is computed on a worker
+    // once the knocked-out trace is shown (Model::ln_f_without_knockouts), and
+    // knockoutComparisonReady follows.
     std::shared_ptr<const attnscope::Tensor> lnFWithoutKnockouts() const { return lnFWithout_; }
+    bool isComparingKnockouts() const { return comparer_.isRunning(); }
     // Traces the Workspace keeps for reuse (the one shown and at most one spare).
     int pooledTraces() const { return int(pool_.size()); }
     bool isRunning() const { return running_; }
@@ -118,6 +123,8 @@ signals:
     void selectionChanged(const Selection& s);
     void optionsChanged();
     void staleChanged(bool stale);
+    // lnFWithoutKnockouts() is now known for trace().
+    void knockoutComparisonReady();
 
 private:
     void schedule();
@@ -152,6 +159,21 @@ private:
     std::shared_ptr<const attnscope::Trace> trace_;
     session::Tokenized tokens_;
     std::shared_ptr<const attnscope::Tensor> lnFWithout_;
+    // ln_f without knockouts, and what it was run on: reused while these match.
+    struct PlainKey {
+        const attnscope::Weights* weights = nullptr;
+        std::vector<int> tokens;
+        bool causal = true;
+        std::vector<attnscope::HeadRef> ablated;
+        bool operator==(const PlainKey&) const = default;
+    };
+    static PlainKey plainKey(const attnscope::Trace& t);
+    PlainKey plainKey_;
+    std::shared_ptr<const attnscope::Tensor> plainLnF_;
+    void compareKnockouts();
+    QFutureWatcher<std::shared_ptr<const attnscope::Tensor>> comparer_;
+    std::shared_ptr<std::atomic<bool>> compareCancel_;
+    quint64 compareGeneration_ = 0;
     double lastMs_ = 0;
     // Traces no view holds any more are reused: their buffers are not
     // reallocated, and a causal run keeps their rows before the first changed

@@ -484,7 +484,8 @@ const Tensor& Model::ablated_ln_f(const Trace& base, HeadRef ablate, int threads
     return scratch.ln_f;
 }
 
-const Tensor& Model::ln_f_without_knockouts(const Trace& base, int threads, SuffixScratch& scratch) const {
+const Tensor& Model::ln_f_without_knockouts(const Trace& base, int threads, SuffixScratch& scratch,
+                                            const Progress& progress) const {
     const Weights& w = *weights_;
     const ModelConfig& cfg = w.config;
     const int T = base.T(), C = cfg.n_embed, L = cfg.n_layer;
@@ -508,6 +509,7 @@ const Tensor& Model::ln_f_without_knockouts(const Trace& base, int threads, Suff
         const ConstMapRM x = k == l0 ? (l0 == 0 ? base.embed.cmatrix() : base.layers[size_t(l0 - 1)].out.cmatrix())
                                      : scratch.layers[(k - l0 - 1) % 2].out.cmatrix();
         block(w.layers[size_t(k)], cfg, k, x, opt, false, scratch.layers[(k - l0) % 2], threads, 0);
+        if (progress && !progress(k - l0 + 1, L - l0)) throw Error(ErrorCode::Cancelled, "the run was cancelled");
     }
     norm(cfg, scratch.layers[(L - 1 - l0) % 2].out.cmatrix(), w.ln_f, scratch.ln_f.matrix(), threads);
     return scratch.ln_f;

@@ -79,8 +79,11 @@ public:
     // layers before the first one a knockout reaches are read from `base`; the
     // rest run into `scratch` (two layers, weights not stored: memory bounded by
     // two layers whatever n_layer). Equal bit for bit to the ln_f of Model::run
-    // without the knockouts. Throws Error(InvalidArgument) for another base.
-    const Tensor& ln_f_without_knockouts(const Trace& base, int threads, SuffixScratch& scratch) const;
+    // without the knockouts. Throws Error(InvalidArgument) for another base;
+    // `progress` is called after each layer, and returning false throws
+    // Error(Cancelled).
+    const Tensor& ln_f_without_knockouts(const Trace& base, int threads, SuffixScratch& scratch,
+                                         const Progress& progress = {}) const;
 
 private:
     std::shared_ptr<const Weights> weights_;
