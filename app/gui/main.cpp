@@ -18,6 +18,7 @@
 #include "headsgridview.h"
 #include "headstatsmodel.h"
 #include "headstatspanel.h"
+#include "predictionsmodel.h"
 #include "predictionspanel.h"
 #include "ablationview.h"
 #include "mainwindow.h"
@@ -111,7 +112,13 @@ int main(int argc, char** argv) {
             ws.setSelection(s);  // clamped to the model once it is open
         }
     }
-    if (!knockouts.empty()) ws.setKnockouts(knockouts);
+    // Knockouts belong to a model: set once it is open (opening one clears them).
+    if (!knockouts.empty()) {
+        if (ws.hasModel() && !ws.isLoading()) ws.setKnockouts(knockouts);
+        else
+            QObject::connect(&ws, &Workspace::documentChanged, &ws, [&ws, knockouts] { ws.setKnockouts(knockouts); },
+                             Qt::SingleShotConnection);
+    }
     w.show();
     if (parser.isSet(shots)) {
         const QString dir = parser.value(shots);
@@ -153,6 +160,22 @@ int main(int argc, char** argv) {
                     QApplication::sendPostedEvents();
                 }
                 w.grab().save(QDir(dir).filePath(id + ".png"));
+            }
+            // With --knockout: the head detail beside the predictions with and without it.
+            if (!w.workspace()->knockouts().empty()) {
+                w.predictionsDock()->raise();
+                w.showView(QStringLiteral("head"));
+                QApplication::sendPostedEvents();
+                QEventLoop wait;
+                QTimer poll;
+                int polls = 0;
+                QObject::connect(&poll, &QTimer::timeout, &wait, [&] {
+                    if ((!w.predictions()->isBusy() && w.predictions()->model()->hasComparison()) || ++polls > 1200) wait.quit();
+                });
+                poll.start(50);
+                wait.exec();
+                QApplication::sendPostedEvents();
+                w.grab().save(QDir(dir).filePath(QStringLiteral("knockout.png")));
             }
             // The head statistics dock shares its place with the predictions.
             w.headStatsDock()->raise();
