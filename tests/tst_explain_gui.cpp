@@ -466,6 +466,11 @@ void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
     QCOMPARE(fig->knockedOut().front(), std::make_pair(q, k));
     QVERIFY(fig->title().contains(QStringLiteral("knocked out")));
     QVERIFY(isRed(detail->grab().toImage().pixel(detail->cellCenter(q, k).toPoint())));
+    // The crosshair readout says why the weight is 0; the badge and the Run menu know.
+    QTest::mouseMove(detail, detail->cellCenter(q, k).toPoint());
+    QTRY_COMPARE(detail->hover().query, q);
+    QVERIFY2(detail->hoverText().contains(QStringLiteral("knocked out")), qPrintable(detail->hoverText()));
+    QVERIFY(TraceView::stateText(*ws_).contains(QStringLiteral("1 knockout(s)")));
     // Another head of the layer is untouched.
     QVERIFY(ws_->trace()->head_weights(0, 0)(q, k) > 0);
 
@@ -522,6 +527,21 @@ void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
     QVERIFY(ws_->lnFWithoutKnockouts()->data == edited.ln_f.data);
     QVERIFY(ws_->trace()->ln_f.data != edited.ln_f.data);
     QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->model()->hasComparison(), 20000);
+
+    // Run ▸ Block the selected edge (Ctrl+B) blocks the selected cell in the selected head.
+    Selection cell = ws_->selection();
+    cell.layer = 1;
+    cell.head = 0;
+    cell.query = 6;
+    cell.key = 2;
+    ws_->setSelection(cell);
+    QAction* blockSelected = win_->findChild<QAction*>("blockSelectedEdge");
+    QVERIFY(blockSelected && blockSelected->isEnabled());
+    QCOMPARE(blockSelected->shortcut(), QKeySequence(QStringLiteral("Ctrl+B")));
+    blockSelected->trigger();
+    QVERIFY(waitForTrace());
+    QCOMPARE(ws_->knockouts().back(), (Knockout{1, 0, 6, 2}));
+    QCOMPARE(ws_->trace()->head_weights(1, 0)(6, 2), 0.0f);
 
     // Run ▸ Clear knockouts.
     QAction* clear = nullptr;

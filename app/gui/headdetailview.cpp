@@ -139,6 +139,7 @@ void HeadDetailView::setHover(int query, int key) {
         h.weight = trace->weight(s.layer, s.head, query, key);
         h.score = trace->score(s.layer, s.head, query, key);
         h.masked = std::isinf(h.score);
+        h.knockedOut = trace->knocked_out(s.layer, s.head, query, key);
     }
     hover_ = h;
     emit hoverChanged(hoverText());
@@ -150,7 +151,7 @@ QString HeadDetailView::hoverText() const {
     const QStringList& labels = ws_->tokens().labels;
     const QString q = hover_.query < labels.size() ? labels[hover_.query] : QString();
     const QString k = hover_.key < labels.size() ? labels[hover_.key] : QString();
-    const QString score = hover_.masked ? tr("masked") : QString::number(hover_.score, 'g', 5);
+    const QString score = hover_.knockedOut ? tr("knocked out") : hover_.masked ? tr("masked") : QString::number(hover_.score, 'g', 5);
     return tr("query %1 “%2” → key %3 “%4”   weight %5   score %6")
         .arg(hover_.query).arg(q).arg(hover_.key).arg(k).arg(QString::number(hover_.weight, 'g', 6)).arg(score);
 }

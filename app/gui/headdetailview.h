@@ -33,6 +33,7 @@ public:
         int query = -1, key = -1;
         float weight = 0, score = 0;
         bool masked = false;
+        bool knockedOut = false;  // masked by a knockout, not by the model's mask
     };
     const Hover& hover() const { return hover_; }
     QString hoverText() const;
