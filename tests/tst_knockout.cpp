@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -17,6 +18,7 @@
 #include "attnscope/predict.h"
 #include "attnscope/reference.h"
 #include "session/knockout.h"
+#include "session/recipe.h"
 #include "testutil.h"
 
 using namespace attnscope;
@@ -82,6 +84,8 @@ private slots:
     void cliPredictShowsTheChange();
     void cliBadKnockoutGivesOneLine_data();
     void cliBadKnockoutGivesOneLine();
+    void recipesCarryKnockouts();
+    void cliExportWithKnockout();
 };
 
 void tst_Knockout::matchesReference_data() {
@@ -434,6 +438,59 @@ void tst_Knockout::cliBadKnockoutGivesOneLine() {
     QVERIFY(r.out.isEmpty());
     QCOMPARE(r.err.count('\n'), 1);
     QVERIFY2(r.err.contains(says), qPrintable(r.err));
+}
+
+// A recipe names its knockouts in the --knockout syntax and reads them back;
+// one out of range for the text is refused by checkRecipe, naming it.
+void tst_Knockout::recipesCarryKnockouts() {
+    session::Recipe r;
+    r.modelPath = QStringLiteral("/models/m.safetensors");
+    r.tokens = {1, 2, 3};
+    r.hasText = false;
+    r.knockout = {{2, -1, 9, 4}, {-1, -1, -1, 0}};
+    const QByteArray json = session::recipeToJson(r);
+    QVERIFY2(json.contains("\"knockout\": [\"2.*:9>4\", \"*.*:*>0\"]"), json.constData());
+    QCOMPARE(session::recipeFromJson(json).knockout, r.knockout);
+    r.knockout.clear();
+    QVERIFY(!session::recipeToJson(r).contains("knockout"));
+    r.knockout = {{2, -1, 9, 4}, {-1, -1, -1, 0}};
+    const auto bad = testutil::errorOf([&] { session::recipeFromJson(QByteArray(json).replace("2.*:9>4", "2.*:9")); });
+    QVERIFY(bad && QString::fromStdString(bad->what()).contains("2.*:9"));
+    const auto range = testutil::errorOf([&] { session::checkRecipe(r, 4, 4, 5); });
+    QVERIFY(range && QString::fromStdString(range->what()).contains("query 9"));
+    session::checkRecipe(r, 4, 4, 10);
+}
+
+// export --knockout: the figure's data is the knocked-out run's (the blocked
+// weight 0, its row renormalised), and the saved recipe replays it.
+void tst_Knockout::cliExportWithKnockout() {
+    QTemporaryDir dir;
+    const auto cell = [](const QString& path, int row, int col) {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly)) return -1.0;
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        return lines.value(row + 1).split(',').value(col + 1).toDouble();
+    };
+    const QStringList base{"export", "--text", "ROMEO: what", "--view", "head", "--layer", "0", "--head", "1", "--format", "csv"};
+    const QString plain = dir.filePath("plain.csv"), knocked = dir.filePath("knocked.csv"), replay = dir.filePath("replay.csv");
+    QCOMPARE(testutil::cli(base + QStringList{"-o", plain}).status, 0);
+    const testutil::Run r = testutil::cli(base + QStringList{"--knockout", "0.1:5>4", "-o", knocked, "--save-recipe",
+                                                             dir.filePath("k.recipe.json")});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY(cell(plain, 5, 4) > 0);
+    QCOMPARE(cell(knocked, 5, 4), 0.0);
+    double sum = 0;
+    for (int k = 0; k <= 5; ++k) sum += cell(knocked, 5, k);
+    QVERIFY(std::abs(sum - 1) < 1e-5);
+    for (int k = 0; k <= 6; ++k) QCOMPARE(cell(knocked, 6, k), cell(plain, 6, k));  // layer 0: other queries untouched
+    const testutil::Run again = testutil::cli({"export", "--recipe", dir.filePath("k.recipe.json"), "-o", replay});
+    QVERIFY2(again.status == 0, qPrintable(again.err));
+    QCOMPARE(cell(replay, 5, 4), 0.0);
+    QCOMPARE(cell(replay, 5, 0), cell(knocked, 5, 0));
+    const testutil::Run bad = testutil::cli(base + QStringList{"--knockout", "0.1:5>", "-o", knocked});
+    QCOMPARE(bad.status, 2);
+    QCOMPARE(bad.err.count('\n'), 1);
+    QVERIFY(bad.err.contains("0.1:5>"));
 }
 
 QTEST_GUILESS_MAIN(tst_Knockout)

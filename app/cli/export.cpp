@@ -20,6 +20,7 @@
 #include "attnscope/file_io.h"
 #include "attnscope/trace_file.h"
 #include "commands.h"
+#include "session/knockout.h"
 #include "common.h"
 #include "render/export.h"
 #include "session/export_recipe.h"
@@ -99,6 +100,13 @@ session::Recipe recipeFromArgs(const Args& args) {
     }
     if (args.has("bidirectional")) r.bidirectional = true;
     if (args.has("ablate")) r.ablate = parse_heads(args.get("ablate"));
+    if (args.has("knockout")) {
+        try {
+            r.knockout = session::parseKnockouts(args.get("knockout"));
+        } catch (const session::KnockoutSpecError& e) {
+            throw UsageError(std::string("--knockout: ") + e.what());
+        }
+    }
 
     if (args.has("view")) r.view = oneOf(args, "view", session::viewIds());
     if (args.has("kind")) r.kind = render::kindFromName(oneOf(args, "kind", {"weights", "scores"}));
@@ -187,7 +195,7 @@ session::Recipe pinned(session::Recipe r, const session::RecipeRun& run, const Q
 
 int export_figures(const std::vector<std::string>& argv) {
     const Args args(argv,
-                    {"model", "tokenizer", "text", "text-file", "tokens", "ablate", "view", "kind", "layer", "head",
+                    {"model", "tokenizer", "text", "text-file", "tokens", "ablate", "knockout", "view", "kind", "layer", "head",
                      "layers", "columns", "pooling", "tile-scale", "heads", "focus", "format", "dpi", "width", "height", "cells", "colormap",
                      "scale", "font", "font-size", "recipe", "save-recipe", "out-dir", "o", "output"},
                     {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar", "no-run-note"});

@@ -34,6 +34,7 @@ const char* kUsageExport =
     "         [--layers 0,1] [--columns N] [--pooling max|mean] [--tile-scale tile|shared]\n"
     "         [--heads 0,2] [--focus Q] [--font F] [--font-size PT]\n"
     "         [--no-title] [--no-colorbar] [--no-run-note] [--tokenizer FILE] [--bidirectional] [--ablate L.H,...]\n"
+    "         [--knockout L.H:Q>K,...]\n"
     "         [--save-recipe R.json]   figure or data; the demo model without --model\n"
     "  export --recipe R.json -o OUT   replay a saved figure recipe (options override it)\n"
     "  export --all-heads --out-dir DIR [--save-recipes] | --all-heads -o ALL.pdf\n"

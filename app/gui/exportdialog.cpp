@@ -311,6 +311,7 @@ session::Recipe ExportDialog::recipe() const {
         r.tokens = trace->tokens;
         r.bidirectional = !trace->causal;
         r.ablate = trace->ablated;
+        r.knockout = trace->knockout;
     }
     const Selection& sel = ws_->selection();
     r.view = view_ && view_->descriptor() ? view_->viewId() : session::views().front().id;

@@ -1,5 +1,7 @@
 #include "recipe.h"
 
+#include "knockout.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -65,6 +67,11 @@ QByteArray recipeToJson(const Recipe& r) {
     for (size_t i = 0; i < r.ablate.size(); ++i)
         ab += (i ? ", [" : "[") + std::to_string(r.ablate[i].layer) + ", " + std::to_string(r.ablate[i].head) + "]";
     line("ablate", ab + "]");
+    if (!r.knockout.empty()) {  // in the --knockout syntax (knockout.h); absent when none
+        std::string ko = "[";
+        for (size_t i = 0; i < r.knockout.size(); ++i) ko += (i ? ", " : "") + q(QString::fromStdString(formatKnockout(r.knockout[i])));
+        line("knockout", ko + "]");
+    }
     line("view", q(r.view));
     line("layer", std::to_string(r.layer));
     line("head", std::to_string(r.head));
@@ -171,6 +178,16 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
                 r.ablate.push_back({toInt(p.items()[0], "ablate layer", 0, kMaxIndex),
                                     toInt(p.items()[1], "ablate head", 0, kMaxIndex)});
             }
+        } else if (key == "knockout") {
+            if (!v.is_array()) bad("'knockout' must be an array of \"layer.head:query>key\" strings");
+            for (const Json& k : v.items()) {
+                try {
+                    for (const attnscope::Knockout& one : parseKnockouts(toString(k, "knockout").toStdString()))
+                        r.knockout.push_back(one);
+                } catch (const KnockoutSpecError& e) {
+                    bad(e.what());
+                }
+            }
         } else if (key == "view") {
             r.view = toString(v, key);
             if (!findView(r.view))
@@ -270,6 +287,14 @@ void checkRecipe(const Recipe& r, int nLayer, int nHead, int T) {
     for (const auto& a : r.ablate)
         if (a.layer < 0 || a.layer >= nLayer || a.head < 0 || a.head >= nHead)
             fail("ablated head " + std::to_string(a.layer) + "." + std::to_string(a.head) + " is not in the model");
+    try {
+        attnscope::ModelConfig shape;
+        shape.n_layer = nLayer;
+        shape.n_head = nHead;
+        checkKnockouts(r.knockout, shape, T);
+    } catch (const KnockoutSpecError& e) {
+        fail(e.what());
+    }
     if (r.focus >= T) fail("focus query " + std::to_string(r.focus) + " is past the last token (" + std::to_string(T - 1) + ")");
     if (r.columns < 0 || r.columns > 1024) fail("columns must be in [0, 1024]");
 }

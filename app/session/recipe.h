@@ -43,6 +43,7 @@ struct Recipe {
     std::vector<int> tokens;  // the ids the text gave (checked on replay), or the input
     bool bidirectional = false;
     std::vector<attnscope::HeadRef> ablate;
+    std::vector<attnscope::Knockout> knockout;  // blocked attention edges ("knockout": ["2.*:9>4", ...])
 
     // --- what to draw ---
     QString view = QStringLiteral("head");  // a registered view id (views.h)

@@ -104,6 +104,7 @@ RecipeRun runTraceFile(const Recipe& r, bool checkHash) {
                     "(views that work on one: " + ok.join(QStringLiteral(", ")).toStdString() + ")");
     }
     if (!r.ablate.empty()) throw Error(ErrorCode::InvalidArgument, "ablating heads needs the model, not a trace file");
+    if (!r.knockout.empty()) throw Error(ErrorCode::InvalidArgument, "knocking out attention edges needs the model, not a trace file");
     RecipeRun out;
     out.trace = attnscope::open_trace_file(r.modelPath.toStdString());
     checkTraceFileHash(r, r.modelPath, checkHash);
@@ -151,6 +152,7 @@ RecipeRun runRecipe(const Recipe& r, bool checkHash) {
     attnscope::RunOptions opt;
     opt.causal = !r.bidirectional;
     opt.ablate = r.ablate;
+    opt.knockout = r.knockout;
     const attnscope::Model model(out.doc.model.weights);
     out.trace = std::make_shared<const attnscope::Trace>(model.run(out.tokens.ids, opt));
     out.data = figureData(out.doc, out.trace, out.tokens.labels);
