@@ -102,6 +102,7 @@ void Workspace::setDocument(session::Document doc) {
     plainLnF_.reset();
     plainKey_ = {};
     if (compareCancel_) compareCancel_->store(true);
+    ++compareGeneration_;  // a comparison still running was of the old model
     tokens_ = {};
     setStale(false);
     const auto& cfg = *doc_.config();
@@ -212,9 +213,9 @@ void Workspace::compareKnockouts() {
     // One connection per job, dropped with it: a stale job's result is ignored.
     auto* done = new QObject(this);
     connect(&comparer_, &QFutureWatcher<std::shared_ptr<const attnscope::Tensor>>::finished, done,
-            [this, done, gen, key] {
+            [this, done, gen, key, of = trace_.get()] {
                 done->deleteLater();
-                if (gen != compareGeneration_) return;
+                if (gen != compareGeneration_ || trace_.get() != of) return;
                 auto result = comparer_.result();
                 if (!result) return;
                 lnFWithout_ = result;
