@@ -3,6 +3,7 @@
 // logic lives here.
 #include <QMainWindow>
 #include <QPointer>
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -35,6 +36,9 @@ class TokenStrip;
 class TraceView;
 class ViewSettings;
 class Workspace;
+
+// The sizes Run ▸ Attention memory offers, in MB (1024 is RunOptions' default).
+inline constexpr std::array<int, 6> kAttentionBudgetsMb = {256, 512, 1024, 2048, 4096, 8192};
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
