@@ -1,0 +1,200 @@
+#include "compare_figure.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <algorithm>
+#include <cmath>
+
+#include "ablation_figure.h"
+#include "attnscope/compare.h"
+
+namespace render {
+
+namespace {
+
+QString tr(const char* s) { return QCoreApplication::translate("render::CompareFigure", s); }
+
+constexpr double kBarW = 14;
+
+// The height drawTitle takes.
+double titleHeight(const Style& style) {
+    if (!style.showTitle) return 0;
+    QFont f = scaledFont(style.font, 1.2);
+    f.setBold(true);
+    return QFontMetricsF(f).height() * 1.5;
+}
+
+// Labels of the leading `n` positions: the token, or "a / b" where the texts differ.
+QStringList commonLabels(const QStringList& a, const QStringList& b, int n) {
+    QStringList out;
+    for (int i = 0; i < n; ++i) {
+        const QString la = a.value(i), lb = b.value(i);
+        out << (la == lb ? la : la + QStringLiteral(" / ") + lb);
+    }
+    return out;
+}
+
+}  // namespace
+
+QString compareModeName(CompareMode m) {
+    return m == CompareMode::Difference ? QStringLiteral("difference") : QStringLiteral("side_by_side");
+}
+
+bool compareModeFromName(const QString& name, CompareMode* mode) {
+    if (name == QLatin1String("difference")) *mode = CompareMode::Difference;
+    else if (name == QLatin1String("side_by_side") || name == QLatin1String("side-by-side")) *mode = CompareMode::SideBySide;
+    else return false;
+    return true;
+}
+
+CompareFigure::CompareFigure(CompareData data, int layer, int head, CompareMode mode, Style style)
+    : data_(std::move(data)), layer_(layer), head_(head), mode_(mode), style_(std::move(style)) {
+    const auto& a = data_.a.trace;
+    const auto& b = data_.b.trace;
+    if (!a || !b) return;
+    causal_ = a->causal;
+    diff_ = attnscope::weight_difference(*a, *b, layer_, head_);
+    for (Eigen::Index i = 0; i < diff_.size(); ++i)
+        if (std::isfinite(diff_.data()[i])) range_ = std::max(range_, double(std::abs(diff_.data()[i])));
+    labels_ = commonLabels(data_.a.tokens, data_.b.tokens, common());
+    // One pixel per cell, drawn unsmoothed: crisp at any size and device pixel ratio.
+    diffImage_ = QImage(int(diff_.cols()), int(diff_.rows()), QImage::Format_RGB32);
+    for (int r = 0; r < diff_.rows(); ++r) {
+        auto* line = reinterpret_cast<QRgb*>(diffImage_.scanLine(r));
+        for (int c = 0; c < diff_.cols(); ++c) line[c] = differenceColor(r, c).rgb();
+    }
+    if (mode_ == CompareMode::SideBySide) {
+        const QString query = tr("query"), key = tr("key");
+        a_ = std::make_unique<MatrixFigure>(tr("A: %1").arg(data_.aCaption), a->head_weights(layer_, head_),
+                                            MatrixKind::Weights, data_.a.tokens, data_.a.tokens, style_, query, key,
+                                            a->causal);
+        b_ = std::make_unique<MatrixFigure>(tr("B: %1").arg(data_.bCaption), b->head_weights(layer_, head_),
+                                            MatrixKind::Weights, data_.b.tokens, data_.b.tokens, style_, query, key,
+                                            b->causal);
+    }
+}
+
+QColor CompareFigure::differenceColor(int row, int col) const {
+    if (causal_ && col > row) return QColor(style_.cmap().masked());
+    return divergingColor(diff_(row, col), range_ > 0 ? range_ : 1.0);
+}
+
+QString CompareFigure::title() const {
+    if (!hasB() || !data_.a.trace)
+        return tr("No comparison yet: choose B with Compare with text… or Compare with model…");
+    QString t = tr("Layer %1 · head %2 · B − A · B: %3").arg(layer_).arg(head_).arg(data_.bCaption);
+    const int ta = data_.a.trace->T(), tb = data_.b.trace->T();
+    if (ta != tb) t += tr(" · difference over the first %1 positions (A has %2, B has %3)").arg(common()).arg(ta).arg(tb);
+    return t;
+}
+
+QString CompareFigure::differenceTitle() const { return tr("B − A"); }
+
+QSizeF CompareFigure::naturalSize() const {
+    if (mode_ == CompareMode::SideBySide && hasB()) return {1320, 560};
+    return {640, 640};
+}
+
+CompareFigure::DiffLayout CompareFigure::diffLayout(const QRectF& area) const {
+    DiffLayout l;
+    const QFontMetricsF fm(style_.font);
+    const double top = area.top() + titleHeight(style_);
+    double widest = 0;
+    for (const QString& s : labels_) widest = std::max(widest, fm.horizontalAdvance(s));
+    const double labelW = std::min(widest + 6, area.width() * 0.2);
+    const double labelH = std::min(widest + 6, area.height() * 0.2);
+    const double axis = fm.height() + 2;
+    const double barW = style_.showColorBar ? 10 + kBarW + fm.horizontalAdvance(QStringLiteral("-0.000")) + 8 : 0;
+    const double n = std::max(1, common());
+    const double availW = area.width() - axis - labelW - barW - 8;
+    const double availH = area.bottom() - top - labelH - axis - 4;
+    const double cell = std::max(0.05, std::min(availW, availH) / n);
+    const double used = axis + labelW + cell * n + barW;
+    const double x0 = area.left() + std::max(0.0, (area.width() - used) / 2);
+    l.heat = QRectF(x0 + axis + labelW, top + 2, cell * n, cell * n);
+    if (barW > 0) l.bar = QRectF(l.heat.right() + 10, l.heat.top(), kBarW, std::min(l.heat.height(), 320.0));
+    return l;
+}
+
+QRectF CompareFigure::differenceRect(const QRectF& area) const {
+    if (!hasB()) return {};
+    const QRectF body = area.adjusted(0, titleHeight(style_), 0, 0);
+    if (mode_ == CompareMode::Difference || !a_) return diffLayout(body).heat;
+    const double w = body.width() / 3;
+    return diffLayout(QRectF(body.left() + 2 * w, body.top(), w, body.height())).heat;
+}
+
+void CompareFigure::paintDifference(QPainter& p, const QRectF& area) const {
+    drawTitle(p, area, differenceTitle(), style_);
+    const DiffLayout l = diffLayout(area);
+    const int n = common();
+    p.save();
+    if (style_.cells == CellMode::Rects && n <= 512) {
+        const double cw = l.heat.width() / std::max(1, n);
+        p.setPen(Qt::NoPen);
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c) p.fillRect(QRectF(l.heat.left() + c * cw, l.heat.top() + r * cw, cw, cw), differenceColor(r, c));
+    } else {
+        p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        p.drawImage(l.heat, diffImage_);
+    }
+    // Token labels beside the rows and under the columns, every k-th when they do not fit.
+    p.setFont(style_.font);
+    p.setPen(style_.text);
+    const QFontMetricsF fm(style_.font);
+    const double cell = l.heat.height() / std::max(1, n);
+    const int stride = std::max(1, int(std::ceil(fm.height() / std::max(cell, 1e-6) - 1e-9)));
+    for (int i = 0; i < n; i += stride) {
+        const QString s = fm.elidedText(labels_.value(i), Qt::ElideRight, l.heat.left() - area.left() - fm.height() - 6);
+        p.drawText(QRectF(area.left() + fm.height() + 2, l.heat.top() + i * cell + cell / 2 - fm.height() / 2,
+                          l.heat.left() - area.left() - fm.height() - 6, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, s);
+        p.save();
+        p.translate(l.heat.left() + i * cell + cell / 2 + fm.ascent() / 2 - fm.descent(), l.heat.bottom() + 4);
+        p.rotate(-90);
+        const double room = std::max(0.0, area.bottom() - l.heat.bottom() - fm.height() - 8);
+        p.drawText(QRectF(-room, -fm.ascent(), room, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   fm.elidedText(labels_.value(i), Qt::ElideRight, room));
+        p.restore();
+    }
+    // Axis names.
+    p.drawText(QRectF(l.heat.left(), area.bottom() - fm.height() - 2, l.heat.width(), fm.height()), Qt::AlignCenter,
+               tr("key"));
+    p.save();
+    p.translate(area.left() + fm.ascent(), l.heat.center().y());
+    p.rotate(-90);
+    p.drawText(QRectF(-l.heat.height() / 2, -fm.ascent(), l.heat.height(), fm.height()), Qt::AlignCenter, tr("query"));
+    p.restore();
+    p.setPen(QPen(style_.text, 0));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(l.heat);
+    if (!l.bar.isEmpty()) {
+        const double range = range_ > 0 ? range_ : 1.0;
+        for (int y = 0; y < int(l.bar.height()); ++y) {
+            const double v = range * (1 - 2.0 * y / std::max(1.0, l.bar.height() - 1));
+            p.fillRect(QRectF(l.bar.left(), l.bar.top() + y, l.bar.width(), 1), divergingColor(v, range));
+        }
+        p.drawRect(l.bar);
+        const double x = l.bar.right() + 4;
+        p.drawText(QPointF(x, l.bar.top() + fm.ascent()), QStringLiteral("+") + QString::number(range_, 'f', 3));
+        p.drawText(QPointF(x, l.bar.center().y() + fm.ascent() / 2), QStringLiteral("0"));
+        p.drawText(QPointF(x, l.bar.bottom()), QString::number(-range_, 'f', 3));
+    }
+    p.restore();
+}
+
+void CompareFigure::paint(QPainter& p, const QRectF& area) const {
+    fillBackground(p, area, style_);
+    const QRectF body = drawTitle(p, area, title(), style_);
+    if (!hasB() || !data_.a.trace) return;
+    if (mode_ == CompareMode::Difference || !a_ || !b_) {
+        paintDifference(p, body);
+        return;
+    }
+    const double w = body.width() / 3;
+    a_->paint(p, QRectF(body.left(), body.top(), w, body.height()));
+    b_->paint(p, QRectF(body.left() + w, body.top(), w, body.height()));
+    paintDifference(p, QRectF(body.left() + 2 * w, body.top(), w, body.height()));
+}
+
+}  // namespace render
