@@ -337,7 +337,8 @@ void tst_Compare::figureTitleSaysWhatItCovers() {
         const render::CompareFigure fig(c.figureData(), 2, 3, m, render::Style());
         QCOMPARE(fig.layer(), 2);
         QCOMPARE(fig.head(), 3);
-        QVERIFY2(fig.title().contains(QString("first %1 positions").arg(c.common())), qPrintable(fig.title()));
+        QVERIFY2(fig.differenceTitle().contains(QString("first %1 positions").arg(c.common())), qPrintable(fig.differenceTitle()));
+        QVERIFY2(fig.title().startsWith("L2 H3"), qPrintable(fig.title()));
         QVERIFY2(fig.title().contains("JULIET"), qPrintable(fig.title()));
         QCOMPARE(fig.panelA() != nullptr, m == render::CompareMode::SideBySide);
         QCOMPARE(fig.difference(), weight_difference(*c.a, *c.b, 2, 3));

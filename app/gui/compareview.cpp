@@ -47,6 +47,7 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     checkpointsButton_ = new QPushButton(tr("Compare with chec&kpoints…"), controls_);
     checkpointsButton_->setToolTip(tr("B: several checkpoints of one run, one at a time; step with Alt+PgUp and Alt+PgDown (Ctrl+Alt+B)"));
     clearButton_ = new QPushButton(tr("S&top comparing"), controls_);
+    clearButton_->setToolTip(tr("Forget B: the view and the head statistics show A alone"));
     auto* modeLabel = new QLabel(tr("S&how:"), controls_);
     modeBox_ = new QComboBox(controls_);
     modeBox_->setObjectName(QStringLiteral("compareMode"));
@@ -83,6 +84,7 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     slider_->setAccessibleName(tr("Checkpoint"));
     slider_->setPageStep(1);
     slider_->setTickPosition(QSlider::TicksBelow);
+    slider_->setToolTip(tr("Which checkpoint is B"));
     stepLabel_ = new QLabel(timelineRow_);
     tl->addWidget(prev_);
     tl->addWidget(slider_, 1);

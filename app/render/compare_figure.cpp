@@ -65,10 +65,10 @@ CompareFigure::CompareFigure(CompareData data, int layer, int head, CompareMode 
     }
     if (mode_ == CompareMode::SideBySide) {
         const QString query = tr("query"), key = tr("key");
-        a_ = std::make_unique<MatrixFigure>(tr("A: %1").arg(data_.aCaption), a->head_weights(layer_, head_),
+        a_ = std::make_unique<MatrixFigure>(tr("A"), a->head_weights(layer_, head_),
                                             MatrixKind::Weights, data_.a.tokens, data_.a.tokens, style_, query, key,
                                             a->causal);
-        b_ = std::make_unique<MatrixFigure>(tr("B: %1").arg(data_.bCaption), b->head_weights(layer_, head_),
+        b_ = std::make_unique<MatrixFigure>(tr("B"), b->head_weights(layer_, head_),
                                             MatrixKind::Weights, data_.b.tokens, data_.b.tokens, style_, query, key,
                                             b->causal);
     }
@@ -82,13 +82,14 @@ QColor CompareFigure::differenceColor(int row, int col) const {
 QString CompareFigure::title() const {
     if (!hasB() || !data_.a.trace)
         return tr("No comparison yet: choose B with Compare with text… or Compare with model…");
-    QString t = tr("Layer %1 · head %2 · B − A · B: %3").arg(layer_).arg(head_).arg(data_.bCaption);
-    const int ta = data_.a.trace->T(), tb = data_.b.trace->T();
-    if (ta != tb) t += tr(" · difference over the first %1 positions (A has %2, B has %3)").arg(common()).arg(ta).arg(tb);
-    return t;
+    return tr("L%1 H%2 · A: %3 · B: %4").arg(layer_).arg(head_).arg(data_.aCaption, data_.bCaption);
 }
 
-QString CompareFigure::differenceTitle() const { return tr("B − A"); }
+QString CompareFigure::differenceTitle() const {
+    const int ta = data_.a.trace->T(), tb = data_.b.trace->T();
+    if (ta == tb) return tr("B − A");
+    return tr("B − A, first %1 positions (A has %2, B %3)").arg(common()).arg(ta).arg(tb);
+}
 
 QSizeF CompareFigure::naturalSize() const {
     if (mode_ == CompareMode::SideBySide && hasB()) return {1320, 560};
@@ -101,8 +102,8 @@ CompareFigure::DiffLayout CompareFigure::diffLayout(const QRectF& area) const {
     const double top = area.top() + titleHeight(style_);
     double widest = 0;
     for (const QString& s : labels_) widest = std::max(widest, fm.horizontalAdvance(s));
-    const double labelW = std::min(widest + 6, area.width() * 0.2);
-    const double labelH = std::min(widest + 6, area.height() * 0.2);
+    const double labelW = std::min(widest + 6, area.width() * 0.12);
+    const double labelH = std::min(widest + 6, area.height() * 0.12);
     const double axis = fm.height() + 2;
     const double barW = style_.showColorBar ? 10 + kBarW + fm.horizontalAdvance(QStringLiteral("-0.000")) + 8 : 0;
     const double n = std::max(1, common());
@@ -120,8 +121,21 @@ QRectF CompareFigure::differenceRect(const QRectF& area) const {
     if (!hasB()) return {};
     const QRectF body = area.adjusted(0, titleHeight(style_), 0, 0);
     if (mode_ == CompareMode::Difference || !a_) return diffLayout(body).heat;
+    return diffLayout(panels(body)[2]).heat;
+}
+
+std::array<QRectF, 3> CompareFigure::panels(const QRectF& body) const {
+    // A | B | B − A in a row; in a tall area A and B above, the difference below.
+    if (body.height() > body.width() * 0.55) {
+        // A gap for the colour bars' captions, which hang below their bars.
+        const double gap = QFontMetricsF(style_.font).height() * 2;
+        const double w = body.width() / 2, h = (body.height() - gap) / 2;
+        return {QRectF(body.left(), body.top(), w, h), QRectF(body.left() + w, body.top(), w, h),
+                QRectF(body.left() + w / 2, body.top() + h + gap, w, h)};
+    }
     const double w = body.width() / 3;
-    return diffLayout(QRectF(body.left() + 2 * w, body.top(), w, body.height())).heat;
+    return {QRectF(body.left(), body.top(), w, body.height()), QRectF(body.left() + w, body.top(), w, body.height()),
+            QRectF(body.left() + 2 * w, body.top(), w, body.height())};
 }
 
 void CompareFigure::paintDifference(QPainter& p, const QRectF& area) const {
@@ -185,16 +199,18 @@ void CompareFigure::paintDifference(QPainter& p, const QRectF& area) const {
 
 void CompareFigure::paint(QPainter& p, const QRectF& area) const {
     fillBackground(p, area, style_);
-    const QRectF body = drawTitle(p, area, title(), style_);
+    QFont tf = scaledFont(style_.font, 1.2);
+    tf.setBold(true);
+    const QRectF body = drawTitle(p, area, QFontMetricsF(tf).elidedText(title(), Qt::ElideMiddle, area.width() - 8), style_);
     if (!hasB() || !data_.a.trace) return;
     if (mode_ == CompareMode::Difference || !a_ || !b_) {
         paintDifference(p, body);
         return;
     }
-    const double w = body.width() / 3;
-    a_->paint(p, QRectF(body.left(), body.top(), w, body.height()));
-    b_->paint(p, QRectF(body.left() + w, body.top(), w, body.height()));
-    paintDifference(p, QRectF(body.left() + 2 * w, body.top(), w, body.height()));
+    const std::array<QRectF, 3> r = panels(body);
+    a_->paint(p, r[0]);
+    b_->paint(p, r[1]);
+    paintDifference(p, r[2]);
 }
 
 }  // namespace render

@@ -6,6 +6,7 @@
 // leading positions both traces have; the title says when the texts differ in
 // length and which positions the difference covers.
 #include <QImage>
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -51,6 +52,9 @@ public:
     // The panels of A and B (null in difference mode or without B).
     const MatrixFigure* panelA() const { return a_.get(); }
     const MatrixFigure* panelB() const { return b_.get(); }
+    // The difference panel's title: "B − A", and which positions it covers
+    // when the texts differ in length.
+    QString differenceTitle() const;
     // The difference's colour at (row, col), as painted.
     QColor differenceColor(int row, int col) const;
 
@@ -59,8 +63,9 @@ private:
         QRectF heat, bar;
     };
     DiffLayout diffLayout(const QRectF& area) const;
+    // Where A, B and the difference go below the title (side by side mode).
+    std::array<QRectF, 3> panels(const QRectF& body) const;
     void paintDifference(QPainter& p, const QRectF& area) const;
-    QString differenceTitle() const;
 
     CompareData data_;
     int layer_, head_;
