@@ -41,6 +41,7 @@ private slots:
     void exportsEveryFormat();
     void recipesNameWhatBIs();
     void figureTitleSaysWhatItCovers();
+    void smallFiguresKeepTheLargestChange();
     void cliExportsTheDifference();
     void cliBadUsageExitsTwo_data();
     void cliBadUsageExitsTwo();
@@ -356,6 +357,36 @@ void tst_Compare::figureTitleSaysWhatItCovers() {
         const QPoint at(int(heat.left() + 0.5 * cell), int(heat.top() + (n - 0.5) * cell));  // (n-1, 0)
         QCOMPARE(QColor(img.pixel(at)), fig.differenceColor(n - 1, 0));
     }
+}
+
+// Painted smaller than one pixel per position, the difference keeps its
+// strongest cell: each pixel shows its block's largest |B − A|.
+void tst_Compare::smallFiguresKeepTheLargestChange() {
+    QString textB;
+    while (textB.size() < 200) textB += QStringLiteral("JULIET: Who calls so late beneath my window here? ");
+    QString textA = textB;
+    textA[120] = QLatin1Char('Q');  // one change in the middle: later rows differ a little
+    const session::Tokenized ta = session::tokenize(demo_, textA, session::CropPolicy::KeepLast);
+    const auto a = runOn(demo_, ta.ids);
+    const auto c = session::compareWithText(demo_, a, ta, textB, session::optionsLike(*a, 1 << 30, 0), session::CropPolicy::KeepLast);
+    render::Style style;
+    style.showColorBar = false;
+    const render::CompareFigure fig(c.figureData(), 1, 0, render::CompareMode::Difference, style);
+    const QRectF area(0, 0, 150, 150);
+    const QRectF heat = fig.differenceRect(area);
+    QVERIFY2(heat.width() < fig.common() / 2, qPrintable(QString::number(heat.width())));
+    Eigen::Index r = 0, col = 0;
+    fig.difference().cwiseAbs().maxCoeff(&r, &col);
+    QVERIFY(fig.range() > 1e-3);
+    const QColor strongest = fig.differenceColor(int(r), int(col));
+    QImage img(150, 150, QImage::Format_RGB32);
+    QPainter p(&img);
+    fig.paint(p, area);
+    p.end();
+    bool found = false;
+    for (int y = int(heat.top()); y < int(heat.bottom()) && !found; ++y)
+        for (int x = int(heat.left()); x < int(heat.right()) && !found; ++x) found = QColor(img.pixel(x, y)) == strongest;
+    QVERIFY2(found, qPrintable(strongest.name()));
 }
 
 void tst_Compare::cliExportsTheDifference() {

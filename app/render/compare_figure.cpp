@@ -7,6 +7,7 @@
 
 #include "ablation_figure.h"
 #include "attnscope/compare.h"
+#include "attnscope/error.h"
 
 namespace render {
 
@@ -53,7 +54,14 @@ CompareFigure::CompareFigure(CompareData data, int layer, int head, CompareMode 
     const auto& b = data_.b.trace;
     if (!a || !b) return;
     causal_ = a->causal;
-    diff_ = attnscope::weight_difference(*a, *b, layer_, head_);
+    // Each head's weights are read once (rebuilt from q and k past the attention
+    // budget): the difference, and the side by side panels, come from them.
+    if (a->n_layer() != b->n_layer() || a->n_head() != b->n_head()) attnscope::check_same_shape(a->config, b->config);
+    if (layer_ < 0 || layer_ >= a->n_layer() || head_ < 0 || head_ >= a->n_head())
+        throw attnscope::Error(attnscope::ErrorCode::InvalidArgument, "the head to compare is not in the model");
+    attnscope::MatrixRM wa = a->head_weights(layer_, head_), wb = b->head_weights(layer_, head_);
+    const int n = std::min(a->T(), b->T());
+    diff_ = wb.topLeftCorner(n, n) - wa.topLeftCorner(n, n);
     for (Eigen::Index i = 0; i < diff_.size(); ++i)
         if (std::isfinite(diff_.data()[i])) range_ = std::max(range_, double(std::abs(diff_.data()[i])));
     labels_ = commonLabels(data_.a.tokens, data_.b.tokens, common());
@@ -65,10 +73,10 @@ CompareFigure::CompareFigure(CompareData data, int layer, int head, CompareMode 
     }
     if (mode_ == CompareMode::SideBySide) {
         const QString query = tr("query"), key = tr("key");
-        a_ = std::make_unique<MatrixFigure>(tr("A"), a->head_weights(layer_, head_),
+        a_ = std::make_unique<MatrixFigure>(tr("A"), std::move(wa),
                                             MatrixKind::Weights, data_.a.tokens, data_.a.tokens, style_, query, key,
                                             a->causal);
-        b_ = std::make_unique<MatrixFigure>(tr("B"), b->head_weights(layer_, head_),
+        b_ = std::make_unique<MatrixFigure>(tr("B"), std::move(wb),
                                             MatrixKind::Weights, data_.b.tokens, data_.b.tokens, style_, query, key,
                                             b->causal);
     }
@@ -150,7 +158,11 @@ void CompareFigure::paintDifference(QPainter& p, const QRectF& area) const {
             for (int c = 0; c < n; ++c) p.fillRect(QRectF(l.heat.left() + c * cw, l.heat.top() + r * cw, cw, cw), differenceColor(r, c));
     } else {
         p.setRenderHint(QPainter::SmoothPixmapTransform, false);
-        p.drawImage(l.heat, diffImage_);
+        // More positions than device pixels: each pixel shows the cell of its
+        // block with the largest |B − A|, so a thin change survives the scaling.
+        const double dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+        const int px = int(std::ceil(l.heat.width() * dpr));
+        p.drawImage(l.heat, px > 0 && px < n ? pooledImage(px) : diffImage_);
     }
     // Token labels beside the rows and under the columns, every k-th when they do not fit.
     p.setFont(style_.font);
@@ -195,6 +207,31 @@ void CompareFigure::paintDifference(QPainter& p, const QRectF& area) const {
         p.drawText(QPointF(x, l.bar.bottom()), QString::number(-range_, 'f', 3));
     }
     p.restore();
+}
+
+QImage CompareFigure::pooledImage(int px) const {
+    if (pooled_.width() == px) return pooled_;
+    const int n = common();
+    QImage img(px, px, QImage::Format_RGB32);
+    for (int i = 0; i < px; ++i) {
+        const int r0 = int(int64_t(i) * n / px), r1 = std::max(r0 + 1, int(int64_t(i + 1) * n / px));
+        auto* line = reinterpret_cast<QRgb*>(img.scanLine(i));
+        for (int j = 0; j < px; ++j) {
+            const int c0 = int(int64_t(j) * n / px), c1 = std::max(c0 + 1, int(int64_t(j + 1) * n / px));
+            int br = -1, bc = -1;
+            float best = -1;
+            for (int r = r0; r < r1; ++r)
+                for (int c = c0; c < std::min(c1, causal_ ? r + 1 : c1); ++c)
+                    if (std::abs(diff_(r, c)) > best) {
+                        best = std::abs(diff_(r, c));
+                        br = r;
+                        bc = c;
+                    }
+            line[j] = br < 0 ? style_.cmap().masked() : differenceColor(br, bc).rgb();
+        }
+    }
+    pooled_ = img;
+    return pooled_;
 }
 
 void CompareFigure::paint(QPainter& p, const QRectF& area) const {

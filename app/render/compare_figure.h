@@ -76,6 +76,9 @@ private:
     bool causal_ = true;
     QStringList labels_;  // per common position: the token, or "a / b" where they differ
     QImage diffImage_;
+    // diffImage_ pooled to a size, by the largest |B − A| of each block.
+    QImage pooledImage(int px) const;
+    mutable QImage pooled_;
     std::unique_ptr<MatrixFigure> a_, b_;
 };
 
