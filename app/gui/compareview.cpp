@@ -33,7 +33,7 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     auto* cl = new QVBoxLayout(controls_);
     cl->setContentsMargins(0, 0, 0, 0);
     auto* top = new QHBoxLayout;
-    auto* textLabel = new QLabel(tr("Text &B:"), controls_);
+    auto* textLabel = new QLabel(tr("Te&xt B:"), controls_);
     text_ = new QPlainTextEdit(controls_);
     text_->setObjectName(QStringLiteral("compareText"));
     text_->setPlaceholderText(tr("Type a second text to compare with the text above, on the same model"));
@@ -42,13 +42,13 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     text_->setFixedHeight(QFontMetrics(text_->font()).lineSpacing() * 3 + 10);
     text_->setPlainText(st.value("compare/text").toString());
     textLabel->setBuddy(text_);
-    modelButton_ = new QPushButton(tr("Compare with &model…"), controls_);
+    modelButton_ = new QPushButton(tr("Compare with mode&l…"), controls_);
     modelButton_->setToolTip(tr("B: the same text on another model of the same shape (Ctrl+Shift+B)"));
-    checkpointsButton_ = new QPushButton(tr("Compare with chec&kpoints…"), controls_);
+    checkpointsButton_ = new QPushButton(tr("Compare with checkpoint&s…"), controls_);
     checkpointsButton_->setToolTip(tr("B: several checkpoints of one run, one at a time; step with Alt+PgUp and Alt+PgDown (Ctrl+Alt+B)"));
-    clearButton_ = new QPushButton(tr("S&top comparing"), controls_);
+    clearButton_ = new QPushButton(tr("Stop comparin&g"), controls_);
     clearButton_->setToolTip(tr("Forget B: the view and the head statistics show A alone"));
-    auto* modeLabel = new QLabel(tr("S&how:"), controls_);
+    auto* modeLabel = new QLabel(tr("Sho&w:"), controls_);
     modeBox_ = new QComboBox(controls_);
     modeBox_->setObjectName(QStringLiteral("compareMode"));
     modeBox_->addItem(tr("A | B | B − A"), int(render::CompareMode::SideBySide));

@@ -13,8 +13,6 @@ namespace render {
 
 namespace {
 
-QString tr(const char* s) { return QCoreApplication::translate("render::CompareFigure", s); }
-
 constexpr double kBarW = 14;
 
 // The height drawTitle takes.
@@ -72,11 +70,11 @@ CompareFigure::CompareFigure(CompareData data, int layer, int head, CompareMode 
         for (int c = 0; c < diff_.cols(); ++c) line[c] = differenceColor(r, c).rgb();
     }
     if (mode_ == CompareMode::SideBySide) {
-        const QString query = tr("query"), key = tr("key");
-        a_ = std::make_unique<MatrixFigure>(tr("A"), std::move(wa),
+        const QString query = QCoreApplication::translate("render::CompareFigure", "query"), key = QCoreApplication::translate("render::CompareFigure", "key");
+        a_ = std::make_unique<MatrixFigure>(QCoreApplication::translate("render::CompareFigure", "A"), std::move(wa),
                                             MatrixKind::Weights, data_.a.tokens, data_.a.tokens, style_, query, key,
                                             a->causal);
-        b_ = std::make_unique<MatrixFigure>(tr("B"), std::move(wb),
+        b_ = std::make_unique<MatrixFigure>(QCoreApplication::translate("render::CompareFigure", "B"), std::move(wb),
                                             MatrixKind::Weights, data_.b.tokens, data_.b.tokens, style_, query, key,
                                             b->causal);
     }
@@ -89,14 +87,14 @@ QColor CompareFigure::differenceColor(int row, int col) const {
 
 QString CompareFigure::title() const {
     if (!hasB() || !data_.a.trace)
-        return tr("No comparison yet: choose B with Compare with text… or Compare with model…");
-    return tr("L%1 H%2 · A: %3 · B: %4").arg(layer_).arg(head_).arg(data_.aCaption, data_.bCaption);
+        return QCoreApplication::translate("render::CompareFigure", "No comparison yet: choose B with Compare with text… or Compare with model…");
+    return QCoreApplication::translate("render::CompareFigure", "L%1 H%2 · A: %3 · B: %4").arg(layer_).arg(head_).arg(data_.aCaption, data_.bCaption);
 }
 
 QString CompareFigure::differenceTitle() const {
     const int ta = data_.a.trace->T(), tb = data_.b.trace->T();
-    if (ta == tb) return tr("B − A");
-    return tr("B − A, first %1 positions (A has %2, B %3)").arg(common()).arg(ta).arg(tb);
+    if (ta == tb) return QCoreApplication::translate("render::CompareFigure", "B − A");
+    return QCoreApplication::translate("render::CompareFigure", "B − A, first %1 positions (A has %2, B %3)").arg(common()).arg(ta).arg(tb);
 }
 
 QSizeF CompareFigure::naturalSize() const {
@@ -185,11 +183,11 @@ void CompareFigure::paintDifference(QPainter& p, const QRectF& area) const {
     }
     // Axis names.
     p.drawText(QRectF(l.heat.left(), area.bottom() - fm.height() - 2, l.heat.width(), fm.height()), Qt::AlignCenter,
-               tr("key"));
+               QCoreApplication::translate("render::CompareFigure", "key"));
     p.save();
     p.translate(area.left() + fm.ascent(), l.heat.center().y());
     p.rotate(-90);
-    p.drawText(QRectF(-l.heat.height() / 2, -fm.ascent(), l.heat.height(), fm.height()), Qt::AlignCenter, tr("query"));
+    p.drawText(QRectF(-l.heat.height() / 2, -fm.ascent(), l.heat.height(), fm.height()), Qt::AlignCenter, QCoreApplication::translate("render::CompareFigure", "query"));
     p.restore();
     p.setPen(QPen(style_.text, 0));
     p.setBrush(Qt::NoBrush);
