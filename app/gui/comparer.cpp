@@ -194,7 +194,12 @@ void Comparer::finished() {
             session::rememberComparison(comparison_);
             emit comparisonChanged();
         } else {
+            // B failed for this A: the pair on screen (an older A) would mislead.
             problem_ = j.error;
+            if (comparison_) {
+                comparison_.reset();
+                emit comparisonChanged();
+            }
             emit failed(problem_);
         }
     }
