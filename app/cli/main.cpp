@@ -37,6 +37,8 @@ const char* kUsageExport =
     "         [--heads 0,2] [--focus Q] [--font F] [--font-size PT]\n"
     "         [--no-title] [--no-colorbar] [--no-run-note] [--tokenizer FILE] [--bidirectional] [--ablate L.H,...]\n"
     "         [--save-recipe R.json]   figure or data; the demo model without --model\n"
+    "  export --view compare (--compare-text T | --compare-text-file F | --compare-model M)\n"
+    "         [--compare-mode side-by-side|difference] ...   one head of A and B, and B - A\n"
     "  export --recipe R.json -o OUT   replay a saved figure recipe (options override it)\n"
     "  export --all-heads --out-dir DIR [--save-recipes] | --all-heads -o ALL.pdf\n"
     "         one file (or PDF page) per head of every layer (or of --layers)\n"

@@ -27,6 +27,7 @@ class ModelPanel;
 class PredictionsPanel;
 class HeadStatsPanel;
 class AblationView;
+class CompareView;
 class AttentionTextPanel;
 class RowView;
 class ShapeFlowView;
@@ -82,6 +83,7 @@ public:
     QDockWidget* headStatsDock() const { return statsDock_; }
     HeadStatsPanel* headStats() const { return stats_; }
     AblationView* ablationView() const { return ablation_; }
+    CompareView* compareView() const { return compare_; }
     QDockWidget* attentionTextDock() const { return attnTextDock_; }
     AttentionTextPanel* attentionText() const { return attnText_; }
     QProgressBar* progressBar() const { return progress_; }
@@ -167,6 +169,7 @@ private:
     QDockWidget* statsDock_ = nullptr;
     HeadStatsPanel* stats_ = nullptr;
     AblationView* ablation_ = nullptr;
+    CompareView* compare_ = nullptr;
     QDockWidget* attnTextDock_ = nullptr;
     AttentionTextPanel* attnText_ = nullptr;
     std::vector<QAction*> modelActions_;  // need a model: disabled for a trace file
