@@ -43,9 +43,9 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     text_->setPlainText(st.value("compare/text").toString());
     textLabel->setBuddy(text_);
     modelButton_ = new QPushButton(tr("Compare with mode&l…"), controls_);
-    modelButton_->setToolTip(tr("B: the same text on another model of the same shape (Ctrl+Shift+B)"));
+    modelButton_->setToolTip(tr("B: the same text on another model of the same shape (Ctrl+Shift+M)"));
     checkpointsButton_ = new QPushButton(tr("Compare with checkpoint&s…"), controls_);
-    checkpointsButton_->setToolTip(tr("B: several checkpoints of one run, one at a time; step with Alt+PgUp and Alt+PgDown (Ctrl+Alt+B)"));
+    checkpointsButton_->setToolTip(tr("B: several checkpoints of one run, one at a time; step with Alt+PgUp and Alt+PgDown (Ctrl+Alt+M)"));
     clearButton_ = new QPushButton(tr("Stop comparin&g"), controls_);
     clearButton_->setToolTip(tr("Forget B: the view and the head statistics show A alone"));
     auto* modeLabel = new QLabel(tr("Sho&w:"), controls_);
@@ -111,9 +111,9 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     QAction* withText = menu_->addAction(tr("Compare with &text…"), this, &CompareView::chooseText);
     withText->setShortcut(QKeySequence(tr("Ctrl+Shift+D")));
     QAction* withModel = menu_->addAction(tr("Compare with &model…"), this, &CompareView::chooseModel);
-    withModel->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
+    withModel->setShortcut(QKeySequence(tr("Ctrl+Shift+M")));
     QAction* withCkpts = menu_->addAction(tr("Compare with &checkpoints…"), this, &CompareView::chooseCheckpoints);
-    withCkpts->setShortcut(QKeySequence(tr("Ctrl+Alt+B")));
+    withCkpts->setShortcut(QKeySequence(tr("Ctrl+Alt+M")));
     menu_->addSeparator();
     QAction* prevAct = menu_->addAction(tr("&Previous checkpoint"), comparer_, &Comparer::previous);
     prevAct->setShortcut(QKeySequence(tr("Alt+PgUp")));
