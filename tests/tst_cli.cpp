@@ -195,6 +195,8 @@ void tst_Cli::badUsageExitsTwo_data() {
     QTest::newRow("bench bad edit") << QStringList{"bench", "--random", tiny, "--tokens", "8", "--edit", "typo", "--json"} << "--edit";
     QTest::newRow("bench two inputs") << QStringList{"bench", "--random", tiny, "--tokens", "8", "--text-file", "f", "--json"} << "exactly one";
     QTest::newRow("bench no room to append") << QStringList{"bench", "--random", tiny, "--tokens", "16", "--json"} << "no room";
+    QTest::newRow("bench baseline without scan") << QStringList{"bench", "--random", tiny, "--tokens", "8", "--baseline", "--json"} << "--scan";
+    QTest::newRow("bench scan one token") << QStringList{"bench", "--random", tiny, "--tokens", "1", "--scan", "--json"} << "two tokens";
     QTest::newRow("bench too many tokens") << QStringList{"bench", "--random", tiny, "--tokens", "17", "--json"} << "--tokens";
 }
 
@@ -290,6 +292,18 @@ void tst_Cli::benchOnAModelPrintsOneJsonObject() {
     QVERIFY2(r.status == 0, qPrintable(r.err));
     const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QVERIFY2(o["full_gflops"].toDouble() > 0 && o["edit_reused_rows"].toInt() == 40, qPrintable(r.out));
+
+    // --scan: the ablation scan against the FMA peak and whole runs per head,
+    // whose losses it equals.
+    const Run s = cli({"bench", "--random", spec, "--tokens", "50", "--threads", "2", "--scan", "--baseline", "--json"});
+    QVERIFY2(s.status == 0, qPrintable(s.err));
+    const QJsonObject j = QJsonDocument::fromJson(s.out.toUtf8()).object();
+    QCOMPARE(j["heads"].toInt(), 4);
+    QCOMPARE(j["tokens"].toInt(), 50);
+    QVERIFY2(j["scan_ms"].toDouble() > 0 && j["whole_runs_ms"].toDouble() > 0 && j["fma_peak_gflops"].toDouble() > 0,
+             qPrintable(s.out));
+    QVERIFY2(j["scan_gflop"].toDouble() > 0 && j["fma_bound_ms"].toDouble() > 0, qPrintable(s.out));
+    QVERIFY2(j["losses_equal"].toBool(), qPrintable(s.out));
 }
 
 void tst_Cli::badUsageExitsTwo() {

@@ -45,6 +45,7 @@ private slots:
     void cliFiguresNoteAblations();
     void everyControlIsExplained();
     void threadsSettingIsUsedAndRemembered();
+    void attentionBudgetIsUsedAndRemembered();
     void typingRecomputesOnlyTheNewRows();
     void passingTheBudgetShowsTheEstimateFirst();
 
@@ -120,6 +121,47 @@ void tst_RunState::threadsSettingIsUsedAndRemembered() {
     QCOMPARE(ws.threads(), 1);
     auto* menu2 = again.findChild<QMenu*>(QStringLiteral("threadsMenu"));
     QVERIFY(menu2 && menu2->actions().at(1)->isChecked());
+}
+
+// Run ▸ Attention memory: 1 GB by default; a smaller budget chosen there makes
+// the next run keep no dense weights once they pass it (each head rebuilt when
+// shown, equal to the stored one), and it is remembered for the next session.
+void tst_RunState::attentionBudgetIsUsedAndRemembered() {
+    auto* menu = win_->findChild<QMenu*>(QStringLiteral("budgetMenu"));
+    QVERIFY(menu);
+    const QList<QAction*> items = menu->actions();
+    QCOMPARE(int(items.size()), int(kAttentionBudgetsMb.size()));
+    auto checked = [](const QList<QAction*>& list) {
+        const auto it = std::find_if(list.begin(), list.end(), [](const QAction* a) { return a->isChecked(); });
+        return it == list.end() ? -1 : (*it)->data().toInt();
+    };
+    QCOMPARE(checked(items), 1024);
+    QCOMPARE(ws_->attentionBudget(), int64_t(1) << 30);
+    QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: dense weights")); }));
+    QVERIFY(ws_->trace()->weights_dense);
+    const std::vector<float> dense = [&] {
+        const attnscope::MatrixRM m = ws_->trace()->head_weights(1, 2);
+        return std::vector<float>(m.data(), m.data() + m.size());
+    }();
+
+    // The smallest size on the menu runs again and is remembered; the demo's maps
+    // fit it, so a budget below them shows what passing it does.
+    QVERIFY(rerun([&] { items.first()->trigger(); }));
+    QCOMPARE(ws_->attentionBudget(), int64_t(256) << 20);
+    QCOMPARE(QSettings().value("run/attentionBudgetMb").toInt(), 256);
+    QVERIFY(ws_->trace()->weights_dense);
+    QVERIFY(rerun([&] { ws_->setAttentionBudget(1024); }));
+    QVERIFY(!ws_->trace()->weights_dense);
+    const attnscope::MatrixRM rebuilt = ws_->trace()->head_weights(1, 2);
+    QVERIFY(std::equal(dense.begin(), dense.end(), rebuilt.data()));
+
+    win_.reset();
+    Workspace ws;
+    MainWindow again(&ws);
+    QCOMPARE(ws.attentionBudget(), int64_t(256) << 20);
+    auto* menu2 = again.findChild<QMenu*>(QStringLiteral("budgetMenu"));
+    QVERIFY(menu2);
+    QCOMPARE(checked(menu2->actions()), 256);
 }
 
 // Typing at the end keeps the rows before the edit (an incremental run), and the

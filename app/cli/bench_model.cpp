@@ -9,12 +9,16 @@
 #include <cstring>
 #include <functional>
 #include <iostream>
+#include <numeric>
 
 #include "args.h"
 #include "attnscope/error.h"
 #include "attnscope/file_io.h"
 #include "attnscope/json.h"
+#include "attnscope/ablation.h"
 #include "attnscope/model.h"
+#include "attnscope/predict.h"
+#include "bench_peak.h"
 #include "bench_model.h"
 #include "common.h"
 
@@ -70,6 +74,72 @@ double bf16_convert_ms(const attnscope::ModelConfig& c, int threads, int reps) {
     });
 }
 
+// FLOPs of the ablation scan of T tokens (ablation.h): the base run (no logits,
+// the lm_head on the T - 1 positions with a next token), then for each head of
+// layer l its layer's output projection and MLP, every layer after l, and the
+// lm_head again.
+double scan_flops(const attnscope::ModelConfig& c, double T) {
+    const double C = c.n_embed, Q = c.q_width(), KV = c.kv_width(), F = c.hidden();
+    const double mlp = (c.mlp == attnscope::MlpKind::Gated ? 3 : 2) * 2 * T * C * F;
+    const double layer = 2 * T * C * (Q + 2 * KV) + 2 * T * Q * C + 2 * T * (T + 1) * Q + mlp;
+    const double head = 2 * (T - 1) * C * c.vocab_size;
+    double total = c.n_layer * layer + head;
+    for (int l = 0; l < c.n_layer; ++l) total += c.n_head * (2 * T * Q * C + mlp + (c.n_layer - 1 - l) * layer + head);
+    return total;
+}
+
+// The scan as it was first built, for the speed-up: every head a whole run with
+// logits at every position, heads side by side, one thread each.
+std::vector<double> whole_run_losses(const attnscope::Model& model, const std::vector<int>& ids, int threads) {
+    const int H = model.config().n_head, n = model.config().n_layer * H;
+    std::vector<double> losses(static_cast<size_t>(n));
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (int i = 0; i < n; ++i) {
+        attnscope::RunOptions opt;
+        opt.threads = 1;
+        opt.logits_rows = -1;
+        opt.attention_budget_bytes = 0;
+        opt.ablate = {{i / H, i % H}};
+        losses[size_t(i)] = attnscope::mean_next_token_loss(model.run(ids, opt));
+    }
+    return losses;
+}
+
+// bench --scan: the ablation scan's time against the FMA peak and the best GEMM
+// measured in the same run, and (with --baseline) against whole runs per head.
+int bench_scan(const Args& args, const attnscope::Model& model, const std::vector<int>& ids, int threads, int reps) {
+    const attnscope::ModelConfig& cfg = model.config();
+    if (ids.size() < 2) throw UsageError("bench --scan needs at least two tokens");
+    attnscope::ScanOptions so;
+    so.threads = threads;
+    attnscope::AblationScan scan;
+    const double scan_ms = best_of(reps, [] {}, [&] { scan = attnscope::ablation_scan(model, ids, so); });
+    const double flops = scan_flops(cfg, double(ids.size()));
+    const double fma = fma_peak_gflops(threads);
+    const double openblas = openblas_gemm_gflops(GemmShape{}, threads);
+    attnscope::JsonWriter w(std::cout);
+    w.begin_object()
+        .key("tokens").value(int(ids.size()))
+        .key("threads").value(threads)
+        .key("heads").value(int(scan.heads.size()))
+        .key("scan_ms").value(scan_ms)
+        .key("scan_gflop").value(flops / 1e9)
+        .key("scan_gflops").value(flops / (scan_ms * 1e6))
+        .key("fma_peak_gflops").value(fma)
+        .key("fma_bound_ms").value(flops / (fma * 1e6))
+        .key("openblas_gemm_gflops").value(openblas);
+    if (args.has("baseline")) {
+        std::vector<double> whole;
+        const double whole_ms = best_of(1, [] {}, [&] { whole = whole_run_losses(model, ids, threads); });
+        bool equal = true;
+        for (size_t i = 0; i < whole.size(); ++i) equal = equal && whole[i] == scan.heads[i].loss;
+        w.key("whole_runs_ms").value(whole_ms).key("speedup").value(whole_ms / scan_ms).key("losses_equal").value(equal);
+    }
+    w.end_object();
+    std::cout << '\n';
+    return 0;
+}
+
 double peak_rss_mb() {
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
@@ -85,7 +155,8 @@ int bench_model(const Args& args) {
     if (args.has("text-file") == args.has("tokens"))
         throw UsageError("bench --model needs exactly one of --text-file FILE or --tokens N");
     if (!args.has("json")) throw UsageError("bench --model prints JSON: add --json");
-    const int reps = args.get_int("repeat", 3, 3, 1000);
+    const int reps = args.has("scan") ? 1 : args.get_int("repeat", 3, 3, 1000);
+    if (args.has("baseline") && !args.has("scan")) throw UsageError("--baseline goes with --scan");
     attnscope::RunOptions opt;
     opt.threads = args.get_int("threads", 0, 0, attnscope::max_thread_count());
     const int threads = opt.threads > 0 ? opt.threads : attnscope::default_thread_count();
@@ -103,7 +174,7 @@ int bench_model(const Args& args) {
     if (args.has("tokens")) {
         const int n = args.get_int("tokens", 0, 1, cfg.context_length);
         for (int i = 0; i < n; ++i) before.push_back(int((int64_t(i) * 7919 + 13) % cfg.vocab_size));
-        if (edit == "append" && n == cfg.context_length)
+        if (edit == "append" && n == cfg.context_length && !args.has("scan"))
             throw UsageError("--tokens " + std::to_string(n) + " leaves no room to append within the context of " +
                              std::to_string(cfg.context_length));
         const std::vector<int> after = [&] {
@@ -140,6 +211,8 @@ int bench_model(const Args& args) {
         // the window, and the run is a full one (as in the app).
         edited = [ids_of, after] { return ids_of(after); };
     }
+
+    if (args.has("scan")) return bench_scan(args, model, before, threads, args.get_int("repeat", 1, 1, 1000));
 
     attnscope::Trace trace;
     attnscope::RunOptions full = opt;

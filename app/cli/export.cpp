@@ -62,6 +62,34 @@ QString readTextFile(const std::string& path) {
     return text;
 }
 
+// B of the compare view: --compare-text T, --compare-text-file F or
+// --compare-model FILE (one of them), and --compare-mode.
+void readCompareOptions(const Args& args, session::Recipe& r, bool fromRecipe) {
+    const int given = int(args.has("compare-text")) + int(args.has("compare-text-file")) + int(args.has("compare-model"));
+    if (given > 1) throw UsageError("give only one of --compare-text, --compare-text-file and --compare-model");
+    const bool compareView = session::viewOf(r.view).uses(session::RecipeField::Compare);
+    if ((given > 0 || args.has("compare-mode")) && !compareView)
+        throw UsageError("--compare-text, --compare-model and --compare-mode go with --view compare, not '" +
+                         r.view.toStdString() + "'");
+    if (args.has("compare-text") || args.has("compare-text-file")) {
+        r.compareText = args.has("compare-text") ? QString::fromStdString(args.get("compare-text"))
+                                                 : readTextFile(args.get("compare-text-file"));
+        if (r.compareText.isEmpty()) throw UsageError("the compare text is empty: give B some text");
+        r.compareModel.clear();
+    } else if (args.has("compare-model")) {
+        const std::string path = args.get("compare-model");
+        if (path.empty()) throw UsageError("--compare-model needs a model file");
+        r.compareModel = QFileInfo(QString::fromStdString(path)).absoluteFilePath();
+        r.compareText.clear();
+    }
+    if (args.has("compare-mode"))
+        render::compareModeFromName(oneOf(args, "compare-mode", {"side-by-side", "side_by_side", "difference"}),
+                                    &r.compareMode);
+    if (compareView && r.compareText.isEmpty() && r.compareModel.isEmpty())
+        throw UsageError(fromRecipe ? "the recipe's compare view names no B: give --compare-text TEXT or --compare-model FILE"
+                                    : "--view compare needs --compare-text TEXT, --compare-text-file FILE or --compare-model FILE");
+}
+
 // The options as a recipe: the one from --recipe (if any) with every option
 // given on the command line laid over it.
 session::Recipe recipeFromArgs(const Args& args) {
@@ -116,6 +144,7 @@ session::Recipe recipeFromArgs(const Args& args) {
     r.columns = args.get_int("columns", r.columns, 0, 1024);
     if (args.has("heads")) r.heads = parse_int_list(args.get("heads"), "--heads", 0);
     r.focus = args.get_int("focus", r.focus, -1, 1 << 20);
+    readCompareOptions(args, r, fromRecipe);
 
     if (args.has("colormap")) r.colormap = render::ColorMap::fromName(oneOf(args, "colormap", render::ColorMap::names()));
     if (args.has("scale")) r.scale = render::scaleFromName(oneOf(args, "scale", {"linear", "log", "row"}));
@@ -197,7 +226,8 @@ int export_figures(const std::vector<std::string>& argv) {
     const Args args(argv,
                     {"model", "tokenizer", "text", "text-file", "tokens", "ablate", "knockout", "view", "kind", "layer", "head",
                      "layers", "columns", "pooling", "tile-scale", "heads", "focus", "format", "dpi", "width", "height", "cells", "colormap",
-                     "scale", "font", "font-size", "recipe", "save-recipe", "out-dir", "o", "output"},
+                     "scale", "font", "font-size", "recipe", "save-recipe", "out-dir", "o", "output",
+                     "compare-text", "compare-text-file", "compare-model", "compare-mode"},
                     {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar", "no-run-note"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const bool batch = args.has("all-heads");

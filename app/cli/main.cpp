@@ -26,6 +26,8 @@ const char* kUsageHead =
     "  bench  [--quick] [--torch]   time attention and a GPT-2-small-shaped forward\n"
     "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) [--edit append|middle]\n"
     "         [--threads N] [--repeat R] [--attention-budget-mb MB] --json   full and after-edit runs, as JSON\n"
+    "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) --scan [--baseline] [--threads N] --json\n"
+    "         the ablation scan against the FMA peak (and, with --baseline, whole runs per head)\n"
     "  export [--model FILE] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";
 const char* kUsageExport =
     "         [--layer L] [--head H] [--kind weights|scores]\n"
@@ -36,6 +38,8 @@ const char* kUsageExport =
     "         [--no-title] [--no-colorbar] [--no-run-note] [--tokenizer FILE] [--bidirectional] [--ablate L.H,...]\n"
     "         [--knockout L.H:Q>K,...]\n"
     "         [--save-recipe R.json]   figure or data; the demo model without --model\n"
+    "  export --view compare (--compare-text T | --compare-text-file F | --compare-model M)\n"
+    "         [--compare-mode side-by-side|difference] ...   one head of A and B, and B - A\n"
     "  export --recipe R.json -o OUT   replay a saved figure recipe (options override it)\n"
     "  export --all-heads --out-dir DIR [--save-recipes] | --all-heads -o ALL.pdf\n"
     "         one file (or PDF page) per head of every layer (or of --layers)\n"

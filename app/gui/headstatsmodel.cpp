@@ -1,5 +1,6 @@
 #include "headstatsmodel.h"
 
+#include <QColor>
 #include <cmath>
 
 QString HeadStatsModel::labelText(attnscope::HeadLabel label) {
@@ -29,6 +30,28 @@ void HeadStatsModel::setStats(std::vector<attnscope::HeadStats> stats, double ma
 
 void HeadStatsModel::clear() { setStats({}, 1); }
 
+void HeadStatsModel::setDeltas(std::vector<attnscope::HeadStats> b) {
+    beginResetModel();
+    b_ = std::move(b);
+    endResetModel();
+}
+
+double HeadStatsModel::delta(int row, int column) const {
+    if (row < 0 || row >= int(stats_.size())) return std::nan("");
+    const attnscope::HeadStats& a = stats_[size_t(row)];
+    const attnscope::HeadStats* b = nullptr;
+    for (const attnscope::HeadStats& s : b_)
+        if (s.layer == a.layer && s.head == a.head) b = &s;
+    if (!b) return std::nan("");
+    switch (column) {
+    case DeltaEntropy: return b->entropy - a.entropy;
+    case DeltaPrevToken: return b->prev_token - a.prev_token;
+    case DeltaFirstToken: return b->first_token - a.first_token;
+    case DeltaSelf: return b->self - a.self;
+    }
+    return std::nan("");
+}
+
 int HeadStatsModel::rowOf(int layer, int head) const {
     for (size_t i = 0; i < stats_.size(); ++i)
         if (stats_[i].layer == layer && stats_[i].head == head) return int(i);
@@ -36,10 +59,12 @@ int HeadStatsModel::rowOf(int layer, int head) const {
 }
 
 int HeadStatsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(stats_.size()); }
-int HeadStatsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int HeadStatsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : b_.empty() ? int(Labels) + 1 : int(ColumnCount);
+}
 
 QVariant HeadStatsModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) return {};
     const attnscope::HeadStats& s = stats_[size_t(index.row())];
     auto number = [&](int column) -> double {
         switch (column) {
@@ -51,6 +76,7 @@ QVariant HeadStatsModel::data(const QModelIndex& index, int role) const {
         case Self: return s.self;
         case Induction: return s.induction;
         case Duplicate: return s.duplicate;
+        case DeltaEntropy: case DeltaPrevToken: case DeltaFirstToken: case DeltaSelf: return delta(index.row(), column);
         }
         return 0;
     };
@@ -64,7 +90,13 @@ QVariant HeadStatsModel::data(const QModelIndex& index, int role) const {
         if (c == Labels) return labels_[size_t(index.row())].join(QStringLiteral(", "));
         if (c == Layer || c == Head) return int(number(c));
         const double v = number(c);
+        if (c >= DeltaEntropy) return std::isnan(v) ? QString() : (v > 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', 3);
         return std::isnan(v) ? QString() : QString::number(v, 'f', 3);
+    }
+    if (role == Qt::ForegroundRole && c >= DeltaEntropy) {
+        const double v = number(c);
+        if (std::isnan(v) || std::abs(v) < 0.0005) return {};
+        return v > 0 ? QColor(0xb2, 0x18, 0x2b) : QColor(0x21, 0x66, 0xac);  // the difference map's red and blue
     }
     if (role == Qt::TextAlignmentRole)
         return c == Labels ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -81,6 +113,10 @@ QVariant HeadStatsModel::headerData(int section, Qt::Orientation orientation, in
         case Self: return tr("Mean weight on the query's own token");
         case Induction: return tr("Probe: weight on the token after the earlier occurrence of the current token");
         case Duplicate: return tr("Probe: weight on the earlier occurrence of the current token");
+        case DeltaEntropy: return tr("Compare: B's entropy minus A's");
+        case DeltaPrevToken: return tr("Compare: B's previous-token score minus A's");
+        case DeltaFirstToken: return tr("Compare: B's first-token score minus A's");
+        case DeltaSelf: return tr("Compare: B's self score minus A's");
         }
         return {};
     }
@@ -95,6 +131,10 @@ QVariant HeadStatsModel::headerData(int section, Qt::Orientation orientation, in
     case Induction: return tr("Induction");
     case Duplicate: return tr("Duplicate");
     case Labels: return tr("Labels");
+    case DeltaEntropy: return tr("Δ entropy");
+    case DeltaPrevToken: return tr("Δ prev token");
+    case DeltaFirstToken: return tr("Δ first token");
+    case DeltaSelf: return tr("Δ self");
     }
     return {};
 }

@@ -61,6 +61,7 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
     connect(probes_, &QPushButton::clicked, this, &HeadStatsPanel::runProbes);
     connect(&statsWatcher_, &QFutureWatcher<StatsResult>::finished, this, &HeadStatsPanel::showStats);
     connect(&probeWatcher_, &QFutureWatcher<ProbeResult>::finished, this, &HeadStatsPanel::showProbes);
+    connect(&deltaWatcher_, &QFutureWatcher<DeltaResult>::finished, this, &HeadStatsPanel::showDeltas);
     connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
         const QModelIndex src = proxy_->mapToSource(i);
         if (!src.isValid()) return;
@@ -76,6 +77,37 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
 HeadStatsPanel::~HeadStatsPanel() {
     statsWatcher_.waitForFinished();
     probeWatcher_.waitForFinished();
+    deltaWatcher_.waitForFinished();
+}
+
+void HeadStatsPanel::setComparison(std::shared_ptr<const session::Comparison> c) {
+    deltaB_ = c ? c->b : nullptr;
+    if (!deltaB_) {
+        deltaShown_.reset();
+        if (model_->hasDeltas()) model_->setDeltas({});
+        return;
+    }
+    startDeltas();
+}
+
+void HeadStatsPanel::startDeltas() {
+    if (!deltaB_ || deltaB_ == deltaShown_ || deltaWatcher_.isRunning()) return;  // showDeltas picks up the newest
+    deltaWatcher_.setFuture(QtConcurrent::run([b = deltaB_] {
+        DeltaResult r;
+        r.b = b;
+        r.stats = attnscope::head_statistics(*b, 1);
+        return r;
+    }));
+}
+
+void HeadStatsPanel::showDeltas() {
+    DeltaResult r = deltaWatcher_.result();
+    if (r.b != deltaB_) {  // B changed meanwhile
+        startDeltas();
+        return;
+    }
+    deltaShown_ = r.b;
+    model_->setDeltas(std::move(r.stats));
 }
 
 QStringList HeadStatsPanel::labelsOf(int layer, int head) const {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "attnscope/head_stats.h"
+#include "session/compare.h"
 
 class QLabel;
 class QPushButton;
@@ -34,6 +35,10 @@ public:
     bool isBusy() const { return statsWatcher_.isRunning() || probeWatcher_.isRunning() || timer_.isActive(); }
     // The translated labels of (layer, head) for the trace shown (empty when none).
     QStringList labelsOf(int layer, int head) const;
+
+    // B's statistics, for the Δ columns (on a worker; null: no comparison).
+    void setComparison(std::shared_ptr<const session::Comparison> c);
+    bool isComputingDeltas() const { return deltaWatcher_.isRunning(); }
 
 public slots:
     // Runs the probes for the open model (once; the scores stay until the
@@ -69,6 +74,15 @@ private:
     QTimer timer_;  // statistics wait for the typing to pause
     QFutureWatcher<StatsResult> statsWatcher_;
     QFutureWatcher<ProbeResult> probeWatcher_;
+    struct DeltaResult {
+        std::shared_ptr<const attnscope::Trace> b;
+        std::vector<attnscope::HeadStats> stats;
+    };
+    void showDeltas();
+    void startDeltas();
+    QFutureWatcher<DeltaResult> deltaWatcher_;
+    std::shared_ptr<const attnscope::Trace> deltaB_;  // the B whose statistics are wanted (null: none)
+    std::shared_ptr<const attnscope::Trace> deltaShown_;  // the B whose statistics are shown
     quint64 generation_ = 0;
     bool again_ = false;  // a trace came while statistics were computed
     double maxEntropy_ = 1;

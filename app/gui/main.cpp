@@ -21,6 +21,7 @@
 #include "predictionsmodel.h"
 #include "predictionspanel.h"
 #include "ablationview.h"
+#include "compareview.h"
 #include "mainwindow.h"
 #include "session/knockout.h"
 #include "session/ablation_cache.h"
@@ -64,6 +65,23 @@ int main(int argc, char** argv) {
         QStringLiteral("spec"));
     const QCommandLineOption sizeOpt(QStringLiteral("size"), QApplication::translate("main", "Window size, e.g. 1600x1000."),
                                      QStringLiteral("WxH"));
+    const QCommandLineOption compareTextOpt(QStringLiteral("compare-text"),
+                                            QApplication::translate("main", "Compare with this text B on the same model."),
+                                            QStringLiteral("text"));
+    const QCommandLineOption compareModelOpt(
+        QStringLiteral("compare-model"),
+        QApplication::translate("main", "Compare with this model B of the same shape (give it several times for a checkpoint timeline)."),
+        QStringLiteral("file"));
+    const QCommandLineOption compareStepOpt(QStringLiteral("compare-step"),
+                                            QApplication::translate("main", "Show checkpoint <n> (from 0) of the timeline."),
+                                            QStringLiteral("n"));
+    const QCommandLineOption compareModeOpt(QStringLiteral("compare-mode"),
+                                            QApplication::translate("main", "Compare side-by-side or difference."),
+                                            QStringLiteral("mode"));
+    parser.addOption(compareTextOpt);
+    parser.addOption(compareModelOpt);
+    parser.addOption(compareStepOpt);
+    parser.addOption(compareModeOpt);
     parser.addOption(textOpt);
     parser.addOption(headOpt);
     parser.addOption(randomOpt);
@@ -119,6 +137,24 @@ int main(int argc, char** argv) {
             QObject::connect(&ws, &Workspace::documentChanged, &ws, [&ws, knockouts] { ws.setKnockouts(knockouts); },
                              Qt::SingleShotConnection);
     }
+    if (CompareView* cv = w.compareView()) {
+        if (parser.isSet(compareModeOpt)) {
+            render::CompareMode m = cv->mode();
+            if (!render::compareModeFromName(parser.value(compareModeOpt), &m)) {
+                std::fprintf(stderr, "attnscope: --compare-mode: side-by-side or difference, not '%s'\n",
+                             qPrintable(parser.value(compareModeOpt)));
+                return 2;
+            }
+            cv->setMode(m);
+        }
+        if (parser.isSet(compareModelOpt)) {
+            cv->comparer()->compareWithModels(parser.values(compareModelOpt));
+            if (parser.isSet(compareStepOpt)) cv->comparer()->setStep(parser.value(compareStepOpt).toInt());
+        } else if (parser.isSet(compareTextOpt)) {
+            cv->textEdit()->setPlainText(parser.value(compareTextOpt));
+            cv->comparer()->compareWithText(parser.value(compareTextOpt));
+        }
+    }
     w.show();
     if (parser.isSet(shots)) {
         const QString dir = parser.value(shots);
@@ -129,7 +165,8 @@ int main(int argc, char** argv) {
         *shoot = [&w, dir, shoot] {
             // The docks compute on workers too: their numbers belong in the shots.
             if ((!w.headsGrid()->figure() && w.headsGrid()->buildError().isEmpty()) || w.headStats()->isBusy() ||
-                w.predictions()->isBusy()) {
+                w.predictions()->isBusy() || (w.compareView() && w.compareView()->comparer()->isBusy()) ||
+                w.headStats()->isComputingDeltas()) {
                 QTimer::singleShot(200, &w, *shoot);
                 return;
             }
@@ -157,6 +194,12 @@ int main(int argc, char** argv) {
                     });
                     poll.start(50);
                     wait.exec();
+                    QApplication::sendPostedEvents();
+                }
+                if (CompareView* cv = w.compareView(); cv && w.viewWidget(id) == cv && cv->isBuilding()) {
+                    QEventLoop wait;
+                    QObject::connect(cv, &CompareView::figureReady, &wait, &QEventLoop::quit);
+                    if (cv->isBuilding()) wait.exec();
                     QApplication::sendPostedEvents();
                 }
                 w.grab().save(QDir(dir).filePath(id + ".png"));

@@ -82,6 +82,10 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     ws_->setCropPolicy(st.value("run/refuseLong", false).toBool() ? session::CropPolicy::Refuse
                                                                    : session::CropPolicy::KeepLast);
     ws_->setThreads(std::clamp(st.value("run/threads", 0).toInt(), 0, attnscope::max_thread_count()));
+    // The attention budget (Run ▸ Attention memory): one of the menu's sizes, else the default.
+    const int budgetMb = st.value("run/attentionBudgetMb", 1024).toInt();
+    if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), budgetMb) != kAttentionBudgetsMb.end())
+        ws_->setAttentionBudget(int64_t(budgetMb) << 20);
 }
 
 void MainWindow::buildDocks() {

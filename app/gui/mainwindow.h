@@ -3,6 +3,7 @@
 // logic lives here.
 #include <QMainWindow>
 #include <QPointer>
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -26,6 +27,7 @@ class ModelPanel;
 class PredictionsPanel;
 class HeadStatsPanel;
 class AblationView;
+class CompareView;
 class AttentionTextPanel;
 class RowView;
 class ShapeFlowView;
@@ -35,6 +37,9 @@ class TokenStrip;
 class TraceView;
 class ViewSettings;
 class Workspace;
+
+// The sizes Run ▸ Attention memory offers, in MB (1024 is RunOptions' default).
+inline constexpr std::array<int, 6> kAttentionBudgetsMb = {256, 512, 1024, 2048, 4096, 8192};
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -78,6 +83,7 @@ public:
     QDockWidget* headStatsDock() const { return statsDock_; }
     HeadStatsPanel* headStats() const { return stats_; }
     AblationView* ablationView() const { return ablation_; }
+    CompareView* compareView() const { return compare_; }
     QDockWidget* attentionTextDock() const { return attnTextDock_; }
     AttentionTextPanel* attentionText() const { return attnText_; }
     QProgressBar* progressBar() const { return progress_; }
@@ -165,6 +171,7 @@ private:
     QDockWidget* statsDock_ = nullptr;
     HeadStatsPanel* stats_ = nullptr;
     AblationView* ablation_ = nullptr;
+    CompareView* compare_ = nullptr;
     QDockWidget* attnTextDock_ = nullptr;
     AttentionTextPanel* attnText_ = nullptr;
     std::vector<QAction*> modelActions_;  // need a model: disabled for a trace file

@@ -7,6 +7,7 @@
 #include <QMenu>
 
 #include "ablationview.h"
+#include "compareview.h"
 #include "attentiontextpanel.h"
 #include "headsgridview.h"
 #include "headstatspanel.h"
@@ -40,6 +41,11 @@ void MainWindow::buildExplainDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, attnTextDock_);
     splitDockWidget(textDock_, attnTextDock_, Qt::Horizontal);
 
+    // While a comparison is on, the table gains B − A columns.
+    if (compare_)
+        connect(compare_->comparer(), &Comparer::comparisonChanged, stats_,
+                [this] { stats_->setComparison(compare_->comparer()->comparison()); });
+
     // The labels become badges on the grid's tiles and lines in their tooltips.
     connect(stats_, &HeadStatsPanel::labelsChanged, this, [this] {
         const auto trace = ws_->trace();
@@ -70,6 +76,12 @@ void MainWindow::addExplainRunActions(QMenu* run) {
     });
     scan->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
     modelActions_.push_back(scan);
+    if (compare_) {
+        QMenu* m = compare_->menu();
+        run->addMenu(m);
+        for (QAction* a : m->actions())
+            if (!a->isSeparator()) modelActions_.push_back(a);
+    }
 }
 
 // Attention knockout on the selection: the head detail's context menu has the

@@ -140,6 +140,29 @@ void MainWindow::buildMenus() {
         });
     }
     if (!tg->checkedAction()) tg->actions().constFirst()->setChecked(true);
+    // Attention memory: softmax weights are kept for every head while they fit;
+    // past it each head is rebuilt exactly when shown (Model::run's budget).
+    QMenu* budget = run->addMenu(tr("Attention &memory"));
+    budget->setObjectName(QStringLiteral("budgetMenu"));
+    budget->setToolTipsVisible(true);
+    auto* bg = new QActionGroup(budget);
+    int chosen = QSettings().value("run/attentionBudgetMb", 1024).toInt();
+    if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), chosen) == kAttentionBudgetsMb.end())
+        chosen = 1024;  // RunOptions' default
+    for (const int mb : kAttentionBudgetsMb) {
+        QAction* a = budget->addAction(mb >= 1024 ? tr("%1 GB").arg(mb / 1024) : tr("%1 MB").arg(mb));
+        a->setToolTip(tr("Keep every head's attention weights while they fit in %1 MB; past that, rebuild a head "
+                         "exactly when it is shown")
+                          .arg(mb));
+        a->setCheckable(true);
+        a->setData(mb);
+        a->setChecked(chosen == mb);
+        bg->addAction(a);
+        connect(a, &QAction::triggered, this, [this, mb] {
+            QSettings().setValue("run/attentionBudgetMb", mb);
+            ws_->setAttentionBudget(int64_t(mb) << 20);
+        });
+    }
     QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });
     addExplainRunActions(run);
     addKnockoutRunActions(run);

@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "ablationview.h"
+#include "compareview.h"
 #include "figureview.h"
 #include "headdetailview.h"
 #include "headsgridview.h"
@@ -100,6 +101,10 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
     case session::ViewWidget::ShapeFlow: flow_ = new ShapeFlowView(ws_, settings_, tabs_); return {flow_, flow_};
     case session::ViewWidget::TokenLines: lines_ = new TokenLinesView(ws_, settings_, tabs_); return {lines_, lines_};
     case session::ViewWidget::Ablation: ablation_ = new AblationView(ws_, settings_, tabs_); return {ablation_, ablation_};
+    case session::ViewWidget::Compare:
+        compare_ = new CompareView(ws_, settings_, tabs_);
+        connect(compare_, &CompareView::showRequested, this, [this, id = v.id] { showView(id); });
+        return {compare_, compare_};
     case session::ViewWidget::Figure: break;
     }
     auto* view = new FigureView(v, ws_, settings_, tabs_);

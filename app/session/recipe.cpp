@@ -87,6 +87,11 @@ QByteArray recipeToJson(const Recipe& r) {
         case RecipeField::Node: line("node", std::to_string(r.node)); break;
         case RecipeField::Pooling: line("pooling", q(render::poolingName(r.pooling))); break;
         case RecipeField::TileScale: line("tile_scale", q(render::tileScaleName(r.tileScale))); break;
+        case RecipeField::Compare:
+            if (!r.compareModel.isEmpty()) line("compare_model", q(r.compareModel));
+            else line("compare_text", q(r.compareText));
+            break;
+        case RecipeField::CompareMode: line("compare_mode", q(render::compareModeName(r.compareMode))); break;
         }
     }
     line("colormap", q(ColorMap::name(r.colormap)));
@@ -212,6 +217,14 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
             if (t != "tile" && t != "shared") bad("'tile_scale' must be \"tile\" or \"shared\"");
             r.tileScale = render::tileScaleFromName(t);
         }
+        else if (key == "compare_text") r.compareText = toString(v, key);
+        else if (key == "compare_model") {
+            r.compareModel = resolvePath(toString(v, key), baseDir);
+            if (r.compareModel.isEmpty()) bad("'compare_model' is empty");
+        } else if (key == "compare_mode") {
+            if (!render::compareModeFromName(toString(v, key), &r.compareMode))
+                bad("'compare_mode' must be \"side_by_side\" or \"difference\"");
+        }
         else if (key == "colormap") {
             const QString c = toString(v, key);
             if (!ColorMap::names().contains(c)) bad("colormap '" + c.toStdString() + "' is not one of " + ColorMap::names().join(", ").toStdString());
@@ -246,6 +259,7 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
         }
     }
     if (r.modelPath.isEmpty() && !r.demo) bad("'model.path' is empty");
+    if (!r.compareModel.isEmpty() && !r.compareText.isEmpty()) bad("give 'compare_text' or 'compare_model', not both");
     if (!sawText && !sawTokens) bad("it has neither 'text' nor 'tokens'");
     r.hasText = sawText;
     return r;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "attnscope/trace.h"
+#include "render/compare_figure.h"
 #include "render/figure.h"
 #include "render/format.h"
 #include "render/grid_figure.h"
@@ -57,6 +58,9 @@ struct Recipe {
     int node = -1;            // flow view: the highlighted stage (-1: none)
     render::Pooling pooling = render::Pooling::Max;             // heads view: how a tile's pixels pool tokens
     render::TileScale tileScale = render::TileScale::PerTile;  // heads view: each tile to its own max, or shared
+    QString compareText;      // compare view: B is this text on the same model, or
+    QString compareModel;     // B is the same tokens on this model file (absolute; wins over compareText)
+    render::CompareMode compareMode = render::CompareMode::SideBySide;  // compare view: A | B | B − A, or B − A
 
     // --- how it looks ---
     ColorMapId colormap = ColorMapId::Viridis;

@@ -156,6 +156,10 @@ RecipeRun runRecipe(const Recipe& r, bool checkHash) {
     const attnscope::Model model(out.doc.model.weights);
     out.trace = std::make_shared<const attnscope::Trace>(model.run(out.tokens.ids, opt));
     out.data = figureData(out.doc, out.trace, out.tokens.labels);
+    if (viewOf(r.view).uses(RecipeField::Compare)) {
+        out.comparison = std::make_shared<const Comparison>(runComparison(r, out.doc, out.trace, out.tokens));
+        rememberComparison(out.comparison);
+    }
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "attnscope/trace.h"
+#include "compare.h"
 #include "document.h"
 #include "recipe.h"
 #include "render/figure.h"
@@ -35,9 +36,11 @@ struct RecipeRun {
     Tokenized tokens;
     std::shared_ptr<const attnscope::Trace> trace;
     render::FigureData data;
+    // The compare view's B (remembered for the registry while this is held).
+    std::shared_ptr<const Comparison> comparison;
 };
 // A trace file in place of the model is opened, not run: its tokens are the
-// input (the recipe must give no text). Throws attnscope::Error: the model cannot be opened, its SHA-256 differs from
+// input (the recipe must give no text). A compare recipe also runs its B. Throws attnscope::Error: the model cannot be opened, its SHA-256 differs from
 // the recipe's, or the text no longer gives the recorded tokens.
 RecipeRun runRecipe(const Recipe& r, bool checkHash = true);
 

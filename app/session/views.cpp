@@ -5,6 +5,8 @@
 #include "attnscope/error.h"
 #include "attnscope/rollout.h"
 #include "ablation_cache.h"
+#include "compare.h"
+#include "render/compare_figure.h"
 #include "render/ablation_figure.h"
 #include "recipe_run.h"
 #include "render/flow_figure.h"
@@ -202,6 +204,34 @@ std::vector<ViewDescriptor> makeViews() {
         [](const Recipe&) { return true; },
         [](const Recipe&) { return QStringLiteral("ablation"); },
     });
+    v.push_back({
+        QStringLiteral("compare"), QT_TRANSLATE_NOOP("session::Views", "&Compare"),
+        QT_TRANSLATE_NOOP("session::Views", "Compare"),
+        QT_TRANSLATE_NOOP("session::Views", "one head of two texts, or of two models of one shape, and B − A"), 7,
+        ViewWidget::Compare, ReadsLayer | ReadsHead, {RecipeField::Compare, RecipeField::CompareMode}, kAllFormats,
+        true,
+        [](const Recipe& r, const FigureData& d, const Style& s) {
+            // The comparison made for this trace and B (by the GUI or runRecipe);
+            // without one the figure says how to choose B.
+            render::CompareData data;
+            data.a = d;
+            if (const auto c = rememberedComparison(r, *d.trace)) data = c->figureData();
+            return std::make_unique<render::CompareFigure>(data, r.layer, r.head, r.compareMode, s);
+        },
+        [](const Recipe& r, const attnscope::Trace& trace) {
+            const auto c = rememberedComparison(r, trace);
+            if (!c)
+                throw Error(ErrorCode::InvalidArgument,
+                            "there is no comparison to export: choose B first (--compare-text or --compare-model)");
+            return comparisonData(*c, r.layer, r.head, r.format == Format::Csv);
+        },
+        [](const Recipe&) { return true; },
+        [](const Recipe& r) {
+            return (r.compareMode == render::CompareMode::Difference ? QStringLiteral("compare-difference")
+                                                                      : QStringLiteral("compare")) +
+                   layerHead(r);
+        },
+    });
     return v;
 }
 
@@ -217,6 +247,8 @@ const char* recipeFieldName(RecipeField f) {
     case RecipeField::Node: return "node";
     case RecipeField::Pooling: return "pooling";
     case RecipeField::TileScale: return "tile_scale";
+    case RecipeField::Compare: return "compare";
+    case RecipeField::CompareMode: return "compare_mode";
     }
     return "";
 }

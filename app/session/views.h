@@ -21,7 +21,7 @@ namespace session {
 // The widget the GUI shows a view in. Figure: the generic one, which draws the
 // descriptor's figure for the current selection; the others add controls
 // (zoom, a layer filter, clickable nodes) around their figure.
-enum class ViewWidget { HeadsGrid, HeadDetail, Mask, ShapeFlow, TokenLines, Ablation, Figure };
+enum class ViewWidget { HeadsGrid, HeadDetail, Mask, ShapeFlow, TokenLines, Ablation, Compare, Figure };
 
 // What a view's figure follows of the shared selection (and of a recipe's
 // layer and head): a change of anything else does not change its picture.
@@ -35,8 +35,9 @@ enum ViewReads : unsigned {
 // Recipe members only some views use. A recipe's JSON carries the ones its
 // view lists; the common members (model, text, layer, head, colours, size…)
 // every recipe carries.
-enum class RecipeField { Kind, Layers, Columns, Heads, Focus, Node, Pooling, TileScale };
-const char* recipeFieldName(RecipeField f);  // "kind", "layers", …, "tile_scale", as in the JSON
+// Compare writes "compare_text" or "compare_model" (what B is); CompareMode "compare_mode".
+enum class RecipeField { Kind, Layers, Columns, Heads, Focus, Node, Pooling, TileScale, Compare, CompareMode };
+const char* recipeFieldName(RecipeField f);  // "kind", "layers", …, "tile_scale", "compare", "compare_mode"
 
 struct ViewDescriptor {
     QString id;             // stable: recipes, the CLI's --view, settings

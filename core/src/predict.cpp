@@ -13,12 +13,19 @@ namespace attnscope {
 
 namespace {
 
-// ln Σ exp(logits), in double with the maximum taken out first.
+// ln Σ exp(logits), in double with the maximum taken out first. The exponentials
+// run as Eigen's vectorised double exp, 1,024 logits at a time (a 50,257-wide
+// vocabulary is most of a loss's cost after the lm_head itself).
 double log_sum_exp(const Eigen::Map<const VectorF>& logits) {
-    double top = -std::numeric_limits<double>::infinity();
-    for (Eigen::Index i = 0; i < logits.size(); ++i) top = std::max(top, double(logits[i]));
+    const double top = logits.size() > 0 ? double(logits.maxCoeff()) : -std::numeric_limits<double>::infinity();
+    constexpr Eigen::Index kChunk = 1024;
+    Eigen::Array<double, kChunk, 1> buf;
     double sum = 0;
-    for (Eigen::Index i = 0; i < logits.size(); ++i) sum += std::exp(double(logits[i]) - top);
+    for (Eigen::Index i = 0; i < logits.size(); i += kChunk) {
+        const Eigen::Index n = std::min(kChunk, logits.size() - i);
+        buf.head(n) = (logits.segment(i, n).cast<double>().array() - top).exp();
+        sum += buf.head(n).sum();
+    }
     return top + std::log(sum);
 }
 
