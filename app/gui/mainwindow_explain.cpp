@@ -98,7 +98,7 @@ void MainWindow::addKnockoutRunActions(QMenu* run) {
         if (s.key >= 0) ws_->addKnockout({-1, -1, -1, s.key});
     });
     key->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
-    QAction* clear = run->addAction(tr("Clear kn&ockouts"), ws_, &Workspace::clearKnockouts);
+    QAction* clear = run->addAction(tr("Clear knocko&uts"), ws_, &Workspace::clearKnockouts);
     clear->setObjectName(QStringLiteral("clearKnockouts"));
     clear->setShortcut(QKeySequence(tr("Ctrl+Alt+B")));
     modelActions_.push_back(edge);
