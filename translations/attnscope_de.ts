@@ -63,6 +63,198 @@
     </message>
 </context>
 <context>
+    <name>CompareView</name>
+    <message>
+        <source>The selected head of text A beside text or model B, and their difference B − A</source>
+        <translation>Der ausgewählte Kopf für Text A neben Text oder Modell B und ihre Differenz B − A</translation>
+    </message>
+    <message>
+        <source>Te&amp;xt B:</source>
+        <translation>Te&amp;xt B:</translation>
+    </message>
+    <message>
+        <source>Type a second text to compare with the text above, on the same model</source>
+        <translation>Einen zweiten Text eingeben, um ihn im selben Modell mit dem Text oben zu vergleichen</translation>
+    </message>
+    <message>
+        <source>B: a second text on the same model (Ctrl+Shift+D). Cropped to the context like the text above.</source>
+        <translation>B: ein zweiter Text im selben Modell (Strg+Umschalt+D). Wie der Text oben auf den Kontext gekürzt.</translation>
+    </message>
+    <message>
+        <source>Compare with mode&amp;l…</source>
+        <translation>Mit Mode&amp;ll vergleichen…</translation>
+    </message>
+    <message>
+        <source>B: the same text on another model of the same shape (Ctrl+Shift+M)</source>
+        <translation>B: derselbe Text in einem anderen Modell derselben Form (Strg+Umschalt+M)</translation>
+    </message>
+    <message>
+        <source>Compare with checkpoint&amp;s…</source>
+        <translation>Mit Checkpoint&amp;s vergleichen…</translation>
+    </message>
+    <message>
+        <source>B: several checkpoints of one run, one at a time; step with Alt+PgUp and Alt+PgDown (Ctrl+Alt+M)</source>
+        <translation>B: mehrere Checkpoints eines Trainingslaufs, einer nach dem anderen; mit Alt+Bild↑ und Alt+Bild↓ weiterschalten (Strg+Alt+M)</translation>
+    </message>
+    <message>
+        <source>Stop comparin&amp;g</source>
+        <translation>Vergleich b&amp;eenden</translation>
+    </message>
+    <message>
+        <source>Forget B: the view and the head statistics show A alone</source>
+        <translation>B verwerfen: Die Ansicht und die Kopfstatistik zeigen nur A</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w:</source>
+        <translation>Anzei&amp;ge:</translation>
+    </message>
+    <message>
+        <source>A | B | B − A</source>
+        <translation>A | B | B − A</translation>
+    </message>
+    <message>
+        <source>Difference B − A</source>
+        <translation>Differenz B − A</translation>
+    </message>
+    <message>
+        <source>Side by side with the difference, or the difference alone (Ctrl+Alt+D)</source>
+        <translation>Nebeneinander mit der Differenz oder nur die Differenz (Strg+Alt+D)</translation>
+    </message>
+    <message>
+        <source>◀ &amp;Previous</source>
+        <translation>◀ &amp;Zurück</translation>
+    </message>
+    <message>
+        <source>The previous checkpoint as B (Alt+PgUp)</source>
+        <translation>Der vorherige Checkpoint als B (Alt+Bild↑)</translation>
+    </message>
+    <message>
+        <source>&amp;Next ▶</source>
+        <translation>&amp;Weiter ▶</translation>
+    </message>
+    <message>
+        <source>The next checkpoint as B (Alt+PgDown)</source>
+        <translation>Der nächste Checkpoint als B (Alt+Bild↓)</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Checkpoint</translation>
+    </message>
+    <message>
+        <source>Which checkpoint is B</source>
+        <translation>Welcher Checkpoint B ist</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare</source>
+        <translation>&amp;Vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare with &amp;text…</source>
+        <translation>Mit &amp;Text vergleichen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+D</source>
+        <translation>Ctrl+Shift+D</translation>
+    </message>
+    <message>
+        <source>Compare with &amp;model…</source>
+        <translation>Mit &amp;Modell vergleichen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+M</source>
+        <translation>Ctrl+Shift+M</translation>
+    </message>
+    <message>
+        <source>Compare with &amp;checkpoints…</source>
+        <translation>Mit &amp;Checkpoints vergleichen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+M</source>
+        <translation>Ctrl+Alt+M</translation>
+    </message>
+    <message>
+        <source>&amp;Previous checkpoint</source>
+        <translation>&amp;Vorheriger Checkpoint</translation>
+    </message>
+    <message>
+        <source>Alt+PgUp</source>
+        <translation>Alt+PgUp</translation>
+    </message>
+    <message>
+        <source>&amp;Next checkpoint</source>
+        <translation>&amp;Nächster Checkpoint</translation>
+    </message>
+    <message>
+        <source>Alt+PgDown</source>
+        <translation>Alt+PgDown</translation>
+    </message>
+    <message>
+        <source>&amp;Difference only</source>
+        <translation>Nur &amp;Differenz</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+D</source>
+        <translation>Ctrl+Alt+D</translation>
+    </message>
+    <message>
+        <source>&amp;Stop comparing</source>
+        <translation>Vergleich &amp;beenden</translation>
+    </message>
+    <message>
+        <source>Loading model B…</source>
+        <translation>Modell B wird geladen…</translation>
+    </message>
+    <message>
+        <source>Running B…</source>
+        <translation>B wird berechnet…</translation>
+    </message>
+    <message>
+        <source>Compare with model</source>
+        <translation>Mit Modell vergleichen</translation>
+    </message>
+    <message>
+        <source>Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)</source>
+        <translation>Modelle (*.safetensors *.pt *.pth *.bin *.ckpt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Compare with checkpoints of one run</source>
+        <translation>Mit Checkpoints eines Trainingslaufs vergleichen</translation>
+    </message>
+    <message>
+        <source>Checkpoint %1 of %2: %3</source>
+        <translation>Checkpoint %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>Choose B: type a second text, or compare with another model of the same shape.</source>
+        <translation>B wählen: Geben Sie einen zweiten Text ein oder vergleichen Sie mit einem anderen Modell derselben Form.</translation>
+    </message>
+    <message numerus="yes">
+        <source>A: %1 · %n token(s)</source>
+        <translation>
+            <numerusform>A: %1 · %n Token</numerusform>
+            <numerusform>A: %1 · %n Tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>B: %1 · %n token(s)</source>
+        <translation>
+            <numerusform>B: %1 · %n Token</numerusform>
+            <numerusform>B: %1 · %n Tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The difference covers the first %n position(s).</source>
+        <translation>
+            <numerusform>Die Differenz umfasst nur die erste Position.</numerusform>
+            <numerusform>Die Differenz umfasst die ersten %n Positionen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Text B is longer than the model&apos;s context: only its last %1 tokens are used (%2 dropped).</source>
+        <translation>Text B ist länger als der Kontext des Modells: Nur seine letzten %1 Tokens werden verwendet (%2 verworfen).</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source>The input is not valid.</source>
@@ -581,6 +773,26 @@
         <source>no token contains “%1”</source>
         <translation>kein Token enthält „%1“</translation>
     </message>
+    <message>
+        <source>knocked out</source>
+        <translation>blockiert</translation>
+    </message>
+    <message>
+        <source>Block edge %1→%2 in this head</source>
+        <translation>Kante %1→%2 in diesem Kopf blockieren</translation>
+    </message>
+    <message>
+        <source>Block edge %1→%2 in every head of layer %3</source>
+        <translation>Kante %1→%2 in allen Köpfen von Schicht %3 blockieren</translation>
+    </message>
+    <message>
+        <source>Block every edge into key %1 (all layers and heads)</source>
+        <translation>Alle Kanten zu Key %1 blockieren (alle Schichten und Köpfe)</translation>
+    </message>
+    <message>
+        <source>Clear knockouts (%1)</source>
+        <translation>Knockouts aufheben (%1)</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -667,6 +879,38 @@
     <message>
         <source>Labels</source>
         <translation>Etiketten</translation>
+    </message>
+    <message>
+        <source>Compare: B&apos;s entropy minus A&apos;s</source>
+        <translation>Vergleich: Entropie, B minus A</translation>
+    </message>
+    <message>
+        <source>Compare: B&apos;s previous-token score minus A&apos;s</source>
+        <translation>Vergleich: Wert für das vorherige Token, B minus A</translation>
+    </message>
+    <message>
+        <source>Compare: B&apos;s first-token score minus A&apos;s</source>
+        <translation>Vergleich: Wert für das erste Token, B minus A</translation>
+    </message>
+    <message>
+        <source>Compare: B&apos;s self score minus A&apos;s</source>
+        <translation>Vergleich: Wert für das eigene Token, B minus A</translation>
+    </message>
+    <message>
+        <source>Δ entropy</source>
+        <translation>Δ Entropie</translation>
+    </message>
+    <message>
+        <source>Δ prev token</source>
+        <translation>Δ Vorheriges</translation>
+    </message>
+    <message>
+        <source>Δ first token</source>
+        <translation>Δ Erstes Token</translation>
+    </message>
+    <message>
+        <source>Δ self</source>
+        <translation>Δ Selbst</translation>
     </message>
 </context>
 <context>
@@ -1308,6 +1552,53 @@ Gesucht in:
         <source>Ctrl+Shift+R</source>
         <translation>Ctrl+Shift+R</translation>
     </message>
+    <message numerus="yes">
+        <source>%n knockout(s) active</source>
+        <translation>
+            <numerusform>%n Knockout aktiv</numerusform>
+            <numerusform>%n Knockouts aktiv</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Attention &amp;memory</source>
+        <translation>Speicher für Aufmerksamkeits&amp;gewichte</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>Keep every head&apos;s attention weights while they fit in %1 MB; past that, rebuild a head exactly when it is shown</source>
+        <translation>Die Aufmerksamkeitsgewichte aller Köpfe behalten, solange sie in %1 MB passen; darüber hinaus einen Kopf erst dann exakt neu berechnen, wenn er gezeigt wird</translation>
+    </message>
+    <message>
+        <source>Block the selected e&amp;dge in the selected head</source>
+        <translation>Ausgewählte Kante im ausgewählten Kopf b&amp;lockieren</translation>
+    </message>
+    <message>
+        <source>Ctrl+B</source>
+        <translation>Ctrl+B</translation>
+    </message>
+    <message>
+        <source>Block every edge into the selected ke&amp;y</source>
+        <translation>Alle Kanten zum ausgewählten Ke&amp;y blockieren</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+B</source>
+        <translation>Ctrl+Shift+B</translation>
+    </message>
+    <message>
+        <source>Clear knocko&amp;uts</source>
+        <translation>Alle Knockouts a&amp;ufheben</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+B</source>
+        <translation>Ctrl+Alt+B</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -1456,6 +1747,18 @@ Gesucht in:
         <source>Logit</source>
         <translation>Logit</translation>
     </message>
+    <message>
+        <source>Probability without the knockouts, and the change the knockouts make</source>
+        <translation>Wahrscheinlichkeit ohne die Knockouts und die Änderung durch die Knockouts</translation>
+    </message>
+    <message>
+        <source>Without</source>
+        <translation>Ohne</translation>
+    </message>
+    <message>
+        <source>Δ</source>
+        <translation>Δ</translation>
+    </message>
 </context>
 <context>
     <name>PredictionsPanel</name>
@@ -1537,6 +1840,24 @@ Gesucht in:
     <message>
         <source>Bidirectional run: each token was visible to the position that predicts it, so this is no measure of surprise (mean -ln p %1 nats).</source>
         <translation>Bidirektionaler Lauf: Jedes Token war für die Position sichtbar, die es vorhersagt, daher ist dies kein Maß für Überraschung (mittleres -ln p %1 nats).</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n attention edge(s) knocked out; “Without” is the model without them, Δ the change)</source>
+        <translation>
+            <numerusform>(%n Aufmerksamkeitskante blockiert; „Ohne“ ist das Modell ohne sie, Δ die Änderung)</numerusform>
+            <numerusform>(%n Aufmerksamkeitskanten blockiert; „Ohne“ ist das Modell ohne sie, Δ die Änderung)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n attention edge(s) knocked out; computing the prediction without them…)</source>
+        <translation>
+            <numerusform>(%n Aufmerksamkeitskante blockiert; die Vorhersage ohne sie wird berechnet…)</numerusform>
+            <numerusform>(%n Aufmerksamkeitskanten blockiert; die Vorhersage ohne sie wird berechnet…)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Actual next token “%1”: probability %2 (%3 without the knockouts, Δ %4), rank %5 (%6 without)</source>
+        <translation>Tatsächliches nächstes Token „%1“: Wahrscheinlichkeit %2 (%3 ohne die Knockouts, Δ %4), Rang %5 (%6 ohne)</translation>
     </message>
 </context>
 <context>
@@ -1688,6 +2009,13 @@ Gesucht in:
         <source>stale: the last run was cancelled or refused</source>
         <translation>veraltet: die letzte Berechnung wurde abgebrochen oder abgelehnt</translation>
     </message>
+    <message numerus="yes">
+        <source>%n knockout(s)</source>
+        <translation>
+            <numerusform>%n Knockout</numerusform>
+            <numerusform>%n Knockouts</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Workspace</name>
@@ -1741,12 +2069,67 @@ Gesucht in:
         <source>Model file or folder, or AttnScope trace file, to open (default: the last one, or the demo).</source>
         <translation>Modelldatei oder -ordner oder AttnScope-Trace-Datei zum Öffnen (Standard: die zuletzt geöffnete oder das Demo).</translation>
     </message>
+    <message>
+        <source>Compare with this text B on the same model.</source>
+        <translation>Mit diesem Text B im selben Modell vergleichen.</translation>
+    </message>
+    <message>
+        <source>Compare with this model B of the same shape (give it several times for a checkpoint timeline).</source>
+        <translation>Mit diesem Modell B derselben Form vergleichen (mehrfach angeben für eine Checkpoint-Zeitleiste).</translation>
+    </message>
+    <message>
+        <source>Show checkpoint &lt;n&gt; (from 0) of the timeline.</source>
+        <translation>Checkpoint &lt;n&gt; (ab 0) der Zeitleiste zeigen.</translation>
+    </message>
+    <message>
+        <source>Compare side-by-side or difference.</source>
+        <translation>Nebeneinander oder als Differenz vergleichen.</translation>
+    </message>
+    <message>
+        <source>Start with these attention edges blocked, e.g. 2.*:9&gt;4 or *.*:*&gt;5 (layer.head:query&gt;key, * for every one).</source>
+        <translation>Mit diesen Aufmerksamkeitskanten blockiert starten, z. B. 2.*:9&gt;4 oder *.*:*&gt;5 (layer.head:query&gt;key, * für alle).</translation>
+    </message>
 </context>
 <context>
     <name>render::AblationFigure</name>
     <message>
         <source>Loss change per ablated head · base loss %1</source>
         <translation>Verluständerung je ausgeschaltetem Kopf · Grundverlust %1</translation>
+    </message>
+</context>
+<context>
+    <name>render::CompareFigure</name>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>No comparison yet: choose B with Compare with text… or Compare with model…</source>
+        <translation>Noch kein Vergleich: Wählen Sie B mit Vergleichen ▸ Mit Text vergleichen… oder Mit Modell vergleichen…</translation>
+    </message>
+    <message>
+        <source>L%1 H%2 · A: %3 · B: %4</source>
+        <translation>S%1 K%2 · A: %3 · B: %4</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>B − A, first %1 positions (A has %2, B %3)</source>
+        <translation>B − A, erste %1 Positionen (A hat %2, B %3)</translation>
     </message>
 </context>
 <context>
@@ -1997,6 +2380,17 @@ Gesucht in:
         <source>Layer %1 · Head %2 (KV head %3) · %4</source>
         <translation>Schicht %1 · Kopf %2 (KV-Kopf %3) · %4</translation>
     </message>
+    <message numerus="yes">
+        <source>%n edge(s) knocked out (×)</source>
+        <translation>
+            <numerusform>%n Kante blockiert (×)</numerusform>
+            <numerusform>%n Kanten blockiert (×)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · Layer %1 · Head %2</source>
+        <translation> · Schicht %1 · Kopf %2</translation>
+    </message>
 </context>
 <context>
     <name>render::Heatmap</name>
@@ -2058,6 +2452,10 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>ablated: %1</source>
         <translation>ausgeschaltet: %1</translation>
+    </message>
+    <message>
+        <source>knocked out: %1</source>
+        <translation>blockiert: %1</translation>
     </message>
 </context>
 <context>
@@ -2182,6 +2580,18 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>the change in the text&apos;s loss when each head alone is ablated</source>
         <translation>die Änderung des Textverlusts, wenn jeder Kopf allein ausgeschaltet wird</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Vergleich</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>one head of two texts, or of two models of one shape, and B − A</source>
+        <translation>ein Kopf zweier Texte oder zweier Modelle derselben Form und B − A</translation>
     </message>
 </context>
 </TS>
