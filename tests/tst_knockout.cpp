@@ -487,6 +487,15 @@ void tst_Knockout::cliExportWithKnockout() {
     QVERIFY2(again.status == 0, qPrintable(again.err));
     QCOMPARE(cell(replay, 5, 4), 0.0);
     QCOMPARE(cell(replay, 5, 0), cell(knocked, 5, 0));
+    // The mask export of a knocked-out run is the recipe's head's own mask: 0 on
+    // the blocked edge there, 1 on it in another head.
+    const QStringList mask{"export", "--text", "ROMEO: what", "--view", "mask", "--format", "csv", "--knockout", "0.1:5>4"};
+    const QString own = dir.filePath("own.csv"), other = dir.filePath("other.csv");
+    QCOMPARE(testutil::cli(mask + QStringList{"--layer", "0", "--head", "1", "-o", own}).status, 0);
+    QCOMPARE(testutil::cli(mask + QStringList{"--layer", "0", "--head", "2", "-o", other}).status, 0);
+    QCOMPARE(cell(own, 5, 4), 0.0);
+    QCOMPARE(cell(own, 5, 3), 1.0);
+    QCOMPARE(cell(other, 5, 4), 1.0);
     const testutil::Run bad = testutil::cli(base + QStringList{"--knockout", "0.1:5>", "-o", knocked});
     QCOMPARE(bad.status, 2);
     QCOMPARE(bad.err.count('\n'), 1);

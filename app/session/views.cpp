@@ -107,18 +107,30 @@ std::vector<ViewDescriptor> makeViews() {
         QStringLiteral("mask"), QT_TRANSLATE_NOOP("session::Views", "&Mask"), QT_TRANSLATE_NOOP("session::Views", "Mask"),
         QT_TRANSLATE_NOOP("session::Views", "which keys each query may attend to"), 2, ViewWidget::Mask, 0, {},
         kAllFormats, true,
-        [](const Recipe&, const FigureData& d, const Style& s) {
-            return std::make_unique<render::HeadFigure>(d, 0, 0, MatrixKind::Mask, s);
+        // The model's mask, the same for every head, unless knockouts block
+        // edges: then the recipe's head's own mask.
+        [](const Recipe& r, const FigureData& d, const Style& s) {
+            return std::make_unique<render::HeadFigure>(d, r.knockout.empty() ? 0 : r.layer,
+                                                        r.knockout.empty() ? 0 : r.head, MatrixKind::Mask, s);
         },
-        [](const Recipe&, const attnscope::Trace& trace) {
+        [](const Recipe& r, const attnscope::Trace& trace) {
             DataBlock d;
             d.what = QStringLiteral("mask");
             d.shape = {trace.T(), trace.T()};
-            append(d, trace.mask());
+            if (r.knockout.empty() || trace.imported) {
+                append(d, trace.mask());
+            } else {
+                d.layers = {r.layer};
+                d.heads = {r.head};
+                append(d, trace.mask(r.layer, r.head));
+            }
             return d;
         },
         [](const Recipe&) { return true; },
-        [](const Recipe& r) { return r.bidirectional ? QStringLiteral("mask_bidirectional") : QStringLiteral("mask"); },
+        [](const Recipe& r) {
+            const QString base = r.bidirectional ? QStringLiteral("mask_bidirectional") : QStringLiteral("mask");
+            return r.knockout.empty() ? base : base + layerHead(r);
+        },
     });
     v.push_back({
         QStringLiteral("flow"), QT_TRANSLATE_NOOP("session::Views", "Shape &flow"),
