@@ -198,10 +198,16 @@ void tst_RunState::everyViewShowsAblationsAndMask() {
     // To look at it: ATTNSCOPE_SHOT_DIR=/tmp/shots tst_run_state
     if (const QString dir = qEnvironmentVariable("ATTNSCOPE_SHOT_DIR"); !dir.isEmpty())
         win_->grab().save(dir + "/badges.png");
-    // The badge is in the view's top-right corner, inside it.
-    for (const TraceView* v : win_->views()) {
+    // The badge is in the view's top-right corner, inside it, also in views that
+    // were resized while their tab was hidden.
+    win_->resize(1300, 820);
+    for (const session::ViewDescriptor& d : session::views()) {
+        win_->showView(d.id);
+        QCoreApplication::processEvents();
+        const TraceView* v = win_->currentView();
         const QLabel* b = v->stateBadge();
-        QVERIFY(v->rect().contains(b->geometry()) || !v->isVisible());
+        QVERIFY2(v->rect().contains(b->geometry()), qPrintable(d.id));
+        QVERIFY2(b->geometry().right() >= v->width() - 12, qPrintable(d.id));
     }
     QVERIFY(rerun([&] {
         ws_->setAblated({});

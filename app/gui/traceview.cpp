@@ -52,7 +52,7 @@ void TraceView::updateBadge() {
 }
 
 bool TraceView::eventFilter(QObject* watched, QEvent* e) {
-    if (watched == this && e->type() == QEvent::Resize && badge_->isVisible())
+    if (watched == this && e->type() == QEvent::Resize && !badge_->isHidden())
         badge_->move(width() - badge_->width() - 6, 6);
     return QWidget::eventFilter(watched, e);
 }
