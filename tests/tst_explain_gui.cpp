@@ -556,6 +556,29 @@ void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
     QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && !panel->model()->hasComparison(), 20000);
     QVERIFY(ws_->trace()->head_weights(0, 1)(q, k) > 0);
 
+    // A knockout past the end of a shortened text is left out of the run, with a
+    // notice, instead of refusing every run; it applies again once the text reaches it.
+    const QString longText = win_->editor()->toPlainText();
+    ws_->addKnockout({0, 1, -1, 12});
+    QVERIFY(waitForTrace());
+    QCOMPARE(ws_->trace()->knockout.size(), size_t(1));
+    QSignalSpy notices(ws_.get(), &Workspace::notice);
+    win_->editor()->setPlainText(longText.left(8));
+    QVERIFY(waitForTrace());
+    QVERIFY(ws_->trace()->T() <= 12);
+    QVERIFY(!ws_->isStale());
+    QVERIFY(ws_->trace()->knockout.empty());
+    QCOMPARE(ws_->knockouts().size(), size_t(1));
+    QVERIFY(!notices.isEmpty());
+    QVERIFY2(notices.last().at(0).toString().contains(QStringLiteral("1 knockout(s) left out")),
+             qPrintable(notices.last().at(0).toString()));
+    win_->editor()->setPlainText(longText);
+    QVERIFY(waitForTrace());
+    QCOMPARE(ws_->trace()->knockout.size(), size_t(1));
+    QCOMPARE(ws_->trace()->head_weights(0, 1)(T - 1, 12), 0.0f);
+    ws_->clearKnockouts();
+    QVERIFY(waitForTrace());
+
     // Kept until another model opens.
     ws_->addKnockout({-1, -1, -1, 1});
     QVERIFY(waitForTrace());

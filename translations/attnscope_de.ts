@@ -2038,6 +2038,13 @@ Gesucht in:
         <source>This run holds about %1. Its attention maps (%2) pass the %3 budget: each head is rebuilt from q and k when a view shows it.</source>
         <translation>Dieser Lauf belegt etwa %1. Seine Attention-Karten (%2) überschreiten das Budget von %3: Jeder Head wird aus q und k neu berechnet, wenn eine Ansicht ihn zeigt.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n knockout(s) left out of this run: they name positions past the text&apos;s %1 tokens.</source>
+        <translation>
+            <numerusform>%n Knockout bleibt bei diesem Lauf außen vor: Er nennt Positionen hinter den %1 Tokens des Textes.</numerusform>
+            <numerusform>%n Knockouts bleiben bei diesem Lauf außen vor: Sie nennen Positionen hinter den %1 Tokens des Textes.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>main</name>

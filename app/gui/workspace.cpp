@@ -305,7 +305,7 @@ void Workspace::startRun() {
     auto cancel = cancel_;
     const session::Document doc = doc_;
     const QString text = text_;
-    const attnscope::RunOptions options = options_;
+    const attnscope::RunOptions requested = options_;
     const session::CropPolicy crop = crop_;
     std::shared_ptr<attnscope::Trace> trace = recycledTrace();
     QPointer<Workspace> self(this);
@@ -317,6 +317,12 @@ void Workspace::startRun() {
         try {
             r.tokens = session::tokenize(doc, text, crop);
             if (r.tokens.ids.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run");
+            // Knockouts name positions: an edit that shortens the text past one
+            // leaves it out of this run instead of refusing every run.
+            attnscope::RunOptions options = requested;
+            const int T = int(r.tokens.ids.size());
+            std::erase_if(options.knockout, [T](const attnscope::Knockout& k) { return k.key >= T || k.query >= T; });
+            r.knockoutsLeftOut = int(requested.knockout.size() - options.knockout.size());
             const attnscope::Model model(doc.model.weights);
             const attnscope::TraceEstimate e =
                 attnscope::estimate_trace(model.config(), int(r.tokens.ids.size()), options);
@@ -377,6 +383,10 @@ void Workspace::finishRun() {
             if (!trace_->weights_dense)
                 notes << estimateText(attnscope::estimate_trace(trace_->config, trace_->T(), options_),
                                       options_.attention_budget_bytes);
+            if (r.knockoutsLeftOut > 0)
+                notes << tr("%n knockout(s) left out of this run: they name positions past the text's %1 tokens.", "",
+                            r.knockoutsLeftOut)
+                             .arg(trace_->T());
             if (tokens_.replacedInvalid)
                 notes << tr("The text held characters that are not valid Unicode; they were replaced.");
             if (!tokens_.skipped.empty()) {

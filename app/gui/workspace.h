@@ -28,6 +28,9 @@ public:
         // Without knockouts: a copy of the run's final norm output (T, C), which
         // a knockout of the same tokens then compares with.
         std::shared_ptr<const attnscope::Tensor> lnFPlain;
+        // Knockouts naming a position past this text's tokens, left out of the run
+        // (they apply again once the text reaches them).
+        int knockoutsLeftOut = 0;
     };
 
     explicit Workspace(QObject* parent = nullptr);
