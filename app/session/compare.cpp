@@ -117,8 +117,11 @@ Comparison compareWithModel(const Document& modelB, const Document& docA, std::s
     c.bLabels = c.aLabels;
     c.bTexts = c.aTexts;
     c.bName = modelB.displayName.isEmpty() ? QFileInfo(modelB.path).fileName() : modelB.displayName;
+    // The same tokens: A's knockouts name the same edges in B.
+    attnscope::RunOptions withKnockouts = options;
+    withKnockouts.knockout = c.a->knockout;
     const attnscope::Model model(modelB.model.weights);
-    c.b = std::make_shared<const attnscope::Trace>(model.run(c.a->tokens, options, progress));
+    c.b = std::make_shared<const attnscope::Trace>(model.run(c.a->tokens, withKnockouts, progress));
     return c;
 }
 
