@@ -377,6 +377,14 @@ void tst_Knockout::badKnockoutsAreRefused() {
     QVERIFY(e);
     QCOMPARE(e->code(), ErrorCode::InvalidArgument);
     QVERIFY2(QString::fromStdString(e->what()).contains(says), e->what());
+
+    // A list longer than a run takes is refused, by the core and by the spec parser.
+    opt.knockout.assign(kMaxKnockouts + 1, Knockout{0, 0, 1, 0});
+    const auto many = testutil::errorOf([&] { Model(std::make_shared<Weights>(random_weights(c, 1))).run(randomTokens(10, 20, 1), opt); });
+    QVERIFY(many && QString::fromStdString(many->what()).contains("4096"));
+    std::string specs = "0.0:1>0";
+    for (size_t i = 0; i < kMaxKnockouts; ++i) specs += ",0.0:1>0";
+    QVERIFY_THROWS_EXCEPTION(session::KnockoutSpecError, session::parseKnockouts(specs));
 }
 
 void tst_Knockout::specSyntax() {

@@ -44,6 +44,8 @@ std::vector<attnscope::Knockout> parseKnockouts(const std::string& text) {
     while (true) {
         const size_t comma = text.find(',', start);
         out.push_back(parseOne(std::string_view(text).substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
+        if (out.size() > attnscope::kMaxKnockouts)
+            throw KnockoutSpecError("more than " + std::to_string(attnscope::kMaxKnockouts) + " knockouts");
         if (comma == std::string::npos) break;
         start = comma + 1;
     }

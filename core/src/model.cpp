@@ -296,6 +296,11 @@ void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunO
                             std::to_string(cfg.n_layer) + " layers of " +
                             std::to_string(cfg.n_head) + " heads",
                         {std::to_string(a.layer), std::to_string(a.head)});
+    if (opt.knockout.size() > kMaxKnockouts)
+        throw Error(ErrorCode::InvalidArgument,
+                    std::to_string(opt.knockout.size()) + " knockouts are more than the " +
+                        std::to_string(kMaxKnockouts) + " a run takes",
+                    {std::to_string(opt.knockout.size()), std::to_string(kMaxKnockouts)});
     for (const Knockout& k : opt.knockout) {
         // -1 (every layer, head, query) or an index in range; the key is always one.
         const auto check = [&](int value, int n, const char* what, const char* range, bool any) {

@@ -41,6 +41,9 @@ struct Knockout {
     bool covers(int l, int h) const { return (layer < 0 || layer == l) && (head < 0 || head == h); }
     bool blocks(int l, int h, int q, int k) const { return covers(l, h) && (query < 0 || query == q) && key == k; }
 };
+// The most knockouts a run takes: every score tile walks the list, so a hostile
+// recipe of a million would stall the run (Model::run refuses more).
+constexpr size_t kMaxKnockouts = 4096;
 
 // One step of the forward pass, in order, for the shape-flow view. Which steps a
 // model has follows its architecture (the `when` column of trace_tensors.h):
