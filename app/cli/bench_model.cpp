@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <exception>
 #include <iostream>
+#include <mutex>
 #include <numeric>
 
 #include "args.h"
@@ -93,15 +95,23 @@ double scan_flops(const attnscope::ModelConfig& c, double T) {
 std::vector<double> whole_run_losses(const attnscope::Model& model, const std::vector<int>& ids, int threads) {
     const int H = model.config().n_head, n = model.config().n_layer * H;
     std::vector<double> losses(static_cast<size_t>(n));
+    std::exception_ptr error;  // no exception may leave the OpenMP region
+    std::mutex mutex;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
     for (int i = 0; i < n; ++i) {
-        attnscope::RunOptions opt;
-        opt.threads = 1;
-        opt.logits_rows = -1;
-        opt.attention_budget_bytes = 0;
-        opt.ablate = {{i / H, i % H}};
-        losses[size_t(i)] = attnscope::mean_next_token_loss(model.run(ids, opt));
+        try {
+            attnscope::RunOptions opt;
+            opt.threads = 1;
+            opt.logits_rows = -1;
+            opt.attention_budget_bytes = 0;
+            opt.ablate = {{i / H, i % H}};
+            losses[size_t(i)] = attnscope::mean_next_token_loss(model.run(ids, opt));
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(mutex);
+            if (!error) error = std::current_exception();
+        }
     }
+    if (error) std::rethrow_exception(error);
     return losses;
 }
 

@@ -290,6 +290,8 @@ void CompareView::rebuild() {
             b.figure = std::make_shared<render::CompareFigure>(cd, layer, head, mode, style);
         } catch (const attnscope::Error& e) {
             b.problem = describeError(e);
+        } catch (const std::exception& e) {
+            b.problem = describeError(e);
         }
         return b;
     };

@@ -95,7 +95,11 @@ void HeadStatsPanel::startDeltas() {
     deltaWatcher_.setFuture(QtConcurrent::run([b = deltaB_] {
         DeltaResult r;
         r.b = b;
-        r.stats = attnscope::head_statistics(*b, 1);
+        try {
+            r.stats = attnscope::head_statistics(*b, 1);
+        } catch (const std::exception&) {
+            // No Δ columns for this B (e.g. out of memory); A's table stays.
+        }
         return r;
     }));
 }
