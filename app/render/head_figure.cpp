@@ -57,14 +57,19 @@ QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
 }  // namespace
 
 HeadFigure::HeadFigure(const FigureData& data, int layer, int head, MatrixKind kind, Style style)
+    : HeadFigure(data, layer, head, kind, std::move(style), knockedCells(data, layer, head)) {}
+
+// `knocked`: knockedCells(data, layer, head), found once (two T x T masks each time).
+HeadFigure::HeadFigure(const FigureData& data, int layer, int head, MatrixKind kind, Style style,
+                       std::vector<std::pair<int, int>> knocked)
     : MatrixFigure(titleFor(data, layer, head, kind) +
-                       (kind == MatrixKind::Mask && !knockedCells(data, layer, head).empty()
+                       (kind == MatrixKind::Mask && !knocked.empty()
                             ? QCoreApplication::translate("render::HeadFigure", " · Layer %1 · Head %2").arg(layer).arg(head)
                             : QString()) +
-                       knockoutSuffix(knockedCells(data, layer, head).size()),
+                       knockoutSuffix(knocked.size()),
                    matrixFor(data, layer, head, kind), kind, data.tokens,
                    data.tokens, std::move(style), QCoreApplication::translate("render::HeadFigure", "query"), QCoreApplication::translate("render::HeadFigure", "key"), data.trace && data.trace->causal),
-      layer_(layer), head_(head), kind_(kind), knocked_(knockedCells(data, layer, head)) {}
+      layer_(layer), head_(head), kind_(kind), knocked_(std::move(knocked)) {}
 
 void HeadFigure::paint(QPainter& p, const QRectF& area) const { paintViewport(p, area, Viewport()); }
 

@@ -22,6 +22,9 @@ public:
     const std::vector<std::pair<int, int>>& knockedOut() const { return knocked_; }
 
 private:
+    HeadFigure(const FigureData& data, int layer, int head, MatrixKind kind, Style style,
+               std::vector<std::pair<int, int>> knocked);
+
     int layer_, head_;
     MatrixKind kind_;
     std::vector<std::pair<int, int>> knocked_;
