@@ -7,10 +7,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <cstring>
 #include <random>
 
 #include "attnscope/error.h"
+#include "attnscope/kernels.h"
 #include "attnscope/model.h"
 #include "attnscope/weights.h"
 #include "testutil.h"
@@ -35,6 +37,8 @@ private slots:
     void incrementalRunsEqualFullRuns_data();
     void incrementalRunsEqualFullRuns();
     void incrementalRunNeedsTheSameRun();
+    void linearIsOneFusedChainPerOutput_data();
+    void linearIsOneFusedChainPerOutput();
 };
 
 namespace {
@@ -219,6 +223,69 @@ void tst_Determinism::incrementalRunNeedsTheSameRun() {
     m.run(tokens, {}, tr);
     QCOMPARE(tr.reused_rows, 0);
     QVERIFY(firstDifference(tr, m.run(tokens, {})).isEmpty());
+}
+
+void tst_Determinism::linearIsOneFusedChainPerOutput_data() {
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("outs");
+    QTest::addColumn<int>("ins");
+    QTest::addColumn<bool>("bias");
+    // Ragged in every direction: register tiles (up to 14 x 32), k blocks of
+    // 256, row blocks, column blocks of 2,048 or more, and the row split used
+    // when there are few column panels.
+    QTest::newRow("1x1x1") << 1 << 1 << 1 << true;
+    QTest::newRow("one row, GPT-2 qkv") << 1 << 2304 << 768 << true;
+    QTest::newRow("5x37x255") << 5 << 37 << 255 << false;
+    QTest::newRow("7x33x257") << 7 << 33 << 257 << true;
+    QTest::newRow("15x100x513") << 15 << 100 << 513 << true;
+    QTest::newRow("3x4100x64 (column blocks)") << 3 << 4100 << 64 << true;
+    QTest::newRow("250x16x300 (row split)") << 250 << 16 << 300 << true;
+    QTest::newRow("230x130x700") << 230 << 130 << 700 << false;
+}
+
+// kernels::linear (the dense layers) computes each output as one chain of
+// fused multiply-adds over the inputs in order, started from zero, then adds
+// the bias: exactly the scalar loop below, on any number of rows and threads.
+// (A portable build has no fused multiply-add, and multiplies then adds.)
+void tst_Determinism::linearIsOneFusedChainPerOutput() {
+    QFETCH(int, rows);
+    QFETCH(int, outs);
+    QFETCH(int, ins);
+    QFETCH(bool, bias);
+    std::mt19937 rng(uint32_t(rows * 7919 + outs * 31 + ins));
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    MatrixRM x(rows, ins), w(outs, ins);
+    VectorF b = bias ? VectorF(outs) : VectorF();
+    for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = u(rng);
+    for (Eigen::Index i = 0; i < w.size(); ++i) w.data()[i] = u(rng);
+    for (Eigen::Index i = 0; i < b.size(); ++i) b[i] = u(rng);
+    MatrixRM expected(rows, outs);
+    for (int i = 0; i < rows; ++i)
+        for (int j = 0; j < outs; ++j) {
+            float acc = 0.0f;
+            for (int p = 0; p < ins; ++p) {
+#if defined(__FMA__)
+                acc = std::fma(x(i, p), w(j, p), acc);
+#else
+                const float prod = x(i, p) * w(j, p);
+                acc = acc + prod;
+#endif
+            }
+            expected(i, j) = bias ? acc + b[j] : acc;
+        }
+    for (int threads = 1; threads <= 4; ++threads) {
+        MatrixRM y = MatrixRM::Constant(rows, outs, std::nanf(""));
+        kernels::linear(ConstMapRM(x.data(), rows, ins), w, b, MapRM(y.data(), rows, outs), threads);
+        QVERIFY2(std::memcmp(y.data(), expected.data(), size_t(y.size()) * sizeof(float)) == 0,
+                 qPrintable(QStringLiteral("differs from the scalar chain on %1 threads").arg(threads)));
+    }
+    // Each row alone, as an incremental run computes it.
+    for (int i = 0; i < rows; i += std::max(1, rows / 5)) {
+        MatrixRM y(1, outs);
+        kernels::linear(ConstMapRM(x.row(i).data(), 1, ins), w, b, MapRM(y.data(), 1, outs), 2);
+        QVERIFY2(std::memcmp(y.data(), expected.row(i).data(), size_t(outs) * sizeof(float)) == 0,
+                 qPrintable(QStringLiteral("row %1 alone differs").arg(i)));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_Determinism)

@@ -1,5 +1,6 @@
 #include "attnscope/kernels.h"
 
+#include "gemm.h"
 #include "parallel_guard.h"
 
 #include <algorithm>
@@ -17,39 +18,10 @@ int team(Eigen::Index work, int threads) { return work < kParallelFloats ? 1 : t
 }  // namespace
 
 void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int threads) {
-    const Eigen::Index n = x.rows(), out = w.rows();
-    // The output features are cut into slices of a fixed width, whatever the
-    // thread count, and each slice is one single-threaded GEMM: every output is
-    // computed the same way on 1 or N threads, so results agree bit for bit.
-    constexpr Eigen::Index kSlice = 128;
-    constexpr Eigen::Index kRowGroup = 4;
-    const int slices = int((out + kSlice - 1) / kSlice);
-    const int team_size = std::min(team(n * out, threads), slices);
-    ParallelGuard guard;  // Eigen's GEMM may allocate: no exception may leave the region
-#pragma omp parallel for num_threads(team_size) schedule(dynamic, 1) if (team_size > 1)
-    for (int p = 0; p < slices; ++p) {
-        guard.run([&] {
-            const Eigen::Index c0 = p * kSlice;
-            const Eigen::Index cols = std::min(kSlice, out - c0);
-            auto ys = y.middleCols(c0, cols);
-            const auto ws = w.middleRows(c0, cols);
-            // Eigen's kernel takes rows in groups of kRowGroup and sums a ragged
-            // last group (or a single row) in another order: the tail runs as a
-            // zero-padded whole group, so a row's result never depends on how many
-            // rows run with it (incremental runs repeat full ones bit for bit).
-            const Eigen::Index whole = n / kRowGroup * kRowGroup;
-            if (whole > 0) ys.topRows(whole).noalias() = x.topRows(whole) * ws.transpose();
-            if (n > whole) {
-                thread_local MatrixRM tail_x, tail_y;
-                tail_x.setZero(kRowGroup, x.cols());
-                tail_x.topRows(n - whole) = x.bottomRows(n - whole);
-                tail_y.noalias() = tail_x * ws.transpose();
-                ys.bottomRows(n - whole) = tail_y.topRows(n - whole);
-            }
-            if (b.size()) ys.rowwise() += b.segment(c0, cols).transpose();
-        });
-    }
-    guard.rethrow();
+    // gemm::xwt computes every output as one chain over the inputs in order,
+    // whatever the number of rows and threads: see gemm.h.
+    gemm::xwt(x.data(), x.cols(), w.data(), w.cols(), b.size() ? b.data() : nullptr, y.data(), y.cols(),
+              x.rows(), w.rows(), x.cols(), threads);
 }
 
 void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, MapRM y,

@@ -1,0 +1,337 @@
+#include "gemm.h"
+
+#include "parallel_guard.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <utility>
+
+#if defined(__AVX2__) || defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+// The structure is the classic one (Goto and van de Geijn, "Anatomy of
+// high-performance matrix multiplication", 2008): a block of Wᵀ (kKc x up to
+// kNc) is packed into panels of kNr columns, a block of x (kMc x kKc) into
+// panels of kMr rows, and a register tile of kMr x kNr outputs runs over kKc
+// steps with one broadcast of x and kVecs loads of W per step. Between k
+// blocks the tile is stored to y and loaded again, which continues each
+// output's chain exactly.
+
+namespace attnscope::gemm {
+
+namespace {
+
+#if defined(__AVX512F__)
+struct Isa {
+    using V = __m512;
+    static constexpr int kLanes = 16, kVecs = 2, kMr = 14;
+    static V zero() { return _mm512_setzero_ps(); }
+    static V load(const float* p) { return _mm512_loadu_ps(p); }
+    static void store(float* p, V v) { _mm512_storeu_ps(p, v); }
+    static V broadcast(const float* p) { return _mm512_set1_ps(*p); }
+    static V fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+    static V add(V a, V b) { return _mm512_add_ps(a, b); }
+    static constexpr const char* kName = "AVX-512 14x32";
+};
+#elif defined(__AVX2__) && defined(__FMA__)
+struct Isa {
+    using V = __m256;
+    static constexpr int kLanes = 8, kVecs = 2, kMr = 6;
+    static V zero() { return _mm256_setzero_ps(); }
+    static V load(const float* p) { return _mm256_loadu_ps(p); }
+    static void store(float* p, V v) { _mm256_storeu_ps(p, v); }
+    static V broadcast(const float* p) { return _mm256_broadcast_ss(p); }
+    static V fma(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
+    static V add(V a, V b) { return _mm256_add_ps(a, b); }
+    static constexpr const char* kName = "AVX2+FMA 6x16";
+};
+#else
+// A portable build: four-wide vectors from the compiler, multiply then add
+// (two roundings; the target has no fused multiply-add to contract into).
+struct Isa {
+    typedef float V __attribute__((vector_size(16)));
+    static constexpr int kLanes = 4, kVecs = 2, kMr = 4;
+    static V zero() { return V{0, 0, 0, 0}; }
+    static V load(const float* p) {
+        V v;
+        std::memcpy(&v, p, sizeof v);
+        return v;
+    }
+    static void store(float* p, V v) { std::memcpy(p, &v, sizeof v); }
+    static V broadcast(const float* p) { return V{*p, *p, *p, *p}; }
+    static V fma(V a, V b, V c) { return a * b + c; }
+    static V add(V a, V b) { return a + b; }
+    static constexpr const char* kName = "portable 4x8";
+};
+#endif
+
+constexpr int kMr = Isa::kMr;
+constexpr int kNr = Isa::kLanes * Isa::kVecs;
+constexpr Index kKc = 256;       // k steps per block: a kKc x kNr panel of W stays in L1
+constexpr Index kMc = kMr * 16;  // rows per packed block of x (L2)
+constexpr Index kNc = kNr * 128; // columns per packed block of W (L3)
+
+// Below this many multiply-adds one thread does the whole product.
+constexpr double kParallelMacs = 1 << 18;
+
+// A tile of r rows (r <= kMr) and kNr columns: c = (accumulate ? c : 0) + a · b
+// over kc steps, then + bias when given. a holds kMr floats per step (rows past
+// r unused), b kNr floats per step.
+template <int R>
+void micro(Index kc, const float* a, const float* b, float* c, Index ldc, bool accumulate,
+           const float* bias) {
+    typename Isa::V acc[R][Isa::kVecs];
+#pragma GCC unroll 16
+    for (int i = 0; i < R; ++i)
+#pragma GCC unroll 4
+        for (int v = 0; v < Isa::kVecs; ++v)
+            acc[i][v] = accumulate ? Isa::load(c + i * ldc + v * Isa::kLanes) : Isa::zero();
+    for (Index p = 0; p < kc; ++p) {
+        typename Isa::V bv[Isa::kVecs];
+#pragma GCC unroll 4
+        for (int v = 0; v < Isa::kVecs; ++v) bv[v] = Isa::load(b + v * Isa::kLanes);
+#pragma GCC unroll 16
+        for (int i = 0; i < R; ++i) {
+            const typename Isa::V ai = Isa::broadcast(a + i);
+#pragma GCC unroll 4
+            for (int v = 0; v < Isa::kVecs; ++v) acc[i][v] = Isa::fma(ai, bv[v], acc[i][v]);
+        }
+        a += kMr;
+        b += kNr;
+    }
+    if (bias) {
+#pragma GCC unroll 16
+        for (int i = 0; i < R; ++i)
+#pragma GCC unroll 4
+            for (int v = 0; v < Isa::kVecs; ++v)
+                acc[i][v] = Isa::add(acc[i][v], Isa::load(bias + v * Isa::kLanes));
+    }
+#pragma GCC unroll 16
+    for (int i = 0; i < R; ++i)
+#pragma GCC unroll 4
+        for (int v = 0; v < Isa::kVecs; ++v) Isa::store(c + i * ldc + v * Isa::kLanes, acc[i][v]);
+}
+
+using MicroFn = void (*)(Index, const float*, const float*, float*, Index, bool, const float*);
+
+template <size_t... R>
+constexpr auto micro_table(std::index_sequence<R...>) {
+    return std::array<MicroFn, sizeof...(R)>{&micro<int(R) + 1>...};
+}
+constexpr auto kMicro = micro_table(std::make_index_sequence<kMr>{});
+
+struct FreeDeleter {
+    void operator()(float* p) const { std::free(p); }
+};
+
+// Per-thread packing buffers, reused from call to call.
+struct Buffers {
+    std::unique_ptr<float[], FreeDeleter> a, b, bias;
+    Index a_size = 0, b_size = 0, bias_size = 0;
+
+    static float* grow(std::unique_ptr<float[], FreeDeleter>& buf, Index& size, Index want) {
+        if (size < want) {
+            const size_t bytes = (size_t(want) * sizeof(float) + 63) / 64 * 64;
+            float* p = static_cast<float*>(std::aligned_alloc(64, bytes));
+            if (!p) throw std::bad_alloc();
+            buf.reset(p);
+            size = want;
+        }
+        return buf.get();
+    }
+};
+
+Buffers& buffers() {
+    thread_local Buffers b;
+    return b;
+}
+
+// Packs rows [0, mc) x steps [0, kc) of x into panels of kMr rows: panel q holds
+// kc steps of kMr floats, rows past mc zero.
+void pack_x(const float* x, Index ldx, Index mc, Index kc, float* out) {
+    for (Index r0 = 0; r0 < mc; r0 += kMr) {
+        const int rows = int(std::min<Index>(kMr, mc - r0));
+        const float* src[kMr];
+        for (int i = 0; i < kMr; ++i) src[i] = x + (r0 + std::min(i, rows - 1)) * ldx;
+        for (Index p = 0; p < kc; ++p) {
+            for (int i = 0; i < kMr; ++i) out[i] = i < rows ? src[i][p] : 0.0f;
+            out += kMr;
+        }
+    }
+}
+
+// Packs columns [0, nc) x steps [0, kc) of Wᵀ (rows of w) into panels of kNr
+// columns: panel q holds kc steps of kNr floats, columns past nc zero.
+#if defined(__AVX2__)
+// out[p * kNr + j] = rows[j][p] for j, p < 8: an 8 x 8 transpose in registers.
+inline void transpose8(const float* const* rows, Index p, float* out) {
+    __m256 r[8], t[8], u[8];
+    for (int j = 0; j < 8; ++j) r[j] = _mm256_loadu_ps(rows[j] + p);
+    for (int j = 0; j < 8; j += 2) {
+        t[j] = _mm256_unpacklo_ps(r[j], r[j + 1]);
+        t[j + 1] = _mm256_unpackhi_ps(r[j], r[j + 1]);
+    }
+    for (int j = 0; j < 8; j += 4) {
+        u[j] = _mm256_shuffle_ps(t[j], t[j + 2], _MM_SHUFFLE(1, 0, 1, 0));
+        u[j + 1] = _mm256_shuffle_ps(t[j], t[j + 2], _MM_SHUFFLE(3, 2, 3, 2));
+        u[j + 2] = _mm256_shuffle_ps(t[j + 1], t[j + 3], _MM_SHUFFLE(1, 0, 1, 0));
+        u[j + 3] = _mm256_shuffle_ps(t[j + 1], t[j + 3], _MM_SHUFFLE(3, 2, 3, 2));
+    }
+    for (int q = 0; q < 4; ++q) {
+        _mm256_storeu_ps(out + q * kNr, _mm256_permute2f128_ps(u[q], u[q + 4], 0x20));
+        _mm256_storeu_ps(out + (q + 4) * kNr, _mm256_permute2f128_ps(u[q], u[q + 4], 0x31));
+    }
+}
+#endif
+
+void pack_w(const float* w, Index ldw, Index nc, Index kc, float* out) {
+    for (Index c0 = 0; c0 < nc; c0 += kNr) {
+        const int cols = int(std::min<Index>(kNr, nc - c0));
+        int j0 = 0;
+#if defined(__AVX2__)
+        // Whole groups of eight columns, eight steps at a time, through
+        // registers: packing is most of the work when x has a few rows.
+        const Index kc8 = kc / 8 * 8;
+        for (; j0 + 8 <= cols; j0 += 8) {
+            const float* rows[8];
+            for (int j = 0; j < 8; ++j) rows[j] = w + (c0 + j0 + j) * ldw;
+            for (Index p = 0; p < kc8; p += 8) transpose8(rows, p, out + p * kNr + j0);
+            for (Index p = kc8; p < kc; ++p)
+                for (int j = 0; j < 8; ++j) out[p * kNr + j0 + j] = rows[j][p];
+        }
+#endif
+        for (int j = j0; j < kNr; ++j) {
+            if (j < cols) {
+                const float* row = w + (c0 + j) * ldw;
+                for (Index p = 0; p < kc; ++p) out[p * kNr + j] = row[p];
+            } else {
+                for (Index p = 0; p < kc; ++p) out[p * kNr + j] = 0.0f;
+            }
+        }
+        out += kc * kNr;
+    }
+}
+
+// The same panels from w in the (k, n) layout: rows of kNr floats, copied.
+void pack_w_kn(const float* w, Index ldw, Index nc, Index kc, float* out) {
+    for (Index c0 = 0; c0 < nc; c0 += kNr) {
+        const Index cols = std::min<Index>(kNr, nc - c0);
+        for (Index p = 0; p < kc; ++p) {
+            const float* src = w + p * ldw + c0;
+            std::copy(src, src + cols, out + p * kNr);
+            std::fill(out + p * kNr + cols, out + (p + 1) * kNr, 0.0f);
+        }
+        out += kc * kNr;
+    }
+}
+
+// One thread's share: rows [0, m) of y, columns [n0, n1).
+template <bool kTransposed>
+void block(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
+           Index ldy, Index m, Index n0, Index n1, Index k) {
+    Buffers& buf = buffers();
+    float* bias = nullptr;
+    if (b) {
+        const Index padded = (n1 - n0 + kNr - 1) / kNr * kNr;
+        bias = Buffers::grow(buf.bias, buf.bias_size, padded);
+        std::fill(bias, bias + padded, 0.0f);
+        std::copy(b + n0, b + n1, bias);
+    }
+    alignas(64) float tile[kMr * kNr];
+    for (Index jc = n0; jc < n1; jc += kNc) {
+        const Index nc = std::min(kNc, n1 - jc);
+        const Index nc_panels = (nc + kNr - 1) / kNr;
+        for (Index pc = 0; pc < k; pc += kKc) {
+            const Index kc = std::min(kKc, k - pc);
+            const bool accumulate = pc > 0, last = pc + kc == k;
+            float* wp = Buffers::grow(buf.b, buf.b_size, nc_panels * kNr * kKc);
+            if constexpr (kTransposed) pack_w(w + jc * ldw + pc, ldw, nc, kc, wp);
+            else pack_w_kn(w + pc * ldw + jc, ldw, nc, kc, wp);
+            for (Index ic = 0; ic < m; ic += kMc) {
+                const Index mc = std::min(kMc, m - ic);
+                float* xp = Buffers::grow(buf.a, buf.a_size, kMc * kKc);
+                pack_x(x + ic * ldx + pc, ldx, mc, kc, xp);
+                for (Index jr = 0; jr < nc_panels; ++jr) {
+                    const Index col = jc + jr * kNr;
+                    const int cols = int(std::min<Index>(kNr, n1 - col));
+                    const float* wpanel = wp + jr * kc * kNr;
+                    const float* tile_bias = last && bias ? bias + (col - n0) : nullptr;
+                    for (Index ir = 0; ir < mc; ir += kMr) {
+                        const int rows = int(std::min<Index>(kMr, mc - ir));
+                        const float* xpanel = xp + ir * kc;
+                        float* out = y + (ic + ir) * ldy + col;
+                        const MicroFn fn = kMicro[size_t(rows - 1)];
+                        if (cols == kNr) {
+                            fn(kc, xpanel, wpanel, out, ldy, accumulate, tile_bias);
+                        } else {
+                            // A ragged right edge runs through a full-width tile.
+                            if (accumulate)
+                                for (int i = 0; i < rows; ++i)
+                                    std::copy(out + i * ldy, out + i * ldy + cols, tile + i * kNr);
+                            fn(kc, xpanel, wpanel, tile, kNr, accumulate, tile_bias);
+                            for (int i = 0; i < rows; ++i)
+                                std::copy(tile + i * kNr, tile + i * kNr + cols, out + i * ldy);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+template <bool kTransposed>
+void product(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
+             Index ldy, Index m, Index n, Index k, int threads) {
+    if (m <= 0 || n <= 0) return;
+    if (k <= 0) {
+        for (Index i = 0; i < m; ++i)
+            for (Index j = 0; j < n; ++j) y[i * ldy + j] = b ? 0.0f + b[j] : 0.0f;
+        return;
+    }
+    const Index panels = (n + kNr - 1) / kNr;
+    int team = double(m) * double(n) * double(k) < kParallelMacs ? 1 : std::max(1, threads);
+    // Columns are shared out in whole panels. When there are too few panels for
+    // every thread, rows are split instead.
+    const bool split_rows = team > 1 && panels < Index(4 * team) && m >= Index(2 * team) * kMr;
+    if (!split_rows) team = int(std::min<Index>(team, panels));
+    if (team == 1) {
+        block<kTransposed>(x, ldx, w, ldw, b, y, ldy, m, 0, n, k);
+        return;
+    }
+    ParallelGuard guard;
+#pragma omp parallel for num_threads(team) schedule(static, 1)
+    for (int t = 0; t < team; ++t) {
+        guard.run([&] {
+            if (split_rows) {
+                const Index tiles = (m + kMr - 1) / kMr;
+                const Index r0 = std::min(m, tiles * t / team * kMr), r1 = std::min(m, tiles * (t + 1) / team * kMr);
+                if (r1 > r0) block<kTransposed>(x + r0 * ldx, ldx, w, ldw, b, y + r0 * ldy, ldy, r1 - r0, 0, n, k);
+            } else {
+                const Index c0 = std::min(n, panels * t / team * kNr), c1 = std::min(n, panels * (t + 1) / team * kNr);
+                if (c1 > c0) block<kTransposed>(x, ldx, w, ldw, b, y, ldy, m, c0, c1, k);
+            }
+        });
+    }
+    guard.rethrow();
+}
+
+}  // namespace
+
+const char* kernel_name() { return Isa::kName; }
+
+void xwt(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
+         Index ldy, Index m, Index n, Index k, int threads) {
+    product<true>(x, ldx, w, ldw, b, y, ldy, m, n, k, threads);
+}
+
+void xw(const float* x, Index ldx, const float* w, Index ldw, float* y, Index ldy, Index m, Index n,
+        Index k, int threads) {
+    product<false>(x, ldx, w, ldw, nullptr, y, ldy, m, n, k, threads);
+}
+
+}  // namespace attnscope::gemm

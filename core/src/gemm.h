@@ -1,0 +1,28 @@
+#pragma once
+// AttnScope's own single-precision GEMM for the dense layers: y = x · Wᵀ + b,
+// with the weight in the (out, in) layout checkpoints store it in.
+//
+// Every output is one chain of fused multiply-adds over k = 0, 1, ..., K-1
+// started from zero, then + b[j]. Blocking, packing, the register tile a row
+// lands in and the thread count change only which chain runs where, never
+// its order, so a row's bits do not depend on how many rows run with it
+// (incremental runs repeat full ones) or on the number of threads.
+#include <cstddef>
+
+namespace attnscope::gemm {
+
+using Index = std::ptrdiff_t;
+
+// y (m, n) = x (m, k) · w (n, k)ᵀ [+ b (n)]. All row-major with the given
+// leading dimensions (in floats); b may be null. y must not overlap x or w.
+void xwt(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
+         Index ldy, Index m, Index n, Index k, int threads);
+
+// y (m, n) = x (m, k) · w (k, n), the same way (w here in the (k, n) layout).
+void xw(const float* x, Index ldx, const float* w, Index ldw, float* y, Index ldy, Index m, Index n,
+        Index k, int threads);
+
+// The micro-kernel this build uses, e.g. "AVX2+FMA 6x16", for benchmarks.
+const char* kernel_name();
+
+}  // namespace attnscope::gemm
