@@ -6,10 +6,11 @@
 //                                              for every knocked-out edge i -> j)
 //   3. softmax  W = exp(S - rowmax) / rowsum   (masked entries exactly 0)
 //   4. sum      O = W V
-// The forward pass and the on-demand rebuild of a head share passes 1-3 with the
-// same tiles and buffers, so rebuilt weights are bit-identical to stored ones.
-// With a causal mask every tile is computed at its full size (the last one padded
-// with zero rows), so a row's numbers never depend on how many rows follow it.
+// The products are gemm's (gemm.h), where every output is one chain of fused
+// multiply-adds in a fixed order: a row's numbers never depend on which other
+// rows are computed with it or how many follow it. So the on-demand rebuild of
+// a head or of one row is bit-identical to the forward pass, and an
+// incremental run computes only its new rows.
 #include <span>
 #include <vector>
 
@@ -38,8 +39,8 @@ struct LayerOutput {
 };
 
 // Passes 1-4 for every head of a layer, on `threads` threads (over heads and tiles).
-// Tiles before the one holding `first_row` are left as they are: with a causal
-// mask their rows do not depend on anything after them (an incremental run).
+// Rows before `first_row` are left as they are: with a causal mask they do not
+// depend on anything after them (an incremental run).
 // q, k, v and out.heads are (T, C) with C = H * hs (k and v repeated per
 // query head for grouped-query attention); `window`, `layer` and `knockout` as in HeadView.
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
@@ -52,7 +53,7 @@ void rebuild_weights(const HeadView& head, bool causal, const float* row_max,
                      const float* row_inv_sum, float* out);
 // Passes 1-2 for one head: (T, T) scores into `out`, -inf where masked.
 void rebuild_scores(const HeadView& head, bool causal, float* out);
-// Passes 1-3 for a single query row (the tile holding it is recomputed).
+// Passes 1-3 for a single query row, computed alone.
 void rebuild_row(const HeadView& head, bool causal, const float* row_max,
                  const float* row_inv_sum, int query, bool weights, float* out_row);
 
