@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <set>
 
 #include "attnscope/error.h"
 #include "attnscope/kernels.h"
@@ -37,6 +38,9 @@ private slots:
     void incrementalRunsEqualFullRuns_data();
     void incrementalRunsEqualFullRuns();
     void incrementalRunNeedsTheSameRun();
+    void incrementalRunsAcrossAThumbnailWidth();
+    void thumbnailsPoolTheWeights_data();
+    void thumbnailsPoolTheWeights();
     void linearIsOneFusedChainPerOutput_data();
     void linearIsOneFusedChainPerOutput();
 };
@@ -121,6 +125,10 @@ QString firstDifference(const Trace& a, const Trace& b) {
     if (a.tokens != b.tokens) return QStringLiteral("tokens");
     for (const std::string& name : a.tensor_names())
         if (!sameBits(a.tensor(name), b.tensor(name))) return QString::fromStdString(name);
+    if (a.thumb_width != b.thumb_width) return QStringLiteral("thumbnail width");
+    for (size_t l = 0; l < a.layers.size(); ++l)
+        if (!sameBits(a.layers[l].thumb_max, b.layers[l].thumb_max) || !sameBits(a.layers[l].thumb_sum, b.layers[l].thumb_sum))
+            return QStringLiteral("thumbnails of layer %1").arg(l);
     if (a.logits_first != b.logits_first || !sameBits(a.logits, b.logits)) return QStringLiteral("logits");
     return {};
 }
@@ -223,6 +231,105 @@ void tst_Determinism::incrementalRunNeedsTheSameRun() {
     m.run(tokens, {}, tr);
     QCOMPARE(tr.reused_rows, 0);
     QVERIFY(firstDifference(tr, m.run(tokens, {})).isEmpty());
+}
+
+// Typing past 256 tokens doubles the thumbnails' block width: that run pools
+// every row again, and the runs on either side keep their block rows; each
+// equals a full run bit for bit.
+void tst_Determinism::incrementalRunsAcrossAThumbnailWidth() {
+    const ModelConfig c = ModelConfig::seed(61, 600, 32, 2, 2);
+    const Model m(std::make_shared<Weights>(random_weights(c, 17)));
+    std::mt19937 rng(3);
+    std::vector<int> tokens(250);
+    for (int& t : tokens) t = int(rng() % 61);
+    RunOptions inc;
+    inc.attention_budget_bytes = 0;
+    RunOptions full = inc;
+    full.incremental = false;
+    Trace live;
+    std::set<int> widths;
+    for (int step = 0; step < 16; ++step) {
+        if (step == 12) tokens.resize(255);  // back under 256: blocks of 1 again
+        else tokens.push_back(int(rng() % 61));
+        m.run(tokens, inc, live);
+        QVERIFY(step == 0 || live.reused_rows > 0);
+        widths.insert(live.thumb_width);
+        const QString diff = firstDifference(live, m.run(tokens, full));
+        QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("%1 tokens: %2 differs").arg(tokens.size()).arg(diff)));
+    }
+    QCOMPARE(widths, (std::set<int>{1, 2}));
+}
+
+void tst_Determinism::thumbnailsPoolTheWeights_data() {
+    QTest::addColumn<int>("T");
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<bool>("stored");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<bool>("rowNormalized");
+    QTest::newRow("T=250, causal: one cell a token") << 250 << true << true << 1 << false;
+    QTest::newRow("T=257, causal, rebuilt: blocks of 2, row scale") << 257 << true << false << 2 << true;
+    QTest::newRow("T=530, bidirectional: blocks of 4") << 530 << false << true << 4 << false;
+    QTest::newRow("T=530, bidirectional: blocks of 4, row scale") << 530 << false << true << 4 << true;
+    QTest::newRow("T=1100, causal, rebuilt: blocks of 8, row scale") << 1100 << true << false << 8 << true;
+}
+
+// The thumbnails the attention pass pools (LayerTrace::thumb_max/thumb_sum)
+// are each block's max and sum of the head's visible weights.
+void tst_Determinism::thumbnailsPoolTheWeights() {
+    QFETCH(int, T);
+    QFETCH(bool, causal);
+    QFETCH(bool, stored);
+    QFETCH(int, width);
+    QFETCH(bool, rowNormalized);
+    const ModelConfig c = ModelConfig::parse_spec("arch=mistral,n_layer=2,n_head=4,n_kv_head=2,n_embed=64,context=1200,vocab=61,window=300");
+    const Model m(std::make_shared<Weights>(random_weights(c, 9)));
+    std::mt19937 rng{uint32_t(T)};
+    std::vector<int> tokens(size_t(T), 0);
+    for (int& t : tokens) t = int(rng() % 61);
+    RunOptions opt;
+    opt.causal = causal;
+    opt.attention_budget_bytes = stored ? (int64_t(1) << 30) : 0;
+    opt.knockout = {{1, 2, -1, 3}};
+    opt.thumb_row_normalized = rowNormalized;
+    const Trace tr = m.run(tokens, opt);
+    QCOMPARE(tr.thumb_width, width);
+    QCOMPARE(tr.thumb_row_normalized, rowNormalized);
+    QCOMPARE(thumbnail_width(T, 8), width);
+    QCOMPARE(thumbnail_cells(8), kThumbnailCells);
+    QCOMPARE(thumbnail_cells(1024), 128);  // 16 Mi cells shared by 1,024 heads
+    const int B = (T + width - 1) / width;
+    QVERIFY(B <= kThumbnailCells && 2 * B > kThumbnailCells);
+    for (int l = 0; l < 2; ++l)
+        for (int h = 0; h < 4; ++h) {
+            MatrixRM w = tr.head_weights(l, h);
+            if (rowNormalized)  // each row over its max, as the grid's row scale draws it
+                for (int i = 0; i < T; ++i) {
+                    const float mx = w.row(i).head(causal ? i + 1 : T).maxCoeff();
+                    if (mx > 0) w.row(i) /= mx;
+                }
+            for (int r = 0; r < B; ++r)
+                for (int col = 0; col < B; ++col) {
+                    double sum = 0;
+                    float mx = -1;
+                    int cells = 0;
+                    for (int i = r * width; i < std::min(T, (r + 1) * width); ++i)
+                        for (int j = col * width; j < std::min(causal ? i + 1 : T, (col + 1) * width); ++j) {
+                            mx = std::max(mx, w(i, j));
+                            sum += w(i, j);
+                            ++cells;
+                        }
+                    const size_t at = (size_t(h) * B + size_t(r)) * B + size_t(col);
+                    const float gotMax = tr.layers[size_t(l)].thumb_max.data[at];
+                    const float gotSum = tr.layers[size_t(l)].thumb_sum.data[at];
+                    if (cells == 0) {
+                        QVERIFY2(std::isnan(gotMax) && gotSum == 0.0f, qPrintable(QStringLiteral("L%1 H%2 block (%3, %4) has no visible cells").arg(l).arg(h).arg(r).arg(col)));
+                        continue;
+                    }
+                    QVERIFY2(gotMax == mx, qPrintable(QStringLiteral("L%1 H%2 block (%3, %4): max %5, expected %6").arg(l).arg(h).arg(r).arg(col).arg(gotMax).arg(mx)));
+                    QVERIFY2(std::abs(gotSum - sum) <= 1e-5 * std::max(1.0, sum),
+                             qPrintable(QStringLiteral("L%1 H%2 block (%3, %4): sum %5, expected %6").arg(l).arg(h).arg(r).arg(col).arg(gotSum).arg(sum)));
+                }
+        }
 }
 
 void tst_Determinism::linearIsOneFusedChainPerOutput_data() {

@@ -68,6 +68,7 @@ private slots:
     void gridZoomChangesTileSize();
     void gridPoolingChangesThePaintedValues();
     void gridTilesScaleToTheirOwnMax();
+    void gridPaintsTheRunsOwnThumbnails();
     void gridArrowKeysMoveTheSelectedHead();
     void controlsHaveNamesAndTooltips();
     void detailSingleCharactersAreUpright();
@@ -282,6 +283,49 @@ void tst_ViewsScale::gridTilesScaleToTheirOwnMax() {
     for (int i = 0; i < g->figure()->panelCount(); ++i) brightest = std::max(brightest, maxOf(g->figure()->shownValues(i)));
     QVERIFY2(brightest < 0.9f, qPrintable(QString::number(brightest)));
     QVERIFY(g->figure()->caption().contains(QStringLiteral("one scale for all tiles")));
+}
+
+// At 1,000 tokens the grid draws the thumbnails the forward pass pooled (blocks
+// of 4 x 4 tokens), not a fresh pass over 144 million weights. What it paints
+// for a head is still the max of that head's own weights over each pixel's
+// tokens; checked pixel by pixel for two heads.
+void tst_ViewsScale::gridPaintsTheRunsOwnThumbnails() {
+    ViewSettings* vs = win_->viewSettings();
+    vs->setScale(render::Scale::Linear);
+    vs->setTileScale(render::TileScale::Shared);
+    // The linear scale runs again for linear thumbnails; the grid then rebuilds.
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && !ws_->trace()->thumb_row_normalized, 120000);
+    HeadsGridView* g = win_->headsGrid();
+    QTRY_VERIFY_WITH_TIMEOUT(g->figure() && g->figure()->trace() == ws_->trace().get() && !g->isBuilding() &&
+                                 g->figure()->options().tileScale == render::TileScale::Shared,
+                             120000);
+    g = showGrid();
+    const attnscope::Trace& tr = *ws_->trace();
+    QCOMPARE(g->figure()->trace(), &tr);
+    QCOMPARE(tr.thumb_width, 4);
+    QVERIFY(!tr.layers[7].thumb_max.data.empty());
+    for (const auto& [layer, head] : {std::pair{7, 3}, std::pair{11, 10}}) {
+        const int i = g->figure()->indexOf(layer, head);
+        QCOMPARE(g->figure()->panelLayer(i), layer);
+        QCOMPARE(g->figure()->panelHead(i), head);
+        const render::Normalized& shown = g->figure()->shownValues(i);
+        const int rows = int(shown.t.rows()), cols = int(shown.t.cols());
+        QVERIFY2(rows > 20 && cols > 20 && cols <= 250, qPrintable(QStringLiteral("%1 x %2").arg(rows).arg(cols)));
+        const attnscope::MatrixRM w = tr.head_weights(layer, head);
+        const int B = 250;  // 1000 / 4 blocks, pooled again to the panel's pixels
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < cols; ++c) {
+                const int br0 = r * B / rows, br1 = std::max(br0 + 1, (r + 1) * B / rows);
+                const int bc0 = c * B / cols, bc1 = std::max(bc0 + 1, (c + 1) * B / cols);
+                float best = -1;
+                for (int q = br0 * 4; q < std::min(kTokens, br1 * 4); ++q)
+                    for (int k = bc0 * 4; k < std::min(q + 1, bc1 * 4); ++k) best = std::max(best, w(q, k));
+                const float got = shown.t(r, c);
+                if (best < 0) QVERIFY2(std::isnan(got), qPrintable(QStringLiteral("pixel (%1, %2) of %3 x %4 should be masked, not %5").arg(r).arg(c).arg(rows).arg(cols).arg(got)));
+                else QVERIFY2(got == best, qPrintable(QStringLiteral("L%1 H%2 pixel (%3, %4): %5, the weights' max is %6")
+                                                          .arg(layer).arg(head).arg(r).arg(c).arg(got).arg(best)));
+            }
+    }
 }
 
 void tst_ViewsScale::gridArrowKeysMoveTheSelectedHead() {

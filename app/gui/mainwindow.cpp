@@ -86,6 +86,10 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     const int budgetMb = st.value("run/attentionBudgetMb", 1024).toInt();
     if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), budgetMb) != kAttentionBudgetsMb.end())
         ws_->setAttentionBudget(int64_t(budgetMb) << 20);
+    // The run pools the grid's thumbnails on the scale the grid draws.
+    auto thumbnailScale = [this] { ws_->setThumbnailsRowNormalized(settings_->style().scale == render::Scale::RowNormalized); };
+    thumbnailScale();
+    connect(settings_, &ViewSettings::changed, this, thumbnailScale);
 }
 
 void MainWindow::buildDocks() {

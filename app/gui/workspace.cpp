@@ -237,6 +237,12 @@ void Workspace::setAttentionBudget(int64_t bytes) {
     runNow();
 }
 
+void Workspace::setThumbnailsRowNormalized(bool rowNormalized) {
+    if (rowNormalized == options_.thumb_row_normalized) return;
+    options_.thumb_row_normalized = rowNormalized;
+    runNow();
+}
+
 int Workspace::threads() const {
     return options_.threads > 0 ? options_.threads : attnscope::default_thread_count();
 }

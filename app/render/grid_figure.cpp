@@ -6,6 +6,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "attnscope/model.h"
@@ -102,6 +103,50 @@ Normalized pooledWeights(const attnscope::Trace& tr, int layer, int head, Scale 
     return out;
 }
 
+// How many visible cells each thumbnail block holds (the same for every head).
+std::vector<int> thumbnailCells(const attnscope::Trace& tr) {
+    const int T = tr.T(), w = tr.thumb_width, B = (T + w - 1) / w;
+    std::vector<int> cells(size_t(B) * size_t(B), 0);
+    for (int i = 0; i < T; ++i) {
+        const int visible = tr.causal ? i + 1 : T;
+        for (int c = 0; c * w < visible; ++c) cells[size_t(i / w) * size_t(B) + size_t(c)] += std::min(w, visible - c * w);
+    }
+    return cells;
+}
+
+// The thumbnail the forward pass pooled (Trace::thumb_width), when it can stand
+// for pooledWeights(): the row scale from row-normalized thumbnails; the linear
+// scale, or max pooling on the log scale (monotone, so it maps the max), from
+// plain ones; with at least half the cells a side pooledWeights() would give.
+// Reads B x B cells instead of T x T weights, and needs no rebuild when the
+// weights are not stored.
+std::optional<Normalized> runThumbnail(const attnscope::Trace& tr, int layer, int head, Scale scale, int maxRes,
+                                       Pooling mode, const std::vector<int>& cells) {
+    const int T = tr.T(), w = tr.thumb_width;
+    if (w <= 0 || layer < 0 || size_t(layer) >= tr.layers.size()) return std::nullopt;
+    const bool usable = tr.thumb_row_normalized ? scale == Scale::RowNormalized
+                                                : scale == Scale::Linear || (scale == Scale::Log && mode == Pooling::Max);
+    if (!usable) return std::nullopt;
+    const int B = (T + w - 1) / w, H = tr.n_head();
+    const attnscope::LayerTrace& lt = tr.layers[size_t(layer)];
+    if (lt.thumb_max.shape != attnscope::Shape{H, B, B} || lt.thumb_sum.shape != lt.thumb_max.shape ||
+        cells.size() != size_t(B) * size_t(B) || 2 * B < std::min(T, maxRes))
+        return std::nullopt;
+    Normalized out = weightsScale(scale);
+    out.t.resize(B, B);
+    const size_t base = size_t(head) * size_t(B) * size_t(B);
+    for (int r = 0; r < B; ++r)
+        for (int c = 0; c < B; ++c) {
+            const size_t at = size_t(r) * size_t(B) + size_t(c);
+            const int n = cells[at];
+            out.t(r, c) = n == 0 ? std::numeric_limits<float>::quiet_NaN()
+                          : scale == Scale::Log ? normalizedWeight(lt.thumb_max.data[base + at], 1.0f, scale)
+                          : mode == Pooling::Max ? lt.thumb_max.data[base + at]
+                                                 : lt.thumb_sum.data[base + at] / float(n);
+        }
+    return out;
+}
+
 // Stretches a tile so its brightest cell is 1; zero stays zero.
 void scaleToOwnMax(Normalized& n) {
     float mx = 0;
@@ -139,11 +184,15 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
     // reads 144 million weights.
     std::exception_ptr failure;
     const int n = int(panels_.size());
+    const std::vector<int> cells = tr.thumb_width > 0 && tr.T() > 0 ? thumbnailCells(tr) : std::vector<int>();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(attnscope::default_thread_count()) if (n > 1)
     for (int i = 0; i < n; ++i) {
         try {
             Panel& pn = panels_[size_t(i)];
-            pn.pooled = pool(pooledWeights(tr, pn.layer, pn.head, style_.scale, options_.maxRes, options_.pooling),
+            std::optional<Normalized> thumb =
+                runThumbnail(tr, pn.layer, pn.head, style_.scale, options_.maxRes, options_.pooling, cells);
+            pn.pooled = pool(thumb ? std::move(*thumb)
+                                   : pooledWeights(tr, pn.layer, pn.head, style_.scale, options_.maxRes, options_.pooling),
                              options_.maxRes, options_.maxRes, options_.pooling);
         } catch (...) {
 #pragma omp critical(grid_failure)

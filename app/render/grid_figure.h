@@ -52,6 +52,8 @@ public:
     QString title() const override;
 
     int panelCount() const { return int(panels_.size()); }
+    // The trace the thumbnails were made from.
+    const attnscope::Trace* trace() const { return data_.trace.get(); }
     // The rectangle of panel i's heatmap inside `area`.
     QRectF panelRect(const QRectF& area, int i) const;
     // The (layer, head) under `pos`; false when between panels.

@@ -27,9 +27,9 @@ float* thread_buffer(std::vector<float, Eigen::aligned_allocator<float>>& buf, s
     if (buf.size() < need) buf.resize(need);
     return buf.data();
 }
-float* scratch(int T) {
+float* scratch(int T, int rows = kTileRows) {
     thread_local std::vector<float, Eigen::aligned_allocator<float>> buf;
-    return thread_buffer(buf, size_t(kTileRows) * size_t(row_stride(T)));
+    return thread_buffer(buf, size_t(rows) * size_t(row_stride(T)));
 }
 
 int valid_keys(int query, int kend, bool causal) { return causal ? query + 1 : kend; }
@@ -130,12 +130,46 @@ void store_tile(const float* s, int ld, const Tile& t, int T, float fill, float*
     }
 }
 
-int tile_count(int rows) { return (rows + kTileRows - 1) / kTileRows; }
+int tile_count(int rows, int per_tile = kTileRows) { return (rows + per_tile - 1) / per_tile; }
 
-// Tile i of the rows [first, T).
-Tile tile_at(int i, int first, int T, bool causal) {
-    const int r0 = first + i * kTileRows;
-    return tile_of(r0, std::min(kTileRows, T - r0), T, causal);
+// Tile i of the rows [first, T), `per_tile` rows each.
+Tile tile_at(int i, int first, int T, bool causal, int per_tile = kTileRows) {
+    const int r0 = first + i * per_tile;
+    return tile_of(r0, std::min(per_tile, T - r0), T, causal);
+}
+
+// The thumbnails' block rows a tile covers (whole ones: it starts on a block
+// row, and ends on one or at T): each block's max and sum over its visible
+// cells, row by row and key by key in order, so the same sums on every run.
+// Row-normalized, each weight is first divided by its row's max, as the heads
+// grid's row scale does.
+void pool_tile(const float* s, int ld, const Tile& t, int T, bool causal, int width, bool row_normalized,
+               float* max, float* sum) {
+    const int B = (T + width - 1) / width;
+    for (int r = 0; r < t.rows; ++r) {
+        const int i = t.r0 + r;
+        float* mrow = max + size_t(i / width) * B;
+        float* srow = sum + size_t(i / width) * B;
+        if (i % width == 0) {
+            std::fill(mrow, mrow + B, std::numeric_limits<float>::quiet_NaN());
+            std::fill(srow, srow + B, 0.0f);
+        }
+        const float* w = s + size_t(r) * ld;
+        const int visible = causal ? i + 1 : T;
+        const float row_max = row_normalized ? *std::max_element(w, w + visible) : 1.0f;
+        const bool divide = row_normalized && row_max > 0;
+        for (int c = 0, j = 0; j < visible; ++c) {
+            const int end = std::min(j + width, visible);
+            float m = mrow[c], acc = 0.0f;
+            for (; j < end; ++j) {
+                const float v = divide ? w[j] / row_max : w[j];
+                if (!(v <= m)) m = v;
+                acc += v;
+            }
+            mrow[c] = m;
+            srow[c] += acc;
+        }
+    }
 }
 
 }  // namespace
@@ -145,8 +179,13 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
                         int threads, int first_row, int window, int layer,
                         std::span<const Knockout> knockout) {
     const int hs = C / H;
-    const int first = std::clamp(first_row, 0, T);
-    const int tiles = tile_count(T - first);
+    // With thumbnails a tile holds whole block rows of them.
+    const bool thumbs = out.thumb_max && out.thumb_sum && out.thumb_width > 0;
+    const int first = thumbs ? std::clamp(first_row, 0, T) / out.thumb_width * out.thumb_width
+                             : std::clamp(first_row, 0, T);
+    const int per_tile = thumbs ? std::max(kTileRows, out.thumb_width) / out.thumb_width * out.thumb_width : kTileRows;
+    const int bins = thumbs ? (T + out.thumb_width - 1) / out.thumb_width : 0;
+    const int tiles = tile_count(T - first, per_tile);
     const int ld = row_stride(T);
     // Largest tiles first (the last rows see the most keys when causal) so that
     // dynamic scheduling ends with small pieces of work.
@@ -157,13 +196,16 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
         guard.run([&] {
             const int head = task % H;
             const HeadView hv{q, k, v, T, C, hs, head, window, layer, knockout};
-            const Tile t = tile_at(tiles - 1 - task / H, first, T, causal);
-            float* s = scratch(T);
+            const Tile t = tile_at(tiles - 1 - task / H, first, T, causal, per_tile);
+            float* s = scratch(T, per_tile);
 
             scores_tile(hv, t, causal, s, ld);                                                 // 1, 2
             softmax_tile(s, ld, t, causal, out.row_max + size_t(head) * T,
                          out.row_inv_sum + size_t(head) * T);                                  // 3
             if (out.weights) store_tile(s, ld, t, T, 0.0f, out.weights + size_t(head) * T * T);
+            if (thumbs)
+                pool_tile(s, ld, t, T, causal, out.thumb_width, out.thumb_row_normalized, out.thumb_max + size_t(head) * bins * bins,
+                          out.thumb_sum + size_t(head) * bins * bins);
 
             float* o = out.heads + size_t(t.r0) * C + size_t(head) * hs;
             if (ablated[size_t(head)]) {

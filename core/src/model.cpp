@@ -170,8 +170,15 @@ void repeat_kv(ConstMapRM kv, MapRM out, int H, int Hkv, int hs) {
 // MultiHeadAttention: x (T, C) -> proj(concat(heads)) (T, C), rows [first, T).
 // Every Head's key/query/value Linear runs as one (T, C) x (C, H*hs) product;
 // grouped-query k and v are computed for their Hkv heads and then repeated.
+//
+// With thumb_width > 0 the attention pass also pools each head into
+// lt.thumb_max/thumb_sum. Their block rows before the one holding `first` are
+// kept when `thumbs_kept` (the trace's thumbnails have this width), and the
+// attention rows of that block row are computed again (the same bits) to redo
+// it; otherwise every attention row is.
 void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x,
-                          const RunOptions& opt, bool dense, LayerTrace& lt, int threads, int first) {
+                          const RunOptions& opt, bool dense, LayerTrace& lt, int threads, int first,
+                          int thumb_width = 0, bool thumbs_kept = false) {
     const int T = int(x.rows()), H = cfg.n_head, Hkv = cfg.kv_heads(), hs = cfg.head_size();
     const ConstMapRM xs = rows_in(x, first);
     for (Tensor* t : {&lt.q, &lt.k, &lt.v}) resize_rows(*t, {T, H, hs});
@@ -203,14 +210,43 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
         lt.row_inv_sum.reshape({H, T});
     }
     resize_rows(lt.heads, {T, cfg.q_width()});
+    int attention_first = first;
+    if (thumb_width > 0) {
+        const int B = (T + thumb_width - 1) / thumb_width;
+        const int keep = thumbs_kept && lt.thumb_max.shape.size() == 3 ? std::min(first / thumb_width, int(lt.thumb_max.shape[1])) : 0;
+        if (keep > 0) {
+            const int old_B = int(lt.thumb_max.shape[1]);
+            relayout_heads(lt.thumb_max, H, old_B, B, keep, true);
+            relayout_heads(lt.thumb_sum, H, old_B, B, keep, true);
+            // A kept block row has no visible cells past its own column: NaN max.
+            for (int h = 0; h < H; ++h)
+                for (int r = 0; r < keep; ++r) {
+                    float* row = lt.thumb_max.data.data() + (size_t(h) * B + size_t(r)) * B;
+                    std::fill(row + keep, row + B, std::numeric_limits<float>::quiet_NaN());
+                }
+        } else {
+            lt.thumb_max.reshape({H, B, B});
+            lt.thumb_sum.reshape({H, B, B});
+        }
+        attention_first = keep * thumb_width;
+    } else {
+        lt.thumb_max = Tensor();
+        lt.thumb_sum = Tensor();
+    }
     std::vector<bool> ablated(size_t(H), false);
     for (const HeadRef& a : opt.ablate)
         if (a.layer == layer) ablated[size_t(a.head)] = true;
-    attention::multi_head_forward(
-        lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H, opt.causal, ablated,
-        {dense ? lt.weights.data.data() : nullptr, lt.row_max.data.data(),
-         lt.row_inv_sum.data.data(), lt.heads.data.data()},
-        threads, first, cfg.sliding_window, layer, opt.knockout);
+    attention::LayerOutput out{dense ? lt.weights.data.data() : nullptr, lt.row_max.data.data(),
+                               lt.row_inv_sum.data.data(), lt.heads.data.data()};
+    if (thumb_width > 0) {
+        out.thumb_max = lt.thumb_max.data.data();
+        out.thumb_sum = lt.thumb_sum.data.data();
+        out.thumb_width = thumb_width;
+        out.thumb_row_normalized = opt.thumb_row_normalized;
+    }
+    attention::multi_head_forward(lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H,
+                                  opt.causal, ablated, out, threads, attention_first, cfg.sliding_window, layer,
+                                  opt.knockout);
 
     resize_rows(lt.proj, {T, cfg.n_embed});
     linear(rows_in(lt.heads, first), w.attn.proj.weight, w.attn.proj.bias, rows_out(lt.proj, first), threads);
@@ -254,12 +290,14 @@ void block_after_attention(const LayerWeights& w, const ModelConfig& cfg, ConstM
 // Block (pre-norm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C),
 // rows [first, T). With the parallel residual (GPT-NeoX) both read x:
 // out = x + attn(ln1(x)) + mlp(ln2(x)), and resid1 is x + attn.
+// thumb_width, thumbs_kept: as for multi_head_attention.
 void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x,
-           const RunOptions& opt, bool dense, LayerTrace& lt, int threads, int first) {
+           const RunOptions& opt, bool dense, LayerTrace& lt, int threads, int first,
+           int thumb_width = 0, bool thumbs_kept = false) {
     const int T = int(x.rows()), C = cfg.n_embed;
     for (Tensor* t : {&lt.ln1, &lt.resid1, &lt.ln2, &lt.out}) resize_rows(*t, {T, C});
     norm(cfg, rows_in(x, first), w.ln1, rows_out(lt.ln1, first), threads);
-    multi_head_attention(w, cfg, layer, lt.ln1.cmatrix(), opt, dense, lt, threads, first);
+    multi_head_attention(w, cfg, layer, lt.ln1.cmatrix(), opt, dense, lt, threads, first, thumb_width, thumbs_kept);
     block_after_attention(w, cfg, x, lt, threads, first);
 }
 
@@ -342,7 +380,9 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
     const int64_t t = std::max(T, 0), C = cfg.n_embed, H = cfg.n_head, F = cfg.hidden();
     const auto grown = [](int64_t rows) { return (rows + kGrowRows - 1) / kGrowRows * kGrowRows; };
     const int64_t r = grown(t);
-    const int64_t per_head = r * H * cfg.head_size();  // q, k, v (k, v repeated per query head) and heads
+    const int64_t per_head = r * H * cfg.head_size();
+    const int64_t thumb_width = thumbnail_width(int(t), cfg.n_layer * cfg.n_head);
+    const int64_t thumb_bins = (t + thumb_width - 1) / thumb_width;  // q, k, v (k, v repeated per query head) and heads
     TraceEstimate e;
     e.dense_attention = int64_t(cfg.n_layer) * H * t * t * int64_t(sizeof(float));
     e.dense = e.dense_attention <= opt.attention_budget_bytes;
@@ -350,7 +390,8 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
                           + 4 * per_head                                 // q, k, v, heads
                           + 2 * H * t                                    // row max, 1 / row sum
                           + (cfg.mlp == MlpKind::Gated ? 3 : 2) * r * F  // hidden, act (and up)
-                          + (e.dense ? H * t * t : 0);
+                          + (e.dense ? H * t * t : 0)
+                          + 2 * H * thumb_bins * thumb_bins;                // thumbnails' max and sum
     const int64_t logits = opt.logits_rows < 0 ? t : std::min<int64_t>(opt.logits_rows, t);
     const int64_t floats = 4 * r * C                                     // tok, pos, embed, ln_f
                            + cfg.n_layer * layer + grown(logits) * cfg.vocab_size;
@@ -409,6 +450,11 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     tr.knockout = opt.knockout;
     tr.weights_dense = dense;
     tr.reused_rows = first;
+    const int thumb_width = thumbnail_width(T, L * H);
+    const bool thumbs_kept =
+        first > 0 && tr.thumb_width == thumb_width && tr.thumb_row_normalized == opt.thumb_row_normalized;
+    tr.thumb_width = thumb_width;
+    tr.thumb_row_normalized = opt.thumb_row_normalized;
     if (first > 0) {
         for (LayerTrace& lt : tr.layers) {
             relayout_heads(lt.row_max, H, old_T, T, first, false);
@@ -422,7 +468,8 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     tr.layers.resize(size_t(L));
     for (int l = 0; l < L; ++l) {
         const ConstMapRM x = l == 0 ? tr.embed.cmatrix() : tr.layers[size_t(l - 1)].out.cmatrix();
-        block(w.layers[size_t(l)], cfg, l, x, opt, dense, tr.layers[size_t(l)], threads, first);
+        block(w.layers[size_t(l)], cfg, l, x, opt, dense, tr.layers[size_t(l)], threads, first, thumb_width,
+              thumbs_kept);
         step(l + 2);
     }
 

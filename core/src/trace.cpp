@@ -182,14 +182,28 @@ Tensor Trace::tensor(const std::string& name) const {
     return layers[size_t(ref.layer)].*s.layer_member;
 }
 
+int thumbnail_cells(int heads) {
+    int side = kThumbnailCells;
+    while (side > 8 && int64_t(side) * side * std::max(heads, 1) > kThumbnailBudget) --side;
+    return side;
+}
+
+int thumbnail_width(int T, int heads) {
+    const int side = thumbnail_cells(heads);
+    int w = 1;
+    while ((int64_t(T) + w - 1) / w > side) w *= 2;
+    return w;
+}
+
 int64_t Trace::bytes() const {
     int64_t n = 0;
     for_each_tensor(*this, [&](const TraceTensorSpec& s, int l) {
         if (s.trace_member) n += int64_t((this->*s.trace_member).data.capacity());
         else if (s.layer_member) n += int64_t((layers[size_t(l)].*s.layer_member).data.capacity());
     });
-    // Held but not (yet) a named tensor: a gated MLP's up projection.
-    for (const LayerTrace& lt : layers) n += int64_t(lt.mlp_up.data.capacity());
+    // Held but not (yet) named tensors: a gated MLP's up projection, the thumbnails.
+    for (const LayerTrace& lt : layers)
+        n += int64_t(lt.mlp_up.data.capacity() + lt.thumb_max.data.capacity() + lt.thumb_sum.data.capacity());
     return n * int64_t(sizeof(float));
 }
 

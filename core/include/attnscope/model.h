@@ -25,6 +25,9 @@ struct RunOptions {
     // options up to the first token that changed: only the rows after it are
     // computed, and the trace is bit-identical to a full run's.
     bool incremental = true;
+    // What the thumbnails (LayerTrace::thumb_max) pool: each row divided by its
+    // max, as the heads grid draws by default, or the weights themselves.
+    bool thumb_row_normalized = true;
 };
 
 // What a run of T tokens will hold, known before it starts (the app shows it

@@ -80,7 +80,25 @@ struct LayerTrace {
     Tensor mlp_up;       // (T, F) a gated MLP's up projection (not in the tensor table), else empty
     Tensor mlp_proj;     // (T, C)
     Tensor out;          // (T, C)
+    // Each head's weights pooled while the run computes them (Trace::thumb_width):
+    // over every block of width x width cells, the max and the sum of the
+    // visible ones (a causal row sees keys up to itself), each weight divided
+    // by its row's max first when Trace::thumb_row_normalized. NaN max and zero
+    // sum where a block has none. (H, B, B), B = ceil(T / width).
+    Tensor thumb_max;
+    Tensor thumb_sum;
 };
+
+// The thumbnails' block width for T tokens and `heads` heads in all: the
+// smallest power of two that leaves at most thumbnail_cells(heads) blocks a
+// side. A power of two, so the attention pass's tiles (64 rows) hold whole
+// block rows. All heads' thumbnails share kThumbnailBudget cells, and none has
+// more than kThumbnailCells a side: 256 for GPT-2 small (144 heads, 75 MB at
+// 1,024 tokens), 128 for 1,024 heads.
+constexpr int kThumbnailCells = 256;
+constexpr int64_t kThumbnailBudget = int64_t(16) << 20;
+int thumbnail_cells(int heads);
+int thumbnail_width(int T, int heads);
 
 struct Trace {
     ModelConfig config;
@@ -99,6 +117,8 @@ struct Trace {
 
     std::vector<StageRecord> stages;
     bool weights_dense = true;   // false: weights are rebuilt from q, k and row stats on demand
+    int thumb_width = 0;         // tokens per thumbnail block (LayerTrace::thumb_max); 0: none
+    bool thumb_row_normalized = false;  // the thumbnails pool row-normalized weights
 
     // The weights of the run that completed into this trace (empty while a run is
     // under way or after one failed), and how many leading rows that run kept from
