@@ -129,16 +129,17 @@ std::optional<Normalized> runThumbnail(const attnscope::Trace& tr, int layer, in
     if (!usable) return std::nullopt;
     const int B = (T + w - 1) / w, H = tr.n_head();
     const attnscope::LayerTrace& lt = tr.layers[size_t(layer)];
-    if (lt.thumb_max.shape != attnscope::Shape{H, B, B} || lt.thumb_sum.shape != lt.thumb_max.shape ||
+    const int S = lt.thumb_max.shape.size() == 3 ? int(lt.thumb_max.shape[1]) : 0;
+    if (lt.thumb_max.shape != attnscope::Shape{H, S, S} || lt.thumb_sum.shape != lt.thumb_max.shape || B > S ||
         cells.size() != size_t(B) * size_t(B) || 2 * B < std::min(T, maxRes))
         return std::nullopt;
     Normalized out = weightsScale(scale);
     out.t.resize(B, B);
-    const size_t base = size_t(head) * size_t(B) * size_t(B);
+    const size_t base = size_t(head) * size_t(S) * size_t(S);
     for (int r = 0; r < B; ++r)
         for (int c = 0; c < B; ++c) {
-            const size_t at = size_t(r) * size_t(B) + size_t(c);
-            const int n = cells[at];
+            const size_t at = size_t(r) * size_t(S) + size_t(c);
+            const int n = cells[size_t(r) * size_t(B) + size_t(c)];
             out.t(r, c) = n == 0 ? std::numeric_limits<float>::quiet_NaN()
                           : scale == Scale::Log ? normalizedWeight(lt.thumb_max.data[base + at], 1.0f, scale)
                           : mode == Pooling::Max ? lt.thumb_max.data[base + at]

@@ -143,16 +143,15 @@ Tile tile_at(int i, int first, int T, bool causal, int per_tile = kTileRows) {
 // cells, row by row and key by key in order, so the same sums on every run.
 // Row-normalized, each weight is first divided by its row's max, as the heads
 // grid's row scale does.
-void pool_tile(const float* s, int ld, const Tile& t, int T, bool causal, int width, bool row_normalized,
-               float* max, float* sum) {
-    const int B = (T + width - 1) / width;
+void pool_tile(const float* s, int ld, const Tile& t, int T, bool causal, int width, int stride,
+               bool row_normalized, float* max, float* sum) {
     for (int r = 0; r < t.rows; ++r) {
         const int i = t.r0 + r;
-        float* mrow = max + size_t(i / width) * B;
-        float* srow = sum + size_t(i / width) * B;
+        float* mrow = max + size_t(i / width) * stride;
+        float* srow = sum + size_t(i / width) * stride;
         if (i % width == 0) {
-            std::fill(mrow, mrow + B, std::numeric_limits<float>::quiet_NaN());
-            std::fill(srow, srow + B, 0.0f);
+            std::fill(mrow, mrow + stride, std::numeric_limits<float>::quiet_NaN());
+            std::fill(srow, srow + stride, 0.0f);
         }
         const float* w = s + size_t(r) * ld;
         const int visible = causal ? i + 1 : T;
@@ -184,7 +183,6 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
     const int first = thumbs ? std::clamp(first_row, 0, T) / out.thumb_width * out.thumb_width
                              : std::clamp(first_row, 0, T);
     const int per_tile = thumbs ? std::max(kTileRows, out.thumb_width) / out.thumb_width * out.thumb_width : kTileRows;
-    const int bins = thumbs ? (T + out.thumb_width - 1) / out.thumb_width : 0;
     const int tiles = tile_count(T - first, per_tile);
     const int ld = row_stride(T);
     // Largest tiles first (the last rows see the most keys when causal) so that
@@ -204,8 +202,9 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
                          out.row_inv_sum + size_t(head) * T);                                  // 3
             if (out.weights) store_tile(s, ld, t, T, 0.0f, out.weights + size_t(head) * T * T);
             if (thumbs)
-                pool_tile(s, ld, t, T, causal, out.thumb_width, out.thumb_row_normalized, out.thumb_max + size_t(head) * bins * bins,
-                          out.thumb_sum + size_t(head) * bins * bins);
+                pool_tile(s, ld, t, T, causal, out.thumb_width, out.thumb_stride, out.thumb_row_normalized,
+                          out.thumb_max + size_t(head) * out.thumb_stride * out.thumb_stride,
+                          out.thumb_sum + size_t(head) * out.thumb_stride * out.thumb_stride);
 
             float* o = out.heads + size_t(t.r0) * C + size_t(head) * hs;
             if (ablated[size_t(head)]) {

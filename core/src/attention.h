@@ -36,12 +36,13 @@ struct LayerOutput {
     float* row_max = nullptr;      // (H, T)
     float* row_inv_sum = nullptr;  // (H, T)
     float* heads = nullptr;        // (T, C) concatenated head outputs
-    // (H, B, B) block max and sum of the weights (LayerTrace::thumb_max), blocks
+    // (H, S, S) block max and sum of the weights (LayerTrace::thumb_max), blocks
     // of thumb_width; nullptr for none. Block rows from first_row / thumb_width
     // on are computed whole, so first_row must be a multiple of thumb_width.
     float* thumb_max = nullptr;
     float* thumb_sum = nullptr;
     int thumb_width = 0;
+    int thumb_stride = 0;               // S: each head's thumbnails are S x S, B x B of it in use
     bool thumb_row_normalized = false;  // pool each weight divided by its row's max
 };
 

@@ -211,22 +211,25 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
     }
     resize_rows(lt.heads, {T, cfg.q_width()});
     int attention_first = first;
+    // The thumbnails are (H, S, S) whatever T is, S = thumbnail_cells(): an edit
+    // never moves them. Blocks outside the B x B in use are NaN max, zero sum.
+    const int S = thumbnail_cells(cfg.n_layer * H);
     if (thumb_width > 0) {
         const int B = (T + thumb_width - 1) / thumb_width;
-        const int keep = thumbs_kept && lt.thumb_max.shape.size() == 3 ? std::min(first / thumb_width, int(lt.thumb_max.shape[1])) : 0;
-        if (keep > 0) {
-            const int old_B = int(lt.thumb_max.shape[1]);
-            relayout_heads(lt.thumb_max, H, old_B, B, keep, true);
-            relayout_heads(lt.thumb_sum, H, old_B, B, keep, true);
-            // A kept block row has no visible cells past its own column: NaN max.
-            for (int h = 0; h < H; ++h)
-                for (int r = 0; r < keep; ++r) {
-                    float* row = lt.thumb_max.data.data() + (size_t(h) * B + size_t(r)) * B;
-                    std::fill(row + keep, row + B, std::numeric_limits<float>::quiet_NaN());
-                }
+        const bool same = lt.thumb_max.shape == Shape{H, S, S} && lt.thumb_sum.shape == Shape{H, S, S};
+        const int keep = thumbs_kept && same ? std::min(first / thumb_width, B) : 0;
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        if (keep > 0) {  // rows past a shortened text's last block row are cleared
+            for (int h = 0; h < H; ++h) {
+                const size_t from = (size_t(h) * S + size_t(B)) * S, to = size_t(h + 1) * S * S;
+                std::fill(lt.thumb_max.data.begin() + ptrdiff_t(from), lt.thumb_max.data.begin() + ptrdiff_t(to), nan);
+                std::fill(lt.thumb_sum.data.begin() + ptrdiff_t(from), lt.thumb_sum.data.begin() + ptrdiff_t(to), 0.0f);
+            }
         } else {
-            lt.thumb_max.reshape({H, B, B});
-            lt.thumb_sum.reshape({H, B, B});
+            lt.thumb_max.reshape({H, S, S});
+            lt.thumb_sum.reshape({H, S, S});
+            std::fill(lt.thumb_max.data.begin(), lt.thumb_max.data.end(), nan);
+            std::fill(lt.thumb_sum.data.begin(), lt.thumb_sum.data.end(), 0.0f);
         }
         attention_first = keep * thumb_width;
     } else {
@@ -242,6 +245,7 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
         out.thumb_max = lt.thumb_max.data.data();
         out.thumb_sum = lt.thumb_sum.data.data();
         out.thumb_width = thumb_width;
+        out.thumb_stride = S;
         out.thumb_row_normalized = opt.thumb_row_normalized;
     }
     attention::multi_head_forward(lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H,
@@ -381,8 +385,7 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
     const auto grown = [](int64_t rows) { return (rows + kGrowRows - 1) / kGrowRows * kGrowRows; };
     const int64_t r = grown(t);
     const int64_t per_head = r * H * cfg.head_size();
-    const int64_t thumb_width = thumbnail_width(int(t), cfg.n_layer * cfg.n_head);
-    const int64_t thumb_bins = (t + thumb_width - 1) / thumb_width;  // q, k, v (k, v repeated per query head) and heads
+    const int64_t thumb_side = thumbnail_cells(cfg.n_layer * cfg.n_head);  // q, k, v (k, v repeated per query head) and heads
     TraceEstimate e;
     e.dense_attention = int64_t(cfg.n_layer) * H * t * t * int64_t(sizeof(float));
     e.dense = e.dense_attention <= opt.attention_budget_bytes;
@@ -391,7 +394,7 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
                           + 2 * H * t                                    // row max, 1 / row sum
                           + (cfg.mlp == MlpKind::Gated ? 3 : 2) * r * F  // hidden, act (and up)
                           + (e.dense ? H * t * t : 0)
-                          + 2 * H * thumb_bins * thumb_bins;                // thumbnails' max and sum
+                          + 2 * H * thumb_side * thumb_side;                // thumbnails' max and sum
     const int64_t logits = opt.logits_rows < 0 ? t : std::min<int64_t>(opt.logits_rows, t);
     const int64_t floats = 4 * r * C                                     // tok, pos, embed, ln_f
                            + cfg.n_layer * layer + grown(logits) * cfg.vocab_size;

@@ -84,7 +84,9 @@ struct LayerTrace {
     // over every block of width x width cells, the max and the sum of the
     // visible ones (a causal row sees keys up to itself), each weight divided
     // by its row's max first when Trace::thumb_row_normalized. NaN max and zero
-    // sum where a block has none. (H, B, B), B = ceil(T / width).
+    // sum where a block has none. (H, S, S) with S = thumbnail_cells(L * H),
+    // whatever T is (so an edit never moves them); the first B = ceil(T / width)
+    // rows and columns are in use, the rest NaN max and zero sum.
     Tensor thumb_max;
     Tensor thumb_sum;
 };
