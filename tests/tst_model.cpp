@@ -262,6 +262,12 @@ void tst_Model::rebuiltWeightsAreBitIdentical() {
             QVERIFY(std::memcmp(x.data(), y.data(), sizeof(float) * size_t(x.size())) == 0);
             QCOMPARE(b.weight(l, h, 150, 3), x(150, 3));
             QCOMPARE(b.weight(l, h, 199, 199), x(199, 199));
+            for (const int q : {0, 63, 64, 150, 199}) {  // one row alone, stored or rebuilt
+                const std::vector<float> ra = a.head_row(l, h, q), rb = b.head_row(l, h, q);
+                QCOMPARE(int(rb.size()), 200);
+                QVERIFY(std::memcmp(ra.data(), x.row(q).data(), sizeof(float) * 200) == 0);
+                QVERIFY(std::memcmp(rb.data(), x.row(q).data(), sizeof(float) * 200) == 0);
+            }
         }
     // Head outputs do not depend on how weights are stored.
     QCOMPARE(a.layers[1].out.data, b.layers[1].out.data);

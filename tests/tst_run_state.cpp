@@ -123,9 +123,10 @@ void tst_RunState::threadsSettingIsUsedAndRemembered() {
     QVERIFY(menu2 && menu2->actions().at(1)->isChecked());
 }
 
-// Run ▸ Attention memory: 1 GB by default; a smaller budget chosen there makes
-// the next run keep no dense weights once they pass it (each head rebuilt when
-// shown, equal to the stored one), and it is remembered for the next session.
+// Run ▸ Attention memory: 256 MB by default; another size chosen there runs
+// again and is remembered for the next session, and a budget below the maps
+// makes the next run keep no dense weights (each head rebuilt when shown,
+// equal to the stored one).
 void tst_RunState::attentionBudgetIsUsedAndRemembered() {
     auto* menu = win_->findChild<QMenu*>(QStringLiteral("budgetMenu"));
     QVERIFY(menu);
@@ -135,8 +136,8 @@ void tst_RunState::attentionBudgetIsUsedAndRemembered() {
         const auto it = std::find_if(list.begin(), list.end(), [](const QAction* a) { return a->isChecked(); });
         return it == list.end() ? -1 : (*it)->data().toInt();
     };
-    QCOMPARE(checked(items), 1024);
-    QCOMPARE(ws_->attentionBudget(), int64_t(1) << 30);
+    QCOMPARE(checked(items), 256);
+    QCOMPARE(ws_->attentionBudget(), int64_t(256) << 20);
     QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: dense weights")); }));
     QVERIFY(ws_->trace()->weights_dense);
     const std::vector<float> dense = [&] {
@@ -144,11 +145,11 @@ void tst_RunState::attentionBudgetIsUsedAndRemembered() {
         return std::vector<float>(m.data(), m.data() + m.size());
     }();
 
-    // The smallest size on the menu runs again and is remembered; the demo's maps
-    // fit it, so a budget below them shows what passing it does.
-    QVERIFY(rerun([&] { items.first()->trigger(); }));
-    QCOMPARE(ws_->attentionBudget(), int64_t(256) << 20);
-    QCOMPARE(QSettings().value("run/attentionBudgetMb").toInt(), 256);
+    // 2 GB from the menu runs again and is remembered; the demo's maps fit any
+    // size on it, so a budget below them shows what passing it does.
+    QVERIFY(rerun([&] { items.at(3)->trigger(); }));
+    QCOMPARE(ws_->attentionBudget(), int64_t(2048) << 20);
+    QCOMPARE(QSettings().value("run/attentionBudgetMb").toInt(), 2048);
     QVERIFY(ws_->trace()->weights_dense);
     QVERIFY(rerun([&] { ws_->setAttentionBudget(1024); }));
     QVERIFY(!ws_->trace()->weights_dense);
@@ -158,10 +159,10 @@ void tst_RunState::attentionBudgetIsUsedAndRemembered() {
     win_.reset();
     Workspace ws;
     MainWindow again(&ws);
-    QCOMPARE(ws.attentionBudget(), int64_t(256) << 20);
+    QCOMPARE(ws.attentionBudget(), int64_t(2048) << 20);
     auto* menu2 = again.findChild<QMenu*>(QStringLiteral("budgetMenu"));
     QVERIFY(menu2);
-    QCOMPARE(checked(menu2->actions()), 256);
+    QCOMPARE(checked(menu2->actions()), 2048);
 }
 
 // Typing at the end keeps the rows before the edit (an incremental run), and the

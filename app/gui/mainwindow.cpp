@@ -83,7 +83,7 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
                                                                    : session::CropPolicy::KeepLast);
     ws_->setThreads(std::clamp(st.value("run/threads", 0).toInt(), 0, attnscope::max_thread_count()));
     // The attention budget (Run ▸ Attention memory): one of the menu's sizes, else the default.
-    const int budgetMb = st.value("run/attentionBudgetMb", 1024).toInt();
+    const int budgetMb = st.value("run/attentionBudgetMb", 256).toInt();
     if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), budgetMb) != kAttentionBudgetsMb.end())
         ws_->setAttentionBudget(int64_t(budgetMb) << 20);
     // The run pools the grid's thumbnails on the scale the grid draws.

@@ -38,7 +38,7 @@ class TraceView;
 class ViewSettings;
 class Workspace;
 
-// The sizes Run ▸ Attention memory offers, in MB (1024 is RunOptions' default).
+// The sizes Run ▸ Attention memory offers, in MB (256 is RunOptions' default).
 inline constexpr std::array<int, 6> kAttentionBudgetsMb = {256, 512, 1024, 2048, 4096, 8192};
 
 class MainWindow : public QMainWindow {

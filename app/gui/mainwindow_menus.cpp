@@ -146,9 +146,9 @@ void MainWindow::buildMenus() {
     budget->setObjectName(QStringLiteral("budgetMenu"));
     budget->setToolTipsVisible(true);
     auto* bg = new QActionGroup(budget);
-    int chosen = QSettings().value("run/attentionBudgetMb", 1024).toInt();
+    int chosen = QSettings().value("run/attentionBudgetMb", 256).toInt();
     if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), chosen) == kAttentionBudgetsMb.end())
-        chosen = 1024;  // RunOptions' default
+        chosen = 256;  // RunOptions' default
     for (const int mb : kAttentionBudgetsMb) {
         QAction* a = budget->addAction(mb >= 1024 ? tr("%1 GB").arg(mb / 1024) : tr("%1 MB").arg(mb));
         a->setToolTip(tr("Keep every head's attention weights while they fit in %1 MB; past that, rebuild a head "

@@ -23,8 +23,7 @@ double niceCeiling(double v) {
 RowFigure::RowFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis)
     : data_(std::move(data)), layer_(layer), head_(head), query_(query), style_(std::move(style)) {
     if (!data_.trace || query_ < 0 || query_ >= data_.T()) return;
-    const attnscope::MatrixRM w = data_.trace->head_weights(layer_, head_);
-    row_.assign(w.row(query_).data(), w.row(query_).data() + w.cols());
+    row_ = data_.trace->head_row(layer_, head_, query_);
     fitAxis(fixedAxis);
 }
 

@@ -117,7 +117,12 @@ void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool squar
     };
     const int rows = square ? keep : 1;
     if (T_new >= T_old) {  // destinations lie at or after their sources: move from the end
-        t.data.reserve(size_t(H) * new_head);  // exactly: resize alone may double the capacity
+        // Room for kGrowRows more rows, so typing does not allocate (and touch)
+        // a fresh buffer at every key; not resize's doubling.
+        if (size_t(H) * new_head > t.data.capacity()) {
+            const size_t grown = size_t((T_new + kGrowRows - 1) / kGrowRows * kGrowRows);
+            t.data.reserve(size_t(H) * (square ? grown * grown : grown));
+        }
         t.data.resize(size_t(H) * new_head);
         for (int h = H - 1; h >= 0; --h)
             for (int r = rows - 1; r >= 0; --r) move_row(h, r);

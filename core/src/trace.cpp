@@ -99,6 +99,26 @@ float Trace::weight(int layer, int head, int query, int key) const {
     return row[size_t(key)];
 }
 
+std::vector<float> Trace::head_row(int layer, int head, int query) const {
+    check_head(*this, layer, head);
+    check_cell(*this, query, 0);
+    const int n = T();
+    std::vector<float> row(static_cast<size_t>(n));
+    if (imported) {
+        for (int k = 0; k < n; ++k) row[size_t(k)] = imported->at(layer, head, query, k);
+        return row;
+    }
+    const LayerTrace& lt = layers[size_t(layer)];
+    if (weights_dense) {
+        const float* src = lt.weights.data.data() + (size_t(head) * n + size_t(query)) * n;
+        std::copy(src, src + n, row.begin());
+        return row;
+    }
+    attention::rebuild_row(head_view(*this, layer, head), causal, lt.row_max.data.data() + size_t(head) * n,
+                           lt.row_inv_sum.data.data() + size_t(head) * n, query, true, row.data());
+    return row;
+}
+
 float Trace::score(int layer, int head, int query, int key) const {
     check_head(*this, layer, head);
     check_cell(*this, query, key);

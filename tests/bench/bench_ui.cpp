@@ -5,11 +5,16 @@
 // frame budget, and a baseline measured in the same run (a full re-run per key).
 //
 //   QT_QPA_PLATFORM=offscreen build/release/tests/attnscope-bench-ui
-//       [--model PATH | --random SPEC] [--tokens N] [--edit append] [--iterations N]
+//       [--model PATH | --random SPEC] [--tokens N] [--edit append|type] [--iterations N]
+//       [--attention-budget-mb MB]
 //
 // --edit append types one token and deletes it again, key after key, into two
 // traces used in turn, as the app's Workspace does: each run keeps the rows
-// before the edit (an incremental run). Without it every key re-runs all T rows.
+// before the edit (an incremental run). --edit type types a new token at every
+// key, so the text grows to T tokens and each trace, two keys behind, grows by
+// two rows per run (stored attention maps move to their new row length).
+// Without --edit every key re-runs all T rows. --attention-budget-mb as in the
+// app's Run ▸ Attention memory (default 256).
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QImage>
@@ -50,9 +55,10 @@ int main(int argc, char** argv) {
     QStandardPaths::setTestModeEnabled(true);
     const QStringList args = app.arguments();
     const int iterations = std::max(3, option(args, "--iterations", "100").toInt());
-    const bool incremental = option(args, "--edit") == "append";
+    const bool typing = option(args, "--edit") == "type";
+    const bool incremental = typing || option(args, "--edit") == "append";
     if (args.contains("--edit") && !incremental) {
-        std::fprintf(stderr, "attnscope-bench-ui: --edit takes append\n");
+        std::fprintf(stderr, "attnscope-bench-ui: --edit takes append or type\n");
         return 2;
     }
 
@@ -69,7 +75,7 @@ int main(int argc, char** argv) {
         return 1;
     }
     const auto& cfg = doc.model.weights->config;
-    const int T = std::clamp(option(args, "--tokens", "64").toInt(), 1, cfg.context_length - 1);
+    const int T = std::clamp(option(args, "--tokens", "64").toInt(), typing ? iterations + 3 : 1, cfg.context_length - 1);
     // T tokens of text (a passage repeated), or ids spread over the vocabulary.
     std::vector<int> ids;
     QStringList labels;
@@ -115,15 +121,20 @@ int main(int argc, char** argv) {
     attnscope::Trace traces[2];  // used in turn, as the Workspace's spare trace
     attnscope::RunOptions opt;
     opt.incremental = incremental;
+    opt.attention_budget_bytes = int64_t(std::max(0, option(args, "--attention-budget-mb", "256").toInt())) << 20;
     for (int it = 0; it < iterations + 2; ++it) {
         const int k = it % 2;
         QElapsedTimer t;
+        // Typing: key `it` holds T - (iterations + 1 - it) tokens, the last key T.
+        const int typed = T - (iterations + 1 - it);
+        const std::vector<int> key = typing ? std::vector<int>(ids.begin(), ids.begin() + typed) : keys[size_t(k)];
+        const QStringList keyLabel = typing ? labels.mid(0, typed) : keyLabels[k];
         t.start();
-        model.run(keys[size_t(k)], opt, traces[k]);
+        model.run(key, opt, traces[k]);
         const double run = double(t.nsecsElapsed()) / 1e6;
         // A shared_ptr view of the reused trace, as the Workspace hands out.
         const std::shared_ptr<const attnscope::Trace> trace(&traces[k], [](const attnscope::Trace*) {});
-        const render::FigureData data = session::figureData(doc, trace, keyLabels[k]);
+        const render::FigureData data = session::figureData(doc, trace, keyLabel);
         const int layer = std::min(1, cfg.n_layer - 1), head = std::min(2, cfg.n_head - 1);
         // Each view: build its figure from the trace, then paint it.
         auto timed = [&](int i, auto&& make, QImage& img) {
@@ -145,7 +156,7 @@ int main(int argc, char** argv) {
         QElapsedTimer f;
         f.start();
         static attnscope::Trace scratch;
-        model.run(keys[size_t(k)], full, scratch);
+        model.run(key, full, scratch);
         if (it < 2) continue;  // warm-up
         fullRunMs.push_back(double(f.nsecsElapsed()) / 1e6);
         runMs.push_back(run);
@@ -153,7 +164,7 @@ int main(int argc, char** argv) {
         visibleMs.push_back(run + gridDraw);
     }
     std::printf("AttnScope UI benchmark: %d layers x %d heads, C=%d, T=%d (+1), %s, %d iterations, %d threads\n",
-                cfg.n_layer, cfg.n_head, cfg.n_embed, T, incremental ? "--edit append (incremental runs)" : "full runs",
+                cfg.n_layer, cfg.n_head, cfg.n_embed, T, typing ? "--edit type (incremental runs, growing)" : incremental ? "--edit append (incremental runs)" : "full runs",
                 iterations, attnscope::default_thread_count());
     std::printf("  model run per key               median %8.2f ms\n", median(runMs));
     std::printf("  full run (baseline, same run)   median %8.2f ms   (%.1fx)\n", median(fullRunMs),

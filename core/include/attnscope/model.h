@@ -19,7 +19,10 @@ struct RunOptions {
     // Dense softmax weights for all heads are kept while they fit in this many
     // bytes; past it only q, k and per-row statistics are kept and each head's
     // weights are rebuilt exactly on demand.
-    int64_t attention_budget_bytes = int64_t(1) << 30;
+    // 256 MB: GPT-2 small keeps its maps up to about 680 tokens. Past that an
+    // edit would move all of them to the new row length (hundreds of ms at
+    // 1,000 tokens), while rebuilding the one head a view shows takes a few.
+    int64_t attention_budget_bytes = int64_t(256) << 20;
     int logits_rows = 1;             // logits for the last N positions; -1 all, 0 none
     // Reuse the trace's rows from an earlier causal run of the same weights and
     // options up to the first token that changed: only the rows after it are

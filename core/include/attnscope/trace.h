@@ -150,6 +150,9 @@ struct Trace {
     // One entry of head_weights / head_scores without building the whole matrix
     // when the weights are stored.
     float weight(int layer, int head, int query, int key) const;
+    // One query's row of head_weights (T floats): copied when stored, else
+    // rebuilt alone (bit-identical), without building the whole matrix.
+    std::vector<float> head_row(int layer, int head, int query) const;
     float score(int layer, int head, int query, int key) const;
     // Logits for position `pos` (must be >= logits_first); a (V) row.
     Eigen::Map<const VectorF> logits_at(int pos) const;
