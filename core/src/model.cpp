@@ -216,15 +216,29 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
     }
     resize_rows(lt.heads, {T, cfg.q_width()});
     int attention_first = first;
-    // The thumbnails are (H, S, S) whatever T is, S = thumbnail_cells(): an edit
-    // never moves them. Blocks outside the B x B in use are NaN max, zero sum.
-    const int S = thumbnail_cells(cfg.n_layer * H);
+    // The thumbnails are (H, S, S), S = thumbnail_stride(): B x B in use, the
+    // rest NaN max and zero sum. S grows in steps of 64, so an edit seldom
+    // moves them.
+    const int S = thumbnail_stride(T, cfg.n_layer * H);
     if (thumb_width > 0) {
         const int B = (T + thumb_width - 1) / thumb_width;
-        const bool same = lt.thumb_max.shape == Shape{H, S, S} && lt.thumb_sum.shape == Shape{H, S, S};
-        const int keep = thumbs_kept && same ? std::min(first / thumb_width, B) : 0;
+        const Shape& old = lt.thumb_max.shape;
+        const int old_S = old.size() == 3 && old[0] == H && old[1] == old[2] && lt.thumb_sum.shape == old ? int(old[1]) : 0;
+        const int keep = thumbs_kept ? std::min({first / thumb_width, B, old_S}) : 0;
         const float nan = std::numeric_limits<float>::quiet_NaN();
-        if (keep > 0) {  // rows past a shortened text's last block row are cleared
+        if (keep > 0) {
+            if (old_S != S) {
+                relayout_heads(lt.thumb_max, H, old_S, S, keep, true);
+                relayout_heads(lt.thumb_sum, H, old_S, S, keep, true);
+                // A kept block row has no visible cells past its own column: NaN max.
+                for (int h = 0; h < H; ++h)
+                    for (int r = 0; r < keep; ++r) {
+                        float* row = lt.thumb_max.data.data() + (size_t(h) * S + size_t(r)) * S;
+                        std::fill(row + keep, row + S, nan);
+                    }
+            }
+            // Rows from B on (past a shortened text's last block row) are cleared;
+            // the run rewrites rows [keep, B).
             for (int h = 0; h < H; ++h) {
                 const size_t from = (size_t(h) * S + size_t(B)) * S, to = size_t(h + 1) * S * S;
                 std::fill(lt.thumb_max.data.begin() + ptrdiff_t(from), lt.thumb_max.data.begin() + ptrdiff_t(to), nan);
@@ -390,7 +404,7 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
     const auto grown = [](int64_t rows) { return (rows + kGrowRows - 1) / kGrowRows * kGrowRows; };
     const int64_t r = grown(t);
     const int64_t per_head = r * H * cfg.head_size();
-    const int64_t thumb_side = thumbnail_cells(cfg.n_layer * cfg.n_head);  // q, k, v (k, v repeated per query head) and heads
+    const int64_t thumb_side = t > 0 ? thumbnail_stride(int(t), cfg.n_layer * cfg.n_head) : 0;  // q, k, v (k, v repeated per query head) and heads
     TraceEstimate e;
     e.dense_attention = int64_t(cfg.n_layer) * H * t * t * int64_t(sizeof(float));
     e.dense = e.dense_attention <= opt.attention_budget_bytes;

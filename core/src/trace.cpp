@@ -215,6 +215,12 @@ int thumbnail_width(int T, int heads) {
     return w;
 }
 
+int thumbnail_stride(int T, int heads) {
+    const int w = thumbnail_width(T, heads);
+    const int blocks = int((int64_t(T) + w - 1) / w);
+    return std::min(thumbnail_cells(heads), (blocks + 63) / 64 * 64);
+}
+
 int64_t Trace::bytes() const {
     int64_t n = 0;
     for_each_tensor(*this, [&](const TraceTensorSpec& s, int l) {

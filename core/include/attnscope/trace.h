@@ -84,9 +84,9 @@ struct LayerTrace {
     // over every block of width x width cells, the max and the sum of the
     // visible ones (a causal row sees keys up to itself), each weight divided
     // by its row's max first when Trace::thumb_row_normalized. NaN max and zero
-    // sum where a block has none. (H, S, S) with S = thumbnail_cells(L * H),
-    // whatever T is (so an edit never moves them); the first B = ceil(T / width)
-    // rows and columns are in use, the rest NaN max and zero sum.
+    // sum where a block has none. (H, S, S) with S = thumbnail_stride(T, L * H)
+    // (so an edit seldom moves them); the first B = ceil(T / width) rows and
+    // columns are in use, the rest NaN max and zero sum.
     Tensor thumb_max;
     Tensor thumb_sum;
 };
@@ -101,6 +101,9 @@ constexpr int kThumbnailCells = 256;
 constexpr int64_t kThumbnailBudget = int64_t(16) << 20;
 int thumbnail_cells(int heads);
 int thumbnail_width(int T, int heads);
+// The side S of each head's stored thumbnails (LayerTrace::thumb_max): the
+// blocks in use rounded up to 64, at most thumbnail_cells(heads).
+int thumbnail_stride(int T, int heads);
 
 struct Trace {
     ModelConfig config;
