@@ -1,7 +1,6 @@
 #include "attnscope/kernels.h"
 
 #include "gemm.h"
-#include "parallel_guard.h"
 
 #include <algorithm>
 #include <cmath>

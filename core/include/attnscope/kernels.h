@@ -1,7 +1,7 @@
 #pragma once
 // Dense building blocks of the forward pass. Each runs its own OpenMP loop with
-// `threads` threads and calls Eigen single-threaded inside it (the core is built
-// with EIGEN_DONT_PARALLELIZE), so thread pools never nest.
+// `threads` threads, single-threaded code inside it (linear: gemm.h; the rest
+// Eigen, built with EIGEN_DONT_PARALLELIZE), so thread pools never nest.
 #include "attnscope/tensor.h"
 
 namespace attnscope::kernels {
