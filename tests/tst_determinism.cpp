@@ -27,6 +27,8 @@ bool sameBits(const Tensor& a, const Tensor& b) {
            (a.data.empty() || std::memcmp(a.data.data(), b.data.data(), a.data.size() * sizeof(float)) == 0);
 }
 
+QString firstDifference(const Trace& a, const Trace& b);
+
 }  // namespace
 
 class tst_Determinism : public QObject {
@@ -39,6 +41,7 @@ private slots:
     void incrementalRunsEqualFullRuns();
     void incrementalRunNeedsTheSameRun();
     void incrementalRunsAcrossAThumbnailWidth();
+    void checkpointedRunsPastOneChunk();
     void thumbnailsPoolTheWeights_data();
     void thumbnailsPoolTheWeights();
     void linearIsOneFusedChainPerOutput_data();
@@ -59,21 +62,31 @@ void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads_data() {
     QTest::addColumn<bool>("causal");
     QTest::addColumn<bool>("stored");
     QTest::addColumn<QString>("spec");
-    QTest::newRow("causal, weights stored") << true << true << QString();
-    QTest::newRow("bidirectional, weights stored") << false << true << QString();
-    QTest::newRow("causal, weights rebuilt") << true << false << QString();
+    QTest::addColumn<bool>("activations");
+    QTest::newRow("causal, weights stored") << true << true << QString() << true;
+    QTest::newRow("bidirectional, weights stored") << false << true << QString() << true;
+    QTest::newRow("causal, weights rebuilt") << true << false << QString() << true;
+    QTest::newRow("causal, weights and activations rebuilt") << true << false << QString() << false;
     QTest::newRow("mistral GQA window, weights rebuilt")
-        << true << false << "arch=mistral,n_layer=2,n_head=5,n_kv_head=1,n_embed=160,context=160,vocab=97,window=40";
+        << true << false << "arch=mistral,n_layer=2,n_head=5,n_kv_head=1,n_embed=160,context=160,vocab=97,window=40"
+        << true;
     QTest::newRow("qwen3 head_dim 48, weights stored")
-        << true << true << "arch=qwen3,n_layer=2,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=160,vocab=97";
+        << true << true << "arch=qwen3,n_layer=2,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=160,vocab=97"
+        << true;
+    QTest::newRow("llama GQA, activations rebuilt")
+        << true << true << "arch=llama,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,mlp_hidden=300,context=160,vocab=97"
+        << false;
     QTest::newRow("gpt_neox, bidirectional")
-        << false << true << "arch=gpt_neox,n_layer=2,n_head=5,n_embed=160,context=160,vocab=97";
+        << false << true << "arch=gpt_neox,n_layer=2,n_head=5,n_embed=160,context=160,vocab=97" << true;
+    QTest::newRow("gpt_neox, bidirectional, activations rebuilt")
+        << false << true << "arch=gpt_neox,n_layer=2,n_head=5,n_embed=160,context=160,vocab=97" << false;
 }
 
 void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads() {
     QFETCH(bool, causal);
     QFETCH(bool, stored);
     QFETCH(QString, spec);
+    QFETCH(bool, activations);
     // Three attention tiles (T = 150 > 2 * 64), wide enough that every linear
     // layer is split into several column slices (4 * 160 = 640 > 128).
     const ModelConfig c = configFor(spec, ModelConfig::seed(97, 160, 160, 5, 3));
@@ -85,11 +98,21 @@ void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads() {
     opt.causal = causal;
     opt.logits_rows = -1;
     opt.attention_budget_bytes = stored ? (int64_t(1) << 30) : 0;
+    opt.activation_budget_bytes = activations ? (int64_t(1) << 30) : 0;
     opt.threads = 1;
     const Trace one = m.run(tokens, opt);
     QCOMPARE(one.weights_dense, stored);
+    QCOMPARE(one.activations_kept, activations);
+    QCOMPARE(one.layers[1].mlp_hidden.data.empty(), !activations);
     const std::vector<std::string> names = one.tensor_names();
     QVERIFY(names.size() > 20);
+    if (!activations) {  // every tensor rebuilt on demand is the one a run that keeps it holds
+        RunOptions keep = opt;
+        keep.activation_budget_bytes = int64_t(1) << 30;
+        const Trace kept = m.run(tokens, keep);
+        QVERIFY(kept.activations_kept);
+        QCOMPARE(firstDifference(one, kept), QString());
+    }
     for (int threads = 2; threads <= 4; ++threads) {
         opt.threads = threads;
         const Trace many = m.run(tokens, opt);
@@ -155,21 +178,31 @@ void tst_Determinism::incrementalRunsEqualFullRuns_data() {
     QTest::addColumn<bool>("stored");
     QTest::addColumn<int>("logitsRows");
     QTest::addColumn<QString>("spec");
-    QTest::newRow("weights stored, last logits") << true << 1 << QString();
-    QTest::newRow("weights stored, every position's logits") << true << -1 << QString();
-    QTest::newRow("weights rebuilt, three logits rows") << false << 3 << QString();
+    QTest::addColumn<qint64>("activationBudget");
+    const qint64 all = qint64(1) << 30;
+    // The seed config below holds 2 * (5 * 160 + 160 + 2 * 640) floats of
+    // activations a token: 110 tokens' worth is crossed back and forth.
+    const qint64 crossed = 110 * 2 * (5 * 160 + 160 + 2 * 640) * 4;
+    QTest::newRow("weights stored, last logits") << true << 1 << QString() << all;
+    QTest::newRow("weights stored, every position's logits") << true << -1 << QString() << all;
+    QTest::newRow("weights rebuilt, three logits rows") << false << 3 << QString() << all;
+    QTest::newRow("weights and activations rebuilt") << false << 3 << QString() << qint64(0);
+    QTest::newRow("activations over their budget now and then") << true << 1 << QString() << crossed;
     QTest::newRow("llama GQA, weights stored") << true << -1
-        << "arch=llama,n_layer=2,n_head=5,n_kv_head=1,n_embed=160,context=200,vocab=61";
+        << "arch=llama,n_layer=2,n_head=5,n_kv_head=1,n_embed=160,context=200,vocab=61" << all;
     QTest::newRow("mistral window, weights rebuilt") << false << 3
-        << "arch=mistral,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,context=200,vocab=61,window=50";
+        << "arch=mistral,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,context=200,vocab=61,window=50" << all;
+    QTest::newRow("mistral window, activations rebuilt") << true << 3
+        << "arch=mistral,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,context=200,vocab=61,window=50" << qint64(0);
     QTest::newRow("qwen3 head_dim and q/k norm") << true << 1
-        << "arch=qwen3,n_layer=1,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=200,vocab=61";
+        << "arch=qwen3,n_layer=1,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=200,vocab=61" << all;
 }
 
 void tst_Determinism::incrementalRunsEqualFullRuns() {
     QFETCH(bool, stored);
     QFETCH(int, logitsRows);
     QFETCH(QString, spec);
+    QFETCH(qint64, activationBudget);
     // Several attention tiles (up to 200 tokens > 3 * 64) and several column
     // slices per linear layer; head size 32.
     const ModelConfig c = configFor(spec, ModelConfig::seed(61, 200, 160, 5, 2));
@@ -183,8 +216,11 @@ void tst_Determinism::incrementalRunsEqualFullRuns() {
     inc.threads = 2;
     RunOptions full = inc;
     full.incremental = false;
+    inc.activation_budget_bytes = activationBudget;  // the full runs keep every activation
+    full.activation_budget_bytes = int64_t(1) << 30;
     Trace live;  // one trace, edited run after run, as the app does
     int reused = 0;
+    std::set<bool> kept;
     for (int step = 0; step < 60; ++step) {
         if (step > 0) edit(tokens, rng, 61, 200);
         m.run(tokens, inc, live);
@@ -195,8 +231,11 @@ void tst_Determinism::incrementalRunsEqualFullRuns() {
         QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("step %1 (%2 tokens, %3 rows kept): %4 differs")
                                                 .arg(step).arg(tokens.size()).arg(live.reused_rows).arg(diff)));
         reused += live.reused_rows;
+        kept.insert(live.activations_kept);
     }
     QVERIFY2(reused > 60 * 20, "the edits should have let most runs keep rows");
+    if (activationBudget == 0) QCOMPARE(kept, std::set<bool>{false});
+    else if (activationBudget < (qint64(1) << 30)) QCOMPARE(kept, (std::set<bool>{false, true}));
 }
 
 void tst_Determinism::incrementalRunNeedsTheSameRun() {
@@ -258,6 +297,45 @@ void tst_Determinism::incrementalRunsAcrossAThumbnailWidth() {
         QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("%1 tokens: %2 differs").arg(tokens.size()).arg(diff)));
     }
     QCOMPARE(widths, (std::set<int>{1, 2}));
+}
+
+// Past the activation budget a layer's other tensors pass through work buffers
+// 1,024 rows at a time (model.cpp, kChunkRows); a run of more rows, its
+// incremental runs, the tensors rebuilt on demand and the ablation scan's
+// suffix runs from such a base all equal what a run that keeps everything gives.
+void tst_Determinism::checkpointedRunsPastOneChunk() {
+    const ModelConfig c = ModelConfig::seed(61, 1400, 32, 2, 2);
+    const Model m(std::make_shared<Weights>(random_weights(c, 29)));
+    std::mt19937 rng(11);
+    std::vector<int> tokens(1200);
+    for (int& t : tokens) t = int(rng() % 61);
+    RunOptions lean;
+    lean.activation_budget_bytes = 0;
+    lean.attention_budget_bytes = 0;
+    RunOptions keep = lean;
+    keep.activation_budget_bytes = int64_t(1) << 30;
+    keep.incremental = false;
+    Trace live;
+    m.run(tokens, lean, live);
+    QVERIFY(!live.activations_kept);
+    const Trace full = m.run(tokens, keep);
+    QVERIFY(full.activations_kept);
+    QCOMPARE(firstDifference(live, full), QString());
+    QVERIFY(live.bytes() < full.bytes() / 2);
+
+    // An edit in the first chunk, then one at the end, on the same trace.
+    for (const size_t at : {size_t(500), tokens.size() - 1}) {
+        tokens[at] = (tokens[at] + 1) % 61;
+        m.run(tokens, lean, live);
+        QCOMPARE(live.reused_rows, int(at));
+        QCOMPARE(firstDifference(live, m.run(tokens, keep)), QString());
+    }
+
+    // An ablated head's suffix run from a base that did not keep its layer's head outputs.
+    Model::SuffixScratch a, b;
+    const Trace kept = m.run(tokens, keep);
+    for (const HeadRef head : {HeadRef{0, 1}, HeadRef{1, 0}})
+        QVERIFY(sameBits(m.ablated_ln_f(live, head, 2, a), m.ablated_ln_f(kept, head, 2, b)));
 }
 
 void tst_Determinism::thumbnailsPoolTheWeights_data() {

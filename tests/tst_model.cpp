@@ -123,8 +123,8 @@ void tst_Model::everyHalfConvertsExactly() {
 }
 
 // The estimate shown before a run is the bytes the run's trace then holds, for
-// every kind of architecture row, with stored or rebuilt weights and any
-// number of logits rows.
+// every kind of architecture row, with stored or rebuilt weights, kept or
+// rebuilt activations and any number of logits rows.
 void tst_Model::estimateIsWhatARunHolds() {
     const char* specs[] = {
         "arch=gpt2,n_layer=2,n_head=4,n_embed=32,context=128,vocab=50",
@@ -141,6 +141,8 @@ void tst_Model::estimateIsWhatARunHolds() {
                 for (const int logits : {1, -1, 0}) {
                     RunOptions o;
                     o.attention_budget_bytes = budget;
+                    // Activations kept with the weights, dropped with them, or dropped alone.
+                    o.activation_budget_bytes = budget > 1000 && logits == 0 ? 1000 : budget;
                     o.logits_rows = logits;
                     std::vector<int> ids(static_cast<size_t>(T));
                     for (int i = 0; i < T; ++i) ids[size_t(i)] = (i * 7 + 1) % c.vocab_size;
@@ -152,6 +154,8 @@ void tst_Model::estimateIsWhatARunHolds() {
                     QVERIFY2(e.bytes == tr.bytes(), what + " estimate " + QByteArray::number(qint64(e.bytes)) +
                                                         " run " + QByteArray::number(qint64(tr.bytes())));
                     QVERIFY2(e.dense == tr.weights_dense, what);
+                    QVERIFY2(e.activations_kept == tr.activations_kept, what);
+                    QVERIFY2(tr.activations_kept == (o.activation_budget_bytes > 1000), what);
                     QCOMPARE(e.dense_attention, int64_t(c.n_layer) * c.n_head * T * T * 4);
                 }
     }

@@ -133,7 +133,8 @@ int gpt2_child(int T, int threads) {
     for (int i = 0; i < T; ++i) ids[size_t(i)] = (i * 7919) % cfg.vocab_size;
     RunOptions opt;
     opt.threads = threads;
-    opt.attention_budget_bytes = int64_t(4) << 30;  // keep all 144 maps
+    opt.attention_budget_bytes = int64_t(4) << 30;   // keep all 144 maps
+    opt.activation_budget_bytes = int64_t(4) << 30;  // and every activation
     opt.incremental = false;                         // every repetition a full run
     Trace tr;
     const double ms = best_ms([&] { model.run(ids, opt, tr); }, T >= 1024 ? 3 : 5, 6000);
@@ -213,7 +214,8 @@ TorchBaseline run_torch(bool quick) {
 }
 
 int bench(const std::vector<std::string>& argv) {
-    std::set<std::string> valued = {"child-gpt2", "threads", "text-file", "tokens", "edit", "repeat", "attention-budget-mb"};
+    std::set<std::string> valued = {"child-gpt2", "threads", "text-file", "tokens", "edit", "repeat", "attention-budget-mb",
+                                   "activation-budget-mb"};
     valued.insert(kModelOptions.begin(), kModelOptions.end());
     const Args args(argv, valued, {"quick", "torch", "json", "scan", "baseline"});
     if (args.has("model") || args.has("random")) return bench_model(args);

@@ -172,6 +172,8 @@ int bench_model(const Args& args) {
     const int threads = opt.threads > 0 ? opt.threads : attnscope::default_thread_count();
     if (args.has("attention-budget-mb"))
         opt.attention_budget_bytes = int64_t(args.get_int("attention-budget-mb", 0, 0, 1 << 20)) << 20;
+    if (args.has("activation-budget-mb"))
+        opt.activation_budget_bytes = int64_t(args.get_int("activation-budget-mb", 0, 0, 1 << 20)) << 20;
 
     const session::Document doc = open_model(args);
     const attnscope::ModelConfig& cfg = doc.model.weights->config;
@@ -253,6 +255,8 @@ int bench_model(const Args& args) {
         .key("edit_reused_rows").value(reused)
         .key("weights_stored").value(trace.weights_dense)
         .key("attention_budget_mb").value(double(opt.attention_budget_bytes) / (1024.0 * 1024.0))
+        .key("activations_kept").value(trace.activations_kept)
+        .key("activation_budget_mb").value(double(opt.activation_budget_bytes) / (1024.0 * 1024.0))
         .key("peak_rss_mb").value(rss_mb)
         .key("trace_mb").value(double(trace.bytes()) / (1024.0 * 1024.0))
         .key("bf16_convert_ms").value(convert_ms)

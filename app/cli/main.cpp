@@ -25,7 +25,8 @@ const char* kUsageHead =
     "  convert IN -o OUT.safetensors [--tokenizer PATH]   any model file as safetensors\n"
     "  bench  [--quick] [--torch]   time attention and a GPT-2-small-shaped forward\n"
     "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) [--edit append|middle]\n"
-    "         [--threads N] [--repeat R] [--attention-budget-mb MB] --json   full and after-edit runs, as JSON\n"
+    "         [--threads N] [--repeat R] [--attention-budget-mb MB]\n"
+    "         [--activation-budget-mb MB] --json   full and after-edit runs, as JSON\n"
     "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) --scan [--baseline] [--threads N] --json\n"
     "         the ablation scan against the FMA peak (and, with --baseline, whole runs per head)\n"
     "  export [--model FILE] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";

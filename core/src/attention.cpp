@@ -206,7 +206,7 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
                           out.thumb_max + size_t(head) * out.thumb_stride * out.thumb_stride,
                           out.thumb_sum + size_t(head) * out.thumb_stride * out.thumb_stride);
 
-            float* o = out.heads + size_t(t.r0) * C + size_t(head) * hs;
+            float* o = out.heads + size_t(t.r0 - out.heads_row0) * C + size_t(head) * hs;
             if (ablated[size_t(head)]) {
                 for (int r = 0; r < t.rows; ++r) std::fill(o + size_t(r) * C, o + size_t(r) * C + hs, 0.0f);
                 return;

@@ -35,7 +35,8 @@ struct LayerOutput {
     float* weights = nullptr;      // (H, T, T) or nullptr when not stored
     float* row_max = nullptr;      // (H, T)
     float* row_inv_sum = nullptr;  // (H, T)
-    float* heads = nullptr;        // (T, C) concatenated head outputs
+    float* heads = nullptr;        // (T - heads_row0, C) concatenated head outputs
+    int heads_row0 = 0;            // the position of heads' row 0; the pass starts at or after it
     // (H, S, S) block max and sum of the weights (LayerTrace::thumb_max), blocks
     // of thumb_width; nullptr for none. Block rows from first_row / thumb_width
     // on are computed whole, so first_row must be a multiple of thumb_width.

@@ -19,6 +19,7 @@
 #endif
 
 #include "attention.h"
+#include "forward.h"
 #include "rope.h"
 #include "attnscope/error.h"
 #include "attnscope/kernels.h"
@@ -150,8 +151,18 @@ void embeddings(const Weights& w, std::span<const int> tokens, int first, Trace&
     rows_out(tr.embed, first) = rows_in(tr.tok_embed, first) + rows_in(tr.pos_embed, first);
 }
 
-// The q, k or v Linear of rows [first, T), then (q, k) each head's RMSNorm and
-// RoPE: x (T, C) -> out (T - first, heads * hs).
+// Rows [r0, r1) of a (T, ...) tensor or matrix.
+MapRM rows_of(Tensor& t, int r0, int r1) {
+    MapRM m = t.matrix();
+    return MapRM(m.data() + size_t(r0) * size_t(m.cols()), r1 - r0, m.cols());
+}
+ConstMapRM rows_of(ConstMapRM m, int r0, int r1) {
+    return ConstMapRM(m.data() + size_t(r0) * size_t(m.cols()), r1 - r0, m.cols());
+}
+ConstMapRM read(const MapRM& m) { return ConstMapRM(m.data(), m.rows(), m.cols()); }
+
+// The q, k or v Linear of some rows, then (q, k) each head's RMSNorm and RoPE:
+// xs (N, C) at positions [first, first + N) -> out (N, heads * hs).
 void project(const LinearWeights& lin, const VectorF& head_norm, const ModelConfig& cfg, bool rotate,
              const std::vector<float>& inv_freq, ConstMapRM xs, MapRM out, int heads, int threads, int first) {
     const int hs = cfg.head_size();
@@ -172,37 +183,40 @@ void repeat_kv(ConstMapRM kv, MapRM out, int H, int Hkv, int hs) {
                         sizeof(float) * size_t(hs));
 }
 
-// MultiHeadAttention: x (T, C) -> proj(concat(heads)) (T, C), rows [first, T).
-// Every Head's key/query/value Linear runs as one (T, C) x (C, H*hs) product;
-// grouped-query k and v are computed for their Hkv heads and then repeated.
-//
-// With thumb_width > 0 the attention pass also pools each head into
-// lt.thumb_max/thumb_sum. Their block rows before the one holding `first` are
-// kept when `thumbs_kept` (the trace's thumbnails have this width), and the
-// attention rows of that block row are computed again (the same bits) to redo
-// it; otherwise every attention row is.
-void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x,
-                          const RunOptions& opt, bool dense, LayerTrace& lt, int threads, int first,
-                          int thumb_width = 0, bool thumbs_kept = false) {
-    const int T = int(x.rows()), H = cfg.n_head, Hkv = cfg.kv_heads(), hs = cfg.head_size();
-    const ConstMapRM xs = rows_in(x, first);
-    for (Tensor* t : {&lt.q, &lt.k, &lt.v}) resize_rows(*t, {T, H, hs});
+// Every Head's key/query/value Linear as one (N, C) x (C, H*hs) product: the
+// ln1 rows at positions [r0, r0 + N) into those rows of lt.q, lt.k and lt.v
+// (sized for the run). Grouped-query k and v are computed for their Hkv heads
+// and then repeated.
+void project_qkv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, LayerTrace& lt, int r0,
+                 int threads) {
+    const int H = cfg.n_head, Hkv = cfg.kv_heads(), hs = cfg.head_size();
+    const int r1 = r0 + int(ln1.rows());
     const bool rotate = cfg.position == PositionKind::Rotary;
     const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
-    project(w.attn.q, w.attn.q_norm, cfg, rotate, inv_freq, xs, rows_out(lt.q, first), H, threads, first);
+    project(w.attn.q, w.attn.q_norm, cfg, rotate, inv_freq, ln1, rows_of(lt.q, r0, r1), H, threads, r0);
     if (Hkv == H) {
-        project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, xs, rows_out(lt.k, first), H, threads, first);
-        linear(xs, w.attn.v.weight, w.attn.v.bias, rows_out(lt.v, first), threads);
+        project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, ln1, rows_of(lt.k, r0, r1), H, threads, r0);
+        linear(ln1, w.attn.v.weight, w.attn.v.bias, rows_of(lt.v, r0, r1), threads);
     } else {
-        MatrixRM kv(T - first, cfg.kv_width());
-        project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, xs, MapRM(kv.data(), kv.rows(), kv.cols()), Hkv,
-                threads, first);
+        MatrixRM kv(r1 - r0, cfg.kv_width());
+        project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, ln1, MapRM(kv.data(), kv.rows(), kv.cols()), Hkv,
+                threads, r0);
         const ConstMapRM kv_in(kv.data(), kv.rows(), kv.cols());
-        repeat_kv(kv_in, rows_out(lt.k, first), H, Hkv, hs);
-        linear(xs, w.attn.v.weight, w.attn.v.bias, MapRM(kv.data(), kv.rows(), kv.cols()), threads);
-        repeat_kv(kv_in, rows_out(lt.v, first), H, Hkv, hs);
+        repeat_kv(kv_in, rows_of(lt.k, r0, r1), H, Hkv, hs);
+        linear(ln1, w.attn.v.weight, w.attn.v.bias, MapRM(kv.data(), kv.rows(), kv.cols()), threads);
+        repeat_kv(kv_in, rows_of(lt.v, r0, r1), H, Hkv, hs);
     }
+}
 
+// Sizes lt's stored weights, row statistics and thumbnails for an attention
+// pass over rows [first, T), keeping what the rows before it hold. Returns the
+// row the pass starts at: `first`, or with thumbnails (thumb_width > 0) the
+// start of the block row holding it. Block rows before that one are kept when
+// `thumbs_kept` (the trace's thumbnails have this width); that block row is
+// pooled whole again, its attention rows computed again to the same bits.
+int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt, int first, int thumb_width,
+                      bool thumbs_kept) {
+    const int H = cfg.n_head;
     if (dense) {
         if (first == 0) lt.weights.reshape({H, T, T});
     } else {
@@ -214,91 +228,83 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
         lt.row_max.reshape({H, T});
         lt.row_inv_sum.reshape({H, T});
     }
-    resize_rows(lt.heads, {T, cfg.q_width()});
-    int attention_first = first;
+    if (thumb_width <= 0) {
+        lt.thumb_max = Tensor();
+        lt.thumb_sum = Tensor();
+        return first;
+    }
     // The thumbnails are (H, S, S), S = thumbnail_stride(): B x B in use, the
     // rest NaN max and zero sum. S grows in steps of 64, so an edit seldom
     // moves them.
     const int S = thumbnail_stride(T, cfg.n_layer * H);
-    if (thumb_width > 0) {
-        const int B = (T + thumb_width - 1) / thumb_width;
-        const Shape& old = lt.thumb_max.shape;
-        const int old_S = old.size() == 3 && old[0] == H && old[1] == old[2] && lt.thumb_sum.shape == old ? int(old[1]) : 0;
-        const int keep = thumbs_kept ? std::min({first / thumb_width, B, old_S}) : 0;
-        const float nan = std::numeric_limits<float>::quiet_NaN();
-        if (keep > 0) {
-            if (old_S != S) {
-                relayout_heads(lt.thumb_max, H, old_S, S, keep, true);
-                relayout_heads(lt.thumb_sum, H, old_S, S, keep, true);
-                // A kept block row has no visible cells past its own column: NaN max.
-                for (int h = 0; h < H; ++h)
-                    for (int r = 0; r < keep; ++r) {
-                        float* row = lt.thumb_max.data.data() + (size_t(h) * S + size_t(r)) * S;
-                        std::fill(row + keep, row + S, nan);
-                    }
-            }
-            // Rows from B on (past a shortened text's last block row) are cleared;
-            // the run rewrites rows [keep, B).
-            for (int h = 0; h < H; ++h) {
-                const size_t from = (size_t(h) * S + size_t(B)) * S, to = size_t(h + 1) * S * S;
-                std::fill(lt.thumb_max.data.begin() + ptrdiff_t(from), lt.thumb_max.data.begin() + ptrdiff_t(to), nan);
-                std::fill(lt.thumb_sum.data.begin() + ptrdiff_t(from), lt.thumb_sum.data.begin() + ptrdiff_t(to), 0.0f);
-            }
-        } else {
-            lt.thumb_max.reshape({H, S, S});
-            lt.thumb_sum.reshape({H, S, S});
-            std::fill(lt.thumb_max.data.begin(), lt.thumb_max.data.end(), nan);
-            std::fill(lt.thumb_sum.data.begin(), lt.thumb_sum.data.end(), 0.0f);
+    const int B = (T + thumb_width - 1) / thumb_width;
+    const Shape& old = lt.thumb_max.shape;
+    const int old_S = old.size() == 3 && old[0] == H && old[1] == old[2] && lt.thumb_sum.shape == old ? int(old[1]) : 0;
+    const int keep = thumbs_kept ? std::min({first / thumb_width, B, old_S}) : 0;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    if (keep > 0) {
+        if (old_S != S) {
+            relayout_heads(lt.thumb_max, H, old_S, S, keep, true);
+            relayout_heads(lt.thumb_sum, H, old_S, S, keep, true);
+            // A kept block row has no visible cells past its own column: NaN max.
+            for (int h = 0; h < H; ++h)
+                for (int r = 0; r < keep; ++r) {
+                    float* row = lt.thumb_max.data.data() + (size_t(h) * S + size_t(r)) * S;
+                    std::fill(row + keep, row + S, nan);
+                }
         }
-        attention_first = keep * thumb_width;
+        // Rows from B on (past a shortened text's last block row) are cleared;
+        // the run rewrites rows [keep, B).
+        for (int h = 0; h < H; ++h) {
+            const size_t from = (size_t(h) * S + size_t(B)) * S, to = size_t(h + 1) * S * S;
+            std::fill(lt.thumb_max.data.begin() + ptrdiff_t(from), lt.thumb_max.data.begin() + ptrdiff_t(to), nan);
+            std::fill(lt.thumb_sum.data.begin() + ptrdiff_t(from), lt.thumb_sum.data.begin() + ptrdiff_t(to), 0.0f);
+        }
     } else {
-        lt.thumb_max = Tensor();
-        lt.thumb_sum = Tensor();
+        lt.thumb_max.reshape({H, S, S});
+        lt.thumb_sum.reshape({H, S, S});
+        std::fill(lt.thumb_max.data.begin(), lt.thumb_max.data.end(), nan);
+        std::fill(lt.thumb_sum.data.begin(), lt.thumb_sum.data.end(), 0.0f);
     }
+    return keep * thumb_width;
+}
+
+// The attention pass (attention.cpp) of rows [from, T) of lt.q/k/v: weights
+// (when stored), row statistics and thumbnails into lt, sized by
+// prepare_attention, and the head outputs into `heads`, whose row 0 is
+// position heads_row0 <= from.
+void attend(const ModelConfig& cfg, int layer, const RunOptions& opt, bool dense, LayerTrace& lt, int T,
+            int threads, int from, int thumb_width, float* heads, int heads_row0) {
+    const int H = cfg.n_head;
     std::vector<bool> ablated(size_t(H), false);
     for (const HeadRef& a : opt.ablate)
         if (a.layer == layer) ablated[size_t(a.head)] = true;
     attention::LayerOutput out{dense ? lt.weights.data.data() : nullptr, lt.row_max.data.data(),
-                               lt.row_inv_sum.data.data(), lt.heads.data.data()};
+                               lt.row_inv_sum.data.data(), heads};
+    out.heads_row0 = heads_row0;
     if (thumb_width > 0) {
         out.thumb_max = lt.thumb_max.data.data();
         out.thumb_sum = lt.thumb_sum.data.data();
         out.thumb_width = thumb_width;
-        out.thumb_stride = S;
+        out.thumb_stride = int(lt.thumb_max.shape[1]);
         out.thumb_row_normalized = opt.thumb_row_normalized;
     }
     attention::multi_head_forward(lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H,
-                                  opt.causal, ablated, out, threads, attention_first, cfg.sliding_window, layer,
-                                  opt.knockout);
-
-    resize_rows(lt.proj, {T, cfg.n_embed});
-    linear(rows_in(lt.heads, first), w.attn.proj.weight, w.attn.proj.bias, rows_out(lt.proj, first), threads);
+                                  opt.causal, ablated, out, threads, from, cfg.sliding_window, layer, opt.knockout);
 }
 
-// MLP: x (T, C) -> proj(act(hidden(x))) (T, C), hidden width F, rows [first, T);
-// gated (SwiGLU): down(act(gate(x)) * up(x)), gate in `hidden`, down in `proj`.
-void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace& lt,
-         int threads, int first) {
-    const int T = int(x.rows());
-    resize_rows(lt.mlp_hidden, {T, cfg.hidden()});
-    resize_rows(lt.mlp_act, {T, cfg.hidden()});
-    resize_rows(lt.mlp_proj, {T, cfg.n_embed});
-    const MapRM hidden = rows_out(lt.mlp_hidden, first), act = rows_out(lt.mlp_act, first);
-    linear(rows_in(x, first), w.mlp.hidden.weight, w.mlp.hidden.bias, hidden, threads);
-    switch (cfg.activation) {
-    case Activation::ReLU: kernels::relu(rows_in(lt.mlp_hidden, first), act, threads); break;
-    case Activation::GeluTanh: kernels::gelu_tanh(rows_in(lt.mlp_hidden, first), act, threads); break;
-    case Activation::GeluErf: kernels::gelu_erf(rows_in(lt.mlp_hidden, first), act, threads); break;
-    case Activation::SiLU: kernels::silu(rows_in(lt.mlp_hidden, first), act, threads); break;
-    }
-    if (cfg.mlp == MlpKind::Gated) {
-        resize_rows(lt.mlp_up, {T, cfg.hidden()});
-        linear(rows_in(x, first), w.mlp.up.weight, w.mlp.up.bias, rows_out(lt.mlp_up, first), threads);
-        kernels::mul_inplace(act, rows_in(lt.mlp_up, first), threads);
-    } else if (!lt.mlp_up.data.empty()) {
-        lt.mlp_up = Tensor();  // a trace reused after a gated model holds no stale up rows
-    }
-    linear(rows_in(lt.mlp_act, first), w.mlp.proj.weight, w.mlp.proj.bias, rows_out(lt.mlp_proj, first), threads);
+// MultiHeadAttention alone (run_multi_head_attention): ln1 (T, C) ->
+// proj(concat(heads)) (T, C), every tensor into lt, no thumbnails.
+void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM ln1,
+                          const RunOptions& opt, bool dense, LayerTrace& lt, int threads) {
+    const int T = int(ln1.rows());
+    for (Tensor* t : {&lt.q, &lt.k, &lt.v}) resize_rows(*t, {T, cfg.n_head, cfg.head_size()});
+    project_qkv(w, cfg, ln1, lt, 0, threads);
+    prepare_attention(cfg, T, dense, lt, 0, 0, false);
+    resize_rows(lt.heads, {T, cfg.q_width()});
+    attend(cfg, layer, opt, dense, lt, T, threads, 0, 0, lt.heads.data.data(), 0);
+    resize_rows(lt.proj, {T, cfg.n_embed});
+    linear(lt.heads.cmatrix(), w.attn.proj.weight, w.attn.proj.bias, lt.proj.matrix(), threads);
 }
 
 // The config's norm (LayerNorm or RMSNorm) of x into y.
@@ -307,32 +313,115 @@ void norm(const ModelConfig& cfg, ConstMapRM x, const LayerNormWeights& w, MapRM
     else kernels::layer_norm(x, w.weight, w.bias, cfg.ln_eps, y, threads);
 }
 
-void block_after_attention(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace& lt,
-                           int threads, int first);
+// Where a Block's rows after the attention go: the same rows of its output
+// projection, residual, ln2 and MLP tensors. `up` has no rows unless the MLP
+// is gated.
+struct BlockRows {
+    MapRM proj, resid1, ln2, hidden, act, up, mlp_proj;
+};
 
-// Block (pre-norm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C),
-// rows [first, T). With the parallel residual (GPT-NeoX) both read x:
-// out = x + attn(ln1(x)) + mlp(ln2(x)), and resid1 is x + attn.
-// thumb_width, thumbs_kept: as for multi_head_attention.
-void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x,
-           const RunOptions& opt, bool dense, LayerTrace& lt, int threads, int first,
-           int thumb_width = 0, bool thumbs_kept = false) {
-    const int T = int(x.rows()), C = cfg.n_embed;
-    for (Tensor* t : {&lt.ln1, &lt.resid1, &lt.ln2, &lt.out}) resize_rows(*t, {T, C});
-    norm(cfg, rows_in(x, first), w.ln1, rows_out(lt.ln1, first), threads);
-    multi_head_attention(w, cfg, layer, lt.ln1.cmatrix(), opt, dense, lt, threads, first, thumb_width, thumbs_kept);
-    block_after_attention(w, cfg, x, lt, threads, first);
+// Rows [r0, r1) of a layer's own tensors (sized by size_activations).
+BlockRows rows_after_attention(LayerTrace& lt, const ModelConfig& cfg, int r0, int r1) {
+    const bool gated = cfg.mlp == MlpKind::Gated;
+    return {rows_of(lt.proj, r0, r1),       rows_of(lt.resid1, r0, r1),
+            rows_of(lt.ln2, r0, r1),        rows_of(lt.mlp_hidden, r0, r1),
+            rows_of(lt.mlp_act, r0, r1),    gated ? rows_of(lt.mlp_up, r0, r1) : MapRM(nullptr, 0, 0),
+            rows_of(lt.mlp_proj, r0, r1)};
 }
 
-// The rest of a Block once lt.proj holds the attention's output: the residual
-// adds, ln2 and the MLP (resid1, ln2 and out sized by the caller).
-void block_after_attention(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, LayerTrace& lt,
-                           int threads, int first) {
-    kernels::add(rows_in(x, first), rows_in(lt.proj, first), rows_out(lt.resid1, first), threads);
-    norm(cfg, cfg.parallel_residual ? rows_in(x, first) : rows_in(lt.resid1, first), w.ln2,
-         rows_out(lt.ln2, first), threads);
-    mlp(w, cfg, lt.ln2.cmatrix(), lt, threads, first);
-    kernels::add(rows_in(lt.resid1, first), rows_in(lt.mlp_proj, first), rows_out(lt.out, first), threads);
+// The activations a trace may leave out (RunOptions::activation_budget_bytes),
+// sized for `rows` rows: ln1, the head outputs and what follows them up to the
+// block's output.
+void size_activations(LayerTrace& lt, const ModelConfig& cfg, int rows) {
+    for (Tensor* t : {&lt.ln1, &lt.proj, &lt.resid1, &lt.ln2, &lt.mlp_proj}) resize_rows(*t, {rows, cfg.n_embed});
+    resize_rows(lt.heads, {rows, cfg.q_width()});
+    resize_rows(lt.mlp_hidden, {rows, cfg.hidden()});
+    resize_rows(lt.mlp_act, {rows, cfg.hidden()});
+    if (cfg.mlp == MlpKind::Gated) resize_rows(lt.mlp_up, {rows, cfg.hidden()});
+    else if (!lt.mlp_up.data.empty()) lt.mlp_up = Tensor();  // a trace reused after a gated model holds no stale up rows
+}
+
+// MLP: x -> proj(act(hidden(x))), hidden width F; gated (SwiGLU):
+// down(act(gate(x)) * up(x)), gate in `hidden`, down in `proj`. Row for row.
+void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, const BlockRows& b, int threads) {
+    linear(x, w.mlp.hidden.weight, w.mlp.hidden.bias, b.hidden, threads);
+    switch (cfg.activation) {
+    case Activation::ReLU: kernels::relu(read(b.hidden), b.act, threads); break;
+    case Activation::GeluTanh: kernels::gelu_tanh(read(b.hidden), b.act, threads); break;
+    case Activation::GeluErf: kernels::gelu_erf(read(b.hidden), b.act, threads); break;
+    case Activation::SiLU: kernels::silu(read(b.hidden), b.act, threads); break;
+    }
+    if (cfg.mlp == MlpKind::Gated) {
+        linear(x, w.mlp.up.weight, w.mlp.up.bias, b.up, threads);
+        kernels::mul_inplace(b.act, read(b.up), threads);
+    }
+    linear(read(b.act), w.mlp.proj.weight, w.mlp.proj.bias, b.mlp_proj, threads);
+}
+
+// The rest of a Block once b.proj holds the attention's output, for some rows:
+// the residual adds, ln2 and the MLP. x is the block's input and `out` its
+// output, the same rows. With the parallel residual (GPT-NeoX) the MLP reads
+// x: out = x + attn(ln1(x)) + mlp(ln2(x)), and resid1 is x + attn.
+void after_projection(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, const BlockRows& b, MapRM out,
+                      int threads) {
+    kernels::add(x, read(b.proj), b.resid1, threads);
+    norm(cfg, cfg.parallel_residual ? x : read(b.resid1), w.ln2, b.ln2, threads);
+    mlp(w, cfg, read(b.ln2), b, threads);
+    kernels::add(read(b.resid1), read(b.mlp_proj), out, threads);
+}
+
+// What a run that keeps only its checkpoints (RunOptions::activation_budget_bytes)
+// computes the other tensors in: up to kChunkRows rows of them at a time, and
+// the head outputs of every row the attention pass computes.
+constexpr int kChunkRows = 1024;
+struct BlockWork {
+    LayerTrace rows;
+    Tensor heads;
+};
+
+// Block (pre-norm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C),
+// rows [first, T). thumb_width, thumbs_kept: as for prepare_attention.
+// Without `work` every tensor goes into lt. With it lt keeps q, k, v, the
+// attention's row statistics (weights, thumbnails) and `out`, the block's
+// output, from which the rest is computed again on demand (rebuild_layer); the
+// rest passes through `work`, kChunkRows rows at a time. Every kernel computes
+// a row alone, so the bits are the same either way.
+void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x, const RunOptions& opt,
+           bool dense, LayerTrace& lt, int threads, int first, int thumb_width = 0, bool thumbs_kept = false,
+           BlockWork* work = nullptr) {
+    const int T = int(x.rows());
+    for (Tensor* t : {&lt.q, &lt.k, &lt.v}) resize_rows(*t, {T, cfg.n_head, cfg.head_size()});
+    resize_rows(lt.out, {T, cfg.n_embed});
+    if (!work) {
+        size_activations(lt, cfg, T);
+        norm(cfg, rows_of(x, first, T), w.ln1, rows_of(lt.ln1, first, T), threads);
+        project_qkv(w, cfg, rows_of(lt.ln1.cmatrix(), first, T), lt, first, threads);
+        const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept);
+        attend(cfg, layer, opt, dense, lt, T, threads, from, thumb_width, lt.heads.data.data(), 0);
+        const BlockRows b = rows_after_attention(lt, cfg, first, T);
+        linear(rows_of(lt.heads.cmatrix(), first, T), w.attn.proj.weight, w.attn.proj.bias, b.proj, threads);
+        after_projection(w, cfg, rows_of(x, first, T), b, rows_of(lt.out, first, T), threads);
+        return;
+    }
+    for (Tensor LayerTrace::*m : kCheckpointedAway) lt.*m = Tensor();
+    LayerTrace& chunk = work->rows;
+    size_activations(chunk, cfg, std::min(T - first, kChunkRows));
+    for (int r0 = first; r0 < T; r0 += kChunkRows) {
+        const int r1 = std::min(T, r0 + kChunkRows);
+        const MapRM ln1 = rows_of(chunk.ln1, 0, r1 - r0);
+        norm(cfg, rows_of(x, r0, r1), w.ln1, ln1, threads);
+        project_qkv(w, cfg, read(ln1), lt, r0, threads);
+    }
+    const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept);
+    resize_rows(work->heads, {T - from, cfg.q_width()});
+    attend(cfg, layer, opt, dense, lt, T, threads, from, thumb_width, work->heads.data.data(), from);
+    for (int r0 = first; r0 < T; r0 += kChunkRows) {
+        const int r1 = std::min(T, r0 + kChunkRows);
+        const BlockRows b = rows_after_attention(chunk, cfg, 0, r1 - r0);
+        linear(rows_of(work->heads.cmatrix(), r0 - from, r1 - from), w.attn.proj.weight, w.attn.proj.bias, b.proj,
+               threads);
+        after_projection(w, cfg, rows_of(x, r0, r1), b, rows_of(lt.out, r0, r1), threads);
+    }
 }
 
 void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunOptions& opt) {
@@ -393,29 +482,39 @@ void run_multi_head_attention(const Weights& weights, int layer, ConstMapRM x,
         throw Error(ErrorCode::InvalidArgument, "run_multi_head_attention: bad layer or input shape");
     const int threads = options.threads > 0 ? options.threads : default_thread_count();
     const bool dense = int64_t(cfg.n_head) * x.rows() * x.rows() * 4 <= options.attention_budget_bytes;
-    multi_head_attention(weights.layers[size_t(layer)], cfg, layer, x, options, dense, out, threads, 0);
+    multi_head_attention(weights.layers[size_t(layer)], cfg, layer, x, options, dense, out, threads);
+}
+
+int64_t activation_bytes(const ModelConfig& cfg, int T) {
+    const int64_t F = cfg.hidden(), per_row = 5 * int64_t(cfg.n_embed) + cfg.q_width() +
+                                              (cfg.mlp == MlpKind::Gated ? 3 : 2) * F;
+    return int64_t(cfg.n_layer) * std::max(T, 0) * per_row * int64_t(sizeof(float));
 }
 
 TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& opt) {
     // The tensors Model::run sizes, as a new trace holds them: (T, ...) tensors
     // with room up to the next kGrowRows rows (resize_rows), the per-head maps
     // and row statistics exactly.
-    const int64_t t = std::max(T, 0), C = cfg.n_embed, H = cfg.n_head, F = cfg.hidden();
+    const int64_t t = std::max(T, 0), C = cfg.n_embed, H = cfg.n_head, F = cfg.hidden(), Q = cfg.q_width();
     const auto grown = [](int64_t rows) { return (rows + kGrowRows - 1) / kGrowRows * kGrowRows; };
     const int64_t r = grown(t);
-    const int64_t per_head = r * H * cfg.head_size();
-    const int64_t thumb_side = t > 0 ? thumbnail_stride(int(t), cfg.n_layer * cfg.n_head) : 0;  // q, k, v (k, v repeated per query head) and heads
+    const int64_t per_head = r * H * cfg.head_size();  // q, k, v (k, v repeated per query head)
+    const int64_t thumb_side = t > 0 ? thumbnail_stride(int(t), cfg.n_layer * cfg.n_head) : 0;
     TraceEstimate e;
     e.dense_attention = int64_t(cfg.n_layer) * H * t * t * int64_t(sizeof(float));
     e.dense = e.dense_attention <= opt.attention_budget_bytes;
-    const int64_t layer = 6 * r * C                                      // ln1, proj, resid1, ln2, mlp_proj, out
-                          + 4 * per_head                                 // q, k, v, heads
-                          + 2 * H * t                                    // row max, 1 / row sum
-                          + (cfg.mlp == MlpKind::Gated ? 3 : 2) * r * F  // hidden, act (and up)
+    e.activations = activation_bytes(cfg, T);
+    e.activations_kept = e.activations <= opt.activation_budget_bytes;
+    const int64_t kept = e.activations_kept ? r * (5 * C + Q + (cfg.mlp == MlpKind::Gated ? 3 : 2) * F)
+                                            : 0;                 // ln1, proj, resid1, ln2, mlp_proj, heads, MLP
+    const int64_t layer = r * C                                  // out
+                          + 3 * per_head                         // q, k, v
+                          + 2 * H * t                            // row max, 1 / row sum
+                          + kept
                           + (e.dense ? H * t * t : 0)
-                          + 2 * H * thumb_side * thumb_side;                // thumbnails' max and sum
+                          + 2 * H * thumb_side * thumb_side;     // thumbnails' max and sum
     const int64_t logits = opt.logits_rows < 0 ? t : std::min<int64_t>(opt.logits_rows, t);
-    const int64_t floats = 4 * r * C                                     // tok, pos, embed, ln_f
+    const int64_t floats = 4 * r * C                             // tok, pos, embed, ln_f
                            + cfg.n_layer * layer + grown(logits) * cfg.vocab_size;
     e.bytes = floats * int64_t(sizeof(float));
     return e;
@@ -428,11 +527,13 @@ Model::Model(std::shared_ptr<const Weights> weights) : weights_(std::move(weight
 
 // How many leading rows of `tr` a run of `tokens` may keep: the trace must hold a
 // completed causal run of these weights with the same ablations, the same
-// knockouts and the same choice of stored weights. At least the last row is always computed.
+// knockouts and the same choice of stored weights, and its activations when
+// this run keeps them. At least the last row is always computed.
 static int reusable_rows(const Trace& tr, const std::shared_ptr<const Weights>& weights,
-                  std::span<const int> tokens, const RunOptions& opt, bool dense) {
+                  std::span<const int> tokens, const RunOptions& opt, bool dense,
+                         bool keep_activations) {
     if (!opt.incremental || !opt.causal || !tr.causal || tr.ablated != opt.ablate || tr.knockout != opt.knockout ||
-        tr.weights_dense != dense || tr.source.lock() != weights ||
+        tr.weights_dense != dense || (keep_activations && !tr.activations_kept) || tr.source.lock() != weights ||
         tr.layers.size() != size_t(weights->config.n_layer))
         return 0;
     const size_t n = std::min(tr.tokens.size(), tokens.size());
@@ -460,7 +561,8 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
 
     const int64_t dense_bytes = int64_t(L) * H * T * T * int64_t(sizeof(float));
     const bool dense = dense_bytes <= opt.attention_budget_bytes;
-    const int first = reusable_rows(tr, weights_, tokens, opt, dense);
+    const bool keep_activations = activation_bytes(cfg, T) <= opt.activation_budget_bytes;
+    const int first = reusable_rows(tr, weights_, tokens, opt, dense, keep_activations);
     const int old_T = tr.T();
     const bool all_logits_kept = first > 0 && opt.logits_rows < 0 && tr.logits_first == 0 &&
                                  !tr.logits.shape.empty() && tr.logits.shape[0] == old_T;
@@ -471,6 +573,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     tr.ablated = opt.ablate;
     tr.knockout = opt.knockout;
     tr.weights_dense = dense;
+    tr.activations_kept = keep_activations;
     tr.reused_rows = first;
     const int thumb_width = thumbnail_width(T, L * H);
     const bool thumbs_kept =
@@ -488,10 +591,11 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     embeddings(w, tokens, first, tr);
     step(1);
     tr.layers.resize(size_t(L));
+    BlockWork work;  // past the activation budget: what the layers do not keep
     for (int l = 0; l < L; ++l) {
         const ConstMapRM x = l == 0 ? tr.embed.cmatrix() : tr.layers[size_t(l - 1)].out.cmatrix();
         block(w.layers[size_t(l)], cfg, l, x, opt, dense, tr.layers[size_t(l)], threads, first, thumb_width,
-              thumbs_kept);
+              thumbs_kept, keep_activations ? nullptr : &work);
         step(l + 2);
     }
 
@@ -524,7 +628,7 @@ const Tensor& Model::ablated_ln_f(const Trace& base, HeadRef ablate, int threads
     const int T = base.T(), C = cfg.n_embed, L = cfg.n_layer, hs = cfg.head_size();
     if (base.source.lock() != weights_ || !base.ablated.empty() || !base.knockout.empty() ||
         base.layers.size() != size_t(L) || T < 1 ||
-        base.layers[0].heads.shape.empty() || base.layers[0].heads.shape[0] != T)
+        base.layers[0].out.shape.empty() || base.layers[0].out.shape[0] != T)
         throw Error(ErrorCode::InvalidArgument, "the base trace is not a completed unablated run of this model");
     if (ablate.layer < 0 || ablate.layer >= L || ablate.head < 0 || ablate.head >= cfg.n_head)
         throw Error(ErrorCode::InvalidArgument, "no head " + std::to_string(ablate.layer) + "." +
@@ -534,19 +638,25 @@ const Tensor& Model::ablated_ln_f(const Trace& base, HeadRef ablate, int threads
     opt.causal = base.causal;
     opt.attention_budget_bytes = 0;
 
-    // The ablated head's layer: its input and every other head's output are base's.
+    // The ablated head's layer: its input and every other head's output are
+    // base's (computed again when base did not keep them).
     const int l = ablate.layer;
+    const Tensor* base_heads = &base.layers[size_t(l)].heads;
+    if (!base.activations_kept) {
+        rebuild_layer(w, base, l, scratch.base_layer, threads);
+        base_heads = &scratch.base_layer.heads;
+    }
     LayerTrace& first = scratch.layers[0];
     const ConstMapRM x = l == 0 ? base.embed.cmatrix() : base.layers[size_t(l - 1)].out.cmatrix();
-    for (Tensor* t : {&first.resid1, &first.ln2, &first.out, &first.proj}) resize_rows(*t, {T, C});
-    const Tensor& heads = base.layers[size_t(l)].heads;
-    resize_rows(first.heads, heads.shape);
-    std::copy(heads.data.begin(), heads.data.end(), first.heads.data.begin());
+    size_activations(first, cfg, T);
+    resize_rows(first.out, {T, C});
+    std::copy(base_heads->data.begin(), base_heads->data.end(), first.heads.data.begin());
     MapRM h = first.heads.matrix();
     h.middleCols(Eigen::Index(ablate.head) * hs, hs).setZero();
-    linear(first.heads.cmatrix(), w.layers[size_t(l)].attn.proj.weight, w.layers[size_t(l)].attn.proj.bias,
-           first.proj.matrix(), threads);
-    block_after_attention(w.layers[size_t(l)], cfg, x, first, threads, 0);
+    const BlockRows b = rows_after_attention(first, cfg, 0, T);
+    linear(first.heads.cmatrix(), w.layers[size_t(l)].attn.proj.weight, w.layers[size_t(l)].attn.proj.bias, b.proj,
+           threads);
+    after_projection(w.layers[size_t(l)], cfg, x, b, first.out.matrix(), threads);
 
     // The layers after it, alternating between the two scratch layers.
     for (int k = l + 1; k < L; ++k) {
@@ -587,6 +697,19 @@ const Tensor& Model::ln_f_without_knockouts(const Trace& base, int threads, Suff
     }
     norm(cfg, scratch.layers[(L - 1 - l0) % 2].out.cmatrix(), w.ln_f, scratch.ln_f.matrix(), threads);
     return scratch.ln_f;
+}
+
+void rebuild_layer(const Weights& w, const Trace& tr, int layer, LayerTrace& out, int threads) {
+    const ModelConfig& cfg = w.config;
+    if (tr.source.lock().get() != &w || layer < 0 || layer >= tr.n_layer() || tr.embed.shape.empty() ||
+        tr.embed.shape[0] != tr.T())
+        throw Error(ErrorCode::InvalidArgument, "the trace is not a completed run of this model");
+    RunOptions opt;
+    opt.causal = tr.causal;
+    opt.ablate = tr.ablated;
+    opt.knockout = tr.knockout;
+    const ConstMapRM x = layer == 0 ? tr.embed.cmatrix() : tr.layers[size_t(layer - 1)].out.cmatrix();
+    block(w.layers[size_t(layer)], cfg, layer, x, opt, false, out, threads > 0 ? threads : default_thread_count(), 0);
 }
 
 }  // namespace attnscope

@@ -5,9 +5,11 @@
 #include <string_view>
 
 #include "attention.h"
+#include "forward.h"
 #include "attnscope/error.h"
 #include "attnscope/trace_file.h"
 #include "attnscope/trace_tensors.h"
+#include "attnscope/weights.h"
 
 namespace attnscope {
 
@@ -199,6 +201,17 @@ Tensor Trace::tensor(const std::string& name) const {
         return out;
     }
     if (s.trace_member) return this->*s.trace_member;
+    if (!activations_kept &&
+        std::find(std::begin(kCheckpointedAway), std::end(kCheckpointedAway), s.layer_member) !=
+            std::end(kCheckpointedAway)) {
+        const std::shared_ptr<const Weights> w = source.lock();
+        if (!w)
+            throw Error(ErrorCode::InvalidArgument,
+                        "'" + name + "' was not kept (activation budget) and the model that made the trace is gone");
+        LayerTrace rebuilt;
+        rebuild_layer(*w, *this, ref.layer, rebuilt, 0);
+        return std::move(rebuilt.*s.layer_member);
+    }
     return layers[size_t(ref.layer)].*s.layer_member;
 }
 

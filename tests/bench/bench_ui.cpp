@@ -6,15 +6,15 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/release/tests/attnscope-bench-ui
 //       [--model PATH | --random SPEC] [--tokens N] [--edit append|type] [--iterations N]
-//       [--attention-budget-mb MB]
+//       [--attention-budget-mb MB] [--activation-budget-mb MB]
 //
 // --edit append types one token and deletes it again, key after key, into two
 // traces used in turn, as the app's Workspace does: each run keeps the rows
 // before the edit (an incremental run). --edit type types a new token at every
 // key, so the text grows to T tokens and each trace, two keys behind, grows by
 // two rows per run (stored attention maps move to their new row length).
-// Without --edit every key re-runs all T rows. --attention-budget-mb as in the
-// app's Run ▸ Attention memory (default 256).
+// Without --edit every key re-runs all T rows. --attention-budget-mb and
+// --activation-budget-mb as in the app's Run menu (default 256 each).
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QImage>
@@ -122,6 +122,8 @@ int main(int argc, char** argv) {
     attnscope::RunOptions opt;
     opt.incremental = incremental;
     opt.attention_budget_bytes = int64_t(std::max(0, option(args, "--attention-budget-mb", "256").toInt())) << 20;
+    opt.activation_budget_bytes = int64_t(std::max(0, option(args, "--activation-budget-mb", "256").toInt())) << 20;
+    opt.activation_budget_bytes = int64_t(std::max(0, option(args, "--activation-budget-mb", "256").toInt())) << 20;
     for (int it = 0; it < iterations + 2; ++it) {
         const int k = it % 2;
         QElapsedTimer t;

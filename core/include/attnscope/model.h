@@ -23,6 +23,12 @@ struct RunOptions {
     // edit would move all of them to the new row length (hundreds of ms at
     // 1,000 tokens), while rebuilding the one head a view shows takes a few.
     int64_t attention_budget_bytes = int64_t(256) << 20;
+    // Every layer's activations are kept while they fit in this many bytes;
+    // past it a layer keeps q, k, v, the attention's row statistics and its
+    // output (the next layer's input), and Trace::tensor computes the rest of
+    // a layer again on demand, bit-identical.
+    // 256 MB: GPT-2 small keeps them up to about 500 tokens (520 MB at 1,024).
+    int64_t activation_budget_bytes = int64_t(256) << 20;
     int logits_rows = 1;             // logits for the last N positions; -1 all, 0 none
     // Reuse the trace's rows from an earlier causal run of the same weights and
     // options up to the first token that changed: only the rows after it are
@@ -39,6 +45,8 @@ struct TraceEstimate {
     int64_t bytes = 0;            // every tensor of the trace, as Trace::bytes() counts them
     int64_t dense_attention = 0;  // the (L, H, T, T) weights, were they all stored
     bool dense = true;            // they fit the budget and are stored
+    int64_t activations = 0;      // the activations a layer keeps only within the activation budget, all layers
+    bool activations_kept = true; // they fit it and are kept
 };
 TraceEstimate estimate_trace(const ModelConfig& config, int T, const RunOptions& options);
 
@@ -69,13 +77,15 @@ public:
     // of `base`'s tokens and mask with head `ablate` ablated, where `base` is a
     // completed unablated run of these weights. The layers before the head's are
     // the same in both runs and are read from `base`, and so are the head's own
-    // layer's head outputs (the ablated head's columns zeroed); the layers after it
+    // layer's head outputs (the ablated head's columns zeroed; computed again
+    // from base's checkpoints when it did not keep them); the layers after it
     // run into `scratch`, which is reused from call to call. Equal bit for bit to
     // the ln_f of Model::run with RunOptions::ablate = {ablate}. Thread-safe with
     // one scratch per thread. Throws Error(InvalidArgument) for another base.
     struct SuffixScratch {
         LayerTrace layers[2];
         Tensor ln_f;
+        LayerTrace base_layer;  // the ablated head's layer of a base run that did not keep its activations
     };
     const Tensor& ablated_ln_f(const Trace& base, HeadRef ablate, int threads, SuffixScratch& scratch) const;
 

@@ -122,6 +122,8 @@ struct Trace {
 
     std::vector<StageRecord> stages;
     bool weights_dense = true;   // false: weights are rebuilt from q, k and row stats on demand
+    bool activations_kept = true;  // false: a layer holds q, k, v, row stats and out; Trace::tensor
+                                   // computes its other tensors again (RunOptions::activation_budget_bytes)
     int thumb_width = 0;         // tokens per thumbnail block (LayerTrace::thumb_max); 0: none
     bool thumb_row_normalized = false;  // the thumbnails pool row-normalized weights
 

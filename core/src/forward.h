@@ -1,0 +1,26 @@
+#pragma once
+// What Model::run leaves out of a trace past RunOptions::activation_budget_bytes,
+// and how Trace::tensor gets it back.
+#include "attnscope/trace.h"
+
+namespace attnscope {
+
+struct Weights;
+
+// The tensors of a layer a run keeps only within the activation budget: ln1,
+// the head outputs and what follows them up to the block's output. Past the
+// budget a layer keeps q, k, v (an incremental run's attention reads them, and
+// a head's weights are rebuilt from them), the row statistics and `out`, the
+// next layer's input, from which the rest is computed again.
+inline constexpr Tensor LayerTrace::*kCheckpointedAway[] = {
+    &LayerTrace::ln1,        &LayerTrace::heads,   &LayerTrace::proj,    &LayerTrace::resid1,   &LayerTrace::ln2,
+    &LayerTrace::mlp_hidden, &LayerTrace::mlp_act, &LayerTrace::mlp_up, &LayerTrace::mlp_proj,
+};
+
+// Block `layer` of a completed run `tr` of `w`, computed again from its stored
+// input (embed or the layer before's out) with the run's mask, ablations and
+// knockouts: every tensor into `out`, softmax weights not stored. Bit-identical
+// to the run's own.
+void rebuild_layer(const Weights& w, const Trace& tr, int layer, LayerTrace& out, int threads);
+
+}  // namespace attnscope
