@@ -25,26 +25,50 @@ Normalized pool(const Normalized& n, int rows, int cols, Pooling mode) {
     rows = std::clamp(rows, 1, std::max(1, R));
     cols = std::clamp(cols, 1, std::max(1, C));
     if (R <= rows && C <= cols) return n;
-    Normalized out = n;
+    Normalized out;
+    out.lo = n.lo;
+    out.hi = n.hi;
+    out.log = n.log;
+    out.perRow = n.perRow;
     out.t.resize(rows, cols);
     const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::vector<int> edge(static_cast<size_t>(cols) + 1);
+    for (int c = 0; c <= cols; ++c) edge[size_t(c)] = int(int64_t(c) * C / cols);
+    // Each output row's blocks, input row by input row. A masked cell (NaN) is
+    // skipped, and a block of only masked cells stays NaN; the sums run in the
+    // same order as cell by cell.
+    std::vector<float> best(static_cast<size_t>(cols));
+    std::vector<double> sum(static_cast<size_t>(cols));
+    std::vector<int> count(static_cast<size_t>(cols));
     for (int r = 0; r < rows; ++r) {
         const int r0 = int(int64_t(r) * R / rows), r1 = std::max(r0 + 1, int(int64_t(r + 1) * R / rows));
-        for (int c = 0; c < cols; ++c) {
-            const int c0 = int(int64_t(c) * C / cols), c1 = std::max(c0 + 1, int(int64_t(c + 1) * C / cols));
-            float best = nan;
-            double sum = 0;
-            int count = 0;
-            for (int i = r0; i < r1; ++i)
-                for (int j = c0; j < c1; ++j) {
-                    const float v = n.t(i, j);
-                    if (std::isnan(v)) continue;
-                    if (!(v <= best)) best = v;
-                    sum += v;
-                    ++count;
+        float* o = out.t.data() + size_t(r) * size_t(cols);
+        if (mode == Pooling::Max) {
+            std::fill(best.begin(), best.end(), nan);
+            for (int i = r0; i < r1; ++i) {
+                const float* in = n.t.data() + size_t(i) * size_t(C);
+                for (int c = 0; c < cols; ++c) {
+                    float b = best[size_t(c)];
+                    for (int j = edge[size_t(c)], j1 = std::max(j + 1, edge[size_t(c) + 1]); j < j1; ++j)
+                        if (!std::isnan(in[j]) && !(in[j] <= b)) b = in[j];
+                    best[size_t(c)] = b;
                 }
-            out.t(r, c) = count == 0 ? nan : mode == Pooling::Max ? best : float(sum / count);
+            }
+            std::copy(best.begin(), best.end(), o);
+            continue;
         }
+        std::fill(sum.begin(), sum.end(), 0.0);
+        std::fill(count.begin(), count.end(), 0);
+        for (int i = r0; i < r1; ++i) {
+            const float* in = n.t.data() + size_t(i) * size_t(C);
+            for (int c = 0; c < cols; ++c)
+                for (int j = edge[size_t(c)], j1 = std::max(j + 1, edge[size_t(c) + 1]); j < j1; ++j)
+                    if (!std::isnan(in[j])) {
+                        sum[size_t(c)] += in[j];
+                        ++count[size_t(c)];
+                    }
+        }
+        for (int c = 0; c < cols; ++c) o[c] = count[size_t(c)] == 0 ? nan : float(sum[size_t(c)] / count[size_t(c)]);
     }
     return out;
 }
@@ -136,15 +160,19 @@ std::optional<Normalized> runThumbnail(const attnscope::Trace& tr, int layer, in
     Normalized out = weightsScale(scale);
     out.t.resize(B, B);
     const size_t base = size_t(head) * size_t(S) * size_t(S);
-    for (int r = 0; r < B; ++r)
-        for (int c = 0; c < B; ++c) {
-            const size_t at = size_t(r) * size_t(S) + size_t(c);
-            const int n = cells[size_t(r) * size_t(B) + size_t(c)];
-            out.t(r, c) = n == 0 ? std::numeric_limits<float>::quiet_NaN()
-                          : scale == Scale::Log ? normalizedWeight(lt.thumb_max.data[base + at], 1.0f, scale)
-                          : mode == Pooling::Max ? lt.thumb_max.data[base + at]
-                                                 : lt.thumb_sum.data[base + at] / float(n);
-        }
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    for (int r = 0; r < B; ++r) {
+        const float* mx = lt.thumb_max.data.data() + base + size_t(r) * size_t(S);
+        const float* sum = lt.thumb_sum.data.data() + base + size_t(r) * size_t(S);
+        const int* n = cells.data() + size_t(r) * size_t(B);
+        float* o = out.t.data() + size_t(r) * size_t(B);
+        if (scale == Scale::Log)
+            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : normalizedWeight(mx[c], 1.0f, scale);
+        else if (mode == Pooling::Max)
+            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : mx[c];
+        else
+            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : sum[c] / float(n[c]);
+    }
     return out;
 }
 
