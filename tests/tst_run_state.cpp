@@ -24,9 +24,11 @@
 #include "exportdialog.h"
 #include "headdetailview.h"
 #include "render/head_figure.h"
+#include "render/matrix_figure.h"
 #include "mainwindow.h"
 #include "render/noted_figure.h"
 #include "session/views.h"
+#include "shapeflowview.h"
 #include "attnscope/model.h"
 #include "testutil.h"
 #include "textautosaver.h"
@@ -46,6 +48,7 @@ private slots:
     void everyControlIsExplained();
     void threadsSettingIsUsedAndRemembered();
     void attentionBudgetIsUsedAndRemembered();
+    void activationBudgetIsUsedAndRemembered();
     void typingRecomputesOnlyTheNewRows();
     void passingTheBudgetShowsTheEstimateFirst();
 
@@ -163,6 +166,75 @@ void tst_RunState::attentionBudgetIsUsedAndRemembered() {
     auto* menu2 = again.findChild<QMenu*>(QStringLiteral("budgetMenu"));
     QVERIFY(menu2);
     QCOMPARE(checked(menu2->actions()), 2048);
+}
+
+// Run ▸ Activation memory: 256 MB by default and remembered like the attention
+// memory. Past it the run keeps only each layer's checkpoints and says so with
+// its estimate first; the shape flow then paints a layer's MLP activations
+// computed again, equal to the ones a run that keeps them holds, and typing
+// still keeps the rows before the edit.
+void tst_RunState::activationBudgetIsUsedAndRemembered() {
+    auto* menu = win_->findChild<QMenu*>(QStringLiteral("activationBudgetMenu"));
+    QVERIFY(menu);
+    const QList<QAction*> items = menu->actions();
+    QCOMPARE(int(items.size()), int(kAttentionBudgetsMb.size()));
+    const auto checked = [](const QList<QAction*>& list) {
+        const auto it = std::find_if(list.begin(), list.end(), [](const QAction* a) { return a->isChecked(); });
+        return it == list.end() ? -1 : (*it)->data().toInt();
+    };
+    QCOMPARE(checked(items), 256);
+    QCOMPARE(ws_->activationBudget(), int64_t(256) << 20);
+    QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: kept activations")); }));
+    QVERIFY(ws_->trace()->activations_kept);
+    const int layer = ws_->trace()->n_layer() - 1;
+    const attnscope::Tensor act = ws_->trace()->tensor("blk." + std::to_string(layer) + ".mlp.act");
+    QVERIFY(!act.data.empty());
+
+    QVERIFY(rerun([&] { items.at(1)->trigger(); }));
+    QCOMPARE(ws_->activationBudget(), int64_t(512) << 20);
+    QCOMPARE(QSettings().value("run/activationBudgetMb").toInt(), 512);
+
+    QSignalSpy estimate(ws_.get(), &Workspace::memoryEstimate);
+    QVERIFY(rerun([&] { ws_->setActivationBudget(1024); }));
+    const auto trace = ws_->trace();
+    QVERIFY(!trace->activations_kept);
+    QVERIFY(trace->layers[size_t(layer)].mlp_act.data.empty());
+    QCOMPARE(estimate.count(), 1);
+    QVERIFY2(estimate.first().first().toString().contains(QStringLiteral("activations")),
+             qPrintable(estimate.first().first().toString()));
+
+    // The shape flow's MLP activation node, of the last layer.
+    ws_->setSelection({layer, 0, ws_->selection().query, -1});
+    win_->showView("flow");
+    ShapeFlowView* f = win_->shapeFlow();
+    QTRY_VERIFY(f->nodeCount() > 10);
+    bool painted = false;
+    for (int i = 0; i < f->nodeCount() && !painted; ++i) {
+        f->selectNode(i);
+        const render::MatrixFigure* m = f->tensorFigure();
+        if (!m || m->values().cols() != trace->config.hidden() || !f->captionText().contains(QStringLiteral("Activation")))
+            continue;
+        QCOMPARE(m->values().rows(), Eigen::Index(trace->T()));
+        QVERIFY(std::equal(act.data.begin(), act.data.end(), m->values().data()));
+        painted = true;
+    }
+    QVERIFY2(painted, "no shape-flow node painted the MLP activations");
+
+    // Typing keeps the rows before the edit with only the checkpoints kept.
+    QVERIFY(rerun([&] {
+        QTextCursor c = win_->editor()->textCursor();
+        c.movePosition(QTextCursor::End);
+        win_->editor()->setTextCursor(c);
+        QTest::keyClicks(win_->editor(), QStringLiteral("!"));
+    }));
+    QVERIFY(ws_->trace()->reused_rows > 0);
+    QVERIFY(!ws_->trace()->activations_kept);
+
+    win_.reset();
+    Workspace ws;
+    MainWindow again(&ws);
+    QCOMPARE(ws.activationBudget(), int64_t(512) << 20);
+    QCOMPARE(checked(again.findChild<QMenu*>(QStringLiteral("activationBudgetMenu"))->actions()), 512);
 }
 
 // Typing at the end keeps the rows before the edit (an incremental run), and the

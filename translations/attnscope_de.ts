@@ -1599,6 +1599,14 @@ Gesucht in:
         <source>Ctrl+Alt+B</source>
         <translation>Ctrl+Alt+B</translation>
     </message>
+    <message>
+        <source>Acti&amp;vation memory</source>
+        <translation>Speicher für Akt&amp;ivierungen</translation>
+    </message>
+    <message>
+        <source>Keep every layer&apos;s activations while they fit in %1 MB; past that, keep q, k, v and each layer&apos;s output, and compute a layer&apos;s other tensors again exactly when they are shown</source>
+        <translation>Die Aktivierungen jeder Schicht behalten, solange sie in %1 MB passen; darüber nur q, k, v und die Ausgabe jeder Schicht behalten und die übrigen Tensoren einer Schicht exakt neu berechnen, wenn sie gezeigt werden</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -2034,16 +2042,24 @@ Gesucht in:
             <numerusform>%n Zeichen, die im Vokabular des Modells fehlen, wurden beim Lauf weggelassen (%1); sie sind in der Token-Leiste markiert.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>This run holds about %1. Its attention maps (%2) pass the %3 budget: each head is rebuilt from q and k when a view shows it.</source>
-        <translation>Dieser Lauf belegt etwa %1. Seine Attention-Karten (%2) überschreiten das Budget von %3: Jeder Head wird aus q und k neu berechnet, wenn eine Ansicht ihn zeigt.</translation>
-    </message>
     <message numerus="yes">
         <source>%n knockout(s) left out of this run: they name positions past the text&apos;s %1 tokens.</source>
         <translation>
             <numerusform>%n Knockout bleibt bei diesem Lauf außen vor: Er nennt Positionen hinter den %1 Tokens des Textes.</numerusform>
             <numerusform>%n Knockouts bleiben bei diesem Lauf außen vor: Sie nennen Positionen hinter den %1 Tokens des Textes.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This run holds about %1.</source>
+        <translation>Dieser Lauf belegt etwa %1.</translation>
+    </message>
+    <message>
+        <source>Its attention maps (%1) pass the %2 budget: each head is rebuilt from q and k when a view shows it.</source>
+        <translation>Seine Attention-Karten (%1) überschreiten das Budget von %2: Jeder Head wird aus q und k neu berechnet, wenn eine Ansicht ihn zeigt.</translation>
+    </message>
+    <message>
+        <source>Its activations (%1) pass the %2 budget: a layer&apos;s are computed again from its input when a view shows them.</source>
+        <translation>Seine Aktivierungen (%1) überschreiten das Budget von %2: Die einer Schicht werden aus ihrer Eingabe neu berechnet, wenn eine Ansicht sie zeigt.</translation>
     </message>
 </context>
 <context>

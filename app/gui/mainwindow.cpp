@@ -86,6 +86,9 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     const int budgetMb = st.value("run/attentionBudgetMb", 256).toInt();
     if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), budgetMb) != kAttentionBudgetsMb.end())
         ws_->setAttentionBudget(int64_t(budgetMb) << 20);
+    const int activationMb = st.value("run/activationBudgetMb", 256).toInt();
+    if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), activationMb) != kAttentionBudgetsMb.end())
+        ws_->setActivationBudget(int64_t(activationMb) << 20);
     // The run pools the grid's thumbnails on the scale the grid draws.
     auto thumbnailScale = [this] { ws_->setThumbnailsRowNormalized(settings_->style().scale == render::Scale::RowNormalized); };
     thumbnailScale();

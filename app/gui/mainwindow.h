@@ -4,6 +4,7 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -38,7 +39,8 @@ class TraceView;
 class ViewSettings;
 class Workspace;
 
-// The sizes Run ▸ Attention memory offers, in MB (256 is RunOptions' default).
+// The sizes Run ▸ Attention memory and Run ▸ Activation memory offer, in MB
+// (256 is RunOptions' default for both).
 inline constexpr std::array<int, 6> kAttentionBudgetsMb = {256, 512, 1024, 2048, 4096, 8192};
 
 class MainWindow : public QMainWindow {
@@ -116,6 +118,10 @@ private:
     // Run ▸ knockout entries (mainwindow_explain.cpp).
     void addKnockoutRunActions(QMenu* run);
     void buildMenus();
+    // A Run menu of the kAttentionBudgetsMb sizes, one checked, remembered under
+    // `key`; `tip` has %1 for the size; `apply` gets the bytes chosen.
+    void addBudgetMenu(QMenu* run, const QString& title, const QString& name, const QString& key, const QString& tip,
+                       const std::function<void(int64_t)>& apply);
     void buildStatusBar();
     void connectWorkspace();
     void chooseModel();

@@ -18,6 +18,29 @@
 #include "viewsettings.h"
 #include "workspace.h"
 
+void MainWindow::addBudgetMenu(QMenu* run, const QString& title, const QString& name, const QString& key,
+                               const QString& tip, const std::function<void(int64_t)>& apply) {
+    QMenu* menu = run->addMenu(title);
+    menu->setObjectName(name);
+    menu->setToolTipsVisible(true);
+    auto* group = new QActionGroup(menu);
+    int chosen = QSettings().value(key, 256).toInt();
+    if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), chosen) == kAttentionBudgetsMb.end())
+        chosen = 256;  // RunOptions' default
+    for (const int mb : kAttentionBudgetsMb) {
+        QAction* a = menu->addAction(mb >= 1024 ? tr("%1 GB").arg(mb / 1024) : tr("%1 MB").arg(mb));
+        a->setToolTip(tip.arg(mb));
+        a->setCheckable(true);
+        a->setData(mb);
+        a->setChecked(chosen == mb);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [key, mb, apply] {
+            QSettings().setValue(key, mb);
+            apply(int64_t(mb) << 20);
+        });
+    }
+}
+
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open model…"), this, &MainWindow::chooseModel);
@@ -142,27 +165,16 @@ void MainWindow::buildMenus() {
     if (!tg->checkedAction()) tg->actions().constFirst()->setChecked(true);
     // Attention memory: softmax weights are kept for every head while they fit;
     // past it each head is rebuilt exactly when shown (Model::run's budget).
-    QMenu* budget = run->addMenu(tr("Attention &memory"));
-    budget->setObjectName(QStringLiteral("budgetMenu"));
-    budget->setToolTipsVisible(true);
-    auto* bg = new QActionGroup(budget);
-    int chosen = QSettings().value("run/attentionBudgetMb", 256).toInt();
-    if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), chosen) == kAttentionBudgetsMb.end())
-        chosen = 256;  // RunOptions' default
-    for (const int mb : kAttentionBudgetsMb) {
-        QAction* a = budget->addAction(mb >= 1024 ? tr("%1 GB").arg(mb / 1024) : tr("%1 MB").arg(mb));
-        a->setToolTip(tr("Keep every head's attention weights while they fit in %1 MB; past that, rebuild a head "
-                         "exactly when it is shown")
-                          .arg(mb));
-        a->setCheckable(true);
-        a->setData(mb);
-        a->setChecked(chosen == mb);
-        bg->addAction(a);
-        connect(a, &QAction::triggered, this, [this, mb] {
-            QSettings().setValue("run/attentionBudgetMb", mb);
-            ws_->setAttentionBudget(int64_t(mb) << 20);
-        });
-    }
+    // Activation memory: the same for every layer's other tensors.
+    const QString sizeTip = tr("Keep every head's attention weights while they fit in %1 MB; past that, rebuild a "
+                               "head exactly when it is shown");
+    addBudgetMenu(run, tr("Attention &memory"), QStringLiteral("budgetMenu"), QStringLiteral("run/attentionBudgetMb"),
+                  sizeTip, [this](int64_t bytes) { ws_->setAttentionBudget(bytes); });
+    addBudgetMenu(run, tr("Acti&vation memory"), QStringLiteral("activationBudgetMenu"),
+                  QStringLiteral("run/activationBudgetMb"),
+                  tr("Keep every layer's activations while they fit in %1 MB; past that, keep q, k, v and each "
+                     "layer's output, and compute a layer's other tensors again exactly when they are shown"),
+                  [this](int64_t bytes) { ws_->setActivationBudget(bytes); });
     QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });
     addExplainRunActions(run);
     addKnockoutRunActions(run);

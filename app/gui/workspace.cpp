@@ -19,10 +19,17 @@ QString megabytes(int64_t bytes) { return QLocale().formattedDataSize(bytes, 1, 
 
 }  // namespace
 
-QString Workspace::estimateText(const attnscope::TraceEstimate& e, int64_t budget) {
-    return tr("This run holds about %1. Its attention maps (%2) pass the %3 budget: each head is rebuilt from q "
-              "and k when a view shows it.")
-        .arg(megabytes(e.bytes), megabytes(e.dense_attention), megabytes(budget));
+QString Workspace::estimateText(const attnscope::TraceEstimate& e, const attnscope::RunOptions& options) {
+    QString text = tr("This run holds about %1.").arg(megabytes(e.bytes));
+    if (!e.dense)
+        text += QLatin1Char(' ') + tr("Its attention maps (%1) pass the %2 budget: each head is rebuilt from q "
+                                      "and k when a view shows it.")
+                                       .arg(megabytes(e.dense_attention), megabytes(options.attention_budget_bytes));
+    if (!e.activations_kept)
+        text += QLatin1Char(' ') + tr("Its activations (%1) pass the %2 budget: a layer's are computed again from "
+                                      "its input when a view shows them.")
+                                       .arg(megabytes(e.activations), megabytes(options.activation_budget_bytes));
+    return text;
 }
 
 Workspace::Workspace(QObject* parent) : QObject(parent) {
@@ -237,6 +244,13 @@ void Workspace::setAttentionBudget(int64_t bytes) {
     runNow();
 }
 
+void Workspace::setActivationBudget(int64_t bytes) {
+    if (bytes == options_.activation_budget_bytes) return;
+    options_.activation_budget_bytes = std::max<int64_t>(0, bytes);
+    emit optionsChanged();
+    runNow();
+}
+
 void Workspace::setThumbnailsRowNormalized(bool rowNormalized) {
     if (rowNormalized == options_.thumb_row_normalized) return;
     options_.thumb_row_normalized = rowNormalized;
@@ -332,8 +346,8 @@ void Workspace::startRun() {
             const attnscope::Model model(doc.model.weights);
             const attnscope::TraceEstimate e =
                 attnscope::estimate_trace(model.config(), int(r.tokens.ids.size()), options);
-            if (!e.dense && self)
-                QMetaObject::invokeMethod(self.data(), [self, msg = estimateText(e, options.attention_budget_bytes)] {
+            if ((!e.dense || !e.activations_kept) && self)
+                QMetaObject::invokeMethod(self.data(), [self, msg = estimateText(e, options)] {
                     if (self) emit self->memoryEstimate(msg);
                 }, Qt::QueuedConnection);
             model.run(r.tokens.ids, options, *trace, [&](int done, int total) {
@@ -386,9 +400,8 @@ void Workspace::finishRun() {
             if (tokens_.dropped > 0)
                 notes << tr("The text is longer than the model's context: only the last %1 tokens are shown "
                             "(%2 dropped).").arg(trace_->T()).arg(tokens_.dropped);
-            if (!trace_->weights_dense)
-                notes << estimateText(attnscope::estimate_trace(trace_->config, trace_->T(), options_),
-                                      options_.attention_budget_bytes);
+            if (!trace_->weights_dense || !trace_->activations_kept)
+                notes << estimateText(attnscope::estimate_trace(trace_->config, trace_->T(), options_), options_);
             if (r.knockoutsLeftOut > 0)
                 notes << tr("%n knockout(s) left out of this run: they name positions past the text's %1 tokens.", "",
                             r.knockoutsLeftOut)

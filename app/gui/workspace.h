@@ -67,12 +67,18 @@ public:
     // Past this many bytes of attention maps a run keeps q, k and row statistics
     // and rebuilds each head on demand (RunOptions::attention_budget_bytes).
     void setAttentionBudget(int64_t bytes);
+    // Past this many bytes of activations a run keeps q, k, v and each layer's
+    // output, and a view's tensor is computed again from its layer's input
+    // (RunOptions::activation_budget_bytes).
+    void setActivationBudget(int64_t bytes);
     // What the run's thumbnails pool (RunOptions::thumb_row_normalized); a
     // change runs again, so the heads grid can draw from them.
     void setThumbnailsRowNormalized(bool rowNormalized);
     int64_t attentionBudget() const { return options_.attention_budget_bytes; }
-    // "This run holds about 1.2 GB. Its attention maps (3.4 GB) pass the 1 GB budget: …"
-    static QString estimateText(const attnscope::TraceEstimate& e, int64_t budget);
+    int64_t activationBudget() const { return options_.activation_budget_bytes; }
+    // "This run holds about 1.2 GB. Its attention maps (3.4 GB) pass the 1 GB budget: …",
+    // and the same of its activations when they pass theirs.
+    static QString estimateText(const attnscope::TraceEstimate& e, const attnscope::RunOptions& options);
     int threads() const;
     void setCropPolicy(session::CropPolicy p);
     session::CropPolicy cropPolicy() const { return crop_; }
