@@ -180,9 +180,9 @@ void tst_Determinism::incrementalRunsEqualFullRuns_data() {
     QTest::addColumn<QString>("spec");
     QTest::addColumn<qint64>("activationBudget");
     const qint64 all = qint64(1) << 30;
-    // The seed config below holds 2 * (5 * 160 + 160 + 2 * 640) floats of
+    // The seed config below holds 2 * (5 * 160 + 2 * 160 + 2 * 640) floats of
     // activations a token: 110 tokens' worth is crossed back and forth.
-    const qint64 crossed = 110 * 2 * (5 * 160 + 160 + 2 * 640) * 4;
+    const qint64 crossed = 110 * 2 * (5 * 160 + 2 * 160 + 2 * 640) * 4;
     QTest::newRow("weights stored, last logits") << true << 1 << QString() << all;
     QTest::newRow("weights stored, every position's logits") << true << -1 << QString() << all;
     QTest::newRow("weights rebuilt, three logits rows") << false << 3 << QString() << all;
@@ -331,11 +331,26 @@ void tst_Determinism::checkpointedRunsPastOneChunk() {
         QCOMPARE(firstDifference(live, m.run(tokens, keep)), QString());
     }
 
+    // One row, one weight, one score: their queries computed alone.
+    const Trace kept = m.run(tokens, keep);
+    for (const int query : {0, 700, 1199})
+        for (const HeadRef h : {HeadRef{0, 1}, HeadRef{1, 0}}) {
+            QVERIFY(live.head_row(h.layer, h.head, query) == kept.head_row(h.layer, h.head, query));
+            QCOMPARE(live.weight(h.layer, h.head, query, query / 2), kept.weight(h.layer, h.head, query, query / 2));
+            QCOMPARE(live.score(h.layer, h.head, query, query / 3), kept.score(h.layer, h.head, query, query / 3));
+        }
+
     // An ablated head's suffix run from a base that did not keep its layer's head outputs.
     Model::SuffixScratch a, b;
-    const Trace kept = m.run(tokens, keep);
     for (const HeadRef head : {HeadRef{0, 1}, HeadRef{1, 0}})
         QVERIFY(sameBits(m.ablated_ln_f(live, head, 2, a), m.ablated_ln_f(kept, head, 2, b)));
+
+    // Ablations and knockouts are applied again when a layer is rebuilt.
+    lean.ablate = keep.ablate = {{1, 1}};
+    lean.knockout = keep.knockout = {{0, -1, -1, 3}, {1, 0, 1100, 1099}};
+    const Trace leanCut = m.run(tokens, lean);
+    QVERIFY(!leanCut.activations_kept);
+    QCOMPARE(firstDifference(leanCut, m.run(tokens, keep)), QString());
 }
 
 void tst_Determinism::thumbnailsPoolTheWeights_data() {

@@ -1604,8 +1604,8 @@ Gesucht in:
         <translation>Speicher für Akt&amp;ivierungen</translation>
     </message>
     <message>
-        <source>Keep every layer&apos;s activations while they fit in %1 MB; past that, keep q, k, v and each layer&apos;s output, and compute a layer&apos;s other tensors again exactly when they are shown</source>
-        <translation>Die Aktivierungen jeder Schicht behalten, solange sie in %1 MB passen; darüber nur q, k, v und die Ausgabe jeder Schicht behalten und die übrigen Tensoren einer Schicht exakt neu berechnen, wenn sie gezeigt werden</translation>
+        <source>Keep every layer&apos;s activations while they fit in %1 MB; past that, keep k, v and each layer&apos;s output, and compute a layer&apos;s other tensors again exactly when they are shown</source>
+        <translation>Die Aktivierungen jeder Schicht behalten, solange sie in %1 MB passen; darüber nur k, v und die Ausgabe jeder Schicht behalten und die übrigen Tensoren einer Schicht exakt neu berechnen, wenn sie gezeigt werden</translation>
     </message>
 </context>
 <context>

@@ -172,7 +172,7 @@ void MainWindow::buildMenus() {
                   sizeTip, [this](int64_t bytes) { ws_->setAttentionBudget(bytes); });
     addBudgetMenu(run, tr("Acti&vation memory"), QStringLiteral("activationBudgetMenu"),
                   QStringLiteral("run/activationBudgetMb"),
-                  tr("Keep every layer's activations while they fit in %1 MB; past that, keep q, k, v and each "
+                  tr("Keep every layer's activations while they fit in %1 MB; past that, keep k, v and each "
                      "layer's output, and compute a layer's other tensors again exactly when they are shown"),
                   [this](int64_t bytes) { ws_->setActivationBudget(bytes); });
     QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });

@@ -54,7 +54,7 @@ Tile tile_of(int r0, int rows, int T, bool causal) { return {r0, rows, causal ? 
 // Passes 1 and 2: S (rows, kend) = Q[rows] K[0:kend]^T / sqrt(hs), masked -inf.
 void scores_tile(const HeadView& h, const Tile& t, bool causal, float* s, int ld) {
     const size_t col = size_t(h.head) * h.hs;
-    gemm::xwt(h.q + size_t(t.r0) * h.C + col, h.C, h.k + col, h.C, nullptr, s, ld, t.rows, t.kend, h.hs, 1);
+    gemm::xwt(h.q + size_t(t.r0 - h.q_row0) * h.q_ld, h.q_ld, h.k + col, h.C, nullptr, s, ld, t.rows, t.kend, h.hs, 1);
     const float scale = 1.0f / std::sqrt(float(h.hs));
     for (int r = 0; r < t.rows; ++r) {
         float* row = s + size_t(r) * ld;
@@ -176,7 +176,7 @@ void pool_tile(const float* s, int ld, const Tile& t, int T, bool causal, int wi
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
                         int threads, int first_row, int window, int layer,
-                        std::span<const Knockout> knockout) {
+                        std::span<const Knockout> knockout, int q_row0) {
     const int hs = C / H;
     // With thumbnails a tile holds whole block rows of them.
     const bool thumbs = out.thumb_max && out.thumb_sum && out.thumb_width > 0;
@@ -193,7 +193,7 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
     for (int task = 0; task < tasks; ++task) {
         guard.run([&] {
             const int head = task % H;
-            const HeadView hv{q, k, v, T, C, hs, head, window, layer, knockout};
+            const HeadView hv{q + size_t(head) * hs, k, v, T, C, hs, head, window, layer, knockout, C, q_row0};
             const Tile t = tile_at(tiles - 1 - task / H, first, T, causal, per_tile);
             float* s = scratch(T, per_tile);
 

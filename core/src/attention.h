@@ -20,15 +20,19 @@ namespace attnscope::attention {
 
 constexpr int kTileRows = 64;
 
-// One head inside (T, C) row-major q/k/v buffers: its columns [head*hs, (head+1)*hs).
+// One head inside (T, C) row-major k/v buffers: its columns [head*hs, (head+1)*hs).
+// Its queries may come from elsewhere: query row r (from q_row0 on) is the hs
+// floats at q + (r - q_row0) * q_ld.
 struct HeadView {
     const float* q = nullptr;
     const float* k = nullptr;
     const float* v = nullptr;
-    int T = 0, C = 0, hs = 0, head = 0;  // C: the row stride, H * hs
+    int T = 0, C = 0, hs = 0, head = 0;  // C: the row stride of k and v, H * hs
     int window = 0;                       // > 0: causal rows see only their last `window` keys
     int layer = 0;                        // the head's layer, for the knockouts
     std::span<const Knockout> knockout;   // the run's knockouts (those covering layer.head apply)
+    int q_ld = 0;                         // q's row stride
+    int q_row0 = 0;                       // the position of q's first row
 };
 
 struct LayerOutput {
@@ -50,12 +54,14 @@ struct LayerOutput {
 // Passes 1-4 for every head of a layer, on `threads` threads (over heads and tiles).
 // Rows before `first_row` are left as they are: with a causal mask they do not
 // depend on anything after them (an incremental run).
-// q, k, v and out.heads are (T, C) with C = H * hs (k and v repeated per
-// query head for grouped-query attention); `window`, `layer` and `knockout` as in HeadView.
+// k, v are (T, C) with C = H * hs (repeated per query head for grouped-query
+// attention); q holds rows [q_row0, T) of (T, C), q_row0 <= first_row rounded
+// down to its thumbnail block; out.heads as LayerOutput says. `window`,
+// `layer` and `knockout` as in HeadView.
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
                         int threads, int first_row = 0, int window = 0, int layer = 0,
-                        std::span<const Knockout> knockout = {});
+                        std::span<const Knockout> knockout = {}, int q_row0 = 0);
 
 // Passes 1-3 again for one head from its stored row statistics: (T, T) into `out`.
 void rebuild_weights(const HeadView& head, bool causal, const float* row_max,

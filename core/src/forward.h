@@ -8,13 +8,14 @@ namespace attnscope {
 struct Weights;
 
 // The tensors of a layer a run keeps only within the activation budget: ln1,
-// the head outputs and what follows them up to the block's output. Past the
-// budget a layer keeps q, k, v (an incremental run's attention reads them, and
-// a head's weights are rebuilt from them), the row statistics and `out`, the
-// next layer's input, from which the rest is computed again.
+// q, the head outputs and what follows them up to the block's output. Past the
+// budget a layer keeps k and v (an incremental run's new rows attend to them),
+// the attention's row statistics and `out`, the next layer's input, from which
+// the rest is computed again: a head's queries alone when its weights are
+// rebuilt, a whole layer when one of its tensors is asked for.
 inline constexpr Tensor LayerTrace::*kCheckpointedAway[] = {
-    &LayerTrace::ln1,        &LayerTrace::heads,   &LayerTrace::proj,    &LayerTrace::resid1,   &LayerTrace::ln2,
-    &LayerTrace::mlp_hidden, &LayerTrace::mlp_act, &LayerTrace::mlp_up, &LayerTrace::mlp_proj,
+    &LayerTrace::ln1,    &LayerTrace::q,          &LayerTrace::heads,   &LayerTrace::proj,   &LayerTrace::resid1,
+    &LayerTrace::ln2,    &LayerTrace::mlp_hidden, &LayerTrace::mlp_act, &LayerTrace::mlp_up, &LayerTrace::mlp_proj,
 };
 
 // Block `layer` of a completed run `tr` of `w`, computed again from its stored
@@ -22,5 +23,10 @@ inline constexpr Tensor LayerTrace::*kCheckpointedAway[] = {
 // knockouts: every tensor into `out`, softmax weights not stored. Bit-identical
 // to the run's own.
 void rebuild_layer(const Weights& w, const Trace& tr, int layer, LayerTrace& out, int threads);
+
+// One head's queries (q after its norm and RoPE) of rows [r0, r1) of block
+// `layer` of such a run, computed again from the block's input: (r1 - r0, hs),
+// bit-identical to the run's own.
+MatrixRM rebuild_head_queries(const Weights& w, const Trace& tr, int layer, int head, int r0, int r1);
 
 }  // namespace attnscope

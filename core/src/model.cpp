@@ -184,16 +184,16 @@ void repeat_kv(ConstMapRM kv, MapRM out, int H, int Hkv, int hs) {
 }
 
 // Every Head's key/query/value Linear as one (N, C) x (C, H*hs) product: the
-// ln1 rows at positions [r0, r0 + N) into those rows of lt.q, lt.k and lt.v
-// (sized for the run). Grouped-query k and v are computed for their Hkv heads
-// and then repeated.
-void project_qkv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, LayerTrace& lt, int r0,
+// ln1 rows at positions [r0, r0 + N) into q (N rows) and those rows of lt.k
+// and lt.v (sized for the run). Grouped-query k and v are computed for their
+// Hkv heads and then repeated.
+void project_qkv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, MapRM q, LayerTrace& lt, int r0,
                  int threads) {
     const int H = cfg.n_head, Hkv = cfg.kv_heads(), hs = cfg.head_size();
     const int r1 = r0 + int(ln1.rows());
     const bool rotate = cfg.position == PositionKind::Rotary;
     const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
-    project(w.attn.q, w.attn.q_norm, cfg, rotate, inv_freq, ln1, rows_of(lt.q, r0, r1), H, threads, r0);
+    project(w.attn.q, w.attn.q_norm, cfg, rotate, inv_freq, ln1, q, H, threads, r0);
     if (Hkv == H) {
         project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, ln1, rows_of(lt.k, r0, r1), H, threads, r0);
         linear(ln1, w.attn.v.weight, w.attn.v.bias, rows_of(lt.v, r0, r1), threads);
@@ -269,19 +269,19 @@ int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt,
     return keep * thumb_width;
 }
 
-// The attention pass (attention.cpp) of rows [from, T) of lt.q/k/v: weights
-// (when stored), row statistics and thumbnails into lt, sized by
-// prepare_attention, and the head outputs into `heads`, whose row 0 is
-// position heads_row0 <= from.
+// The attention pass (attention.cpp) of rows [from, T): queries from `q`
+// (rows [from, T) of (T, H*hs)), keys and values from lt.k/v; weights (when
+// stored), row statistics and thumbnails into lt, sized by prepare_attention,
+// and the head outputs into `heads`. Row 0 of q and of heads is position `from`.
 void attend(const ModelConfig& cfg, int layer, const RunOptions& opt, bool dense, LayerTrace& lt, int T,
-            int threads, int from, int thumb_width, float* heads, int heads_row0) {
+            int threads, int from, int thumb_width, const float* q, float* heads) {
     const int H = cfg.n_head;
     std::vector<bool> ablated(size_t(H), false);
     for (const HeadRef& a : opt.ablate)
         if (a.layer == layer) ablated[size_t(a.head)] = true;
     attention::LayerOutput out{dense ? lt.weights.data.data() : nullptr, lt.row_max.data.data(),
                                lt.row_inv_sum.data.data(), heads};
-    out.heads_row0 = heads_row0;
+    out.heads_row0 = from;
     if (thumb_width > 0) {
         out.thumb_max = lt.thumb_max.data.data();
         out.thumb_sum = lt.thumb_sum.data.data();
@@ -289,8 +289,8 @@ void attend(const ModelConfig& cfg, int layer, const RunOptions& opt, bool dense
         out.thumb_stride = int(lt.thumb_max.shape[1]);
         out.thumb_row_normalized = opt.thumb_row_normalized;
     }
-    attention::multi_head_forward(lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H,
-                                  opt.causal, ablated, out, threads, from, cfg.sliding_window, layer, opt.knockout);
+    attention::multi_head_forward(q, lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H, opt.causal, ablated,
+                                  out, threads, from, cfg.sliding_window, layer, opt.knockout, from);
 }
 
 // MultiHeadAttention alone (run_multi_head_attention): ln1 (T, C) ->
@@ -299,10 +299,10 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
                           const RunOptions& opt, bool dense, LayerTrace& lt, int threads) {
     const int T = int(ln1.rows());
     for (Tensor* t : {&lt.q, &lt.k, &lt.v}) resize_rows(*t, {T, cfg.n_head, cfg.head_size()});
-    project_qkv(w, cfg, ln1, lt, 0, threads);
+    project_qkv(w, cfg, ln1, lt.q.matrix(), lt, 0, threads);
     prepare_attention(cfg, T, dense, lt, 0, 0, false);
     resize_rows(lt.heads, {T, cfg.q_width()});
-    attend(cfg, layer, opt, dense, lt, T, threads, 0, 0, lt.heads.data.data(), 0);
+    attend(cfg, layer, opt, dense, lt, T, threads, 0, 0, lt.q.data.data(), lt.heads.data.data());
     resize_rows(lt.proj, {T, cfg.n_embed});
     linear(lt.heads.cmatrix(), w.attn.proj.weight, w.attn.proj.bias, lt.proj.matrix(), threads);
 }
@@ -372,49 +372,55 @@ void after_projection(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM 
 
 // What a run that keeps only its checkpoints (RunOptions::activation_budget_bytes)
 // computes the other tensors in: up to kChunkRows rows of them at a time, and
-// the head outputs of every row the attention pass computes.
+// the queries and head outputs of every row the attention pass computes.
 constexpr int kChunkRows = 1024;
 struct BlockWork {
     LayerTrace rows;
-    Tensor heads;
+    Tensor q, heads;
 };
 
 // Block (pre-norm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C),
 // rows [first, T). thumb_width, thumbs_kept: as for prepare_attention.
-// Without `work` every tensor goes into lt. With it lt keeps q, k, v, the
+// Without `work` every tensor goes into lt. With it lt keeps k, v, the
 // attention's row statistics (weights, thumbnails) and `out`, the block's
-// output, from which the rest is computed again on demand (rebuild_layer); the
+// output, from which the rest is computed again on demand (forward.h); the
 // rest passes through `work`, kChunkRows rows at a time. Every kernel computes
 // a row alone, so the bits are the same either way.
 void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x, const RunOptions& opt,
            bool dense, LayerTrace& lt, int threads, int first, int thumb_width = 0, bool thumbs_kept = false,
            BlockWork* work = nullptr) {
     const int T = int(x.rows());
-    for (Tensor* t : {&lt.q, &lt.k, &lt.v}) resize_rows(*t, {T, cfg.n_head, cfg.head_size()});
+    for (Tensor* t : {&lt.k, &lt.v}) resize_rows(*t, {T, cfg.n_head, cfg.head_size()});
     resize_rows(lt.out, {T, cfg.n_embed});
     if (!work) {
+        resize_rows(lt.q, {T, cfg.n_head, cfg.head_size()});
         size_activations(lt, cfg, T);
         norm(cfg, rows_of(x, first, T), w.ln1, rows_of(lt.ln1, first, T), threads);
-        project_qkv(w, cfg, rows_of(lt.ln1.cmatrix(), first, T), lt, first, threads);
+        project_qkv(w, cfg, rows_of(lt.ln1.cmatrix(), first, T), rows_of(lt.q, first, T), lt, first, threads);
         const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept);
-        attend(cfg, layer, opt, dense, lt, T, threads, from, thumb_width, lt.heads.data.data(), 0);
+        attend(cfg, layer, opt, dense, lt, T, threads, from, thumb_width,
+               lt.q.data.data() + size_t(from) * size_t(cfg.q_width()),
+               lt.heads.data.data() + size_t(from) * size_t(cfg.q_width()));
         const BlockRows b = rows_after_attention(lt, cfg, first, T);
         linear(rows_of(lt.heads.cmatrix(), first, T), w.attn.proj.weight, w.attn.proj.bias, b.proj, threads);
         after_projection(w, cfg, rows_of(x, first, T), b, rows_of(lt.out, first, T), threads);
         return;
     }
     for (Tensor LayerTrace::*m : kCheckpointedAway) lt.*m = Tensor();
+    // The attention starts at `from` <= first (a thumbnail block's first row):
+    // the queries of rows [from, T), with their keys and values again (the same bits).
+    const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept);
     LayerTrace& chunk = work->rows;
-    size_activations(chunk, cfg, std::min(T - first, kChunkRows));
-    for (int r0 = first; r0 < T; r0 += kChunkRows) {
+    size_activations(chunk, cfg, std::min(T - from, kChunkRows));
+    resize_rows(work->q, {T - from, cfg.q_width()});
+    for (int r0 = from; r0 < T; r0 += kChunkRows) {
         const int r1 = std::min(T, r0 + kChunkRows);
         const MapRM ln1 = rows_of(chunk.ln1, 0, r1 - r0);
         norm(cfg, rows_of(x, r0, r1), w.ln1, ln1, threads);
-        project_qkv(w, cfg, read(ln1), lt, r0, threads);
+        project_qkv(w, cfg, read(ln1), rows_of(work->q, r0 - from, r1 - from), lt, r0, threads);
     }
-    const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept);
     resize_rows(work->heads, {T - from, cfg.q_width()});
-    attend(cfg, layer, opt, dense, lt, T, threads, from, thumb_width, work->heads.data.data(), from);
+    attend(cfg, layer, opt, dense, lt, T, threads, from, thumb_width, work->q.data.data(), work->heads.data.data());
     for (int r0 = first; r0 < T; r0 += kChunkRows) {
         const int r1 = std::min(T, r0 + kChunkRows);
         const BlockRows b = rows_after_attention(chunk, cfg, 0, r1 - r0);
@@ -486,7 +492,7 @@ void run_multi_head_attention(const Weights& weights, int layer, ConstMapRM x,
 }
 
 int64_t activation_bytes(const ModelConfig& cfg, int T) {
-    const int64_t F = cfg.hidden(), per_row = 5 * int64_t(cfg.n_embed) + cfg.q_width() +
+    const int64_t F = cfg.hidden(), per_row = 5 * int64_t(cfg.n_embed) + 2 * int64_t(cfg.q_width()) +
                                               (cfg.mlp == MlpKind::Gated ? 3 : 2) * F;
     return int64_t(cfg.n_layer) * std::max(T, 0) * per_row * int64_t(sizeof(float));
 }
@@ -498,17 +504,17 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
     const int64_t t = std::max(T, 0), C = cfg.n_embed, H = cfg.n_head, F = cfg.hidden(), Q = cfg.q_width();
     const auto grown = [](int64_t rows) { return (rows + kGrowRows - 1) / kGrowRows * kGrowRows; };
     const int64_t r = grown(t);
-    const int64_t per_head = r * H * cfg.head_size();  // q, k, v (k, v repeated per query head)
+    const int64_t per_head = r * H * cfg.head_size();  // q, k or v (k, v repeated per query head)
     const int64_t thumb_side = t > 0 ? thumbnail_stride(int(t), cfg.n_layer * cfg.n_head) : 0;
     TraceEstimate e;
     e.dense_attention = int64_t(cfg.n_layer) * H * t * t * int64_t(sizeof(float));
     e.dense = e.dense_attention <= opt.attention_budget_bytes;
     e.activations = activation_bytes(cfg, T);
     e.activations_kept = e.activations <= opt.activation_budget_bytes;
-    const int64_t kept = e.activations_kept ? r * (5 * C + Q + (cfg.mlp == MlpKind::Gated ? 3 : 2) * F)
-                                            : 0;                 // ln1, proj, resid1, ln2, mlp_proj, heads, MLP
+    const int64_t kept = e.activations_kept ? r * (5 * C + 2 * Q + (cfg.mlp == MlpKind::Gated ? 3 : 2) * F)
+                                            : 0;                 // ln1, proj, resid1, ln2, mlp_proj, q, heads, MLP
     const int64_t layer = r * C                                  // out
-                          + 3 * per_head                         // q, k, v
+                          + 2 * per_head                         // k, v
                           + 2 * H * t                            // row max, 1 / row sum
                           + kept
                           + (e.dense ? H * t * t : 0)
@@ -710,6 +716,29 @@ void rebuild_layer(const Weights& w, const Trace& tr, int layer, LayerTrace& out
     opt.knockout = tr.knockout;
     const ConstMapRM x = layer == 0 ? tr.embed.cmatrix() : tr.layers[size_t(layer - 1)].out.cmatrix();
     block(w.layers[size_t(layer)], cfg, layer, x, opt, false, out, threads > 0 ? threads : default_thread_count(), 0);
+}
+
+MatrixRM rebuild_head_queries(const Weights& w, const Trace& tr, int layer, int head, int r0, int r1) {
+    const ModelConfig& cfg = w.config;
+    const int hs = cfg.head_size();
+    if (tr.source.lock().get() != &w || layer < 0 || layer >= tr.n_layer() || head < 0 || head >= cfg.n_head ||
+        r0 < 0 || r1 > tr.T() || r0 >= r1 || tr.embed.shape.empty() || tr.embed.shape[0] != tr.T())
+        throw Error(ErrorCode::InvalidArgument, "the trace is not a completed run of this model");
+    const int threads = default_thread_count();
+    const LayerWeights& lw = w.layers[size_t(layer)];
+    const ConstMapRM x = layer == 0 ? tr.embed.cmatrix() : tr.layers[size_t(layer - 1)].out.cmatrix();
+    MatrixRM ln1(r1 - r0, cfg.n_embed);
+    norm(cfg, rows_of(x, r0, r1), lw.ln1, MapRM(ln1.data(), ln1.rows(), ln1.cols()), threads);
+    // The head's rows of the q Linear: every output is the same chain over the
+    // input as in the whole product (gemm.h).
+    LinearWeights one{lw.attn.q.weight.middleRows(Eigen::Index(head) * hs, hs), VectorF()};
+    if (lw.attn.q.bias.size() > 0) one.bias = lw.attn.q.bias.segment(Eigen::Index(head) * hs, hs);
+    const bool rotate = cfg.position == PositionKind::Rotary;
+    const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
+    MatrixRM q(r1 - r0, hs);
+    project(one, lw.attn.q_norm, cfg, rotate, inv_freq, ConstMapRM(ln1.data(), ln1.rows(), ln1.cols()),
+            MapRM(q.data(), q.rows(), q.cols()), 1, threads, r0);
+    return q;
 }
 
 }  // namespace attnscope

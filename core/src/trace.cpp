@@ -23,10 +23,33 @@ void check_head(const Trace& tr, int layer, int head) {
                     {std::to_string(layer), std::to_string(head)});
 }
 
-attention::HeadView head_view(const Trace& tr, int layer, int head) {
+// One head for the rebuild passes, with its queries of rows [r0, r1): the
+// stored q, or (a run past its activation budget keeps none) those rows
+// computed again from the layer's input, bit-identical.
+struct HeadQueries {
+    attention::HeadView view;
+    MatrixRM q;
+};
+HeadQueries head_view(const Trace& tr, int layer, int head, int r0, int r1) {
     const LayerTrace& lt = tr.layers[size_t(layer)];
-    return {lt.q.data.data(), lt.k.data.data(), lt.v.data.data(), tr.T(), tr.config.q_width(),
-            tr.config.head_size(), head, tr.config.sliding_window, layer, tr.knockout};
+    const int C = tr.config.q_width(), hs = tr.config.head_size();
+    HeadQueries h;
+    h.view = {nullptr, lt.k.data.data(), lt.v.data.data(), tr.T(), C, hs, head, tr.config.sliding_window, layer,
+              tr.knockout, C, 0};
+    if (!lt.q.data.empty()) {
+        h.view.q = lt.q.data.data() + size_t(head) * hs;
+        return h;
+    }
+    const std::shared_ptr<const Weights> w = tr.source.lock();
+    if (!w)
+        throw Error(ErrorCode::InvalidArgument,
+                    "the queries of layer " + std::to_string(layer) +
+                        " were not kept (activation budget) and the model that made the trace is gone");
+    h.q = rebuild_head_queries(*w, tr, layer, head, r0, r1);
+    h.view.q = h.q.data();
+    h.view.q_ld = hs;
+    h.view.q_row0 = r0;
+    return h;
 }
 
 void check_cell(const Trace& tr, int query, int key) {
@@ -52,7 +75,7 @@ MatrixRM Trace::head_weights(int layer, int head) const {
     if (weights_dense)
         return ConstMapRM(lt.weights.data.data() + size_t(head) * n * n, n, n);
     MatrixRM out(n, n);
-    attention::rebuild_weights(head_view(*this, layer, head), causal,
+    attention::rebuild_weights(head_view(*this, layer, head, 0, n).view, causal,
                                lt.row_max.data.data() + size_t(head) * n,
                                lt.row_inv_sum.data.data() + size_t(head) * n, out.data());
     return out;
@@ -62,7 +85,7 @@ MatrixRM Trace::head_scores(int layer, int head) const {
     check_head(*this, layer, head);
     if (imported) needs_model(*this, "attention scores");
     MatrixRM out(T(), T());
-    attention::rebuild_scores(head_view(*this, layer, head), causal, out.data());
+    attention::rebuild_scores(head_view(*this, layer, head, 0, T()).view, causal, out.data());
     return out;
 }
 
@@ -95,7 +118,7 @@ float Trace::weight(int layer, int head, int query, int key) const {
     const LayerTrace& lt = layers[size_t(layer)];
     if (weights_dense) return lt.weights.data[(size_t(head) * n + size_t(query)) * n + size_t(key)];
     std::vector<float> row(static_cast<size_t>(n));
-    attention::rebuild_row(head_view(*this, layer, head), causal,
+    attention::rebuild_row(head_view(*this, layer, head, query, query + 1).view, causal,
                            lt.row_max.data.data() + size_t(head) * n,
                            lt.row_inv_sum.data.data() + size_t(head) * n, query, true, row.data());
     return row[size_t(key)];
@@ -116,7 +139,8 @@ std::vector<float> Trace::head_row(int layer, int head, int query) const {
         std::copy(src, src + n, row.begin());
         return row;
     }
-    attention::rebuild_row(head_view(*this, layer, head), causal, lt.row_max.data.data() + size_t(head) * n,
+    attention::rebuild_row(head_view(*this, layer, head, query, query + 1).view, causal,
+                           lt.row_max.data.data() + size_t(head) * n,
                            lt.row_inv_sum.data.data() + size_t(head) * n, query, true, row.data());
     return row;
 }
@@ -126,7 +150,7 @@ float Trace::score(int layer, int head, int query, int key) const {
     check_cell(*this, query, key);
     if (imported) needs_model(*this, "attention scores");
     std::vector<float> row(static_cast<size_t>(T()));
-    attention::rebuild_row(head_view(*this, layer, head), causal, nullptr, nullptr, query, false,
+    attention::rebuild_row(head_view(*this, layer, head, query, query + 1).view, causal, nullptr, nullptr, query, false,
                            row.data());
     return row[size_t(key)];
 }

@@ -6,7 +6,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/release/tests/attnscope-bench-ui
 //       [--model PATH | --random SPEC] [--tokens N] [--edit append|type] [--iterations N]
-//       [--attention-budget-mb MB] [--activation-budget-mb MB]
+//       [--attention-budget-mb MB] [--activation-budget-mb MB] [--app]
 //
 // --edit append types one token and deletes it again, key after key, into two
 // traces used in turn, as the app's Workspace does: each run keeps the rows
@@ -15,8 +15,20 @@
 // two rows per run (stored attention maps move to their new row length).
 // Without --edit every key re-runs all T rows. --attention-budget-mb and
 // --activation-budget-mb as in the app's Run menu (default 256 each).
+//
+// --app measures the app itself instead: a MainWindow on screen (offscreen
+// platform) and its Workspace, T tokens of text, then `iterations` characters
+// typed at the end one at a time, each waited for until its trace is shown
+// (debounce off). It prints the median key to trace and the process's peak
+// resident memory: the weights, the trace on screen, the Workspace's spare
+// and every view.
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QPlainTextEdit>
+#include <QTextCursor>
+#include <QTimer>
 #include <QImage>
 #include <QPainter>
 #include <QStandardPaths>
@@ -45,6 +57,56 @@ double median(std::vector<double> v) {
 QString option(const QStringList& args, const QString& name, const QString& fallback = {}) {
     const int i = int(args.indexOf(name));
     return i >= 0 && i + 1 < args.size() ? args[i + 1] : fallback;
+}
+
+// The process's peak resident memory (VmHWM), in MB.
+double peakRssMb() {
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly)) return 0;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith("VmHWM:")) return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
+    return 0;
+}
+
+// --app: the real window and Workspace, typing at the end of `text`.
+int benchApp(session::Document doc, const QString& text, int iterations, const attnscope::RunOptions& opt) {
+    Workspace ws;
+    ws.setDebounceMs(0);
+    ws.setAttentionBudget(opt.attention_budget_bytes);
+    ws.setActivationBudget(opt.activation_budget_bytes);
+    MainWindow w(&ws);
+    w.resize(1280, 860);
+    w.show();
+    ws.setDocument(std::move(doc));
+    auto waitForTrace = [&] {
+        QEventLoop loop;
+        QObject::connect(&ws, &Workspace::traceReady, &loop, &QEventLoop::quit);
+        QTimer::singleShot(120000, &loop, &QEventLoop::quit);
+        loop.exec();
+    };
+    w.editor()->setPlainText(text);
+    waitForTrace();
+    const int T = ws.trace() ? ws.trace()->T() : 0;
+    std::vector<double> keyMs;
+    for (int i = 0; i < iterations; ++i) {
+        QElapsedTimer t;
+        t.start();
+        QTextCursor c = w.editor()->textCursor();
+        c.movePosition(QTextCursor::End);
+        c.insertText(QStringLiteral("e"));
+        waitForTrace();
+        QApplication::processEvents();  // the views' repaint of the new trace
+        keyMs.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
+    const auto& cfg = ws.trace()->config;
+    std::printf("AttnScope app benchmark: %d layers x %d heads, C=%d, T=%d to %d, %d keys typed, %d threads\n",
+                cfg.n_layer, cfg.n_head, cfg.n_embed, T, ws.trace()->T(), iterations, attnscope::default_thread_count());
+    std::printf("  key to trace shown              median %8.2f ms\n", median(keyMs));
+    std::printf("  trace on screen                        %8.1f MB (activations %s, attention maps %s)\n",
+                double(ws.trace()->bytes()) / (1024.0 * 1024.0), ws.trace()->activations_kept ? "kept" : "rebuilt",
+                ws.trace()->weights_dense ? "kept" : "rebuilt");
+    std::printf("  peak resident memory                   %8.1f MB\n", peakRssMb());
+    return 0;
 }
 
 }  // namespace
@@ -103,6 +165,25 @@ int main(int argc, char** argv) {
     const std::vector<std::vector<int>> keys = {std::vector<int>(ids.begin(), ids.begin() + T),
                                                 std::vector<int>(ids.begin(), ids.begin() + T + 1)};
     const QStringList keyLabels[] = {labels.mid(0, T), labels.mid(0, T + 1)};
+    if (args.contains("--app")) {
+        attnscope::RunOptions opt;
+        opt.attention_budget_bytes = int64_t(std::max(0, option(args, "--attention-budget-mb", "256").toInt())) << 20;
+        opt.activation_budget_bytes = int64_t(std::max(0, option(args, "--activation-budget-mb", "256").toInt())) << 20;
+        // The passage repeated and cut to T tokens (the longest prefix that has at most T).
+        const QString passage = QStringLiteral("ROMEO:\nWhat light is this that breaks upon the night?\nSpeak once "
+                                               "again, and let me hear thy voice.\n");
+        QString text;
+        const auto count = [&](const QString& s) { return int(session::tokenize(doc, s, session::CropPolicy::KeepLast).ids.size()); };
+        while (count(text) < T && text.size() < 64 * T) text += passage;
+        qsizetype lo = 0, hi = text.size();
+        while (lo < hi) {
+            const qsizetype mid = (lo + hi + 1) / 2;
+            if (count(text.left(mid)) <= T) lo = mid;
+            else hi = mid - 1;
+        }
+        text.truncate(lo);
+        return benchApp(std::move(doc), text, iterations, opt);
+    }
     const attnscope::Model model(doc.model.weights);
     ViewSettings settings;
     const render::Style style = settings.style();

@@ -24,10 +24,10 @@ struct RunOptions {
     // 1,000 tokens), while rebuilding the one head a view shows takes a few.
     int64_t attention_budget_bytes = int64_t(256) << 20;
     // Every layer's activations are kept while they fit in this many bytes;
-    // past it a layer keeps q, k, v, the attention's row statistics and its
-    // output (the next layer's input), and Trace::tensor computes the rest of
-    // a layer again on demand, bit-identical.
-    // 256 MB: GPT-2 small keeps them up to about 500 tokens (520 MB at 1,024).
+    // past it a layer keeps k, v, the attention's row statistics and its
+    // output (the next layer's input): Trace::tensor computes the rest of a
+    // layer again on demand, and a rebuilt head its queries, bit-identical.
+    // 256 MB: GPT-2 small keeps them up to about 470 tokens (566 MB at 1,024).
     int64_t activation_budget_bytes = int64_t(256) << 20;
     int logits_rows = 1;             // logits for the last N positions; -1 all, 0 none
     // Reuse the trace's rows from an earlier causal run of the same weights and
