@@ -19,12 +19,10 @@ std::vector<std::pair<int, float>> topKeys(const attnscope::Trace& trace, int la
     try {
         const int last = trace.causal ? q : T - 1;
         keys.reserve(size_t(last + 1));
-        if (trace.weights_dense) {
-            for (int k = 0; k <= last; ++k) keys.emplace_back(k, trace.weight(layer, head, q, k));
-        } else {  // rebuilt weights: the head once, not a row per key
-            const attnscope::MatrixRM w = trace.head_weights(layer, head);
-            for (int k = 0; k <= last; ++k) keys.emplace_back(k, w(q, k));
-        }
+        // The query's row alone (rebuilt from its own query when the weights
+        // are not stored), not the whole head.
+        const std::vector<float> row = trace.head_row(layer, head, q);
+        for (int k = 0; k <= last; ++k) keys.emplace_back(k, row[size_t(k)]);
     } catch (...) {  // a trace without this head's data: nothing to name
         return {};
     }
