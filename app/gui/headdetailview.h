@@ -71,6 +71,7 @@ protected:
     void selectionChanged() override;
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent* e) override;
+    void showEvent(QShowEvent* e) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
@@ -88,6 +89,7 @@ private:
     int searchBandHeight() const;
 
     std::unique_ptr<render::HeadFigure> figure_;
+    bool rebuildOnShow_ = false;  // the trace changed while the view was hidden
     render::MatrixKind kind_ = render::MatrixKind::Weights;
     double zoom_ = 1.0;
     QPointF pan_;  // the zoomed heatmap's offset from its frame

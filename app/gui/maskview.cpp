@@ -36,11 +36,17 @@ void MaskView::resizeEvent(QResizeEvent*) { causal_->move(8, 4); causal_->resize
 void MaskView::rebuild() {
     const Selection& s = ws_->selection();
     const auto trace = ws_->trace();
-    figure_ = trace && s.layer < trace->n_layer() && s.head < trace->n_head()
+    rebuildOnShow_ = !isVisible();  // on another tab: built when shown (HeadDetailView::rebuild)
+    figure_ = trace && !rebuildOnShow_ && s.layer < trace->n_layer() && s.head < trace->n_head()
                   ? std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, render::MatrixKind::Mask,
                                                          settings_->style())
                   : nullptr;
     update();
+}
+
+void MaskView::showEvent(QShowEvent* e) {
+    TraceView::showEvent(e);
+    if (rebuildOnShow_) rebuild();
 }
 
 void MaskView::selectionChanged() {

@@ -23,9 +23,11 @@ protected:
     void selectionChanged() override;
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent*) override;
+    void showEvent(QShowEvent* e) override;
 
 private:
     QRectF figureRect() const;
     QCheckBox* causal_;
     std::unique_ptr<render::HeadFigure> figure_;
+    bool rebuildOnShow_ = false;  // the trace changed while the view was hidden
 };
