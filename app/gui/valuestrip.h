@@ -5,6 +5,7 @@
 // like the token strip's; painting is one pass, no widget per token.
 #include <QColor>
 #include <QStringList>
+#include <QHash>
 #include <QWidget>
 #include <functional>
 #include <vector>
@@ -37,12 +38,17 @@ signals:
     void chipClicked(int index);
 
 protected:
+    void changeEvent(QEvent* e) override;
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent*) override;
     void mousePressEvent(QMouseEvent* e) override;
     bool event(QEvent* e) override;
 
 private:
+    // A label's width in the strip's font, measured once: a relayout at every
+    // run places every chip again (1,000 of them at 1,000 tokens).
+    int labelWidth(const QFontMetrics& fm, const QString& label) const;
+    mutable QHash<QString, int> widths_;
     int layoutChips(int width, std::vector<QRect>* out) const;
     void relayout();
     int chipAt(const QPoint& pos) const;
