@@ -235,6 +235,15 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
         barRange_.log = panels_.front().pooled.log;
         barRange_.perRow = panels_.front().pooled.perRow;
     }
+    // What painting needs of the trace, kept; the trace itself is let go, so
+    // that the Workspace can reuse it for the next run while this figure is
+    // still on screen.
+    T_ = tr.T();
+    nHead_ = std::max(1, tr.n_head());
+    const attnscope::ModelConfig& c = tr.config;
+    kvGroup_ = c.grouped_query() && c.n_head == tr.n_head() ? c.kv_group() : 1;
+    madeFrom_ = &tr;
+    data_.trace.reset();
 }
 
 const QImage& GridFigure::imageFor(const Panel& pn, const QPainter& p, const QRectF& r) const {
@@ -264,7 +273,7 @@ QString GridFigure::caption() const {
                                                        : trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "one scale for all tiles")));
     if (groupsColumns())
         lines << trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "columns grouped by the KV head they share"));
-    const int T = data_.T();
+    const int T = T_;
     bool reduced = T > options_.maxRes;
     for (const Panel& pn : panels_) reduced = reduced || (pn.shown.t.size() > 0 && pn.shown.t.cols() < T);
     if (reduced)
@@ -274,17 +283,13 @@ QString GridFigure::caption() const {
 }
 
 QSizeF GridFigure::naturalSize() const {
-    const int cols = columns_ > 0 ? columns_ : std::max(1, data_.trace ? data_.trace->n_head() : 1);
+    const int cols = columns_ > 0 ? columns_ : nHead_;
     const int rows = std::max(1, (int(panels_.size()) + cols - 1) / cols);
     const int groups = groupsColumns() ? cols / kvGroupSize() : 1;
     return {cols * 130.0 + 180 + (groups - 1) * 16.0, rows * 150.0 + 60 + (groups > 1 ? 24.0 : 0.0)};
 }
 
-int GridFigure::kvGroupSize() const {
-    if (!data_.trace) return 1;
-    const attnscope::ModelConfig& c = data_.trace->config;
-    return c.grouped_query() && c.n_head == data_.trace->n_head() ? c.kv_group() : 1;
-}
+int GridFigure::kvGroupSize() const { return kvGroup_; }
 
 GridFigure::Layout GridFigure::layout(const QRectF& area) const {
     const std::lock_guard lock(layoutMutex_);
@@ -297,8 +302,7 @@ GridFigure::Layout GridFigure::computeLayout(const QRectF& area) const {
     const QFontMetricsF fm(style_.font);
     QRectF content = area;
     if (style_.showTitle) content.setTop(area.top() + QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5);
-    const int nHead = data_.trace ? std::max(1, data_.trace->n_head()) : 1;
-    l.cols = columns_ > 0 ? columns_ : nHead;
+    l.cols = columns_ > 0 ? columns_ : nHead_;
     l.rows = std::max(1, (int(panels_.size()) + l.cols - 1) / l.cols);
     if (headerMode()) {
         double widest = 0;
@@ -333,7 +337,7 @@ GridFigure::Layout GridFigure::computeLayout(const QRectF& area) const {
     fit(w, h);
     // Token labels (queries left of the first column, keys under the lowest
     // panels) when every token gets room for 5 pt text: short texts in papers.
-    const int T = data_.T();
+    const int T = T_;
     const auto tokenPoints = [&](double cell) { return std::min(style_.font.pointSizeF(), cell / T * 0.85 * 72.0 / 96.0); };
     if (T > 0 && data_.tokens.size() >= T && !panels_.empty() && panels_.front().pooled.t.cols() == T &&
         style_.font.pointSizeF() > 0 && tokenPoints(std::min(l.cellW, l.cellH)) >= 5.0) {
@@ -475,7 +479,7 @@ void GridFigure::drawTokenLabels(QPainter& p, const QRectF& area, const Layout& 
     p.setFont(l.tokenFont);
     p.setPen(style_.text);
     const QFontMetricsF fm(l.tokenFont);
-    const int T = data_.T(), n = int(panels_.size());
+    const int T = T_, n = int(panels_.size());
     for (int i = 0; i < n; ++i) {
         const QRectF r = panelRect(area, i);
         const double stepY = r.height() / T, stepX = r.width() / T;

@@ -52,8 +52,9 @@ public:
     QString title() const override;
 
     int panelCount() const { return int(panels_.size()); }
-    // The trace the thumbnails were made from.
-    const attnscope::Trace* trace() const { return data_.trace.get(); }
+    // The trace the thumbnails were made from, for its identity only: the
+    // figure holds no reference to it once built.
+    const attnscope::Trace* trace() const { return madeFrom_; }
     // The rectangle of panel i's heatmap inside `area`.
     QRectF panelRect(const QRectF& area, int i) const;
     // The (layer, head) under `pos`; false when between panels.
@@ -117,7 +118,9 @@ private:
     void drawBar(QPainter& p, const Layout& l) const;
     bool headerMode() const { return columns_ <= 0; }
 
-    FigureData data_;
+    FigureData data_;  // its trace is released once the thumbnails are made
+    int T_ = 0, nHead_ = 1, kvGroup_ = 1;
+    const attnscope::Trace* madeFrom_ = nullptr;
     Style style_;
     int columns_;
     GridOptions options_;
