@@ -366,8 +366,9 @@ void tst_Determinism::thumbnailsPoolTheWeights_data() {
     QTest::newRow("T=1100, causal, rebuilt: blocks of 8, row scale") << 1100 << true << false << 8 << true;
 }
 
-// The thumbnails the attention pass pools (LayerTrace::thumb_max/thumb_sum)
-// are each block's max and sum of the head's visible weights.
+// The thumbnails the attention pass pools (LayerTrace::thumb_max, or
+// thumb_sum for mean pooling) are each block's max or sum of the head's
+// visible weights; a run keeps only the one it was asked for.
 void tst_Determinism::thumbnailsPoolTheWeights() {
     QFETCH(int, T);
     QFETCH(bool, causal);
@@ -385,6 +386,11 @@ void tst_Determinism::thumbnailsPoolTheWeights() {
     opt.knockout = {{1, 2, -1, 3}};
     opt.thumb_row_normalized = rowNormalized;
     const Trace tr = m.run(tokens, opt);
+    opt.thumb_mean = true;
+    const Trace sums = m.run(tokens, opt);
+    QVERIFY(!tr.thumb_mean && sums.thumb_mean);
+    QVERIFY(tr.layers[0].thumb_sum.data.empty() && sums.layers[0].thumb_max.data.empty());
+    QCOMPARE(sums.layers[1].thumb_sum.shape, tr.layers[1].thumb_max.shape);
     QCOMPARE(tr.thumb_width, width);
     QCOMPARE(tr.thumb_row_normalized, rowNormalized);
     QCOMPARE(thumbnail_width(T, 8), width);
@@ -416,7 +422,7 @@ void tst_Determinism::thumbnailsPoolTheWeights() {
                         }
                     const size_t at = (size_t(h) * size_t(S) + size_t(r)) * size_t(S) + size_t(col);
                     const float gotMax = tr.layers[size_t(l)].thumb_max.data[at];
-                    const float gotSum = tr.layers[size_t(l)].thumb_sum.data[at];
+                    const float gotSum = sums.layers[size_t(l)].thumb_sum.data[at];
                     if (cells == 0) {
                         QVERIFY2(std::isnan(gotMax) && gotSum == 0.0f, qPrintable(QStringLiteral("L%1 H%2 block (%3, %4) has no visible cells").arg(l).arg(h).arg(r).arg(col)));
                         continue;

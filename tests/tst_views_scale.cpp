@@ -291,10 +291,15 @@ void tst_ViewsScale::gridTilesScaleToTheirOwnMax() {
 // tokens; checked pixel by pixel for two heads.
 void tst_ViewsScale::gridPaintsTheRunsOwnThumbnails() {
     ViewSettings* vs = win_->viewSettings();
+    // Mean pooling first: the run keeps block sums, not maxima.
+    vs->setPooling(render::Pooling::Mean);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->thumb_mean, 120000);
+    QVERIFY(ws_->trace()->layers[7].thumb_max.data.empty() && !ws_->trace()->layers[7].thumb_sum.data.empty());
+    vs->setPooling(render::Pooling::Max);
     vs->setScale(render::Scale::Linear);
     vs->setTileScale(render::TileScale::Shared);
     // The linear scale runs again for linear thumbnails; the grid then rebuilds.
-    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && !ws_->trace()->thumb_row_normalized, 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && !ws_->trace()->thumb_row_normalized && !ws_->trace()->thumb_mean, 120000);
     HeadsGridView* g = win_->headsGrid();
     QTRY_VERIFY_WITH_TIMEOUT(g->figure() && g->figure()->trace() == ws_->trace().get() && !g->isBuilding() &&
                                  g->figure()->options().tileScale == render::TileScale::Shared,

@@ -89,8 +89,12 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     const int activationMb = st.value("run/activationBudgetMb", 256).toInt();
     if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), activationMb) != kAttentionBudgetsMb.end())
         ws_->setActivationBudget(int64_t(activationMb) << 20);
-    // The run pools the grid's thumbnails on the scale the grid draws.
-    auto thumbnailScale = [this] { ws_->setThumbnailsRowNormalized(settings_->style().scale == render::Scale::RowNormalized); };
+    // The run pools the grid's thumbnails on the scale and the way (max or mean) the grid draws.
+    auto thumbnailScale = [this] {
+        const render::Scale scale = settings_->style().scale;
+        ws_->setThumbnailPooling(scale == render::Scale::RowNormalized,
+                                 settings_->gridOptions().pooling == render::Pooling::Mean && scale != render::Scale::Log);
+    };
     thumbnailScale();
     connect(settings_, &ViewSettings::changed, this, thumbnailScale);
 }

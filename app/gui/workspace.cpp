@@ -251,9 +251,10 @@ void Workspace::setActivationBudget(int64_t bytes) {
     runNow();
 }
 
-void Workspace::setThumbnailsRowNormalized(bool rowNormalized) {
-    if (rowNormalized == options_.thumb_row_normalized) return;
+void Workspace::setThumbnailPooling(bool rowNormalized, bool mean) {
+    if (rowNormalized == options_.thumb_row_normalized && mean == options_.thumb_mean) return;
     options_.thumb_row_normalized = rowNormalized;
+    options_.thumb_mean = mean;
     runNow();
 }
 

@@ -150,20 +150,23 @@ std::optional<Normalized> runThumbnail(const attnscope::Trace& tr, int layer, in
     if (w <= 0 || layer < 0 || size_t(layer) >= tr.layers.size()) return std::nullopt;
     const bool usable = tr.thumb_row_normalized ? scale == Scale::RowNormalized
                                                 : scale == Scale::Linear || (scale == Scale::Log && mode == Pooling::Max);
-    if (!usable) return std::nullopt;
+    // Block sums for mean pooling on a linear or row scale; block maxima otherwise.
+    const bool sums = mode == Pooling::Mean && scale != Scale::Log;
+    if (!usable || tr.thumb_mean != sums) return std::nullopt;
     const int B = (T + w - 1) / w, H = tr.n_head();
     const attnscope::LayerTrace& lt = tr.layers[size_t(layer)];
-    const int S = lt.thumb_max.shape.size() == 3 ? int(lt.thumb_max.shape[1]) : 0;
-    if (lt.thumb_max.shape != attnscope::Shape{H, S, S} || lt.thumb_sum.shape != lt.thumb_max.shape || B > S ||
-        cells.size() != size_t(B) * size_t(B) || 2 * B < std::min(T, maxRes))
+    const attnscope::Tensor& thumb = sums ? lt.thumb_sum : lt.thumb_max;
+    const int S = thumb.shape.size() == 3 ? int(thumb.shape[1]) : 0;
+    if (thumb.shape != attnscope::Shape{H, S, S} || B > S || cells.size() != size_t(B) * size_t(B) ||
+        2 * B < std::min(T, maxRes))
         return std::nullopt;
     Normalized out = weightsScale(scale);
     out.t.resize(B, B);
     const size_t base = size_t(head) * size_t(S) * size_t(S);
     const float nan = std::numeric_limits<float>::quiet_NaN();
     for (int r = 0; r < B; ++r) {
-        const float* mx = lt.thumb_max.data.data() + base + size_t(r) * size_t(S);
-        const float* sum = lt.thumb_sum.data.data() + base + size_t(r) * size_t(S);
+        const float* mx = thumb.data.data() + base + size_t(r) * size_t(S);
+        const float* sum = mx;
         const int* n = cells.data() + size_t(r) * size_t(B);
         float* o = out.t.data() + size_t(r) * size_t(B);
         if (scale == Scale::Log)

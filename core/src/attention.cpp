@@ -139,34 +139,34 @@ Tile tile_at(int i, int first, int T, bool causal, int per_tile = kTileRows) {
 }
 
 // The thumbnails' block rows a tile covers (whole ones: it starts on a block
-// row, and ends on one or at T): each block's max and sum over its visible
-// cells, row by row and key by key in order, so the same sums on every run.
-// Row-normalized, each weight is first divided by its row's max, as the heads
-// grid's row scale does.
+// row, and ends on one or at T): each block's max, or its sum, over its
+// visible cells, row by row and key by key in order, so the same sums on
+// every run. Row-normalized, each weight is first divided by its row's max, as
+// the heads grid's row scale does. Exactly one of max and sum is given.
 void pool_tile(const float* s, int ld, const Tile& t, int T, bool causal, int width, int stride,
                bool row_normalized, float* max, float* sum) {
     for (int r = 0; r < t.rows; ++r) {
         const int i = t.r0 + r;
-        float* mrow = max + size_t(i / width) * stride;
-        float* srow = sum + size_t(i / width) * stride;
-        if (i % width == 0) {
-            std::fill(mrow, mrow + stride, std::numeric_limits<float>::quiet_NaN());
-            std::fill(srow, srow + stride, 0.0f);
-        }
+        float* out = (max ? max : sum) + size_t(i / width) * stride;
+        if (i % width == 0) std::fill(out, out + stride, max ? std::numeric_limits<float>::quiet_NaN() : 0.0f);
         const float* w = s + size_t(r) * ld;
         const int visible = causal ? i + 1 : T;
         const float row_max = row_normalized ? *std::max_element(w, w + visible) : 1.0f;
         const bool divide = row_normalized && row_max > 0;
         for (int c = 0, j = 0; j < visible; ++c) {
             const int end = std::min(j + width, visible);
-            float m = mrow[c], acc = 0.0f;
-            for (; j < end; ++j) {
-                const float v = divide ? w[j] / row_max : w[j];
-                if (!(v <= m)) m = v;
-                acc += v;
+            if (max) {
+                float m = out[c];
+                for (; j < end; ++j) {
+                    const float v = divide ? w[j] / row_max : w[j];
+                    if (!(v <= m)) m = v;
+                }
+                out[c] = m;
+            } else {
+                float acc = 0.0f;
+                for (; j < end; ++j) acc += divide ? w[j] / row_max : w[j];
+                out[c] += acc;
             }
-            mrow[c] = m;
-            srow[c] += acc;
         }
     }
 }
@@ -179,7 +179,7 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
                         std::span<const Knockout> knockout, int q_row0) {
     const int hs = C / H;
     // With thumbnails a tile holds whole block rows of them.
-    const bool thumbs = out.thumb_max && out.thumb_sum && out.thumb_width > 0;
+    const bool thumbs = (out.thumb_max != nullptr) != (out.thumb_sum != nullptr) && out.thumb_width > 0;
     const int first = thumbs ? std::clamp(first_row, 0, T) / out.thumb_width * out.thumb_width
                              : std::clamp(first_row, 0, T);
     const int per_tile = thumbs ? std::max(kTileRows, out.thumb_width) / out.thumb_width * out.thumb_width : kTileRows;
@@ -203,8 +203,8 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
             if (out.weights) store_tile(s, ld, t, T, 0.0f, out.weights + size_t(head) * T * T);
             if (thumbs)
                 pool_tile(s, ld, t, T, causal, out.thumb_width, out.thumb_stride, out.thumb_row_normalized,
-                          out.thumb_max + size_t(head) * out.thumb_stride * out.thumb_stride,
-                          out.thumb_sum + size_t(head) * out.thumb_stride * out.thumb_stride);
+                          out.thumb_max ? out.thumb_max + size_t(head) * out.thumb_stride * out.thumb_stride : nullptr,
+                          out.thumb_sum ? out.thumb_sum + size_t(head) * out.thumb_stride * out.thumb_stride : nullptr);
 
             float* o = out.heads + size_t(t.r0 - out.heads_row0) * C + size_t(head) * hs;
             if (ablated[size_t(head)]) {

@@ -41,9 +41,10 @@ struct LayerOutput {
     float* row_inv_sum = nullptr;  // (H, T)
     float* heads = nullptr;        // (T - heads_row0, C) concatenated head outputs
     int heads_row0 = 0;            // the position of heads' row 0; the pass starts at or after it
-    // (H, S, S) block max and sum of the weights (LayerTrace::thumb_max), blocks
-    // of thumb_width; nullptr for none. Block rows from first_row / thumb_width
-    // on are computed whole, so first_row must be a multiple of thumb_width.
+    // (H, S, S) block max or block sum of the weights (LayerTrace::thumb_max,
+    // thumb_sum: one of them, the other nullptr; both nullptr for none), blocks
+    // of thumb_width. Block rows from first_row / thumb_width on are computed
+    // whole, so first_row must be a multiple of thumb_width.
     float* thumb_max = nullptr;
     float* thumb_sum = nullptr;
     int thumb_width = 0;

@@ -208,14 +208,16 @@ void project_qkv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, 
     }
 }
 
-// Sizes lt's stored weights, row statistics and thumbnails for an attention
+// Sizes lt's stored weights, row statistics and thumbnail for an attention
 // pass over rows [first, T), keeping what the rows before it hold. Returns the
-// row the pass starts at: `first`, or with thumbnails (thumb_width > 0) the
+// row the pass starts at: `first`, or with a thumbnail (thumb_width > 0) the
 // start of the block row holding it. Block rows before that one are kept when
-// `thumbs_kept` (the trace's thumbnails have this width); that block row is
-// pooled whole again, its attention rows computed again to the same bits.
+// `thumbs_kept` (the trace's thumbnail has this width and kind); that block row
+// is pooled whole again, its attention rows computed again to the same bits.
+// The thumbnail is lt.thumb_sum when `mean`, else lt.thumb_max; the other is
+// emptied.
 int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt, int first, int thumb_width,
-                      bool thumbs_kept) {
+                      bool thumbs_kept, bool mean) {
     const int H = cfg.n_head;
     if (dense) {
         if (first == 0) lt.weights.reshape({H, T, T});
@@ -228,43 +230,41 @@ int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt,
         lt.row_max.reshape({H, T});
         lt.row_inv_sum.reshape({H, T});
     }
+    Tensor& thumb = mean ? lt.thumb_sum : lt.thumb_max;
+    (mean ? lt.thumb_max : lt.thumb_sum) = Tensor();
     if (thumb_width <= 0) {
-        lt.thumb_max = Tensor();
-        lt.thumb_sum = Tensor();
+        thumb = Tensor();
         return first;
     }
-    // The thumbnails are (H, S, S), S = thumbnail_stride(): B x B in use, the
-    // rest NaN max and zero sum. S grows in steps of 64, so an edit seldom
-    // moves them.
+    // The thumbnail is (H, S, S), S = thumbnail_stride(): B x B in use, the
+    // rest NaN max or zero sum. S grows in steps of 64, so an edit seldom
+    // moves it.
     const int S = thumbnail_stride(T, cfg.n_layer * H);
     const int B = (T + thumb_width - 1) / thumb_width;
-    const Shape& old = lt.thumb_max.shape;
-    const int old_S = old.size() == 3 && old[0] == H && old[1] == old[2] && lt.thumb_sum.shape == old ? int(old[1]) : 0;
+    const Shape& old = thumb.shape;
+    const int old_S = old.size() == 3 && old[0] == H && old[1] == old[2] ? int(old[1]) : 0;
     const int keep = thumbs_kept ? std::min({first / thumb_width, B, old_S}) : 0;
-    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float empty = mean ? 0.0f : std::numeric_limits<float>::quiet_NaN();
     if (keep > 0) {
         if (old_S != S) {
-            relayout_heads(lt.thumb_max, H, old_S, S, keep, true);
-            relayout_heads(lt.thumb_sum, H, old_S, S, keep, true);
+            relayout_heads(thumb, H, old_S, S, keep, true);
             // A kept block row has no visible cells past its own column: NaN max.
-            for (int h = 0; h < H; ++h)
-                for (int r = 0; r < keep; ++r) {
-                    float* row = lt.thumb_max.data.data() + (size_t(h) * S + size_t(r)) * S;
-                    std::fill(row + keep, row + S, nan);
-                }
+            if (!mean)
+                for (int h = 0; h < H; ++h)
+                    for (int r = 0; r < keep; ++r) {
+                        float* row = thumb.data.data() + (size_t(h) * S + size_t(r)) * S;
+                        std::fill(row + keep, row + S, empty);
+                    }
         }
         // Rows from B on (past a shortened text's last block row) are cleared;
         // the run rewrites rows [keep, B).
         for (int h = 0; h < H; ++h) {
             const size_t from = (size_t(h) * S + size_t(B)) * S, to = size_t(h + 1) * S * S;
-            std::fill(lt.thumb_max.data.begin() + ptrdiff_t(from), lt.thumb_max.data.begin() + ptrdiff_t(to), nan);
-            std::fill(lt.thumb_sum.data.begin() + ptrdiff_t(from), lt.thumb_sum.data.begin() + ptrdiff_t(to), 0.0f);
+            std::fill(thumb.data.begin() + ptrdiff_t(from), thumb.data.begin() + ptrdiff_t(to), empty);
         }
     } else {
-        lt.thumb_max.reshape({H, S, S});
-        lt.thumb_sum.reshape({H, S, S});
-        std::fill(lt.thumb_max.data.begin(), lt.thumb_max.data.end(), nan);
-        std::fill(lt.thumb_sum.data.begin(), lt.thumb_sum.data.end(), 0.0f);
+        thumb.reshape({H, S, S});
+        std::fill(thumb.data.begin(), thumb.data.end(), empty);
     }
     return keep * thumb_width;
 }
@@ -283,10 +283,10 @@ void attend(const ModelConfig& cfg, int layer, const RunOptions& opt, bool dense
                                lt.row_inv_sum.data.data(), heads};
     out.heads_row0 = from;
     if (thumb_width > 0) {
-        out.thumb_max = lt.thumb_max.data.data();
-        out.thumb_sum = lt.thumb_sum.data.data();
+        Tensor& thumb = opt.thumb_mean ? lt.thumb_sum : lt.thumb_max;
+        (opt.thumb_mean ? out.thumb_sum : out.thumb_max) = thumb.data.data();
         out.thumb_width = thumb_width;
-        out.thumb_stride = int(lt.thumb_max.shape[1]);
+        out.thumb_stride = int(thumb.shape[1]);
         out.thumb_row_normalized = opt.thumb_row_normalized;
     }
     attention::multi_head_forward(q, lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H, opt.causal, ablated,
@@ -300,7 +300,7 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
     const int T = int(ln1.rows());
     for (Tensor* t : {&lt.q, &lt.k, &lt.v}) resize_rows(*t, {T, cfg.n_head, cfg.head_size()});
     project_qkv(w, cfg, ln1, lt.q.matrix(), lt, 0, threads);
-    prepare_attention(cfg, T, dense, lt, 0, 0, false);
+    prepare_attention(cfg, T, dense, lt, 0, 0, false, false);
     resize_rows(lt.heads, {T, cfg.q_width()});
     attend(cfg, layer, opt, dense, lt, T, threads, 0, 0, lt.q.data.data(), lt.heads.data.data());
     resize_rows(lt.proj, {T, cfg.n_embed});
@@ -397,7 +397,7 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
         size_activations(lt, cfg, T);
         norm(cfg, rows_of(x, first, T), w.ln1, rows_of(lt.ln1, first, T), threads);
         project_qkv(w, cfg, rows_of(lt.ln1.cmatrix(), first, T), rows_of(lt.q, first, T), lt, first, threads);
-        const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept);
+        const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept, opt.thumb_mean);
         attend(cfg, layer, opt, dense, lt, T, threads, from, thumb_width,
                lt.q.data.data() + size_t(from) * size_t(cfg.q_width()),
                lt.heads.data.data() + size_t(from) * size_t(cfg.q_width()));
@@ -409,7 +409,7 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
     for (Tensor LayerTrace::*m : kCheckpointedAway) lt.*m = Tensor();
     // The attention starts at `from` <= first (a thumbnail block's first row):
     // the queries of rows [from, T), with their keys and values again (the same bits).
-    const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept);
+    const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept, opt.thumb_mean);
     LayerTrace& chunk = work->rows;
     size_activations(chunk, cfg, std::min(T - from, kChunkRows));
     resize_rows(work->q, {T - from, cfg.q_width()});
@@ -518,7 +518,7 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
                           + 2 * H * t                            // row max, 1 / row sum
                           + kept
                           + (e.dense ? H * t * t : 0)
-                          + 2 * H * thumb_side * thumb_side;     // thumbnails' max and sum
+                          + H * thumb_side * thumb_side;         // the thumbnails' max or sum
     const int64_t logits = opt.logits_rows < 0 ? t : std::min<int64_t>(opt.logits_rows, t);
     const int64_t floats = 4 * r * C                             // tok, pos, embed, ln_f
                            + cfg.n_layer * layer + grown(logits) * cfg.vocab_size;
@@ -582,10 +582,11 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     tr.activations_kept = keep_activations;
     tr.reused_rows = first;
     const int thumb_width = thumbnail_width(T, L * H);
-    const bool thumbs_kept =
-        first > 0 && tr.thumb_width == thumb_width && tr.thumb_row_normalized == opt.thumb_row_normalized;
+    const bool thumbs_kept = first > 0 && tr.thumb_width == thumb_width &&
+                             tr.thumb_row_normalized == opt.thumb_row_normalized && tr.thumb_mean == opt.thumb_mean;
     tr.thumb_width = thumb_width;
     tr.thumb_row_normalized = opt.thumb_row_normalized;
+    tr.thumb_mean = opt.thumb_mean;
     if (first > 0) {
         for (LayerTrace& lt : tr.layers) {
             relayout_heads(lt.row_max, H, old_T, T, first, false);

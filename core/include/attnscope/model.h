@@ -37,6 +37,10 @@ struct RunOptions {
     // What the thumbnails (LayerTrace::thumb_max) pool: each row divided by its
     // max, as the heads grid draws by default, or the weights themselves.
     bool thumb_row_normalized = true;
+    // How: each block's sum (LayerTrace::thumb_sum, for the grid's mean
+    // pooling) instead of its max; one of the two is kept (37 MB each for
+    // GPT-2 small at 1,024 tokens).
+    bool thumb_mean = false;
 };
 
 // What a run of T tokens will hold, known before it starts (the app shows it

@@ -81,10 +81,11 @@ struct LayerTrace {
     Tensor mlp_proj;     // (T, C)
     Tensor out;          // (T, C)
     // Each head's weights pooled while the run computes them (Trace::thumb_width):
-    // over every block of width x width cells, the max and the sum of the
-    // visible ones (a causal row sees keys up to itself), each weight divided
-    // by its row's max first when Trace::thumb_row_normalized. NaN max and zero
-    // sum where a block has none. (H, S, S) with S = thumbnail_stride(T, L * H)
+    // over every block of width x width cells, the max (or, with
+    // Trace::thumb_mean, the sum; the other tensor is empty) of the visible
+    // ones (a causal row sees keys up to itself), each weight divided by its
+    // row's max first when Trace::thumb_row_normalized. NaN max and zero sum
+    // where a block has none. (H, S, S) with S = thumbnail_stride(T, L * H)
     // (so an edit seldom moves them); the first B = ceil(T / width) rows and
     // columns are in use, the rest NaN max and zero sum.
     Tensor thumb_max;
@@ -95,7 +96,7 @@ struct LayerTrace {
 // smallest power of two that leaves at most thumbnail_cells(heads) blocks a
 // side. A power of two, so the attention pass's tiles (64 rows) hold whole
 // block rows. All heads' thumbnails share kThumbnailBudget cells, and none has
-// more than kThumbnailCells a side: 256 for GPT-2 small (144 heads, 75 MB at
+// more than kThumbnailCells a side: 256 for GPT-2 small (144 heads, 37.7 MB at
 // 1,024 tokens), 128 for 1,024 heads.
 constexpr int kThumbnailCells = 256;
 constexpr int64_t kThumbnailBudget = int64_t(16) << 20;
@@ -126,6 +127,7 @@ struct Trace {
                                    // computes its other tensors again (RunOptions::activation_budget_bytes)
     int thumb_width = 0;         // tokens per thumbnail block (LayerTrace::thumb_max); 0: none
     bool thumb_row_normalized = false;  // the thumbnails pool row-normalized weights
+    bool thumb_mean = false;            // they hold block sums (thumb_sum), not maxima (thumb_max)
 
     // The weights of the run that completed into this trace (empty while a run is
     // under way or after one failed), and how many leading rows that run kept from
