@@ -23,6 +23,7 @@
 #include "ablationview.h"
 #include "compareview.h"
 #include "mainwindow.h"
+#include "process_memory.h"
 #include "session/knockout.h"
 #include "session/ablation_cache.h"
 #include "session/document.h"
@@ -31,6 +32,7 @@
 #include "workspace.h"
 
 int main(int argc, char** argv) {
+    limitMallocArenas();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("AttnScope"));
     QApplication::setApplicationName(QStringLiteral("AttnScope"));

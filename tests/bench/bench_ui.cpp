@@ -38,6 +38,7 @@
 
 #include "attnscope/config.h"
 #include "mainwindow.h"
+#include "process_memory.h"
 #include "render/flow_figure.h"
 #include "render/grid_figure.h"
 #include "render/head_figure.h"
@@ -113,6 +114,7 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
 
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    limitMallocArenas();  // as the app does
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     const QStringList args = app.arguments();
