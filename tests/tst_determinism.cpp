@@ -73,6 +73,9 @@ void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads_data() {
     QTest::newRow("qwen3 head_dim 48, weights stored")
         << true << true << "arch=qwen3,n_layer=2,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=160,vocab=97"
         << true;
+    QTest::newRow("qwen3 q/k norm, weights and activations rebuilt")
+        << true << false << "arch=qwen3,n_layer=2,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=160,vocab=97"
+        << false;
     QTest::newRow("llama GQA, activations rebuilt")
         << true << true << "arch=llama,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,mlp_hidden=300,context=160,vocab=97"
         << false;
