@@ -27,7 +27,7 @@ int TokenStrip::layoutChips(int width, std::vector<QRect>* out, std::vector<std:
     int x = kGap, y = kGap;
     const int h = fm.height() + 2 * kPad;
     auto place = [&](const QString& label) {
-        const int w = std::min(labelWidth(fm, label) + 2 * kPad + 2, std::max(40, width - 2 * kGap));
+        const int w = std::min(labelWidth_(fm, label) + 2 * kPad + 2, std::max(40, width - 2 * kGap));
         if (x + w > width - kGap && x > kGap) {
             x = kGap;
             y += h + kGap;
@@ -168,16 +168,7 @@ void TokenStrip::keyPressEvent(QKeyEvent* e) {
     ws_->setSelection(s);
 }
 
-int TokenStrip::labelWidth(const QFontMetrics& fm, const QString& label) const {
-    const auto it = widths_.constFind(label);
-    if (it != widths_.constEnd()) return *it;
-    const int w = fm.horizontalAdvance(label);
-    if (widths_.size() > 100000) widths_.clear();  // a bound for very varied texts
-    widths_.insert(label, w);
-    return w;
-}
-
 void TokenStrip::changeEvent(QEvent* e) {
-    if (e->type() == QEvent::FontChange) widths_.clear();
+    if (e->type() == QEvent::FontChange) labelWidth_.clear();
     QWidget::changeEvent(e);
 }

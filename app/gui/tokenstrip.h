@@ -2,10 +2,10 @@
 // One chip per token, whitespace made visible; hover shows the id, a click
 // selects the token as the query. Text the tokenizer left out (characters the
 // vocabulary lacks, invalid UTF-8) stands where it was, as a marked chip.
-#include <QHash>
 #include <QWidget>
 #include <vector>
 
+#include "labelwidths.h"
 #include "workspace.h"
 
 class TokenStrip : public QWidget {
@@ -31,10 +31,7 @@ protected:
     void keyPressEvent(QKeyEvent* e) override;
 
 private:
-    // A label's width in the strip's font, measured once: a relayout at every
-    // run places every chip again (1,000 of them at 1,000 tokens).
-    int labelWidth(const QFontMetrics& fm, const QString& label) const;
-    mutable QHash<QString, int> widths_;
+    LabelWidths labelWidth_;  // each label's width in the strip's font
     // Lays out token chips (`out`) and left-out chips (`skipped`: rect, index into
     // tokens().skipped) in text order; returns the height used.
     int layoutChips(int width, std::vector<QRect>* out, std::vector<std::pair<QRect, int>>* skipped) const;

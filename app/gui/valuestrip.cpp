@@ -55,7 +55,7 @@ int ValueStrip::layoutChips(int width, std::vector<QRect>* out) const {
     int x = kGap, y = kGap;
     const int h = fm.height() + 2 * kPad;
     for (const QString& label : labels_) {
-        const int w = std::min(labelWidth(fm, label) + 2 * kPad, std::max(30, width - 2 * kGap));
+        const int w = std::min(labelWidth_(fm, label) + 2 * kPad, std::max(30, width - 2 * kGap));
         if (x + w > width - kGap && x > kGap) {
             x = kGap;
             y += h + kGap;
@@ -122,16 +122,7 @@ bool ValueStrip::event(QEvent* e) {
     return QWidget::event(e);
 }
 
-int ValueStrip::labelWidth(const QFontMetrics& fm, const QString& label) const {
-    const auto it = widths_.constFind(label);
-    if (it != widths_.constEnd()) return *it;
-    const int w = fm.horizontalAdvance(label);
-    if (widths_.size() > 100000) widths_.clear();  // a bound for very varied texts
-    widths_.insert(label, w);
-    return w;
-}
-
 void ValueStrip::changeEvent(QEvent* e) {
-    if (e->type() == QEvent::FontChange) widths_.clear();
+    if (e->type() == QEvent::FontChange) labelWidth_.clear();
     QWidget::changeEvent(e);
 }

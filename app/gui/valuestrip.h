@@ -5,10 +5,11 @@
 // like the token strip's; painting is one pass, no widget per token.
 #include <QColor>
 #include <QStringList>
-#include <QHash>
 #include <QWidget>
 #include <functional>
 #include <vector>
+
+#include "labelwidths.h"
 
 class ValueStrip : public QWidget {
     Q_OBJECT
@@ -45,10 +46,7 @@ protected:
     bool event(QEvent* e) override;
 
 private:
-    // A label's width in the strip's font, measured once: a relayout at every
-    // run places every chip again (1,000 of them at 1,000 tokens).
-    int labelWidth(const QFontMetrics& fm, const QString& label) const;
-    mutable QHash<QString, int> widths_;
+    LabelWidths labelWidth_;  // each label's width in the strip's font
     int layoutChips(int width, std::vector<QRect>* out) const;
     void relayout();
     int chipAt(const QPoint& pos) const;
