@@ -348,6 +348,18 @@ void tst_Determinism::checkpointedRunsPastOneChunk() {
     for (const HeadRef head : {HeadRef{0, 1}, HeadRef{1, 0}})
         QVERIFY(sameBits(m.ablated_ln_f(live, head, 2, a), m.ablated_ln_f(kept, head, 2, b)));
 
+    // A trace whose model the caller let go still rebuilds (a comparison's model B).
+    {
+        Trace orphan;
+        {
+            const Model own(std::make_shared<Weights>(random_weights(c, 29)));
+            own.run(tokens, lean, orphan);
+        }
+        QVERIFY(!orphan.source.expired());
+        QVERIFY(orphan.head_weights(1, 1) == kept.head_weights(1, 1));
+        QVERIFY(sameBits(orphan.tensor("blk.0.mlp.act"), kept.tensor("blk.0.mlp.act")));
+    }
+
     // Ablations and knockouts are applied again when a layer is rebuilt.
     lean.ablate = keep.ablate = {{1, 1}};
     lean.knockout = keep.knockout = {{0, -1, -1, 3}, {1, 0, 1100, 1099}};

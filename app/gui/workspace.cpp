@@ -105,6 +105,9 @@ void Workspace::setDocument(session::Document doc) {
     options_.ablate.clear();
     options_.knockout.clear();  // another model's positions mean nothing here
     trace_.reset();
+    // Traces of the old model cannot be reused, and one past its activation
+    // budget holds that model's weights.
+    pool_.clear();
     lnFWithout_.reset();
     plainLnF_.reset();
     plainKey_ = {};

@@ -515,6 +515,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     const bool all_logits_kept = first > 0 && opt.logits_rows < 0 && tr.logits_first == 0 &&
                                  !tr.logits.shape.empty() && tr.logits.shape[0] == old_T;
     tr.source.reset();  // until this run completes
+    tr.rebuild_source.reset();
     tr.config = cfg;
     tr.tokens.assign(tokens.begin(), tokens.end());
     tr.causal = opt.causal;
@@ -562,6 +563,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     tr.stages = stage_records(tr);
     step(total);
     tr.source = weights_;
+    tr.rebuild_source = keep_activations ? nullptr : weights_;
 }
 
 Trace Model::run(std::span<const int> tokens, const RunOptions& options,

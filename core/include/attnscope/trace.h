@@ -134,6 +134,10 @@ struct Trace {
     // the one before instead of computing them (0 for a full run).
     std::weak_ptr<const Weights> source;
     int reused_rows = 0;
+    // The same weights held, when the run left activations out
+    // (!activations_kept): Trace::tensor and a rebuilt head need them, even
+    // after the caller lets the model go (a comparison's model B).
+    std::shared_ptr<const Weights> rebuild_source;
 
     // Set for a trace opened from a trace file (attnscope/trace_file.h): the
     // attention weights come from the file and no other tensor exists.
