@@ -64,10 +64,11 @@ public:
     void clearKnockouts() { setKnockouts({}); }
     const std::vector<attnscope::Knockout>& knockouts() const { return options_.knockout; }
     void setThreads(int threads);
-    // Past this many bytes of attention maps a run keeps q, k and row statistics
-    // and rebuilds each head on demand (RunOptions::attention_budget_bytes).
+    // Past this many bytes of attention maps a run keeps k and row statistics
+    // (and q, within the activation budget) and rebuilds each head on demand
+    // (RunOptions::attention_budget_bytes).
     void setAttentionBudget(int64_t bytes);
-    // Past this many bytes of activations a run keeps q, k, v and each layer's
+    // Past this many bytes of activations a run keeps k, v and each layer's
     // output, and a view's tensor is computed again from its layer's input
     // (RunOptions::activation_budget_bytes).
     void setActivationBudget(int64_t bytes);

@@ -64,6 +64,9 @@ struct StageRecord {
     std::string detail;                // a setting worth seeing ("ε = 1e-06", "θ = 10000, 8 of 16 dims"), or ""
 };
 
+// One block's tensors. Past the activation budget (Trace::activations_kept
+// false) ln1, q, heads, proj, resid1, ln2 and the MLP's are empty, and
+// Trace::tensor computes them again.
 struct LayerTrace {
     Tensor ln1;          // (T, C)
     Tensor q, k, v;      // (T, H, hs); q and k after qk-norm and RoPE where the model has them,
@@ -123,7 +126,7 @@ struct Trace {
 
     std::vector<StageRecord> stages;
     bool weights_dense = true;   // false: weights are rebuilt from q, k and row stats on demand
-    bool activations_kept = true;  // false: a layer holds q, k, v, row stats and out; Trace::tensor
+    bool activations_kept = true;  // false: a layer holds k, v, row stats and out; Trace::tensor
                                    // computes its other tensors again (RunOptions::activation_budget_bytes)
     int thumb_width = 0;         // tokens per thumbnail block (LayerTrace::thumb_max); 0: none
     bool thumb_row_normalized = false;  // the thumbnails pool row-normalized weights
