@@ -165,16 +165,15 @@ std::optional<Normalized> runThumbnail(const attnscope::Trace& tr, int layer, in
     const size_t base = size_t(head) * size_t(S) * size_t(S);
     const float nan = std::numeric_limits<float>::quiet_NaN();
     for (int r = 0; r < B; ++r) {
-        const float* mx = thumb.data.data() + base + size_t(r) * size_t(S);
-        const float* sum = mx;
+        const float* block = thumb.data.data() + base + size_t(r) * size_t(S);  // maxima, or sums when `sums`
         const int* n = cells.data() + size_t(r) * size_t(B);
         float* o = out.t.data() + size_t(r) * size_t(B);
         if (scale == Scale::Log)
-            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : normalizedWeight(mx[c], 1.0f, scale);
-        else if (mode == Pooling::Max)
-            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : mx[c];
+            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : normalizedWeight(block[c], 1.0f, scale);
+        else if (!sums)
+            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : block[c];
         else
-            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : sum[c] / float(n[c]);
+            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : block[c] / float(n[c]);
     }
     return out;
 }
