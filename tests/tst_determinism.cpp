@@ -341,6 +341,9 @@ void tst_Determinism::checkpointedRunsPastOneChunk() {
     QVERIFY(full.activations_kept);
     QCOMPARE(firstDifference(live, full), QString());
     QVERIFY(live.bytes() < full.bytes() / 2);
+    // The embedding tables' rows are looked up again, not kept.
+    QVERIFY(live.tok_embed.data.empty() && live.pos_embed.data.empty());
+    QVERIFY(!full.tok_embed.data.empty());
 
     // An edit in the first chunk, then one at the end, on the same trace.
     for (const size_t at : {size_t(500), tokens.size() - 1}) {
@@ -358,6 +361,24 @@ void tst_Determinism::checkpointedRunsPastOneChunk() {
             QCOMPARE(live.weight(h.layer, h.head, query, query / 2), kept.weight(h.layer, h.head, query, query / 2));
             QCOMPARE(live.score(h.layer, h.head, query, query / 3), kept.score(h.layer, h.head, query, query / 3));
         }
+
+    // A band of a head's rows, as a long text's head detail reads it: the same
+    // bits as those rows of the whole matrix, stored or rebuilt, on 1 or 2 threads.
+    RunOptions store = keep;
+    store.attention_budget_bytes = int64_t(1) << 30;
+    const Trace stored = m.run(tokens, store);  // every map kept
+    QVERIFY(!live.weights_dense && stored.weights_dense);
+    for (const auto& [r0, r1] : {std::pair{0, 64}, std::pair{650, 1200}, std::pair{1199, 1200}, std::pair{300, 300}})
+        for (const int threads : {1, 2}) {
+            const MatrixRM w = kept.head_weights(1, 0).middleRows(r0, r1 - r0);
+            QVERIFY(live.head_weights(1, 0, r0, r1, threads) == w);
+            QVERIFY(stored.head_weights(1, 0, r0, r1, threads) == w);
+            QVERIFY(live.head_scores(0, 1, r0, r1, threads) == kept.head_scores(0, 1).middleRows(r0, r1 - r0));
+            QVERIFY(live.mask(0, 1, r0, r1) == kept.mask(0, 1).middleRows(r0, r1 - r0));
+        }
+    QVERIFY_THROWS_EXCEPTION(Error, live.head_weights(0, 0, 5, 3));
+    QVERIFY_THROWS_EXCEPTION(Error, live.head_scores(0, 0, 0, 1201));
+    QVERIFY_THROWS_EXCEPTION(Error, live.mask(0, 0, -1, 3));
 
     // An ablated head's suffix run from a base that did not keep its layer's head outputs.
     Model::SuffixScratch a, b;
@@ -381,7 +402,15 @@ void tst_Determinism::checkpointedRunsPastOneChunk() {
     lean.knockout = keep.knockout = {{0, -1, -1, 3}, {1, 0, 1100, 1099}};
     const Trace leanCut = m.run(tokens, lean);
     QVERIFY(!leanCut.activations_kept);
-    QCOMPARE(firstDifference(leanCut, m.run(tokens, keep)), QString());
+    const Trace keptCut = m.run(tokens, keep);
+    QCOMPARE(firstDifference(leanCut, keptCut), QString());
+    for (const HeadRef h : {HeadRef{0, 1}, HeadRef{1, 0}}) {  // a band's mask holds the knockouts too
+        QVERIFY(leanCut.mask(h.layer, h.head, 1024, 1200) == keptCut.mask(h.layer, h.head).middleRows(1024, 176));
+        QVERIFY(leanCut.head_weights(h.layer, h.head, 1090, 1110, 2) ==
+                keptCut.head_weights(h.layer, h.head).middleRows(1090, 20));
+    }
+    QCOMPARE(leanCut.mask(1, 0, 1100, 1101)(0, 1099), 0.0f);
+    QCOMPARE(leanCut.mask(1, 0, 1100, 1101)(0, 1098), 1.0f);
 }
 
 void tst_Determinism::thumbnailsPoolTheWeights_data() {

@@ -176,14 +176,15 @@ void pool_tile(const float* s, int ld, const Tile& t, int T, bool causal, int wi
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
                         int threads, int first_row, int window, int layer,
-                        std::span<const Knockout> knockout, int q_row0) {
+                        std::span<const Knockout> knockout, int q_row0, int end_row) {
     const int hs = C / H;
+    const int end = end_row < 0 ? T : std::clamp(end_row, 0, T);
     // With thumbnails a tile holds whole block rows of them.
     const bool thumbs = (out.thumb_max != nullptr) != (out.thumb_sum != nullptr) && out.thumb_width > 0;
     const int first = thumbs ? std::clamp(first_row, 0, T) / out.thumb_width * out.thumb_width
                              : std::clamp(first_row, 0, T);
     const int per_tile = thumbs ? std::max(kTileRows, out.thumb_width) / out.thumb_width * out.thumb_width : kTileRows;
-    const int tiles = tile_count(T - first, per_tile);
+    const int tiles = tile_count(std::max(0, end - first), per_tile);
     const int ld = row_stride(T);
     // Largest tiles first (the last rows see the most keys when causal) so that
     // dynamic scheduling ends with small pieces of work.
@@ -194,7 +195,8 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
         guard.run([&] {
             const int head = task % H;
             const HeadView hv{q + size_t(head) * hs, k, v, T, C, hs, head, window, layer, knockout, C, q_row0};
-            const Tile t = tile_at(tiles - 1 - task / H, first, T, causal, per_tile);
+            Tile t = tile_at(tiles - 1 - task / H, first, end, causal, per_tile);
+            if (!causal) t.kend = T;  // every key, wherever the rows end
             float* s = scratch(T, per_tile);
 
             scores_tile(hv, t, causal, s, ld);                                                 // 1, 2
@@ -217,28 +219,51 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
     guard.rethrow();
 }
 
-void rebuild_weights(const HeadView& h, bool causal, const float* row_max,
-                     const float* row_inv_sum, float* out) {
-    const int ld = row_stride(h.T);
-    float* s = scratch(h.T);
-    for (int i = 0; i < tile_count(h.T); ++i) {
-        const Tile t = tile_at(i, 0, h.T, causal);
-        scores_tile(h, t, causal, s, ld);
-        for (int r = 0; r < t.rows; ++r)
-            softmax_row(s + size_t(r) * ld, valid_keys(t.r0 + r, t.kend, causal), t.kend,
-                        row_max[t.r0 + r], row_inv_sum[t.r0 + r]);
-        store_tile(s, ld, t, h.T, 0.0f, out);
+namespace {
+
+// Rows [r0, r1) of one head's weights (row_max given) or scores (row_max
+// nullptr) into `out`, (r1 - r0, T): tiles of kTileRows from r0 on, the last
+// (largest, when causal) first, on `threads` threads. A row's bits do not
+// depend on the tile that computes it, so any band equals those rows of the
+// whole matrix.
+void rebuild_band(const HeadView& h, bool causal, const float* row_max, const float* row_inv_sum, int r0, int r1,
+                  float* out, int threads) {
+    const int ld = row_stride(h.T), tiles = tile_count(r1 - r0);
+    const float fill = row_max ? 0.0f : -std::numeric_limits<float>::infinity();
+    ParallelGuard guard;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1 && tiles > 1)
+    for (int i = tiles - 1; i >= 0; --i) {
+        guard.run([&] {
+            const Tile t = tile_at(i, r0, r1, causal);
+            const Tile whole{t.r0, t.rows, causal ? t.r0 + t.rows : h.T};
+            float* s = scratch(h.T);
+            scores_tile(h, whole, causal, s, ld);
+            if (row_max)
+                for (int r = 0; r < whole.rows; ++r)
+                    softmax_row(s + size_t(r) * ld, valid_keys(whole.r0 + r, whole.kend, causal), whole.kend,
+                                row_max[whole.r0 + r], row_inv_sum[whole.r0 + r]);
+            store_tile(s, ld, Tile{whole.r0 - r0, whole.rows, whole.kend}, h.T, fill, out);
+        });
     }
+    guard.rethrow();
 }
 
-void rebuild_scores(const HeadView& h, bool causal, float* out) {
-    const int ld = row_stride(h.T);
-    float* s = scratch(h.T);
-    for (int i = 0; i < tile_count(h.T); ++i) {
-        const Tile t = tile_at(i, 0, h.T, causal);
-        scores_tile(h, t, causal, s, ld);
-        store_tile(s, ld, t, h.T, -std::numeric_limits<float>::infinity(), out);
-    }
+}  // namespace
+
+void rebuild_weights(const HeadView& h, bool causal, const float* row_max,
+                     const float* row_inv_sum, float* out) {
+    rebuild_band(h, causal, row_max, row_inv_sum, 0, h.T, out, 1);
+}
+
+void rebuild_scores(const HeadView& h, bool causal, float* out) { rebuild_band(h, causal, nullptr, nullptr, 0, h.T, out, 1); }
+
+void rebuild_weights_rows(const HeadView& h, bool causal, const float* row_max, const float* row_inv_sum, int r0,
+                          int r1, float* out, int threads) {
+    rebuild_band(h, causal, row_max, row_inv_sum, r0, r1, out, threads);
+}
+
+void rebuild_scores_rows(const HeadView& h, bool causal, int r0, int r1, float* out, int threads) {
+    rebuild_band(h, causal, nullptr, nullptr, r0, r1, out, threads);
 }
 
 void rebuild_row(const HeadView& h, bool causal, const float* row_max, const float* row_inv_sum,

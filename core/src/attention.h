@@ -58,17 +58,24 @@ struct LayerOutput {
 // k, v are (T, C) with C = H * hs (repeated per query head for grouped-query
 // attention); q holds rows [q_row0, T) of (T, C), q_row0 <= first_row rounded
 // down to its thumbnail block; out.heads as LayerOutput says. `window`,
-// `layer` and `knockout` as in HeadView.
+// `layer` and `knockout` as in HeadView. Rows from `end_row` (>= 0) on are
+// left too: a causal pass may go a band of rows at a time, each band once the
+// keys up to its end are there (with thumbnails, bands of whole block rows).
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
                         int threads, int first_row = 0, int window = 0, int layer = 0,
-                        std::span<const Knockout> knockout = {}, int q_row0 = 0);
+                        std::span<const Knockout> knockout = {}, int q_row0 = 0, int end_row = -1);
 
 // Passes 1-3 again for one head from its stored row statistics: (T, T) into `out`.
 void rebuild_weights(const HeadView& head, bool causal, const float* row_max,
                      const float* row_inv_sum, float* out);
 // Passes 1-2 for one head: (T, T) scores into `out`, -inf where masked.
 void rebuild_scores(const HeadView& head, bool causal, float* out);
+// Rows [r0, r1) of rebuild_weights / rebuild_scores into `out`, (r1 - r0, T),
+// the same bits, on `threads` threads; the queries from r0 on must be there.
+void rebuild_weights_rows(const HeadView& head, bool causal, const float* row_max, const float* row_inv_sum, int r0,
+                          int r1, float* out, int threads);
+void rebuild_scores_rows(const HeadView& head, bool causal, int r0, int r1, float* out, int threads);
 // Passes 1-3 for a single query row, computed alone.
 void rebuild_row(const HeadView& head, bool causal, const float* row_max,
                  const float* row_inv_sum, int query, bool weights, float* out_row);

@@ -78,13 +78,27 @@ void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool squar
 }
 
 // Transformer.token_embed + position_embed: ids (T) -> x (T, C), rows [first, T).
-void embeddings(const Weights& w, std::span<const int> tokens, int first, Trace& tr) {
+// Past the activation budget (keep_parts false) the trace keeps only their sum:
+// the two tables' rows are looked up again when asked for (embedding_part).
+void embeddings(const Weights& w, std::span<const int> tokens, int first, Trace& tr, bool keep_parts) {
     const int T = int(tokens.size()), C = w.config.n_embed;
-    for (Tensor* t : {&tr.tok_embed, &tr.pos_embed, &tr.embed}) resize_rows(*t, {T, C});
-    auto tok = tr.tok_embed.matrix(), pos = tr.pos_embed.matrix();
     // Rotary models have no position table: their positions enter at RoPE, and
     // the position rows stay zero so every model's trace has the same tensors.
     const bool learned = w.config.position == PositionKind::Learned;
+    resize_rows(tr.embed, {T, C});
+    if (!keep_parts) {
+        tr.tok_embed = Tensor();
+        tr.pos_embed = Tensor();
+        auto e = tr.embed.matrix();
+        // The same sums as below, element for element (a rotary model's adds 0).
+        for (int t = first; t < T; ++t) {
+            if (learned) e.row(t) = w.tok_embed.row(tokens[size_t(t)]) + w.pos_embed.row(t);
+            else e.row(t) = (w.tok_embed.row(tokens[size_t(t)]).array() + 0.0f).matrix();
+        }
+        return;
+    }
+    for (Tensor* t : {&tr.tok_embed, &tr.pos_embed}) resize_rows(*t, {T, C});
+    auto tok = tr.tok_embed.matrix(), pos = tr.pos_embed.matrix();
     for (int t = first; t < T; ++t) {
         tok.row(t) = w.tok_embed.row(tokens[size_t(t)]);
         if (learned) pos.row(t) = w.pos_embed.row(t);
@@ -211,12 +225,12 @@ int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt,
     return keep * thumb_width;
 }
 
-// The attention pass (attention.cpp) of rows [from, T): queries from `q`
-// (rows [from, T) of (T, H*hs)), keys and values from lt.k/v; weights (when
+// The attention pass (attention.cpp) of rows [from, end) (end -1: T): queries
+// from `q` (rows [from, end) of (T, H*hs)), keys and values from lt.k/v; weights (when
 // stored), row statistics and thumbnails into lt, sized by prepare_attention,
 // and the head outputs into `heads`. Row 0 of q and of heads is position `from`.
 void attend(const ModelConfig& cfg, int layer, const RunOptions& opt, bool dense, LayerTrace& lt, int T,
-            int threads, int from, int thumb_width, const float* q, float* heads) {
+            int threads, int from, int thumb_width, const float* q, float* heads, int end = -1) {
     const int H = cfg.n_head;
     std::vector<bool> ablated(size_t(H), false);
     for (const HeadRef& a : opt.ablate)
@@ -232,7 +246,7 @@ void attend(const ModelConfig& cfg, int layer, const RunOptions& opt, bool dense
         out.thumb_row_normalized = opt.thumb_row_normalized;
     }
     attention::multi_head_forward(q, lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H, opt.causal, ablated,
-                                  out, threads, from, cfg.sliding_window, layer, opt.knockout, from);
+                                  out, threads, from, cfg.sliding_window, layer, opt.knockout, from, end);
 }
 
 // MultiHeadAttention alone (run_multi_head_attention): ln1 (T, C) ->
@@ -353,22 +367,31 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
     // the queries of rows [from, T), with their keys and values again (the same bits).
     const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept, opt.thumb_mean);
     LayerTrace& chunk = work->rows;
-    size_activations(chunk, cfg, std::min(T - from, kChunkRows));
-    resize_rows(work->q, {T - from, cfg.q_width()});
-    for (int r0 = from; r0 < T; r0 += kChunkRows) {
-        const int r1 = std::min(T, r0 + kChunkRows);
-        const MapRM ln1 = rows_of(chunk.ln1, 0, r1 - r0);
-        norm(cfg, rows_of(x, r0, r1), w.ln1, ln1, threads);
-        project_qkv(w, cfg, read(ln1), rows_of(work->q, r0 - from, r1 - from), lt, r0, threads);
-    }
-    resize_rows(work->heads, {T - from, cfg.q_width()});
-    attend(cfg, layer, opt, dense, lt, T, threads, from, thumb_width, work->q.data.data(), work->heads.data.data());
-    for (int r0 = first; r0 < T; r0 += kChunkRows) {
-        const int r1 = std::min(T, r0 + kChunkRows);
-        const BlockRows b = rows_after_attention(chunk, cfg, 0, r1 - r0);
-        linear(rows_of(work->heads.cmatrix(), r0 - from, r1 - from), w.attn.proj.weight, w.attn.proj.bias, b.proj,
-               threads);
-        after_projection(w, cfg, rows_of(x, r0, r1), b, rows_of(lt.out, r0, r1), threads);
+    // Causal, a band of rows needs only the keys up to its end: each band
+    // goes from ln1 to the block's output on its own, through buffers of a
+    // band's rows (whole thumbnail block rows). Bidirectional, every band's
+    // queries see every key, so all keys come first and the queries wait.
+    const int step = opt.causal ? std::max(kChunkRows, thumb_width) : T - from;
+    const int rows = std::min(T - from, step);
+    size_activations(chunk, cfg, std::min(rows, kChunkRows));
+    resize_rows(work->q, {rows, cfg.q_width()});
+    resize_rows(work->heads, {rows, cfg.q_width()});
+    for (int b0 = from; b0 < T; b0 += step) {
+        const int b1 = std::min(T, b0 + step);
+        for (int r0 = b0; r0 < b1; r0 += kChunkRows) {
+            const int r1 = std::min(b1, r0 + kChunkRows);
+            const MapRM ln1 = rows_of(chunk.ln1, 0, r1 - r0);
+            norm(cfg, rows_of(x, r0, r1), w.ln1, ln1, threads);
+            project_qkv(w, cfg, read(ln1), rows_of(work->q, r0 - b0, r1 - b0), lt, r0, threads);
+        }
+        attend(cfg, layer, opt, dense, lt, T, threads, b0, thumb_width, work->q.data.data(), work->heads.data.data(), b1);
+        for (int r0 = std::max(b0, first); r0 < b1; r0 += kChunkRows) {
+            const int r1 = std::min(b1, r0 + kChunkRows);
+            const BlockRows b = rows_after_attention(chunk, cfg, 0, r1 - r0);
+            linear(rows_of(work->heads.cmatrix(), r0 - b0, r1 - b0), w.attn.proj.weight, w.attn.proj.bias, b.proj,
+                   threads);
+            after_projection(w, cfg, rows_of(x, r0, r1), b, rows_of(lt.out, r0, r1), threads);
+        }
     }
 }
 
@@ -462,7 +485,7 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
                           + (e.dense ? H * t * t : 0)
                           + H * thumb_side * thumb_side;         // the thumbnails' max or sum
     const int64_t logits = opt.logits_rows < 0 ? t : std::min<int64_t>(opt.logits_rows, t);
-    const int64_t floats = 4 * r * C                             // tok, pos, embed, ln_f
+    const int64_t floats = (e.activations_kept ? 4 : 2) * r * C  // embed, ln_f (and tok, pos when kept)
                            + cfg.n_layer * layer + grown(logits) * cfg.vocab_size;
     e.bytes = floats * int64_t(sizeof(float));
     return e;
@@ -538,7 +561,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
         }
     }
 
-    embeddings(w, tokens, first, tr);
+    embeddings(w, tokens, first, tr, keep_activations);
     step(1);
     tr.layers.resize(size_t(L));
     BlockWork work;  // past the activation budget: what the layers do not keep
@@ -648,6 +671,21 @@ const Tensor& Model::ln_f_without_knockouts(const Trace& base, int threads, Suff
     }
     norm(cfg, scratch.layers[(L - 1 - l0) % 2].out.cmatrix(), w.ln_f, scratch.ln_f.matrix(), threads);
     return scratch.ln_f;
+}
+
+Tensor embedding_part(const Weights& w, const Trace& tr, bool position) {
+    const int T = tr.T(), C = w.config.n_embed;
+    if (tr.source.lock().get() != &w)
+        throw Error(ErrorCode::InvalidArgument, "embedding_part: the trace was not made by these weights");
+    Tensor out({T, C});
+    auto m = out.matrix();
+    const bool learned = w.config.position == PositionKind::Learned;
+    for (int t = 0; t < T; ++t) {
+        if (!position) m.row(t) = w.tok_embed.row(tr.tokens[size_t(t)]);
+        else if (learned) m.row(t) = w.pos_embed.row(t);
+        else m.row(t).setZero();
+    }
+    return out;
 }
 
 void rebuild_layer(const Weights& w, const Trace& tr, int layer, LayerTrace& out, int threads) {

@@ -67,25 +67,49 @@ void needs_model(const Trace& tr, const std::string& what) {
                     "a trace file holds attention weights only: " + what + " need the model that made it");
 }
 
-MatrixRM Trace::head_weights(int layer, int head) const {
+namespace {
+
+void check_rows(const Trace& tr, int r0, int r1) {
+    if (r0 < 0 || r1 < r0 || r1 > tr.T())
+        throw Error(ErrorCode::InvalidArgument, "no rows [" + std::to_string(r0) + ", " + std::to_string(r1) +
+                                                    ") for " + std::to_string(tr.T()) + " tokens");
+}
+
+}  // namespace
+
+MatrixRM Trace::head_weights(int layer, int head) const { return head_weights(layer, head, 0, T(), 1); }
+
+MatrixRM Trace::head_weights(int layer, int head, int r0, int r1, int threads) const {
     check_head(*this, layer, head);
-    if (imported) return imported->head(layer, head);
+    check_rows(*this, r0, r1);
     const int n = T();
+    if (imported) {
+        if (r0 == 0 && r1 == n) return imported->head(layer, head);
+        MatrixRM out(r1 - r0, n);
+        for (int q = r0; q < r1; ++q)
+            for (int k = 0; k < n; ++k) out(q - r0, k) = imported->at(layer, head, q, k);
+        return out;
+    }
     const LayerTrace& lt = layers[size_t(layer)];
     if (weights_dense)
-        return ConstMapRM(lt.weights.data.data() + size_t(head) * n * n, n, n);
-    MatrixRM out(n, n);
-    attention::rebuild_weights(head_view(*this, layer, head, 0, n).view, causal,
-                               lt.row_max.data.data() + size_t(head) * n,
-                               lt.row_inv_sum.data.data() + size_t(head) * n, out.data());
+        return ConstMapRM(lt.weights.data.data() + (size_t(head) * n + size_t(r0)) * n, r1 - r0, n);
+    MatrixRM out(r1 - r0, n);
+    if (r1 > r0)
+        attention::rebuild_weights_rows(head_view(*this, layer, head, r0, r1).view, causal,
+                                        lt.row_max.data.data() + size_t(head) * n,
+                                        lt.row_inv_sum.data.data() + size_t(head) * n, r0, r1, out.data(), threads);
     return out;
 }
 
-MatrixRM Trace::head_scores(int layer, int head) const {
+MatrixRM Trace::head_scores(int layer, int head) const { return head_scores(layer, head, 0, T(), 1); }
+
+MatrixRM Trace::head_scores(int layer, int head, int r0, int r1, int threads) const {
     check_head(*this, layer, head);
+    check_rows(*this, r0, r1);
     if (imported) needs_model(*this, "attention scores");
-    MatrixRM out(T(), T());
-    attention::rebuild_scores(head_view(*this, layer, head, 0, T()).view, causal, out.data());
+    MatrixRM out(r1 - r0, T());
+    if (r1 > r0)
+        attention::rebuild_scores_rows(head_view(*this, layer, head, r0, r1).view, causal, r0, r1, out.data(), threads);
     return out;
 }
 
@@ -98,14 +122,23 @@ MatrixRM Trace::mask() const {
     return m;
 }
 
-MatrixRM Trace::mask(int layer, int head) const {
+MatrixRM Trace::mask(int layer, int head) const { return mask(layer, head, 0, T()); }
+
+MatrixRM Trace::mask(int layer, int head, int r0, int r1) const {
     check_head(*this, layer, head);
-    MatrixRM m = mask();
-    const int n = T();
+    check_rows(*this, r0, r1);
+    const int n = T(), w = causal ? config.sliding_window : 0;
+    MatrixRM m = MatrixRM::Zero(r1 - r0, n);
+    for (int q = r0; q < r1; ++q) {
+        // Keys [first, end) are visible: up to the query when causal, the last
+        // w of them with a sliding window.
+        const int end = causal ? q + 1 : n, first = w > 0 && q >= w ? q - w + 1 : 0;
+        m.row(q - r0).segment(first, end - first).setOnes();
+    }
     for (const Knockout& ko : knockout) {
         if (!ko.covers(layer, head) || ko.key < 0 || ko.key >= n) continue;
         if (ko.query < 0) m.col(ko.key).setZero();
-        else if (ko.query < n) m(ko.query, ko.key) = 0;
+        else if (ko.query >= r0 && ko.query < r1) m(ko.query - r0, ko.key) = 0;
     }
     return m;
 }
@@ -224,7 +257,15 @@ Tensor Trace::tensor(const std::string& name) const {
         }
         return out;
     }
-    if (s.trace_member) return this->*s.trace_member;
+    if (s.trace_member) {
+        const bool part = s.trace_member == &Trace::tok_embed || s.trace_member == &Trace::pos_embed;
+        if (!part || activations_kept || !(this->*s.trace_member).data.empty() || n == 0) return this->*s.trace_member;
+        const std::shared_ptr<const Weights> w = source.lock();
+        if (!w)
+            throw Error(ErrorCode::InvalidArgument,
+                        "'" + name + "' was not kept (activation budget) and the model that made the trace is gone");
+        return embedding_part(*w, *this, s.trace_member == &Trace::pos_embed);
+    }
     if (!activations_kept &&
         std::find(std::begin(kCheckpointedAway), std::end(kCheckpointedAway), s.layer_member) !=
             std::end(kCheckpointedAway)) {

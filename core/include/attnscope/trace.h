@@ -161,6 +161,13 @@ struct Trace {
     // The mask one head's softmax saw: mask() with that head's knocked-out edges
     // also 0. Equal to mask() when no knockout covers the head.
     MatrixRM mask(int layer, int head) const;
+    // Rows [r0, r1) of head_weights / head_scores / mask(layer, head), an
+    // (r1 - r0, T) band, the same bits as those rows of the whole matrix, on
+    // `threads` threads: a long text's head is read a band at a time, never
+    // as a whole (T, T).
+    MatrixRM head_weights(int layer, int head, int r0, int r1, int threads = 1) const;
+    MatrixRM head_scores(int layer, int head, int r0, int r1, int threads = 1) const;
+    MatrixRM mask(int layer, int head, int r0, int r1) const;
     // One entry of head_weights / head_scores without building the whole matrix
     // when the weights are stored.
     float weight(int layer, int head, int query, int key) const;
