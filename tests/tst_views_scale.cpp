@@ -24,6 +24,7 @@
 #include "guidedialog.h"
 #include "headdetailview.h"
 #include "headsgridview.h"
+#include "maskview.h"
 #include "mainwindow.h"
 #include "session/document.h"
 #include "rowview.h"
@@ -77,6 +78,7 @@ private slots:
     void detailGoToTokenSelectsTheQuery();
     void detailLongTokensAreElidedAndNeverOverlap();
     void guideUsesTheModelsNumbers();
+    void detailPoolsALongTextAndZoomsToSingleCells();
 
 private:
     HeadsGridView* showGrid();
@@ -508,6 +510,73 @@ void tst_ViewsScale::guideUsesTheModelsNumbers() {
     QVERIFY(gpt2.contains(QStringLiteral("768 / 12 = <b>64</b>")));
     // No model: no numbers, no crash.
     QVERIFY(GuideDialog::guideHtml(attnscope::ModelConfig(), 0).contains(QStringLiteral("No model")));
+}
+
+// Past 2,048 tokens the head detail never holds a T x T matrix: it draws each
+// block's largest weight, read a band of rows at a time, and zoomed in it reads
+// the cells in view again and paints them one by one.
+void tst_ViewsScale::detailPoolsALongTextAndZoomsToSingleCells() {
+    constexpr int T = 2100;
+    Workspace ws;
+    ws.setDebounceMs(10);
+    MainWindow w(&ws);
+    w.viewSettings()->setScale(render::Scale::Linear);
+    w.resize(1200, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString text;
+    while (text.size() < T) text += QStringLiteral("a long text, read a band of rows at a time. ");
+    text.truncate(T);
+    w.editor()->setPlainText(text);
+    ws.setDocument(session::randomDocument(attnscope::ModelConfig::seed(96, 2304, 32, 2, 2), 3));
+    QTRY_VERIFY_WITH_TIMEOUT(ws.trace() && ws.trace()->T() == T, 60000);
+    Selection s;
+    s.layer = 1;
+    s.head = 1;
+    s.query = T - 1;
+    ws.setSelection(s);
+    w.showView("head");
+    HeadDetailView* d = w.headDetail();
+    QTRY_VERIFY(d->isVisible() && d->figure() && d->figure()->layer() == 1 && d->figure()->head() == 1);
+    d->grab();
+    const render::HeadFigure* f = d->figure();
+    QCOMPARE(f->block(), 4);
+    QCOMPARE(f->rows(), T);
+    QCOMPARE(f->cols(), T);
+    QCOMPARE(int(f->values().rows()), (T + 3) / 4);
+    QVERIFY(f->title().contains(QStringLiteral("4 × 4")));
+    // Each overview cell is the largest weight its block's queries see.
+    const attnscope::MatrixRM full = ws.trace()->head_weights(1, 1);
+    for (const auto& [pr, pc] : {std::pair{0, 0}, std::pair{100, 37}, std::pair{524, 524}, std::pair{524, 0}, std::pair{300, 299}}) {
+        float mx = -INFINITY;
+        for (int q = pr * 4; q < std::min(T, pr * 4 + 4); ++q)
+            for (int k = pc * 4; k < std::min(q + 1, pc * 4 + 4); ++k) mx = std::max(mx, full(q, k));
+        QCOMPARE(f->values()(pr, pc), mx);
+        QCOMPARE(f->normalized().t(pr, pc), mx);
+    }
+    QVERIFY(std::isnan(f->normalized().t(0, 1)));  // no query of block 0 sees block 1
+    QVERIFY(f->detail().image.isNull());           // the overview is what was painted
+
+    // Zoomed in on one cell: the cells in view, read again, in the overview's colours.
+    const int q = 1500, k = 1490;  // near the diagonal: masked cells in view too
+    d->zoomAt(d->cellCenter(q, k), 64.0);
+    const QImage shot = d->grab().toImage();
+    const render::MatrixFigure::Detail& detail = f->detail();
+    QVERIFY(!detail.image.isNull());
+    QVERIFY(detail.r0 <= q && q < detail.r1 && detail.c0 <= k && k < detail.c1);
+    QVERIFY(detail.r1 - detail.r0 < T / 2);  // only the rows in view (and a margin)
+    const QRgb want = w.viewSettings()->style().cmap().at(full(q, k));
+    QCOMPARE(detail.image.pixel(k - detail.c0, q - detail.r0), want);
+    const QPointF at = d->cellCenter(q, k) * shot.devicePixelRatio();
+    QCOMPARE(shot.pixel(at.toPoint()), want);
+    // A cell above the diagonal shows the masked colour.
+    QVERIFY(q + 1 < detail.c1);
+    QCOMPARE(detail.image.pixel(q + 1 - detail.c0, q - detail.r0), w.viewSettings()->style().cmap().masked());
+
+    // The mask view counts the allowed cells of the whole matrix, pooled or not.
+    w.showView("mask");
+    QTRY_VERIFY(w.maskView()->allowedFraction() > 0);
+    QVERIFY(std::abs(w.maskView()->allowedFraction() - double(T + 1) / (2.0 * T)) < 1e-9);
 }
 
 QTEST_MAIN(tst_ViewsScale)

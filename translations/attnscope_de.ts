@@ -2414,6 +2414,10 @@ Gesucht in:
         <source> · Layer %1 · Head %2</source>
         <translation> · Schicht %1 · Kopf %2</translation>
     </message>
+    <message>
+        <source> · each cell the largest of %1 × %1 (zoom in for single tokens)</source>
+        <translation> · jede Zelle das Größte von %1 × %1 (hineinzoomen für einzelne Tokens)</translation>
+    </message>
 </context>
 <context>
     <name>render::Heatmap</name>

@@ -23,8 +23,8 @@ std::unique_ptr<render::Figure> MaskView::makeFigure(const render::Style& style)
 }
 
 double MaskView::allowedFraction() const {
-    if (!figure_ || figure_->values().size() == 0) return 0;
-    return double(figure_->values().sum()) / double(figure_->values().size());
+    if (!figure_ || figure_->rows() == 0 || figure_->cols() == 0) return 0;
+    return figure_->valueSum() / (double(figure_->rows()) * double(figure_->cols()));
 }
 
 QRectF MaskView::figureRect() const {

@@ -276,7 +276,11 @@ void Workspace::setSelection(const Selection& s) {
     emit selectionChanged(selection_);
 }
 
-render::FigureData Workspace::figureData() const { return session::figureData(doc_, trace_, tokens_.labels); }
+render::FigureData Workspace::figureData() const {
+    render::FigureData d = session::figureData(doc_, trace_, tokens_.labels);
+    d.threads = threads();
+    return d;
+}
 
 void Workspace::schedule() {
     // A new input makes the current run stale: stop it now, start after the pause.

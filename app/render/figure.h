@@ -33,6 +33,7 @@ struct FigureData {
     std::shared_ptr<const attnscope::Trace> trace;
     QStringList tokens;  // one display label per token, whitespace made visible
     QString modelName;
+    int threads = 0;     // for what a figure computes again from the trace; 0: every core
 
     int T() const { return trace ? trace->T() : 0; }
 };

@@ -5,29 +5,47 @@
 
 #include <algorithm>
 
+#include "attnscope/model.h"
+
 namespace render {
 
 namespace {
 
 
-attnscope::MatrixRM matrixFor(const FigureData& d, int layer, int head, MatrixKind kind) {
-    if (!d.trace) return {};
-    switch (kind) {
-    case MatrixKind::Weights: return d.trace->head_weights(layer, head);
-    case MatrixKind::Scores: return d.trace->head_scores(layer, head);
-    case MatrixKind::Mask: return d.trace->imported ? d.trace->mask() : d.trace->mask(layer, head);
-    }
-    return {};
+// The head's matrix, read a band of rows at a time (MatrixFigure pools a long
+// text's). The bands share the trace, so the figure may outlive the caller's.
+MatrixBands bandsFor(const FigureData& d, int layer, int head, MatrixKind kind) {
+    MatrixBands b;
+    if (!d.trace) return b;
+    b.rows = b.cols = d.trace->T();
+    const int threads = d.threads > 0 ? d.threads : attnscope::default_thread_count();
+    b.band = [trace = d.trace, layer, head, kind, threads](int r0, int r1) -> attnscope::MatrixRM {
+        switch (kind) {
+        case MatrixKind::Weights: return trace->head_weights(layer, head, r0, r1, threads);
+        case MatrixKind::Scores: return trace->head_scores(layer, head, r0, r1, threads);
+        case MatrixKind::Mask: break;
+        }
+        return trace->mask(layer, head, r0, r1);
+    };
+    return b;
 }
 
-// The cells the structural mask allows and a knockout blocks.
+// The cells the structural mask allows and a knockout blocks, row by row,
+// found from the knockouts themselves (never a T x T mask).
 std::vector<std::pair<int, int>> knockedCells(const FigureData& d, int layer, int head) {
     std::vector<std::pair<int, int>> out;
-    if (!d.trace || d.trace->imported || !d.trace->has_knockout(layer, head)) return out;
-    const attnscope::MatrixRM all = d.trace->mask(), left = d.trace->mask(layer, head);
-    for (Eigen::Index q = 0; q < all.rows(); ++q)
-        for (Eigen::Index k = 0; k < all.cols(); ++k)
-            if (all(q, k) > 0.5f && left(q, k) < 0.5f) out.emplace_back(int(q), int(k));
+    const attnscope::Trace* tr = d.trace.get();
+    if (!tr || tr->imported || !tr->has_knockout(layer, head)) return out;
+    const int n = tr->T(), w = tr->causal ? tr->config.sliding_window : 0;
+    const auto allowed = [&](int q, int k) { return !tr->causal || (k <= q && (w <= 0 || k > q - w)); };
+    for (const attnscope::Knockout& ko : tr->knockout) {
+        if (!ko.covers(layer, head) || ko.key < 0 || ko.key >= n) continue;
+        if (ko.query >= n) continue;
+        for (int q = ko.query < 0 ? 0 : ko.query, end = ko.query < 0 ? n : ko.query + 1; q < end; ++q)
+            if (allowed(q, ko.key)) out.emplace_back(q, ko.key);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 
@@ -54,6 +72,14 @@ QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
     return QCoreApplication::translate("render::HeadFigure", "Layer %1 · Head %2 · %3").arg(layer).arg(head).arg(what);
 }
 
+// Said in the title of a pooled head: what one cell of the overview is.
+QString pooledSuffix(const FigureData& d) {
+    const int b = pooledBlock(d.T());
+    return b == 1 ? QString()
+                  : QCoreApplication::translate("render::HeadFigure", " · each cell the largest of %1 × %1 (zoom in for single tokens)")
+                        .arg(b);
+}
+
 }  // namespace
 
 HeadFigure::HeadFigure(const FigureData& data, int layer, int head, MatrixKind kind, Style style)
@@ -66,8 +92,8 @@ HeadFigure::HeadFigure(const FigureData& data, int layer, int head, MatrixKind k
                        (kind == MatrixKind::Mask && !knocked.empty()
                             ? QCoreApplication::translate("render::HeadFigure", " · Layer %1 · Head %2").arg(layer).arg(head)
                             : QString()) +
-                       knockoutSuffix(knocked.size()),
-                   matrixFor(data, layer, head, kind), kind, data.tokens,
+                       knockoutSuffix(knocked.size()) + pooledSuffix(data),
+                   bandsFor(data, layer, head, kind), kind, data.tokens,
                    data.tokens, std::move(style), QCoreApplication::translate("render::HeadFigure", "query"), QCoreApplication::translate("render::HeadFigure", "key"), data.trace && data.trace->causal),
       layer_(layer), head_(head), kind_(kind), knocked_(std::move(knocked)) {}
 
@@ -75,9 +101,9 @@ void HeadFigure::paint(QPainter& p, const QRectF& area) const { paintViewport(p,
 
 void HeadFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport& v) const {
     MatrixFigure::paintViewport(p, area, v);
-    if (knocked_.empty() || values().size() == 0) return;
+    if (knocked_.empty() || rows() == 0 || cols() == 0) return;
     const QRectF frame = heatmapRect(area), z = zoomedHeatmapRect(area, v);
-    const double cw = z.width() / double(values().cols()), ch = z.height() / double(values().rows());
+    const double cw = z.width() / double(cols()), ch = z.height() / double(rows());
     p.save();
     p.setClipRect(frame);
     p.setRenderHint(QPainter::Antialiasing, true);
