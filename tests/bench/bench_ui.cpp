@@ -6,7 +6,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/release/tests/attnscope-bench-ui
 //       [--model PATH | --random SPEC] [--tokens N] [--edit append|type] [--iterations N]
-//       [--attention-budget-mb MB] [--activation-budget-mb MB] [--app]
+//       [--attention-budget-mb MB] [--activation-budget-mb MB] [--app | --open-heads N]
 //
 // --edit append types one token and deletes it again, key after key, into two
 // traces used in turn, as the app's Workspace does: each run keeps the rows
@@ -110,6 +110,55 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
     return 0;
 }
 
+// --open-heads: one run, then N heads opened in the head detail and zoomed in.
+int benchOpenHeads(const attnscope::Model& model, const std::vector<int>& ids, const QStringList& labels,
+                   const attnscope::RunOptions& opt, const render::Style& style, const session::Document& doc, int n) {
+    auto trace = std::make_shared<attnscope::Trace>();
+    QElapsedTimer t;
+    t.start();
+    model.run(ids, opt, *trace);
+    const double runMs = double(t.nsecsElapsed()) / 1e6;
+    const render::FigureData data = session::figureData(doc, trace, labels);
+    const auto& cfg = trace->config;
+    QImage img(980, 560, QImage::Format_ARGB32_Premultiplied);
+    std::vector<double> openMs, zoomMs;
+    for (int i = 0; i < n; ++i) {
+        const int layer = (i * 5 + 3) % cfg.n_layer, head = (i * 7 + 1) % cfg.n_head;
+        t.restart();
+        render::HeadFigure f(data, layer, head, render::MatrixKind::Weights, style);
+        {
+            QPainter p(&img);
+            f.paintViewport(p, QRectF(img.rect()), {});
+        }
+        openMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        // Zoomed 16x onto the bottom right corner: the last rows' cells, one by one.
+        render::MatrixFigure::Viewport v;
+        v.zoom = 16;
+        const QRectF h = f.heatmapRect(QRectF(img.rect()));
+        v.pan = f.clampPan(QRectF(img.rect()), v.zoom, QPointF(-1e9, -1e9));
+        t.restart();
+        {
+            QPainter p(&img);
+            f.paintViewport(p, QRectF(img.rect()), v);
+        }
+        zoomMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        if (i == 0)
+            std::printf("  (a %.0f x %.0f heatmap, pooled blocks of %d, zoomed: %d x %d cells read again)\n", h.width(),
+                        h.height(), f.block(), f.detail().r1 - f.detail().r0, f.detail().c1 - f.detail().c0);
+    }
+    std::printf("AttnScope head detail benchmark: %d layers x %d heads, C=%d, T=%d, %d heads opened, %d threads\n",
+                cfg.n_layer, cfg.n_head, cfg.n_embed, trace->T(), n, attnscope::default_thread_count());
+    std::printf("  model run                              %8.1f ms (attention maps %s, activations %s)\n", runMs,
+                trace->weights_dense ? "kept" : "rebuilt", trace->activations_kept ? "kept" : "rebuilt");
+    std::printf("  open a head in detail           median %8.1f ms   slowest %8.1f ms\n", median(openMs),
+                *std::max_element(openMs.begin(), openMs.end()));
+    std::printf("  zoomed 16x, cells in view       median %8.1f ms   slowest %8.1f ms\n", median(zoomMs),
+                *std::max_element(zoomMs.begin(), zoomMs.end()));
+    std::printf("  trace                                  %8.1f MB\n", double(trace->bytes()) / (1024.0 * 1024.0));
+    std::printf("  peak resident memory                   %8.1f MB\n", peakRssMb());
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -206,7 +255,9 @@ int main(int argc, char** argv) {
     opt.incremental = incremental;
     opt.attention_budget_bytes = int64_t(std::max(0, option(args, "--attention-budget-mb", "256").toInt())) << 20;
     opt.activation_budget_bytes = int64_t(std::max(0, option(args, "--activation-budget-mb", "256").toInt())) << 20;
-    opt.activation_budget_bytes = int64_t(std::max(0, option(args, "--activation-budget-mb", "256").toInt())) << 20;
+    if (args.contains("--open-heads"))
+        return benchOpenHeads(model, keys[0], keyLabels[0], opt, style, doc,
+                              std::max(1, option(args, "--open-heads", "8").toInt()));
     for (int it = 0; it < iterations + 2; ++it) {
         const int k = it % 2;
         QElapsedTimer t;
