@@ -26,6 +26,7 @@
 #include "render/head_figure.h"
 #include "render/matrix_figure.h"
 #include "mainwindow.h"
+#include "predictionspanel.h"
 #include "render/noted_figure.h"
 #include "session/views.h"
 #include "shapeflowview.h"
@@ -50,6 +51,7 @@ private slots:
     void attentionBudgetIsUsedAndRemembered();
     void activationBudgetIsUsedAndRemembered();
     void typingRecomputesOnlyTheNewRows();
+    void lossesDoNotHoldTheTrace();
     void passingTheBudgetShowsTheEstimateFirst();
 
 private:
@@ -235,6 +237,29 @@ void tst_RunState::activationBudgetIsUsedAndRemembered() {
     MainWindow again(&ws);
     QCOMPARE(ws.activationBudget(), int64_t(512) << 20);
     QCOMPARE(checked(again.findChild<QMenu*>(QStringLiteral("activationBudgetMenu"))->actions()), 512);
+}
+
+// The loss strip's worker reads copied rows of ln_f, never the trace: holding
+// it would keep the Workspace from reusing that trace for the next key, which
+// would then be a full run instead of an incremental one (seconds at 8,192
+// tokens), with one more trace in memory.
+void tst_RunState::lossesDoNotHoldTheTrace() {
+    PredictionsPanel* panel = win_->findChild<PredictionsPanel*>();
+    QVERIFY(panel && panel->isVisible());
+    QString text;
+    while (text.size() < 1000) text += QStringLiteral("the losses take a while at this vocabulary. ");
+    text.truncate(1000);
+    // 50,000 tokens and 256 wide: a thousand positions' losses are 25 GFLOP on one thread.
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(50000, 1024, 256, 2, 1), 7));
+    win_->editor()->setPlainText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->config.vocab_size == 50000 && ws_->trace()->T() == 1000 &&
+                                 !ws_->isRunning(),
+                             60000);
+    const std::shared_ptr<const attnscope::Trace> trace = ws_->trace();
+    QVERIFY(panel->isComputingLosses());
+    const long holders = trace.use_count();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputingLosses(), 120000);
+    QCOMPARE(trace.use_count(), holders);
 }
 
 // Typing at the end keeps the rows before the edit (an incremental run), and the

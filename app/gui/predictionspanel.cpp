@@ -152,13 +152,22 @@ void PredictionsPanel::startLosses() {
     updateStrip();
     if (!trace || !weights || trace->T() < 2) return;
     lossCancel_ = std::make_shared<std::atomic<bool>>(false);
+    // Only the rows it reads, copied (keep..T: after an edit a few rows). Holding
+    // the trace instead would pin it for as long as the losses take (seconds at
+    // 8,192 tokens), and the Workspace could not reuse it for the next key.
+    if (trace->ln_f.shape.size() != 2 || trace->ln_f.shape[0] != trace->T()) return;
+    const int T = trace->T();
+    auto lnF = std::make_shared<const attnscope::MatrixRM>(trace->ln_f.cmatrix().bottomRows(T - keep));
+    std::vector<int> tokens(trace->tokens.begin() + keep, trace->tokens.end());
     // One thread: the Workspace's next run may start beside it.
-    lossWatcher_.setFuture(QtConcurrent::run([trace, weights, keep, cancel = lossCancel_, gen = lossGeneration_] {
+    lossWatcher_.setFuture(QtConcurrent::run([lnF, tokens = std::move(tokens), weights, keep, cancel = lossCancel_,
+                                              gen = lossGeneration_] {
         LossResult r;
         r.generation = gen;
         r.from = keep;
         try {
-            r.losses = attnscope::next_token_losses_from_ln_f(*weights, *trace, keep, 1, [&] { return !cancel->load(); });
+            r.losses = attnscope::next_token_losses_from_ln_f(
+                *weights, attnscope::ConstMapRM(lnF->data(), lnF->rows(), lnF->cols()), tokens, 0, 1, [&] { return !cancel->load(); });
             r.ok = true;
         } catch (const attnscope::Error&) {
         }

@@ -40,6 +40,8 @@ public:
     int shownPosition() const { return shownPosition_; }
     // (Also while the Workspace computes the prediction without the knockouts.)
     bool isBusy() const;
+    // The loss strip's worker is computing (it holds copied rows of ln_f, never the trace).
+    bool isComputingLosses() const { return lossWatcher_.isRunning(); }
     PredictionsModel* model() const { return model_; }
     QLabel* nextLabel() const { return next_; }
     QLabel* headerLabel() const { return header_; }
