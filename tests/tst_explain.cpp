@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+#include <atomic>
 
 #include <cmath>
 
@@ -511,6 +512,21 @@ void tst_Explain::statisticsAtThousandTokensWithoutDenseWeights() {
         EXPECT_NEAR(got.first_token, want.first_token, 1e-9, "first_token");
         EXPECT_NEAR(got.self, want.self, 1e-9, "self");
     }
+    // Read a band of rows at a time, asking between bands whether to go on: a
+    // false stops the work with Error(Cancelled) (the app's table, when a newer
+    // trace comes, lets the old one go at once).
+    std::atomic<int> asked{0};
+    try {
+        head_statistics(tr, 2, [&] { return ++asked < 5; });
+        QFAIL("statistics went on after being told to stop");
+    } catch (const Error& e) {
+        QCOMPARE(e.code(), ErrorCode::Cancelled);
+    }
+    // Every head still to come asks once and stops there; reading on would ask
+    // at each of a head's 4 bands (576 times in all).
+    QVERIFY2(asked >= 5 && asked <= 144 + 5, qPrintable(QString::number(asked.load())));
+    const std::vector<HeadStats> again = head_statistics(tr, 1, [] { return true; });
+    for (size_t i = 0; i < stats.size(); ++i) QCOMPARE(again[i].entropy, stats[i].entropy);
 }
 
 void tst_Explain::probeSequenceIsTwoEqualHalvesOfDistinctIds() {

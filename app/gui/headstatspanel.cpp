@@ -48,7 +48,13 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
     timer_.setSingleShot(true);
     timer_.setInterval(500);
     connect(&timer_, &QTimer::timeout, this, &HeadStatsPanel::computeStats);
-    connect(ws_, &Workspace::traceReady, this, [this] { timer_.start(); });
+    connect(ws_, &Workspace::traceReady, this, [this] {
+        // The statistics of the trace before are stale: stop them at the next
+        // band, so that their worker lets that trace go (the Workspace reuses it
+        // for the next key's incremental run).
+        if (statsCancel_) statsCancel_->store(true);
+        timer_.start();
+    });
     connect(ws_, &Workspace::documentChanged, this, [this] {
         probeScores_ = {};
         model_->clear();
@@ -75,6 +81,7 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
 }
 
 HeadStatsPanel::~HeadStatsPanel() {
+    if (statsCancel_) statsCancel_->store(true);
     statsWatcher_.waitForFinished();
     probeWatcher_.waitForFinished();
     deltaWatcher_.waitForFinished();
@@ -129,10 +136,15 @@ void HeadStatsPanel::computeStats() {
     if (!trace) return;
     note_->setText(tr("Computing statistics…"));
     // One thread, so that the next run of the model is not slowed down.
-    statsWatcher_.setFuture(QtConcurrent::run([trace, gen = ++generation_] {
+    statsCancel_ = std::make_shared<std::atomic<bool>>(false);
+    statsWatcher_.setFuture(QtConcurrent::run([trace, cancel = statsCancel_, gen = ++generation_] {
         StatsResult r;
         r.generation = gen;
-        r.stats = attnscope::head_statistics(*trace, 1);
+        try {
+            r.stats = attnscope::head_statistics(*trace, 1, [&] { return !cancel->load(); });
+        } catch (const attnscope::Error&) {
+            r.generation = 0;  // cancelled: a newer trace's statistics follow
+        }
         r.maxEntropy = attnscope::uniform_entropy(trace->T(), trace->causal);
         return r;
     }));

@@ -6,6 +6,8 @@
 // sequence) once per model, also on a worker. Double-click a row to select
 // its head.
 #include <QFutureWatcher>
+#include <atomic>
+#include <memory>
 #include <QTimer>
 #include <QWidget>
 #include <memory>
@@ -84,6 +86,7 @@ private:
     std::shared_ptr<const attnscope::Trace> deltaB_;  // the B whose statistics are wanted (null: none)
     std::shared_ptr<const attnscope::Trace> deltaShown_;  // the B whose statistics are shown
     quint64 generation_ = 0;
+    std::shared_ptr<std::atomic<bool>> statsCancel_;  // set when a newer trace makes the running statistics stale
     bool again_ = false;  // a trace came while statistics were computed
     double maxEntropy_ = 1;
     ProbeResult probeScores_;

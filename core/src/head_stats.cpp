@@ -13,19 +13,29 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// One head's four statistics from its (T, T) weights.
-void measure(const MatrixRM& w, HeadStats& s) {
-    const int T = int(w.rows());
+constexpr int kBandRows = 256;  // rows of weights read at once: 8 MB at 8,192 tokens
+
+// One head's four statistics from its weights, read a band of rows at a time
+// (never the whole (T, T)); each row over the keys it may see (the rest are
+// zeros and add nothing), in the same order whatever the band.
+void measure(const Trace& tr, HeadStats& s, const std::function<bool()>& keep_going) {
+    const int T = tr.T();
     double entropy = 0, prev = 0, first = 0, self = 0;
-    for (int t = 0; t < T; ++t) {
-        const float* row = w.data() + size_t(t) * size_t(T);
-        double h = 0;
-        for (int k = 0; k < T; ++k)
-            if (row[k] > 0) h -= double(row[k]) * std::log(double(row[k]));
-        entropy += h;
-        first += row[0];
-        self += row[t];
-        if (t >= 1) prev += row[t - 1];
+    for (int r0 = 0; r0 < T; r0 += kBandRows) {
+        if (keep_going && !keep_going()) throw Error(ErrorCode::Cancelled, "head statistics cancelled");
+        const int r1 = std::min(T, r0 + kBandRows);
+        const MatrixRM w = tr.head_weights(s.layer, s.head, r0, r1, 1);
+        for (int t = r0; t < r1; ++t) {
+            const float* row = w.data() + size_t(t - r0) * size_t(T);
+            const int visible = tr.causal ? t + 1 : T;
+            double h = 0;
+            for (int k = 0; k < visible; ++k)
+                if (row[k] > 0) h -= double(row[k]) * std::log(double(row[k]));
+            entropy += h;
+            first += row[0];
+            self += row[t];
+            if (t >= 1) prev += row[t - 1];
+        }
     }
     s.entropy = entropy / T;
     s.first_token = first / T;
@@ -44,7 +54,7 @@ uint64_t splitmix64(uint64_t& state) {
 
 }  // namespace
 
-std::vector<HeadStats> head_statistics(const Trace& tr, int threads) {
+std::vector<HeadStats> head_statistics(const Trace& tr, int threads, const std::function<bool()>& keep_going) {
     const int L = tr.n_layer(), H = tr.n_head(), n = L * H;
     if (threads <= 0) threads = default_thread_count();
     std::vector<HeadStats> out(static_cast<size_t>(n));
@@ -55,7 +65,7 @@ std::vector<HeadStats> head_statistics(const Trace& tr, int threads) {
             HeadStats& s = out[size_t(i)];
             s.layer = i / H;
             s.head = i % H;
-            measure(tr.head_weights(s.layer, s.head), s);
+            measure(tr, s, keep_going);
         });
     guard.rethrow();
     return out;

@@ -17,6 +17,7 @@
 //   duplicate    mean of w[t, t-n]:   the earlier occurrence itself
 #include <cstdint>
 #include <limits>
+#include <functional>
 #include <vector>
 
 #include "attnscope/model.h"
@@ -35,8 +36,10 @@ struct HeadStats {
 };
 
 // Every head of the trace in (layer, head) order, on `threads` threads over
-// heads (0: every core).
-std::vector<HeadStats> head_statistics(const Trace& tr, int threads = 0);
+// heads (0: every core). Each head is read a band of rows at a time; between
+// bands `keep_going` (when given) is asked, and false throws Error(Cancelled).
+std::vector<HeadStats> head_statistics(const Trace& tr, int threads = 0,
+                                       const std::function<bool()>& keep_going = {});
 
 // The entropy that uniform attention over every visible key gives, averaged
 // over queries like HeadStats::entropy: the most any head can have.
