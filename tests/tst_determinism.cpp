@@ -341,8 +341,8 @@ void tst_Determinism::checkpointedRunsPastOneChunk() {
     QVERIFY(full.activations_kept);
     QCOMPARE(firstDifference(live, full), QString());
     QVERIFY(live.bytes() < full.bytes() / 2);
-    // The embedding tables' rows are looked up again, not kept.
-    QVERIFY(live.tok_embed.data.empty() && live.pos_embed.data.empty());
+    // The embeddings are looked up again, not kept (layer 0's input included).
+    QVERIFY(live.tok_embed.data.empty() && live.pos_embed.data.empty() && live.embed.data.empty());
     QVERIFY(!full.tok_embed.data.empty());
 
     // An edit in the first chunk, then one at the end, on the same trace.

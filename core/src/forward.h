@@ -18,10 +18,11 @@ inline constexpr Tensor LayerTrace::*kCheckpointedAway[] = {
     &LayerTrace::ln2,    &LayerTrace::mlp_hidden, &LayerTrace::mlp_act, &LayerTrace::mlp_up, &LayerTrace::mlp_proj,
 };
 
-// The token (position false) or position embeddings of a completed run `tr`
-// of `w` that kept only their sum (past the activation budget): (T, C), the
-// rows it looked up.
-Tensor embedding_part(const Weights& w, const Trace& tr, bool position);
+// The token or position embeddings of a completed run `tr` of `w`, or their
+// sum (layer 0's input), for a run that kept none of them (past the
+// activation budget): (T, C), the rows it looked up and added.
+enum class EmbeddingPart { Token, Position, Sum };
+Tensor embedding_part(const Weights& w, const Trace& tr, EmbeddingPart part);
 
 // Block `layer` of a completed run `tr` of `w`, computed again from its stored
 // input (embed or the layer before's out) with the run's mask, ablations and

@@ -77,34 +77,59 @@ void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool squar
     t.shape = square ? Shape{H, T_new, T_new} : Shape{H, T_new};
 }
 
+// Row t of the embeddings: token_embed[id] + position_embed[t] (a rotary
+// model's position rows are zero, and so is what it adds).
+void embed_row(const Weights& w, int id, int t, float* out) {
+    const int C = w.config.n_embed;
+    Eigen::Map<Eigen::RowVectorXf> e(out, C);
+    if (w.config.position == PositionKind::Learned) e = w.tok_embed.row(id) + w.pos_embed.row(t);
+    else e = (w.tok_embed.row(id).array() + 0.0f).matrix();
+}
+
 // Transformer.token_embed + position_embed: ids (T) -> x (T, C), rows [first, T).
-// Past the activation budget (keep_parts false) the trace keeps only their sum:
-// the two tables' rows are looked up again when asked for (embedding_part).
-void embeddings(const Weights& w, std::span<const int> tokens, int first, Trace& tr, bool keep_parts) {
+// Past the activation budget (keep false) the trace keeps none of the three:
+// layer 0's input is looked up again where it is needed (layer_input), from
+// which the tensors are too (embedding_part).
+void embeddings(const Weights& w, std::span<const int> tokens, int first, Trace& tr, bool keep) {
     const int T = int(tokens.size()), C = w.config.n_embed;
+    if (!keep) {
+        for (Tensor* t : {&tr.tok_embed, &tr.pos_embed, &tr.embed}) *t = Tensor();
+        return;
+    }
+    for (Tensor* t : {&tr.tok_embed, &tr.pos_embed, &tr.embed}) resize_rows(*t, {T, C});
+    auto tok = tr.tok_embed.matrix(), pos = tr.pos_embed.matrix();
     // Rotary models have no position table: their positions enter at RoPE, and
     // the position rows stay zero so every model's trace has the same tensors.
     const bool learned = w.config.position == PositionKind::Learned;
-    resize_rows(tr.embed, {T, C});
-    if (!keep_parts) {
-        tr.tok_embed = Tensor();
-        tr.pos_embed = Tensor();
-        auto e = tr.embed.matrix();
-        // The same sums as below, element for element (a rotary model's adds 0).
-        for (int t = first; t < T; ++t) {
-            if (learned) e.row(t) = w.tok_embed.row(tokens[size_t(t)]) + w.pos_embed.row(t);
-            else e.row(t) = (w.tok_embed.row(tokens[size_t(t)]).array() + 0.0f).matrix();
-        }
-        return;
-    }
-    for (Tensor* t : {&tr.tok_embed, &tr.pos_embed}) resize_rows(*t, {T, C});
-    auto tok = tr.tok_embed.matrix(), pos = tr.pos_embed.matrix();
     for (int t = first; t < T; ++t) {
         tok.row(t) = w.tok_embed.row(tokens[size_t(t)]);
         if (learned) pos.row(t) = w.pos_embed.row(t);
         else pos.row(t).setZero();
     }
     rows_out(tr.embed, first) = rows_in(tr.tok_embed, first) + rows_in(tr.pos_embed, first);
+}
+
+// A completed run's block `layer` input: the layer before's out, or the
+// embeddings, stored or (a run that kept none) looked up into `scratch`.
+ConstMapRM layer_input(const Weights& w, const Trace& tr, int layer, MatrixRM& scratch) {
+    if (layer > 0) return tr.layers[size_t(layer - 1)].out.cmatrix();
+    if (!tr.embed.data.empty()) return tr.embed.cmatrix();
+    const int T = tr.T();
+    scratch.resize(T, w.config.n_embed);
+    for (int t = 0; t < T; ++t) embed_row(w, tr.tokens[size_t(t)], t, scratch.data() + size_t(t) * size_t(scratch.cols()));
+    return ConstMapRM(scratch.data(), scratch.rows(), scratch.cols());
+}
+
+// The trace holds a completed run's inputs of every block: its embeddings
+// (or, past the activation budget, the tokens to look them up) and each
+// layer's out.
+bool holds_inputs(const Trace& tr) {
+    const int T = tr.T();
+    if (T < 1 || tr.layers.empty()) return false;
+    const bool embed = tr.activations_kept ? !tr.embed.shape.empty() && tr.embed.shape[0] == T : true;
+    for (size_t l = 0; l + 1 < tr.layers.size(); ++l)
+        if (tr.layers[l].out.shape.empty() || tr.layers[l].out.shape[0] != T) return false;
+    return embed;
 }
 
 // Rows [r0, r1) of a (T, ...) tensor or matrix.
@@ -485,7 +510,7 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
                           + (e.dense ? H * t * t : 0)
                           + H * thumb_side * thumb_side;         // the thumbnails' max or sum
     const int64_t logits = opt.logits_rows < 0 ? t : std::min<int64_t>(opt.logits_rows, t);
-    const int64_t floats = (e.activations_kept ? 4 : 2) * r * C  // embed, ln_f (and tok, pos when kept)
+    const int64_t floats = (e.activations_kept ? 4 : 1) * r * C  // ln_f (and tok, pos, embed when kept)
                            + cfg.n_layer * layer + grown(logits) * cfg.vocab_size;
     e.bytes = floats * int64_t(sizeof(float));
     return e;
@@ -562,14 +587,23 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     }
 
     embeddings(w, tokens, first, tr, keep_activations);
+    // Past the activation budget layer 0's input lives only while layer 0 runs.
+    MatrixRM x0;
+    if (!keep_activations) {
+        // Every row: the attention may start before `first` (at a thumbnail block's first row).
+        x0.resize(T, C);
+        for (int t = 0; t < T; ++t) embed_row(w, tokens[size_t(t)], t, x0.data() + size_t(t) * size_t(C));
+    }
     step(1);
     tr.layers.resize(size_t(L));
     BlockWork work;  // past the activation budget: what the layers do not keep
     for (int l = 0; l < L; ++l) {
-        const ConstMapRM x = l == 0 ? tr.embed.cmatrix() : tr.layers[size_t(l - 1)].out.cmatrix();
+        const ConstMapRM x = l > 0 ? tr.layers[size_t(l - 1)].out.cmatrix()
+                             : keep_activations ? tr.embed.cmatrix() : ConstMapRM(x0.data(), T, C);
         block(w.layers[size_t(l)], cfg, l, x, opt, dense, tr.layers[size_t(l)], threads, first, thumb_width,
               thumbs_kept, keep_activations ? nullptr : &work);
         step(l + 2);
+        if (l == 0) x0 = MatrixRM();
     }
 
     resize_rows(tr.ln_f, {T, C});
@@ -621,7 +655,7 @@ const Tensor& Model::ablated_ln_f(const Trace& base, HeadRef ablate, int threads
         base_heads = &scratch.base_layer.heads;
     }
     LayerTrace& first = scratch.layers[0];
-    const ConstMapRM x = l == 0 ? base.embed.cmatrix() : base.layers[size_t(l - 1)].out.cmatrix();
+    const ConstMapRM x = layer_input(w, base, l, scratch.input);
     size_activations(first, cfg, T);
     resize_rows(first.out, {T, C});
     std::copy(base_heads->data.begin(), base_heads->data.end(), first.heads.data.begin());
@@ -647,8 +681,7 @@ const Tensor& Model::ln_f_without_knockouts(const Trace& base, int threads, Suff
     const Weights& w = *weights_;
     const ModelConfig& cfg = w.config;
     const int T = base.T(), C = cfg.n_embed, L = cfg.n_layer;
-    if (base.source.lock() != weights_ || base.layers.size() != size_t(L) || T < 1 || base.embed.shape.empty() ||
-        base.embed.shape[0] != T)
+    if (base.source.lock() != weights_ || base.layers.size() != size_t(L) || !holds_inputs(base))
         throw Error(ErrorCode::InvalidArgument, "the base trace is not a completed run of this model");
     if (threads < 1) threads = default_thread_count();
     // The first layer a knockout reaches; the ones before it are base's.
@@ -664,8 +697,7 @@ const Tensor& Model::ln_f_without_knockouts(const Trace& base, int threads, Suff
     opt.ablate = base.ablated;
     opt.attention_budget_bytes = 0;
     for (int k = l0; k < L; ++k) {
-        const ConstMapRM x = k == l0 ? (l0 == 0 ? base.embed.cmatrix() : base.layers[size_t(l0 - 1)].out.cmatrix())
-                                     : scratch.layers[(k - l0 - 1) % 2].out.cmatrix();
+        const ConstMapRM x = k == l0 ? layer_input(w, base, l0, scratch.input) : scratch.layers[(k - l0 - 1) % 2].out.cmatrix();
         block(w.layers[size_t(k)], cfg, k, x, opt, false, scratch.layers[(k - l0) % 2], threads, 0);
         if (progress && !progress(k - l0 + 1, L - l0)) throw Error(ErrorCode::Cancelled, "the run was cancelled");
     }
@@ -673,7 +705,7 @@ const Tensor& Model::ln_f_without_knockouts(const Trace& base, int threads, Suff
     return scratch.ln_f;
 }
 
-Tensor embedding_part(const Weights& w, const Trace& tr, bool position) {
+Tensor embedding_part(const Weights& w, const Trace& tr, EmbeddingPart part) {
     const int T = tr.T(), C = w.config.n_embed;
     if (tr.source.lock().get() != &w)
         throw Error(ErrorCode::InvalidArgument, "embedding_part: the trace was not made by these weights");
@@ -681,23 +713,28 @@ Tensor embedding_part(const Weights& w, const Trace& tr, bool position) {
     auto m = out.matrix();
     const bool learned = w.config.position == PositionKind::Learned;
     for (int t = 0; t < T; ++t) {
-        if (!position) m.row(t) = w.tok_embed.row(tr.tokens[size_t(t)]);
-        else if (learned) m.row(t) = w.pos_embed.row(t);
-        else m.row(t).setZero();
+        switch (part) {
+        case EmbeddingPart::Token: m.row(t) = w.tok_embed.row(tr.tokens[size_t(t)]); break;
+        case EmbeddingPart::Position:
+            if (learned) m.row(t) = w.pos_embed.row(t);
+            else m.row(t).setZero();
+            break;
+        case EmbeddingPart::Sum: embed_row(w, tr.tokens[size_t(t)], t, out.data.data() + size_t(t) * size_t(C)); break;
+        }
     }
     return out;
 }
 
 void rebuild_layer(const Weights& w, const Trace& tr, int layer, LayerTrace& out, int threads) {
     const ModelConfig& cfg = w.config;
-    if (tr.source.lock().get() != &w || layer < 0 || layer >= tr.n_layer() || tr.embed.shape.empty() ||
-        tr.embed.shape[0] != tr.T())
+    if (tr.source.lock().get() != &w || layer < 0 || layer >= tr.n_layer() || !holds_inputs(tr))
         throw Error(ErrorCode::InvalidArgument, "the trace is not a completed run of this model");
     RunOptions opt;
     opt.causal = tr.causal;
     opt.ablate = tr.ablated;
     opt.knockout = tr.knockout;
-    const ConstMapRM x = layer == 0 ? tr.embed.cmatrix() : tr.layers[size_t(layer - 1)].out.cmatrix();
+    MatrixRM scratch;
+    const ConstMapRM x = layer_input(w, tr, layer, scratch);
     block(w.layers[size_t(layer)], cfg, layer, x, opt, false, out, threads > 0 ? threads : default_thread_count(), 0);
 }
 
@@ -705,13 +742,21 @@ MatrixRM rebuild_head_queries(const Weights& w, const Trace& tr, int layer, int 
     const ModelConfig& cfg = w.config;
     const int hs = cfg.head_size();
     if (tr.source.lock().get() != &w || layer < 0 || layer >= tr.n_layer() || head < 0 || head >= cfg.n_head ||
-        r0 < 0 || r1 > tr.T() || r0 >= r1 || tr.embed.shape.empty() || tr.embed.shape[0] != tr.T())
+        r0 < 0 || r1 > tr.T() || r0 >= r1 || !holds_inputs(tr))
         throw Error(ErrorCode::InvalidArgument, "the trace is not a completed run of this model");
     const int threads = default_thread_count();
     const LayerWeights& lw = w.layers[size_t(layer)];
-    const ConstMapRM x = layer == 0 ? tr.embed.cmatrix() : tr.layers[size_t(layer - 1)].out.cmatrix();
+    MatrixRM embedded;  // layer 0 of a run that kept no embeddings: these rows looked up
+    if (layer == 0 && tr.embed.data.empty()) {
+        embedded.resize(r1 - r0, cfg.n_embed);
+        for (int t = r0; t < r1; ++t)
+            embed_row(w, tr.tokens[size_t(t)], t, embedded.data() + size_t(t - r0) * size_t(cfg.n_embed));
+    }
+    const ConstMapRM x = layer > 0 ? rows_of(tr.layers[size_t(layer - 1)].out.cmatrix(), r0, r1)
+                         : embedded.size() > 0 ? ConstMapRM(embedded.data(), r1 - r0, cfg.n_embed)
+                                               : rows_of(tr.embed.cmatrix(), r0, r1);
     MatrixRM ln1(r1 - r0, cfg.n_embed);
-    norm(cfg, rows_of(x, r0, r1), lw.ln1, MapRM(ln1.data(), ln1.rows(), ln1.cols()), threads);
+    norm(cfg, x, lw.ln1, MapRM(ln1.data(), ln1.rows(), ln1.cols()), threads);
     // The head's rows of the q Linear: every output is the same chain over the
     // input as in the whole product (gemm.h).
     LinearWeights one{lw.attn.q.weight.middleRows(Eigen::Index(head) * hs, hs), VectorF()};

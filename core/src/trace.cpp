@@ -258,13 +258,17 @@ Tensor Trace::tensor(const std::string& name) const {
         return out;
     }
     if (s.trace_member) {
-        const bool part = s.trace_member == &Trace::tok_embed || s.trace_member == &Trace::pos_embed;
+        const bool part = s.trace_member == &Trace::tok_embed || s.trace_member == &Trace::pos_embed ||
+                          s.trace_member == &Trace::embed;
         if (!part || activations_kept || !(this->*s.trace_member).data.empty() || n == 0) return this->*s.trace_member;
         const std::shared_ptr<const Weights> w = source.lock();
         if (!w)
             throw Error(ErrorCode::InvalidArgument,
                         "'" + name + "' was not kept (activation budget) and the model that made the trace is gone");
-        return embedding_part(*w, *this, s.trace_member == &Trace::pos_embed);
+        return embedding_part(*w, *this,
+                              s.trace_member == &Trace::tok_embed   ? EmbeddingPart::Token
+                              : s.trace_member == &Trace::pos_embed ? EmbeddingPart::Position
+                                                                    : EmbeddingPart::Sum);
     }
     if (!activations_kept &&
         std::find(std::begin(kCheckpointedAway), std::end(kCheckpointedAway), s.layer_member) !=

@@ -90,6 +90,7 @@ public:
         LayerTrace layers[2];
         Tensor ln_f;
         LayerTrace base_layer;  // the ablated head's layer of a base run that did not keep its activations
+        MatrixRM input;         // layer 0's input, looked up for a base run that kept no embeddings
     };
     const Tensor& ablated_ln_f(const Trace& base, HeadRef ablate, int threads, SuffixScratch& scratch) const;
 
