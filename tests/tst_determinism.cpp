@@ -319,7 +319,7 @@ void tst_Determinism::incrementalRunsAcrossAThumbnailWidth() {
 }
 
 // Past the activation budget a layer's other tensors pass through work buffers
-// 1,024 rows at a time (model.cpp, kChunkRows); a run of more rows, its
+// 512 rows at a time (model.cpp, kChunkRows); a run of more rows, its
 // incremental runs, the tensors rebuilt on demand and the ablation scan's
 // suffix runs from such a base all equal what a run that keeps everything gives.
 void tst_Determinism::checkpointedRunsPastOneChunk() {
@@ -343,6 +343,9 @@ void tst_Determinism::checkpointedRunsPastOneChunk() {
     QVERIFY(live.bytes() < full.bytes() / 2);
     // The embeddings are looked up again, not kept (layer 0's input included).
     QVERIFY(live.tok_embed.data.empty() && live.pos_embed.data.empty() && live.embed.data.empty());
+    // Nor the last layer's output: it went into ln_f a band at a time.
+    QVERIFY(live.layers.back().out.data.empty() && !live.layers.front().out.data.empty());
+    QVERIFY(sameBits(live.tensor("blk.1.out"), full.tensor("blk.1.out")));
     QVERIFY(!full.tok_embed.data.empty());
 
     // An edit in the first chunk, then one at the end, on the same trace.

@@ -12,7 +12,9 @@ struct Weights;
 // budget a layer keeps k and v (an incremental run's new rows attend to them),
 // the attention's row statistics and `out`, the next layer's input, from which
 // the rest is computed again: a head's queries alone when its weights are
-// rebuilt, a whole layer when one of its tensors is asked for.
+// rebuilt, a whole layer when one of its tensors is asked for. The last
+// layer's `out` is not kept either (it feeds only the final norm, which the
+// trace keeps), and no embeddings are: layer 0's input is looked up again.
 inline constexpr Tensor LayerTrace::*kCheckpointedAway[] = {
     &LayerTrace::ln1,    &LayerTrace::q,          &LayerTrace::heads,   &LayerTrace::proj,   &LayerTrace::resid1,
     &LayerTrace::ln2,    &LayerTrace::mlp_hidden, &LayerTrace::mlp_act, &LayerTrace::mlp_up, &LayerTrace::mlp_proj,

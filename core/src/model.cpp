@@ -5,6 +5,7 @@
 #include "attnscope/trace_tensors.h"
 
 #include <algorithm>
+#include <functional>
 #include <cstring>
 #include <string>
 
@@ -354,7 +355,7 @@ void after_projection(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM 
 // What a run that keeps only its checkpoints (RunOptions::activation_budget_bytes)
 // computes the other tensors in: up to kChunkRows rows of them at a time, and
 // the queries and head outputs of every row the attention pass computes.
-constexpr int kChunkRows = 1024;
+constexpr int kChunkRows = 512;
 struct BlockWork {
     LayerTrace rows;
     Tensor q, heads;
@@ -366,13 +367,17 @@ struct BlockWork {
 // attention's row statistics (weights, thumbnails) and `out`, the block's
 // output, from which the rest is computed again on demand (forward.h); the
 // rest passes through `work`, kChunkRows rows at a time. Every kernel computes
-// a row alone, so the bits are the same either way.
+// a row alone, so the bits are the same either way. With `work` and `sink`
+// (the last layer of such a run) lt keeps no `out` either: each band of its
+// rows goes to sink(r0, r1, rows) and is gone.
+using RowSink = std::function<void(int r0, int r1, ConstMapRM rows)>;
 void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x, const RunOptions& opt,
            bool dense, LayerTrace& lt, int threads, int first, int thumb_width = 0, bool thumbs_kept = false,
-           BlockWork* work = nullptr) {
+           BlockWork* work = nullptr, const RowSink* sink = nullptr) {
     const int T = int(x.rows());
     for (Tensor* t : {&lt.k, &lt.v}) resize_rows(*t, {T, cfg.n_head, cfg.head_size()});
-    resize_rows(lt.out, {T, cfg.n_embed});
+    if (work && sink) lt.out = Tensor();
+    else resize_rows(lt.out, {T, cfg.n_embed});
     if (!work) {
         resize_rows(lt.q, {T, cfg.n_head, cfg.head_size()});
         size_activations(lt, cfg, T);
@@ -399,6 +404,7 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
     const int step = opt.causal ? std::max(kChunkRows, thumb_width) : T - from;
     const int rows = std::min(T - from, step);
     size_activations(chunk, cfg, std::min(rows, kChunkRows));
+    if (sink) resize_rows(chunk.out, {std::min(rows, kChunkRows), cfg.n_embed});
     resize_rows(work->q, {rows, cfg.q_width()});
     resize_rows(work->heads, {rows, cfg.q_width()});
     for (int b0 = from; b0 < T; b0 += step) {
@@ -415,7 +421,13 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
             const BlockRows b = rows_after_attention(chunk, cfg, 0, r1 - r0);
             linear(rows_of(work->heads.cmatrix(), r0 - b0, r1 - b0), w.attn.proj.weight, w.attn.proj.bias, b.proj,
                    threads);
-            after_projection(w, cfg, rows_of(x, r0, r1), b, rows_of(lt.out, r0, r1), threads);
+            if (!sink) {
+                after_projection(w, cfg, rows_of(x, r0, r1), b, rows_of(lt.out, r0, r1), threads);
+                continue;
+            }
+            const MapRM out = rows_of(chunk.out, 0, r1 - r0);
+            after_projection(w, cfg, rows_of(x, r0, r1), b, out, threads);
+            (*sink)(r0, r1, read(out));
         }
     }
 }
@@ -510,8 +522,10 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
                           + (e.dense ? H * t * t : 0)
                           + H * thumb_side * thumb_side;         // the thumbnails' max or sum
     const int64_t logits = opt.logits_rows < 0 ? t : std::min<int64_t>(opt.logits_rows, t);
-    const int64_t floats = (e.activations_kept ? 4 : 1) * r * C  // ln_f (and tok, pos, embed when kept)
-                           + cfg.n_layer * layer + grown(logits) * cfg.vocab_size;
+    // tok, pos, embed and ln_f. Past the activation budget ln_f alone, as
+    // large as the last layer's out, which is not kept (counted in `layer`).
+    const int64_t outside = e.activations_kept ? 4 * r * C : 0;
+    const int64_t floats = outside + cfg.n_layer * layer + grown(logits) * cfg.vocab_size;
     e.bytes = floats * int64_t(sizeof(float));
     return e;
 }
@@ -596,19 +610,22 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     }
     step(1);
     tr.layers.resize(size_t(L));
+    resize_rows(tr.ln_f, {T, C});
     BlockWork work;  // past the activation budget: what the layers do not keep
+    // ...nor the last layer's output: the final norm takes it a band at a time.
+    const RowSink to_ln_f = [&](int r0, int r1, ConstMapRM rows) {
+        norm(cfg, rows, w.ln_f, rows_of(tr.ln_f, r0, r1), threads);
+    };
     for (int l = 0; l < L; ++l) {
         const ConstMapRM x = l > 0 ? tr.layers[size_t(l - 1)].out.cmatrix()
                              : keep_activations ? tr.embed.cmatrix() : ConstMapRM(x0.data(), T, C);
         block(w.layers[size_t(l)], cfg, l, x, opt, dense, tr.layers[size_t(l)], threads, first, thumb_width,
-              thumbs_kept, keep_activations ? nullptr : &work);
+              thumbs_kept, keep_activations ? nullptr : &work, !keep_activations && l == L - 1 ? &to_ln_f : nullptr);
         step(l + 2);
         if (l == 0) x0 = MatrixRM();
     }
-
-    resize_rows(tr.ln_f, {T, C});
-    norm(cfg, rows_in(tr.layers.empty() ? tr.embed.cmatrix() : tr.layers.back().out.cmatrix(), first), w.ln_f,
-         rows_out(tr.ln_f, first), threads);
+    if (keep_activations)
+        norm(cfg, rows_in(tr.layers.back().out.cmatrix(), first), w.ln_f, rows_out(tr.ln_f, first), threads);
     // lm_head only where logits are shown: the last `logits_rows` positions.
     const int rows = opt.logits_rows < 0 ? T : std::min(opt.logits_rows, T);
     tr.logits_first = T - rows;
@@ -636,7 +653,7 @@ const Tensor& Model::ablated_ln_f(const Trace& base, HeadRef ablate, int threads
     const int T = base.T(), C = cfg.n_embed, L = cfg.n_layer, hs = cfg.head_size();
     if (base.source.lock() != weights_ || !base.ablated.empty() || !base.knockout.empty() ||
         base.layers.size() != size_t(L) || T < 1 ||
-        base.layers[0].out.shape.empty() || base.layers[0].out.shape[0] != T)
+        !holds_inputs(base))
         throw Error(ErrorCode::InvalidArgument, "the base trace is not a completed unablated run of this model");
     if (ablate.layer < 0 || ablate.layer >= L || ablate.head < 0 || ablate.head >= cfg.n_head)
         throw Error(ErrorCode::InvalidArgument, "no head " + std::to_string(ablate.layer) + "." +

@@ -270,9 +270,10 @@ Tensor Trace::tensor(const std::string& name) const {
                               : s.trace_member == &Trace::pos_embed ? EmbeddingPart::Position
                                                                     : EmbeddingPart::Sum);
     }
-    if (!activations_kept &&
-        std::find(std::begin(kCheckpointedAway), std::end(kCheckpointedAway), s.layer_member) !=
-            std::end(kCheckpointedAway)) {
+    const bool away = std::find(std::begin(kCheckpointedAway), std::end(kCheckpointedAway), s.layer_member) !=
+                          std::end(kCheckpointedAway) ||
+                      (s.layer_member == &LayerTrace::out && (layers[size_t(ref.layer)].*s.layer_member).data.empty());
+    if (!activations_kept && away) {  // (the last layer's out goes straight into ln_f)
         const std::shared_ptr<const Weights> w = source.lock();
         if (!w)
             throw Error(ErrorCode::InvalidArgument,
