@@ -30,6 +30,7 @@
 #include "render/noted_figure.h"
 #include "session/views.h"
 #include "shapeflowview.h"
+#include "tokenlinesview.h"
 #include "attnscope/model.h"
 #include "testutil.h"
 #include "textautosaver.h"
@@ -52,6 +53,7 @@ private slots:
     void activationBudgetIsUsedAndRemembered();
     void typingRecomputesOnlyTheNewRows();
     void lossesDoNotHoldTheTrace();
+    void hiddenViewsWaitUntilShown();
     void passingTheBudgetShowsTheEstimateFirst();
 
 private:
@@ -260,6 +262,40 @@ void tst_RunState::lossesDoNotHoldTheTrace() {
     const long holders = trace.use_count();
     QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputingLosses(), 120000);
     QCOMPARE(trace.use_count(), holders);
+}
+
+// The token lines (every head of a layer read whole) and the shape flow's
+// selected tensor (a T x T map or a layer computed again) are built when their
+// tab is shown, not at every key on another tab: at 8,192 tokens each costs
+// seconds. Shown, they paint the trace and head of now.
+void tst_RunState::hiddenViewsWaitUntilShown() {
+    win_->showView("flow");
+    ShapeFlowView* flow = win_->shapeFlow();
+    QTRY_VERIFY(flow->isVisible() && flow->nodeCount() > 10);
+    int mlp = -1;
+    for (int i = 0; i < flow->nodeCount() && mlp < 0; ++i) {
+        flow->selectNode(i);
+        if (flow->tensorFigure() && flow->captionText().contains(QStringLiteral("Activation"))) mlp = i;
+    }
+    QVERIFY(mlp >= 0);
+    win_->showView("heads");
+    auto* lines = qobject_cast<TokenLinesView*>(win_->viewWidget("lines"));
+    QVERIFY(lines && !lines->isVisible() && !flow->isVisible());
+    Selection s = ws_->selection();
+    s.layer = ws_->trace()->n_layer() - 1;
+    s.head = 1;
+    ws_->setSelection(s);
+    QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: a new text, while two views are hidden")); }));
+    QVERIFY(!lines->figure());
+    QVERIFY(!flow->tensorFigure());
+    win_->showView("lines");
+    QTRY_VERIFY(lines->isVisible() && lines->figure());
+    QVERIFY2(lines->figure()->title().startsWith(QStringLiteral("Layer %1 · Head 1").arg(s.layer)),
+             qPrintable(lines->figure()->title()));
+    win_->showView("flow");
+    QTRY_VERIFY(flow->isVisible() && flow->tensorFigure());
+    QCOMPARE(flow->tensorFigure()->rows(), ws_->trace()->T());
+    QVERIFY(flow->captionText().contains(QStringLiteral("Activation")));
 }
 
 // Typing at the end keeps the rows before the edit (an incremental run), and the

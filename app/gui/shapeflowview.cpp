@@ -132,7 +132,20 @@ void ShapeFlowView::rebuild() {
                            : nullptr;
     if (selected_ >= nodeCount()) selected_ = -1;
     canvas_->update();
+    // Hidden, the selected node's tensor waits: it may be a T x T map or a
+    // whole layer computed again (seconds at 8,192 tokens), at every key.
+    tensorOnShow_ = !isVisible();
+    if (tensorOnShow_) {
+        heat_->setFigure(nullptr);
+        table_->setMatrix({}, {});
+        return;
+    }
     showTensor();
+}
+
+void ShapeFlowView::showEvent(QShowEvent* e) {
+    TraceView::showEvent(e);
+    if (tensorOnShow_) rebuild();
 }
 
 void ShapeFlowView::selectionChanged() { rebuild(); }

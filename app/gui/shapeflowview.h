@@ -38,9 +38,11 @@ public:
 protected:
     void rebuild() override;
     void selectionChanged() override;
+    void showEvent(QShowEvent* e) override;
 
 private:
     friend class FlowCanvas;
+    bool tensorOnShow_ = false;  // the selected node's tensor waits until the view is shown
     void showTensor();
     std::unique_ptr<render::FlowFigure> figure_;
     QWidget* canvas_;

@@ -64,19 +64,33 @@ void TokenLinesView::fillRecipe(session::Recipe& r) const {
 
 QRectF TokenLinesView::figureRect() const { return QRectF(0, overlay_->height() + 8, width(), height() - overlay_->height() - 8); }
 
+void TokenLinesView::showEvent(QShowEvent* e) {
+    TraceView::showEvent(e);
+    if (rebuildOnShow_) rebuild();
+}
+
 void TokenLinesView::rebuild() {
     const auto trace = ws_->trace();
+    // For screen readers, shown or not: the head and the selected query's
+    // strongest keys (one row of the head).
+    const Selection& s = ws_->selection();
+    setAccessibleDescription(trace ? selectiontext::headName(s.layer, s.head) + QStringLiteral(". ") +
+                                         selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
+                                   : QString());
+    // On another tab the figure waits until it is shown: it reads every head
+    // of the layer whole (seconds and a T x T matrix at 8,192 tokens).
+    rebuildOnShow_ = !isVisible();
+    if (rebuildOnShow_) {
+        figure_.reset();
+        update();
+        return;
+    }
     if (focus_ >= (trace ? trace->T() : 0)) focus_ = -1;
     figure_ = trace && ws_->selection().layer < trace->n_layer()
                   ? std::make_unique<render::LinesFigure>(ws_->figureData(), ws_->selection().layer, heads(),
                                                           settings_->style(), focus_)
                   : nullptr;
     placeWindow(true);
-    // For screen readers: the head and the selected query's strongest keys.
-    const Selection& s = ws_->selection();
-    setAccessibleDescription(trace ? selectiontext::headName(s.layer, s.head) + QStringLiteral(". ") +
-                                         selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
-                                   : QString());
     update();
 }
 

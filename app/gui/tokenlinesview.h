@@ -31,6 +31,7 @@ public:
 protected:
     void rebuild() override;
     void selectionChanged() override { rebuild(); }
+    void showEvent(QShowEvent* e) override;
     void paintEvent(QPaintEvent*) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
@@ -39,6 +40,7 @@ protected:
     void resizeEvent(QResizeEvent* e) override;
 
 private:
+    bool rebuildOnShow_ = false;  // the trace changed while the view was hidden
     std::vector<int> heads() const;
     QRectF figureRect() const;
     // Rows of at least 16 px (at 96 dpi) that fit; the window follows `first_`,
