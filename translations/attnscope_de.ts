@@ -2415,8 +2415,8 @@ Gesucht in:
         <translation> · Schicht %1 · Kopf %2</translation>
     </message>
     <message>
-        <source> · each cell the largest of %1 × %1 (zoom in for single tokens)</source>
-        <translation> · jede Zelle das Größte von %1 × %1 (hineinzoomen für einzelne Tokens)</translation>
+        <source> · max of %1 × %1 tokens a cell</source>
+        <translation> · Maximum von %1 × %1 Tokens je Zelle</translation>
     </message>
 </context>
 <context>

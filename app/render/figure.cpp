@@ -38,7 +38,10 @@ QRectF drawTitle(QPainter& p, const QRectF& area, const QString& title, const St
     p.setPen(style.text);
     const QFontMetricsF fm(f);
     const double h = fm.height() * 1.5;
-    p.drawText(QRectF(area.left(), area.top(), area.width(), h), Qt::AlignCenter, title);
+    // Too long for the area (a narrow view, a long model name): cut at the end
+    // with an ellipsis, never at both ends.
+    p.drawText(QRectF(area.left(), area.top(), area.width(), h), Qt::AlignCenter,
+               fm.elidedText(title, Qt::ElideRight, area.width()));
     p.restore();
     return area.adjusted(0, h, 0, 0);
 }

@@ -76,7 +76,7 @@ QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
 QString pooledSuffix(const FigureData& d) {
     const int b = pooledBlock(d.T());
     return b == 1 ? QString()
-                  : QCoreApplication::translate("render::HeadFigure", " · each cell the largest of %1 × %1 (zoom in for single tokens)")
+                  : QCoreApplication::translate("render::HeadFigure", " · max of %1 × %1 tokens a cell")
                         .arg(b);
 }
 
