@@ -604,9 +604,11 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     // Past the activation budget layer 0's input lives only while layer 0 runs.
     MatrixRM x0;
     if (!keep_activations) {
-        // Every row: the attention may start before `first` (at a thumbnail block's first row).
+        // The rows layer 0 reads: from `first`, or from the first row of its
+        // thumbnail block, where the attention starts again (prepare_attention).
+        const int from = thumb_width <= 0 ? first : thumbs_kept ? first / thumb_width * thumb_width : 0;
         x0.resize(T, C);
-        for (int t = 0; t < T; ++t) embed_row(w, tokens[size_t(t)], t, x0.data() + size_t(t) * size_t(C));
+        for (int t = from; t < T; ++t) embed_row(w, tokens[size_t(t)], t, x0.data() + size_t(t) * size_t(C));
     }
     step(1);
     tr.layers.resize(size_t(L));
