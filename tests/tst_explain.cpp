@@ -108,6 +108,7 @@ private slots:
     void ablationScanMatchesPyTorch();
     void rolloutMatchesPyTorch_data();
     void rolloutMatchesPyTorch();
+    void rolloutOfALongTextIsRefused();
     void cliExportRolloutMatchesPyTorch();
     void cliExportAblationMatchesPyTorch();
     void predictionsFromLnFEqualKeptLogits_data();
@@ -288,6 +289,26 @@ void tst_Explain::rolloutMatchesPyTorch() {
         }
     }
     QCOMPARE(bad, 0);
+}
+
+// Past kMaxRolloutTokens the rollout is refused with its cost named, not
+// computed for minutes (13 TFLOP at 8,192 tokens on GPT-2 small).
+void tst_Explain::rolloutOfALongTextIsRefused() {
+    const ModelConfig cfg = ModelConfig::seed(16, kMaxRolloutTokens + 64, 16, 2, 1);
+    const Model model(std::make_shared<Weights>(random_weights(cfg, 3)));
+    std::vector<int> ids(size_t(kMaxRolloutTokens) + 1);
+    for (size_t i = 0; i < ids.size(); ++i) ids[i] = int(i % 16);
+    const Trace tr = model.run(ids);
+    try {
+        attention_rollout(tr);
+        QFAIL("a rollout of more than kMaxRolloutTokens tokens was computed");
+    } catch (const Error& e) {
+        QCOMPARE(e.code(), ErrorCode::TooMuchWork);
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("at most %1 tokens").arg(kMaxRolloutTokens)), e.what());
+    }
+    ids.pop_back();  // at the limit it is computed
+    const MatrixRM r = attention_rollout(model.run(ids));
+    QCOMPARE(int(r.rows()), kMaxRolloutTokens);
 }
 
 // `export --view rollout --format json` writes the same numbers.

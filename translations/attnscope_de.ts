@@ -332,6 +332,10 @@
         <source>The tokenizer file could not be read; the model itself is fine.</source>
         <translation>Die Tokenizer-Datei konnte nicht gelesen werden; das Modell selbst ist in Ordnung.</translation>
     </message>
+    <message>
+        <source>This would take far too long to compute for a text this long.</source>
+        <translation>Für einen so langen Text würde die Berechnung viel zu lange dauern.</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>

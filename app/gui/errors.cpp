@@ -26,6 +26,7 @@ QString headline(attnscope::ErrorCode code) {
     case ErrorCode::TokenizerMissing: return QCoreApplication::translate("Errors", "No tokenizer was found for this model.");
     case ErrorCode::BadTokenizer: return QCoreApplication::translate("Errors", "The tokenizer file could not be read; the model itself is fine.");
     case ErrorCode::Cancelled: return QCoreApplication::translate("Errors", "The run was cancelled.");
+    case ErrorCode::TooMuchWork: return QCoreApplication::translate("Errors", "This would take far too long to compute for a text this long.");
     }
     return QCoreApplication::translate("Errors", "Something went wrong.");
 }

@@ -1,11 +1,26 @@
 #include "attnscope/rollout.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "attnscope/error.h"
 
 namespace attnscope {
 
 MatrixRM attention_rollout(const Trace& tr) {
     const int T = tr.T();
+    if (T > kMaxRolloutTokens) {
+        const double tflop = 2.0 * tr.n_layer() * double(T) * double(T) * double(T) / 1e12;
+        char cost[32];
+        std::snprintf(cost, sizeof cost, "%.1f", tflop);
+        throw Error(ErrorCode::TooMuchWork,
+                    "attention rollout of " + std::to_string(T) + " tokens would multiply " +
+                        std::to_string(tr.n_layer()) + " matrices of " + std::to_string(T) + " x " +
+                        std::to_string(T) + " (" + cost + " TFLOP); it is computed for at most " +
+                        std::to_string(kMaxRolloutTokens) + " tokens: shorten the text",
+                    {std::to_string(T), std::to_string(kMaxRolloutTokens)});
+    }
     MatrixRM rolled = MatrixRM::Identity(T, T);
     MatrixRM step(T, T);
     for (int l = 0; l < tr.n_layer(); ++l) {

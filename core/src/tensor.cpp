@@ -93,6 +93,7 @@ const char* error_code_name(ErrorCode code) noexcept {
     case ErrorCode::TokenizerMissing: return "tokenizer_missing";
     case ErrorCode::BadTokenizer: return "bad_tokenizer";
     case ErrorCode::Cancelled: return "cancelled";
+    case ErrorCode::TooMuchWork: return "too_much_work";
     }
     return "unknown";
 }

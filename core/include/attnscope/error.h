@@ -27,6 +27,7 @@ enum class ErrorCode {
     TokenizerMissing,  // no tokenizer found for a model
     BadTokenizer,      // a tokenizer file that cannot be read or is broken
     Cancelled,         // a progress callback asked to stop
+    TooMuchWork,       // a computation far too large for its input (say, an O(T³) view of a long text)
 };
 
 class Error : public std::runtime_error {
