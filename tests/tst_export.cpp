@@ -7,11 +7,15 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QDoubleSpinBox>
+#include <QDir>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -150,6 +154,10 @@ private slots:
     void npyStackLoadsBackTheSameFloats();
     void npyLoadsInNumpy();
     void csvHasTokensAndExactValues();
+    void streamedDataIsTheWholeBlock_data();
+    void streamedDataIsTheWholeBlock();
+    void aFailedStreamLeavesNoFile();
+    void oversizedImagesAreRefused();
     void jsonHasTokensShapesAndWeights();
     void recipeJsonRoundTrips();
     void badRecipesAreRefused_data();
@@ -497,6 +505,127 @@ void tst_Export::csvHasTokensAndExactValues() {
     // A grid of every head is not one matrix.
     QVERIFY_THROWS_EXCEPTION(Error, session::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Csv), run_.data,
                                                          run_.tokens.texts, tmp_.filePath(QStringLiteral("grid.csv"))));
+}
+
+// Heads are written a band of rows at a time, never held whole (8,192 tokens'
+// head is 268 MB, every head 38 GB). Bands of 5 rows over 12-token heads
+// cross from one head into the next mid-band; the files must be byte for
+// byte those of the whole block held in memory.
+void tst_Export::streamedDataIsTheWholeBlock_data() {
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<int>("format");
+    QTest::addColumn<bool>("overlay");
+    QTest::newRow("heads npy") << "heads" << int(render::Format::Npy) << false;
+    QTest::newRow("heads json") << "heads" << int(render::Format::Json) << false;
+    QTest::newRow("head csv") << "head" << int(render::Format::Csv) << false;
+    QTest::newRow("head json") << "head" << int(render::Format::Json) << false;
+    QTest::newRow("mask csv") << "mask" << int(render::Format::Csv) << false;
+    QTest::newRow("lines overlay npy") << "lines" << int(render::Format::Npy) << true;
+}
+
+void tst_Export::streamedDataIsTheWholeBlock() {
+    QFETCH(QString, view);
+    QFETCH(int, format);
+    QFETCH(bool, overlay);
+    const auto& tr = *run_.trace;
+    session::Recipe r = recipe(view, render::Format(format));
+    if (overlay) r.heads = {1, 0};
+    render::DataBlock streamed = session::dataFor(r, tr);
+    QVERIFY2(streamed.values.empty() && streamed.band, "a block of heads should be read in bands");
+    streamed.bandRows = 5;
+    render::DataBlock whole = streamed;
+    whole.band = nullptr;
+    whole.bandRows = 0;  // one band: this block is small
+    whole.values.resize(size_t(attnscope::shape_numel(whole.shape)));
+    streamed.readRows(0, streamed.rowCount(), whole.values.data());
+    // The block holds the trace's own bits, head after head.
+    const int T = tr.T();
+    if (view == QLatin1String("heads") || overlay) {
+        for (size_t i = 0; i < whole.values.size() / size_t(T * T); ++i) {
+            const int l = view == QLatin1String("heads") ? int(i) / tr.n_head() : r.layer;
+            const int h = view == QLatin1String("heads") ? int(i) % tr.n_head() : r.heads[i];
+            QVERIFY2(sameBits(whole.values.data() + i * size_t(T * T), tr.head_weights(l, h).data(), size_t(T * T)),
+                     qPrintable(QStringLiteral("matrix %1").arg(i)));
+        }
+    } else {
+        const MatrixRM m = view == QLatin1String("mask") ? tr.mask() : tr.head_weights(r.layer, r.head);
+        QVERIFY(sameBits(whole.values.data(), m.data(), size_t(T * T)));
+    }
+    const render::TokenTable tokens{tr.tokens, run_.tokens.texts, run_.data.tokens};
+    const auto write = [&](const render::DataBlock& d, const QString& path) {
+        switch (render::Format(format)) {
+        case render::Format::Csv: render::writeCsv(d, tokens, path); break;
+        case render::Format::Npy: render::writeNpy(d, tokens, path); break;
+        default: render::writeJson(d, tokens, view, tr, QStringLiteral("tiny"), path); break;
+        }
+    };
+    const QString a = tmp_.filePath(QStringLiteral("streamed.") + render::formatName(render::Format(format)));
+    const QString b = tmp_.filePath(QStringLiteral("whole.") + render::formatName(render::Format(format)));
+    write(streamed, a);
+    write(whole, b);
+    const QByteArray bytesA = readAll(a), bytesB = readAll(b);
+    QVERIFY(bytesA.size() > T * T);
+    QVERIFY2(bytesA == bytesB, qPrintable(QStringLiteral("%1 vs %2 bytes").arg(bytesA.size()).arg(bytesB.size())));
+    // And those of the whole-matrix encoders.
+    if (render::Format(format) == render::Format::Npy) QCOMPARE(bytesA, render::npyBytes(whole.shape, whole.values.data()));
+    if (render::Format(format) == render::Format::Csv)
+        QCOMPARE(bytesA, render::csvBytes(attnscope::ConstMapRM(whole.values.data(), T, T), run_.tokens.texts, run_.tokens.texts));
+}
+
+// A read that fails halfway (the trace gone, a full disk) leaves neither a
+// partial file nor a temporary one, and an older file of that name as it was.
+void tst_Export::aFailedStreamLeavesNoFile() {
+    QTemporaryDir dir;
+    render::DataBlock d;
+    d.what = QStringLiteral("weights");
+    d.shape = {40, 3};
+    d.bandRows = 7;
+    d.band = [](int64_t r0, int64_t r1, float* out) {
+        if (r1 > 20) throw Error(ErrorCode::InvalidArgument, "the rows went away");
+        std::fill(out, out + (r1 - r0) * 3, 0.5f);
+    };
+    const render::TokenTable tokens;
+    const QString fresh = dir.filePath(QStringLiteral("fresh.npy"));
+    QVERIFY_THROWS_EXCEPTION(Error, render::writeNpy(d, tokens, fresh));
+    QVERIFY(!QFile::exists(fresh));
+    const QString old = dir.filePath(QStringLiteral("old.csv"));
+    render::writeFileAtomically(old, "kept");
+    QVERIFY_THROWS_EXCEPTION(Error, render::writeCsv(d, tokens, old));
+    QVERIFY_THROWS_EXCEPTION(Error, render::writeJson(d, tokens, QStringLiteral("head"), *run_.trace, {}, old));
+    QCOMPARE(readAll(old), QByteArray("kept"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("old.csv")});
+}
+
+// A PNG is refused past 400 million pixels (1.6 GB to paint) by name, in the
+// renderer, the CLI and the dialog; the figure's natural size never gets there.
+void tst_Export::oversizedImagesAreRefused() {
+    const auto fig = session::makeFigure(recipe(QStringLiteral("head"), render::Format::Png), run_.data);
+    try {
+        (void)render::renderImage(*fig, QSizeF(200, 200), 300);
+        QFAIL("a 60,000-pixel-square image was painted");
+    } catch (const Error& e) {
+        QCOMPARE(e.code(), ErrorCode::TooLarge);
+        QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("60000 x 60000")), e.what());
+    }
+    QSettings().clear();
+    const auto ws = startWorkspace();
+    QVERIFY(ws);
+    ViewSettings settings;
+    HeadDetailView detail(ws.get(), &settings);
+    ExportDialog dlg(ws.get(), &settings, &detail);
+    auto* save = dlg.findChild<QPushButton*>(QStringLiteral("save"));
+    auto* copy = dlg.findChild<QPushButton*>(QStringLiteral("copy"));
+    auto* note = dlg.findChild<QLabel*>(QStringLiteral("note"));
+    QVERIFY(save && copy && note);
+    QTRY_VERIFY(save->isEnabled() && copy->isEnabled());
+    dlg.findChild<QDoubleSpinBox*>(QStringLiteral("width"))->setValue(50);
+    dlg.findChild<QDoubleSpinBox*>(QStringLiteral("height"))->setValue(50);
+    dlg.findChild<QSpinBox*>(QStringLiteral("dpi"))->setValue(1200);
+    QTRY_VERIFY(!save->isEnabled());
+    QVERIFY(!copy->isEnabled());
+    QVERIFY2(note->text().contains(QStringLiteral("limit of 400 million")), qPrintable(note->text()));
+    dlg.findChild<QSpinBox*>(QStringLiteral("dpi"))->setValue(100);
+    QTRY_VERIFY(save->isEnabled() && copy->isEnabled());
 }
 
 void tst_Export::jsonHasTokensShapesAndWeights() {

@@ -545,6 +545,11 @@ void tst_ViewsScale::detailPoolsALongTextAndZoomsToSingleCells() {
     QCOMPARE(f->cols(), T);
     QCOMPARE(int(f->values().rows()), (T + 3) / 4);
     QVERIFY(f->title().contains(QStringLiteral("4 × 4")));
+    // Its natural size stays a page's, not 2 units a token (4,200 + margins):
+    // a PNG of it at 300 dpi is at most 5,600 pixels a side.
+    QVERIFY2(f->naturalSize().width() <= render::kMaxNaturalSide + 190 && f->naturalSize().height() <= render::kMaxNaturalSide + 160,
+             qPrintable(QStringLiteral("%1 x %2").arg(f->naturalSize().width()).arg(f->naturalSize().height())));
+    QVERIFY(f->naturalSize().width() >= render::kMaxNaturalSide);
     // Each overview cell is the largest weight its block's queries see.
     const attnscope::MatrixRM full = ws.trace()->head_weights(1, 1);
     for (const auto& [pr, pc] : {std::pair{0, 0}, std::pair{100, 37}, std::pair{524, 524}, std::pair{524, 0}, std::pair{300, 299}}) {

@@ -523,6 +523,22 @@
         <source>A line under the figure naming bidirectional attention and ablated heads, when the run had either.</source>
         <translation>Eine Zeile unter der Abbildung, die bidirektionale Aufmerksamkeit und ausgeschaltete Köpfe nennt, wenn der Lauf eines davon hatte.</translation>
     </message>
+    <message>
+        <source>%1 × %2 pixels is past the limit of %3 million: choose a smaller size or DPI, or SVG or PDF.</source>
+        <translation>%1 × %2 Pixel liegen über der Grenze von %3 Millionen: Wählen Sie eine kleinere Größe oder DPI, oder SVG oder PDF.</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>Bild kopieren</translation>
+    </message>
+    <message>
+        <source>AttnScope could not copy the figure.
+
+%1</source>
+        <translation>AttnScope konnte die Abbildung nicht kopieren.
+
+%1</translation>
+    </message>
 </context>
 <context>
     <name>GuideDialog</name>

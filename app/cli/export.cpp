@@ -178,7 +178,9 @@ session::Recipe recipeFromArgs(const Args& args) {
         r.heightIn = getDouble(args, "height", 0, 0.5, 200);
     }
     const QSize px = render::pngPixelSize(QSizeF(std::max(r.widthIn, 1.0), std::max(r.heightIn, 1.0)), r.dpi);
-    if (double(px.width()) * px.height() > 400e6) throw UsageError("the figure would be larger than 400 megapixels: lower --dpi or the size");
+    if (double(px.width()) * px.height() > render::kMaxImagePixels)
+        throw UsageError("the figure would be larger than " + std::to_string(int(render::kMaxImagePixels / 1e6)) +
+                         " megapixels: lower --dpi or the size");
 
     if (r.format == render::Format::Csv && !session::csvPossible(r)) {
         QStringList one;

@@ -173,6 +173,7 @@ void ExportDialog::buildUi() {
     saveRecipe_->setToolTip(tr("Model, hash, text, view and style, so that “attnscope-cli export --recipe” "
                                "draws the identical figure again."));
     note_ = new QLabel(this);
+    note_->setObjectName(QStringLiteral("note"));
     note_->setWordWrap(true);
 
     auto* form = new QFormLayout;
@@ -206,6 +207,8 @@ void ExportDialog::buildUi() {
     save_ = buttons->addButton(tr("&Save…"), QDialogButtonBox::AcceptRole);
     copy_ = buttons->addButton(tr("C&opy image"), QDialogButtonBox::ActionRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    save_->setObjectName(QStringLiteral("save"));
+    copy_->setObjectName(QStringLiteral("copy"));
     connect(save_, &QPushButton::clicked, this, &ExportDialog::chooseFileAndSave);
     connect(copy_, &QPushButton::clicked, this, &ExportDialog::copyImage);
 
@@ -394,6 +397,12 @@ void ExportDialog::rebuild() {
     layers_->setEnabled(view.uses(session::RecipeField::Layers));
     saveRecipe_->setEnabled(!r.modelPath.isEmpty() || r.demo);
 
+    const bool tooManyPixels = double(px.width()) * px.height() > render::kMaxImagePixels;
+    if (problem.isEmpty() && r.format == Format::Png && tooManyPixels)
+        problem = tr("%1 × %2 pixels is past the limit of %3 million: choose a smaller size or DPI, or SVG or PDF.")
+                      .arg(px.width())
+                      .arg(px.height())
+                      .arg(int(render::kMaxImagePixels / 1e6));
     if (problem.isEmpty() && r.format == Format::Csv && !session::csvPossible(r))
         problem = tr("CSV holds one head's matrix; choose NPY or JSON for several heads.");
     if (problem.isEmpty() && !figureFormat && ws_->trace()) {
@@ -416,7 +425,7 @@ void ExportDialog::rebuild() {
         problem = tr("The model is still running on the latest text; the export waits for it.");
     if (!problem.isEmpty()) note_->setText(problem);
     save_->setEnabled(problem.isEmpty() && figure_ && current);
-    copy_->setEnabled(problem.isEmpty() && figure_ != nullptr);
+    copy_->setEnabled(problem.isEmpty() && figure_ != nullptr && !tooManyPixels);
 }
 
 QString ExportDialog::exportTo(const QString& path) {
@@ -458,6 +467,11 @@ void ExportDialog::chooseFileAndSave() {
 void ExportDialog::copyImage() {
     if (!figure_) return;
     const session::Recipe r = session::resolveRecipe(recipe(), figure_.get());
-    QApplication::clipboard()->setImage(render::renderImage(*figure_, QSizeF(r.widthIn, r.heightIn), r.dpi));
+    try {
+        QApplication::clipboard()->setImage(render::renderImage(*figure_, QSizeF(r.widthIn, r.heightIn), r.dpi));
+    } catch (const attnscope::Error& e) {
+        QMessageBox::warning(this, tr("Copy image"), tr("AttnScope could not copy the figure.\n\n%1").arg(describeError(e)));
+        return;
+    }
     saveSettings();
 }

@@ -27,6 +27,8 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 #include "attnscope/tokenizer.h"
 #include "attnscope/trace_file.h"
@@ -440,8 +442,12 @@ void MainWindow::copyFigure() {
     style.text = QColor(20, 20, 20);
     const auto fig = v->makeFigure(style);
     // Twice the screen's resolution: sharp when pasted into a document.
-    const double dpi = render::kLogicalDpi * devicePixelRatioF() * 2;
-    QApplication::clipboard()->setImage(render::renderImage(*fig, render::naturalInches(*fig), dpi));
+    // A figure too large for that (hundreds of heads) is copied at the
+    // resolution that fits the image limit, never refused.
+    const QSizeF inches = render::naturalInches(*fig);
+    const double fits = std::sqrt(render::kMaxImagePixels / std::max(1.0, inches.width() * inches.height())) * 0.99;
+    const double dpi = std::min(render::kLogicalDpi * devicePixelRatioF() * 2, fits);
+    QApplication::clipboard()->setImage(render::renderImage(*fig, inches, dpi));
     statusBar()->showMessage(tr("Figure copied to the clipboard."), 3000);
 }
 

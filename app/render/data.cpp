@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QFile>
 #include <QtEndian>
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cstring>
@@ -45,16 +46,24 @@ QByteArray npyHeader(const Shape& shape) {
     return out;
 }
 
+namespace {
+
+// n float32 values little-endian at dst (4n bytes).
+void littleEndian(const float* values, int64_t n, char* dst) {
+    for (int64_t i = 0; i < n; ++i) {
+        const quint32 bits = qToLittleEndian(std::bit_cast<quint32>(values[i]));
+        std::memcpy(dst + i * 4, &bits, 4);
+    }
+}
+
+}  // namespace
+
 QByteArray npyBytes(const Shape& shape, const float* values) {
     QByteArray out = npyHeader(shape);
     const int64_t n = attnscope::shape_numel(shape);
     const qsizetype head = out.size();
     out.resize(head + qsizetype(n) * 4);
-    char* dst = out.data() + head;
-    for (int64_t i = 0; i < n; ++i) {
-        const quint32 bits = qToLittleEndian(std::bit_cast<quint32>(values[i]));
-        std::memcpy(dst + i * 4, &bits, 4);
-    }
+    littleEndian(values, n, out.data() + head);
     return out;
 }
 
@@ -75,21 +84,31 @@ void appendFloat(QByteArray& out, float v) {
     out.append(buf, qsizetype(p - buf));
 }
 
-}  // namespace
-
-QByteArray csvBytes(const MatrixRM& m, const QStringList& rowTokens, const QStringList& colTokens) {
-    QByteArray out;
-    out += "\"\"";
-    for (Eigen::Index c = 0; c < m.cols(); ++c) out += ',' + csvQuote(c < colTokens.size() ? colTokens[c] : QString());
+// The header line: an empty cell and the column tokens.
+QByteArray csvHeader(Eigen::Index cols, const QStringList& colTokens) {
+    QByteArray out = "\"\"";
+    for (Eigen::Index c = 0; c < cols; ++c) out += ',' + csvQuote(c < colTokens.size() ? colTokens[c] : QString());
     out += "\r\n";
+    return out;
+}
+
+// Rows of m, row r labelled rowTokens[first + r].
+void appendCsvRows(QByteArray& out, const attnscope::ConstMapRM& m, const QStringList& rowTokens, int64_t first) {
     for (Eigen::Index r = 0; r < m.rows(); ++r) {
-        out += csvQuote(r < rowTokens.size() ? rowTokens[r] : QString());
+        out += csvQuote(first + r < rowTokens.size() ? rowTokens[qsizetype(first + r)] : QString());
         for (Eigen::Index c = 0; c < m.cols(); ++c) {
             out += ',';
             appendFloat(out, m(r, c));
         }
         out += "\r\n";
     }
+}
+
+}  // namespace
+
+QByteArray csvBytes(const MatrixRM& m, const QStringList& rowTokens, const QStringList& colTokens) {
+    QByteArray out = csvHeader(m.cols(), colTokens);
+    appendCsvRows(out, attnscope::ConstMapRM(m.data(), m.rows(), m.cols()), rowTokens, 0);
     return out;
 }
 
@@ -102,13 +121,58 @@ void writeFileAtomically(const QString& path, const QByteArray& data) {
                                      std::string_view(data.constData(), size_t(data.size())));
 }
 
+int64_t DataBlock::rowCount() const {
+    const int64_t n = attnscope::shape_numel(shape), len = rowLength();
+    return len > 0 ? n / len : 0;
+}
+
+void DataBlock::readRows(int64_t r0, int64_t r1, float* out) const {
+    if (r1 <= r0) return;
+    if (band) {
+        band(r0, r1, out);
+        return;
+    }
+    const int64_t len = rowLength();
+    if (int64_t(values.size()) < r1 * len)
+        throw Error(ErrorCode::InvalidArgument, "the data block holds fewer values than its shape " +
+                                                    attnscope::shape_string(shape));
+    std::copy(values.begin() + r0 * len, values.begin() + r1 * len, out);
+}
+
+namespace {
+
+// Rows at a time, about 4 MB of floats, for the streaming writers.
+int64_t bandRows(const DataBlock& d) {
+    if (d.bandRows > 0) return d.bandRows;
+    return std::max<int64_t>(1, (int64_t(1) << 20) / std::max<int64_t>(1, d.rowLength()));
+}
+
+void openFile(const QString& path, const std::function<void(const attnscope::ByteSink&)>& produce) {
+    attnscope::write_file_atomically(QFile::encodeName(path).toStdString(), produce);
+}
+
+}  // namespace
+
 void writeCsv(const DataBlock& d, const TokenTable& tokens, const QString& path) {
     if (d.shape.size() != 2)
         throw Error(ErrorCode::InvalidArgument, "CSV holds one head's (T, T) matrix; this view has shape " +
                                                     attnscope::shape_string(d.shape) + ": use npy or json");
-    const attnscope::ConstMapRM m(d.values.data(), d.shape[0], d.shape[1]);
-    if (!d.rowLabels.isEmpty()) writeFileAtomically(path, csvBytes(m, d.rowLabels, d.colLabels));
-    else writeFileAtomically(path, csvBytes(m, tokens.texts, tokens.texts));
+    const QStringList& rows = d.rowLabels.isEmpty() ? tokens.texts : d.rowLabels;
+    const QStringList& cols = d.rowLabels.isEmpty() ? tokens.texts : d.colLabels;
+    const int64_t n = d.shape[0], step = bandRows(d);
+    openFile(path, [&](const attnscope::ByteSink& write) {
+        QByteArray bytes = csvHeader(d.shape[1], cols);
+        write(std::string_view(bytes.constData(), size_t(bytes.size())));
+        std::vector<float> buf;
+        for (int64_t r0 = 0; r0 < n; r0 += step) {
+            const int64_t r1 = std::min(n, r0 + step);
+            buf.resize(size_t((r1 - r0) * d.shape[1]));
+            d.readRows(r0, r1, buf.data());
+            bytes.clear();
+            appendCsvRows(bytes, attnscope::ConstMapRM(buf.data(), r1 - r0, d.shape[1]), rows, r0);
+            write(std::string_view(bytes.constData(), size_t(bytes.size())));
+        }
+    });
 }
 
 QString tokensJsonPath(const QString& npyPath) {
@@ -137,16 +201,36 @@ void writeInts(attnscope::JsonWriter& w, const char* key, const std::vector<int>
     w.end_array();
 }
 
-// Nested arrays over `shape`, innermost rows on one line each.
-void writeNested(attnscope::JsonWriter& w, const Shape& shape, size_t dim, const float* data) {
-    if (dim + 1 == shape.size()) {
-        w.array(data, shape[dim]);
+// The block's rows in order, read a band at a time.
+class RowReader {
+public:
+    explicit RowReader(const DataBlock& d) : d_(d), step_(bandRows(d)) {}
+    const float* next() {
+        if (row_ >= end_) {
+            end_ = std::min(d_.rowCount(), row_ + step_);
+            buf_.resize(size_t((end_ - row_) * d_.rowLength()));
+            d_.readRows(row_, end_, buf_.data());
+            first_ = row_;
+        }
+        return buf_.data() + (row_++ - first_) * d_.rowLength();
+    }
+
+private:
+    const DataBlock& d_;
+    int64_t step_, row_ = 0, first_ = 0, end_ = 0;
+    std::vector<float> buf_;
+};
+
+// Nested arrays over `shape`, innermost rows on one line each; `flush` after
+// each row hands what is written so far to the file.
+void writeNested(attnscope::JsonWriter& w, const Shape& shape, size_t dim, RowReader& rows, const std::function<void()>& flush) {
+    if (dim + 1 >= shape.size()) {
+        w.array(rows.next(), shape.empty() ? 1 : shape[dim]);
+        flush();
         return;
     }
-    int64_t stride = 1;
-    for (size_t i = dim + 1; i < shape.size(); ++i) stride *= shape[i];
     w.begin_array();
-    for (int64_t i = 0; i < shape[dim]; ++i) writeNested(w, shape, dim + 1, data + i * stride);
+    for (int64_t i = 0; i < shape[dim]; ++i) writeNested(w, shape, dim + 1, rows, flush);
     w.end_array();
 }
 
@@ -164,7 +248,21 @@ void writeNpy(const DataBlock& d, const TokenTable& tokens, const QString& path)
     writeTokens(w, tokens);
     w.end_object();
     s << '\n';
-    writeFileAtomically(path, npyBytes(d.shape, d.values.data()));
+    openFile(path, [&](const attnscope::ByteSink& write) {
+        const QByteArray header = npyHeader(d.shape);
+        write(std::string_view(header.constData(), size_t(header.size())));
+        std::vector<float> buf;
+        QByteArray bytes;
+        const int64_t n = d.rowCount(), step = bandRows(d);
+        for (int64_t r0 = 0; r0 < n; r0 += step) {
+            const int64_t r1 = std::min(n, r0 + step);
+            buf.resize(size_t((r1 - r0) * d.rowLength()));
+            d.readRows(r0, r1, buf.data());
+            bytes.resize(qsizetype(buf.size()) * 4);
+            littleEndian(buf.data(), int64_t(buf.size()), bytes.data());
+            write(std::string_view(bytes.constData(), size_t(bytes.size())));
+        }
+    });
     writeFileAtomically(tokensJsonPath(path), QByteArray::fromStdString(s.str()));
 }
 
@@ -186,10 +284,18 @@ void writeJson(const DataBlock& d, const TokenTable& tokens, const QString& view
     writeInts(w, "heads", d.heads);
     w.key("shape").array(d.shape);
     w.key(d.what.toStdString());
-    writeNested(w, d.shape, 0, d.values.data());
-    w.end_object();
-    s << '\n';
-    writeFileAtomically(path, QByteArray::fromStdString(s.str()));
+    openFile(path, [&](const attnscope::ByteSink& write) {
+        const auto flush = [&] {
+            if (s.tellp() < (std::streamoff(1) << 20)) return;
+            write(s.view());
+            s.str({});
+        };
+        RowReader rows(d);
+        writeNested(w, d.shape, 0, rows, flush);
+        w.end_object();
+        s << '\n';
+        write(s.view());
+    });
 }
 
 }  // namespace render

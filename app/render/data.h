@@ -7,6 +7,7 @@
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <vector>
 
 #include "attnscope/tensor.h"
@@ -20,12 +21,23 @@ namespace render {
 struct DataBlock {
     QString what;              // "weights", "scores" or "mask"
     attnscope::Shape shape;
-    std::vector<float> values;  // row-major
+    std::vector<float> values;  // row-major; empty when `band` reads the block
+    // A block of heads is read a band of rows at a time instead, rows being
+    // the block seen as (rowCount(), rowLength()): writers stream it, so
+    // 8,192 tokens' head (268 MB) or every head (38 GB) is never held whole.
+    // band(r0, r1, out) writes rows [r0, r1) to out.
+    std::function<void(int64_t r0, int64_t r1, float* out)> band;
+    int64_t bandRows = 0;  // rows a writer reads at a time; 0: about 4 MB of them
     std::vector<int> layers;   // the layers it covers
     std::vector<int> heads;    // the heads it covers
     // A (rows, cols) block that is not indexed by tokens (the ablation map's
     // layers x heads) names its rows and columns; CSV uses these instead of tokens.
     QStringList rowLabels, colLabels;
+
+    int64_t rowLength() const { return shape.empty() ? 1 : shape.back(); }
+    int64_t rowCount() const;
+    // Rows [r0, r1) of the block, from `values` or `band`.
+    void readRows(int64_t r0, int64_t r1, float* out) const;
 };
 
 // The tokens of a data file: ids, their exact text and their display labels.

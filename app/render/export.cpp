@@ -39,6 +39,12 @@ QSize pngPixelSize(const QSizeF& inches, double dpi) {
 
 QImage renderImage(const Figure& fig, const QSizeF& inches, double dpi) {
     const QSize px = pngPixelSize(inches, dpi);
+    // Four bytes a pixel: past the limit the image alone would take gigabytes.
+    if (double(px.width()) * px.height() > kMaxImagePixels)
+        throw Error(ErrorCode::TooLarge, "a figure of " + std::to_string(px.width()) + " x " + std::to_string(px.height()) +
+                                             " pixels is past the limit of " +
+                                             std::to_string(int64_t(kMaxImagePixels / 1e6)) +
+                                             " million pixels: give a smaller size or DPI, or export SVG or PDF");
     QImage img(px, QImage::Format_RGB32);
     if (img.isNull()) throw Error(ErrorCode::TooLarge, "a figure of " + std::to_string(px.width()) + " x " +
                                                          std::to_string(px.height()) + " pixels does not fit in memory");

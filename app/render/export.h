@@ -22,6 +22,9 @@
 namespace render {
 
 inline constexpr double kLogicalDpi = 96.0;
+// The most pixels a PNG (or a copied image) may have: 400 million, 1.6 GB
+// while it is painted. renderImage refuses more with ErrorCode::TooLarge.
+inline constexpr double kMaxImagePixels = 400e6;
 
 // The figure's natural size in inches (naturalSize() at 96 px per inch).
 QSizeF naturalInches(const Figure& fig);

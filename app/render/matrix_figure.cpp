@@ -220,8 +220,13 @@ bool MatrixFigure::paintDetail(QPainter& p, const QRectF& frame, const QRectF& z
 
 QSizeF MatrixFigure::naturalSize() const {
     const double rows = std::max<double>(1, double(rows_)), cols = std::max<double>(1, double(cols_));
+    // A cell of 2 to 28 units a token, the matrix at most kMaxNaturalSide a
+    // side: at 2 units, 8,192 tokens made a PNG of 51,788 pixels a side at
+    // 300 dpi (10 GB to paint). Past the cap a cell is under 2 units; a PNG
+    // at 300 dpi still has a pixel for each of 5,000 tokens.
     const double cell = std::clamp(560.0 / std::max(rows, cols), 2.0, 28.0);
-    return {cell * cols + 190, cell * rows + 160};
+    const double fit = std::min(1.0, kMaxNaturalSide / (cell * std::max(rows, cols)));
+    return {cell * fit * cols + 190, cell * fit * rows + 160};
 }
 
 MatrixFigure::Layout MatrixFigure::layout(const QRectF& area) const {

@@ -24,6 +24,8 @@ constexpr int kPooledCells = 1024;
 // The pooled block side for an n x n matrix: 1 up to kDenseCells, else the
 // smallest power of two that leaves at most kPooledCells blocks a side.
 int pooledBlock(int n);
+// The longest side, in 1/96-inch units, of a matrix at its natural size.
+constexpr double kMaxNaturalSide = 1600;
 
 class MatrixFigure : public Figure {
 public:

@@ -44,7 +44,9 @@ QString RowFigure::title() const {
     return QCoreApplication::translate("render::RowFigure", "Layer %1 · Head %2 · query %3 “%4”").arg(layer_).arg(head_).arg(query_).arg(tok);
 }
 
-QSizeF RowFigure::naturalSize() const { return {std::max(400.0, 14.0 * row_.size() + 80), 260}; }
+// 14 units a key, but no wider than 2,400 units (25 inches): 8,192 keys would
+// be a PNG of 358,000 pixels at 300 dpi.
+QSizeF RowFigure::naturalSize() const { return {std::clamp(14.0 * double(row_.size()) + 80, 400.0, 2400.0), 260}; }
 
 QRectF RowFigure::plotRect(const QRectF& area) const {
     const QFontMetricsF fm(style_.font);

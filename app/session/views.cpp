@@ -1,8 +1,12 @@
 #include "views.h"
 
 #include <QCoreApplication>
+#include <algorithm>
+#include <functional>
+#include <memory>
 
 #include "attnscope/error.h"
+#include "attnscope/model.h"
 #include "attnscope/rollout.h"
 #include "ablation_cache.h"
 #include "compare.h"
@@ -33,6 +37,35 @@ const std::vector<Format> kAllFormats = {Format::Png, Format::Svg, Format::Pdf,
 
 void append(DataBlock& d, const attnscope::MatrixRM& m) { d.values.insert(d.values.end(), m.data(), m.data() + m.size()); }
 
+// A stack of (T, T) matrices, read a band of rows at a time by `read(i, a,
+// b)`: rows [a, b) of the i-th. The block reads `trace`, which must outlive
+// it. A trace file's heads are read whole, once each (its reads go through
+// the file a value at a time otherwise). An empty read first: what cannot be
+// read at all (scores without the model) fails here, not in the middle of a
+// file.
+using HeadBand = std::function<attnscope::MatrixRM(size_t i, int a, int b)>;
+void readBands(DataBlock& d, const attnscope::Trace& trace, HeadBand read) {
+    (void)read(0, 0, 0);
+    const int T = trace.T();
+    auto whole = trace.imported ? std::make_shared<std::pair<int64_t, attnscope::MatrixRM>>(-1, attnscope::MatrixRM())
+                                : nullptr;
+    d.band = [T, read = std::move(read), whole](int64_t r0, int64_t r1, float* out) {
+        for (int64_t r = r0; r < r1;) {
+            const int64_t i = r / T;
+            const int a = int(r % T), b = int(std::min<int64_t>(T, a + (r1 - r)));
+            if (whole) {
+                if (whole->first != i) *whole = {i, read(size_t(i), 0, T)};
+                const float* src = whole->second.data() + int64_t(a) * T;
+                out = std::copy(src, src + int64_t(b - a) * T, out);
+            } else {
+                const attnscope::MatrixRM m = read(size_t(i), a, b);
+                out = std::copy(m.data(), m.data() + m.size(), out);
+            }
+            r += b - a;
+        }
+    };
+}
+
 // One head's (T, T) weights or scores.
 DataBlock oneHead(const attnscope::Trace& trace, int layer, int head, bool scores) {
     DataBlock d;
@@ -40,7 +73,10 @@ DataBlock oneHead(const attnscope::Trace& trace, int layer, int head, bool score
     d.layers = {layer};
     d.heads = {head};
     d.shape = {trace.T(), trace.T()};
-    append(d, scores ? trace.head_scores(layer, head) : trace.head_weights(layer, head));
+    const int threads = attnscope::default_thread_count();
+    readBands(d, trace, [&trace, layer, head, scores, threads](size_t, int a, int b) {
+        return scores ? trace.head_scores(layer, head, a, b, threads) : trace.head_weights(layer, head, a, b, threads);
+    });
     return d;
 }
 
@@ -71,9 +107,10 @@ std::vector<ViewDescriptor> makeViews() {
                 for (int l = 0; l < trace.n_layer(); ++l) d.layers.push_back(l);
             for (int h = 0; h < trace.n_head(); ++h) d.heads.push_back(h);
             d.shape = {int64_t(d.layers.size()), trace.n_head(), trace.T(), trace.T()};
-            d.values.reserve(size_t(attnscope::shape_numel(d.shape)));
-            for (const int l : d.layers)
-                for (int h = 0; h < trace.n_head(); ++h) append(d, trace.head_weights(l, h));
+            const int threads = attnscope::default_thread_count(), H = trace.n_head();
+            readBands(d, trace, [&trace, layers = d.layers, H, threads](size_t i, int a, int b) {
+                return trace.head_weights(layers[i / size_t(H)], int(i % size_t(H)), a, b, threads);
+            });
             return d;
         },
         [](const Recipe&) { return false; },
@@ -117,13 +154,14 @@ std::vector<ViewDescriptor> makeViews() {
             DataBlock d;
             d.what = QStringLiteral("mask");
             d.shape = {trace.T(), trace.T()};
-            if (r.knockout.empty() || trace.imported) {
-                append(d, trace.mask());
-            } else {
+            const bool plain = r.knockout.empty() || trace.imported;
+            if (!plain) {
                 d.layers = {r.layer};
                 d.heads = {r.head};
-                append(d, trace.mask(r.layer, r.head));
             }
+            readBands(d, trace, [&trace, plain, layer = r.layer, head = r.head](size_t, int a, int b) {
+                return plain ? trace.model_mask(a, b) : trace.mask(layer, head, a, b);
+            });
             return d;
         },
         [](const Recipe&) { return true; },
@@ -161,7 +199,10 @@ std::vector<ViewDescriptor> makeViews() {
             d.layers = {r.layer};
             d.heads = heads;
             d.shape = {int64_t(heads.size()), trace.T(), trace.T()};
-            for (const int h : heads) append(d, trace.head_weights(r.layer, h));
+            const int threads = attnscope::default_thread_count();
+            readBands(d, trace, [&trace, heads, layer = r.layer, threads](size_t i, int a, int b) {
+                return trace.head_weights(layer, heads[i], a, b, threads);
+            });
             return d;
         },
         [](const Recipe& r) { return r.heads.size() <= 1; },

@@ -96,6 +96,10 @@ std::string read_regular_file(const std::string& path, int64_t max_bytes, std::s
 }
 
 void write_file_atomically(const std::string& path, std::string_view bytes) {
+    write_file_atomically(path, [bytes](const ByteSink& write) { write(bytes); });
+}
+
+void write_file_atomically(const std::string& path, const std::function<void(const ByteSink&)>& produce) {
     auto fail = [&](const std::string& why) { io_error(path, "cannot write '" + path + "': " + why); };
     if (path.empty()) fail("no file name");
     // Where the bytes go: the path itself, or the file a symlink names (the
@@ -136,13 +140,27 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
         fail(std::strerror(err));
     };
     if (exists) (void)::fchmod(f.fd, st.st_mode & 07777);  // keep the old file's permissions
-    size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(f.fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) fail_removing(errno);
-        if (n == 0) fail_removing(ENOSPC);
-        done += size_t(n);
+    const ByteSink write = [&](std::string_view bytes) {
+        size_t done = 0;
+        while (done < bytes.size()) {
+            const ssize_t n = ::write(f.fd, bytes.data() + done, bytes.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) fail_removing(errno);
+            if (n == 0) fail_removing(ENOSPC);
+            done += size_t(n);
+        }
+    };
+    try {
+        produce(write);
+    } catch (...) {
+        // The producer failed (or a write did, and already cleaned up): no
+        // temporary file is left behind, and the target stays as it was.
+        if (f.fd >= 0) {
+            ::close(f.fd);
+            f.fd = -1;
+            ::unlink(tmp.c_str());
+        }
+        throw;
     }
     // Some file systems report a full disk only here.
     if (::fsync(f.fd) != 0 && errno != EINVAL && errno != EROFS) fail_removing(errno);

@@ -113,19 +113,23 @@ MatrixRM Trace::head_scores(int layer, int head, int r0, int r1, int threads) co
     return out;
 }
 
-MatrixRM Trace::mask() const {
-    MatrixRM m = MatrixRM::Ones(T(), T());
-    if (causal) m.triangularView<Eigen::StrictlyUpper>().setZero();
-    const int w = config.sliding_window;
-    if (causal && w > 0)  // keys more than w back are out of the window
-        for (int i = w; i < T(); ++i) m.row(i).head(i - w + 1).setZero();
-    return m;
-}
+MatrixRM Trace::mask() const { return model_mask(0, T()); }
 
 MatrixRM Trace::mask(int layer, int head) const { return mask(layer, head, 0, T()); }
 
 MatrixRM Trace::mask(int layer, int head, int r0, int r1) const {
     check_head(*this, layer, head);
+    MatrixRM m = model_mask(r0, r1);
+    const int n = T();
+    for (const Knockout& ko : knockout) {
+        if (!ko.covers(layer, head) || ko.key < 0 || ko.key >= n) continue;
+        if (ko.query < 0) m.col(ko.key).setZero();
+        else if (ko.query >= r0 && ko.query < r1) m(ko.query - r0, ko.key) = 0;
+    }
+    return m;
+}
+
+MatrixRM Trace::model_mask(int r0, int r1) const {
     check_rows(*this, r0, r1);
     const int n = T(), w = causal ? config.sliding_window : 0;
     MatrixRM m = MatrixRM::Zero(r1 - r0, n);
@@ -134,11 +138,6 @@ MatrixRM Trace::mask(int layer, int head, int r0, int r1) const {
         // w of them with a sliding window.
         const int end = causal ? q + 1 : n, first = w > 0 && q >= w ? q - w + 1 : 0;
         m.row(q - r0).segment(first, end - first).setOnes();
-    }
-    for (const Knockout& ko : knockout) {
-        if (!ko.covers(layer, head) || ko.key < 0 || ko.key >= n) continue;
-        if (ko.query < 0) m.col(ko.key).setZero();
-        else if (ko.query >= r0 && ko.query < r1) m(ko.query - r0, ko.key) = 0;
     }
     return m;
 }

@@ -10,6 +10,7 @@
 // device, a FIFO) is never replaced.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -34,5 +35,12 @@ std::string read_regular_file(const std::string& path, int64_t max_bytes, std::s
 // message names the path and the system's reason (e.g. "No space left on
 // device").
 void write_file_atomically(const std::string& path, std::string_view bytes);
+
+// The same, for a file written a piece at a time (an export of gigabytes
+// never held whole): `produce` hands every piece to the sink it is given, in
+// order. If it throws, the temporary file is removed, the target is left as
+// it was and the exception goes on.
+using ByteSink = std::function<void(std::string_view)>;
+void write_file_atomically(const std::string& path, const std::function<void(const ByteSink&)>& produce);
 
 }  // namespace attnscope

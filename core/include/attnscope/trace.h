@@ -168,6 +168,8 @@ struct Trace {
     MatrixRM head_weights(int layer, int head, int r0, int r1, int threads = 1) const;
     MatrixRM head_scores(int layer, int head, int r0, int r1, int threads = 1) const;
     MatrixRM mask(int layer, int head, int r0, int r1) const;
+    // Rows [r0, r1) of mask(), the model's mask.
+    MatrixRM model_mask(int r0, int r1) const;
     // One entry of head_weights / head_scores without building the whole matrix
     // when the weights are stored.
     float weight(int layer, int head, int query, int key) const;
