@@ -33,6 +33,7 @@
 #include "headsgridview.h"
 #include "render/data.h"
 #include "render/export.h"
+#include "session/document.h"
 #include "session/export_recipe.h"
 #include "session/recipe_run.h"
 #include "session/views.h"
@@ -158,6 +159,7 @@ private slots:
     void streamedDataIsTheWholeBlock();
     void aFailedStreamLeavesNoFile();
     void oversizedImagesAreRefused();
+    void dialogSavesInTheBackgroundAndCancels();
     void jsonHasTokensShapesAndWeights();
     void recipeJsonRoundTrips();
     void badRecipesAreRefused_data();
@@ -626,6 +628,53 @@ void tst_Export::oversizedImagesAreRefused() {
     QVERIFY2(note->text().contains(QStringLiteral("limit of 400 million")), qPrintable(note->text()));
     dlg.findChild<QSpinBox*>(QStringLiteral("dpi"))->setValue(100);
     QTRY_VERIFY(save->isEnabled() && copy->isEnabled());
+}
+
+// Save writes on a worker thread. Cancelled, it leaves no file (nor a
+// temporary one) and the dialog open, saying so; run again, it writes the
+// whole stack and closes the dialog. Every head of a 2,000-token text: 4 x
+// 2,000 x 2,000 floats, 64 MB in 16 bands, far more than the moment between
+// starting and cancelling.
+void tst_Export::dialogSavesInTheBackgroundAndCancels() {
+    QSettings().clear();
+    Workspace ws;
+    ws.setDebounceMs(0);
+    QSignalSpy ready(&ws, &Workspace::traceReady);
+    ws.setDocument(session::randomDocument(ModelConfig::seed(96, 2048, 32, 2, 2), 5));
+    QString text;
+    for (int i = 0; i < 2000; ++i) text += QChar(u'a' + i % 26);
+    ws.setText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(ws.trace() && ws.trace()->T() == 2000 && !ws.isRunning(), 60000);
+    ViewSettings settings;
+    HeadsGridView grid(&ws, &settings);
+    ExportDialog dlg(&ws, &settings, &grid);
+    dlg.setFormat(render::Format::Npy);
+    QCOMPARE(dlg.recipe().view, QStringLiteral("heads"));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("all.npy"));
+    QSignalSpy finished(&dlg, &ExportDialog::exportFinished);
+
+    dlg.startExport(path);
+    QVERIFY(dlg.isExporting());
+    dlg.cancelExport();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    QVERIFY(!finished.at(0).at(0).toString().isEmpty());
+    QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+    QVERIFY2(dlg.findChild<QLabel*>(QStringLiteral("note"))->text().contains(QStringLiteral("cancelled")),
+             qPrintable(dlg.findChild<QLabel*>(QStringLiteral("note"))->text()));
+    QCOMPARE(dlg.result(), int(QDialog::Rejected));
+    QVERIFY(dlg.findChild<QPushButton*>(QStringLiteral("save"))->isEnabled());
+
+    dlg.startExport(path);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
+    QCOMPARE(finished.at(1).at(0).toString(), QString());
+    QCOMPARE(dlg.result(), int(QDialog::Accepted));
+    const Npy n = parseNpy(readAll(path));
+    QVERIFY2(n.ok, qPrintable(n.why));
+    QCOMPARE(n.header, render::npyHeader({2, 2, 2000, 2000}));
+    QCOMPARE(n.values.size(), size_t(2) * 2 * 2000 * 2000);
+    const MatrixRM last = ws.trace()->head_weights(1, 1);
+    QVERIFY(sameBits(n.values.data() + size_t(3) * 2000 * 2000, last.data(), size_t(2000) * 2000));
 }
 
 void tst_Export::jsonHasTokensShapesAndWeights() {

@@ -539,6 +539,14 @@
 
 %1</translation>
     </message>
+    <message>
+        <source>Writing “%1”…</source>
+        <translation>„%1“ wird geschrieben …</translation>
+    </message>
+    <message>
+        <source>Export cancelled: “%1” was not written.</source>
+        <translation>Export abgebrochen: „%1“ wurde nicht geschrieben.</translation>
+    </message>
 </context>
 <context>
     <name>GuideDialog</name>

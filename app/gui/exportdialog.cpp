@@ -16,12 +16,16 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QMutex>
 #include <QPainter>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QTimer>
+#include <QtConcurrent>
 #include <QVBoxLayout>
 
 #include "errors.h"
@@ -79,6 +83,9 @@ namespace {
 // SHA-256 of model files, remembered per path, size and modification time:
 // hashing a GPT-2 checkpoint takes a second.
 QString cachedSha256(const QString& path) {
+    // Exports run on a worker thread; one at a time, but the cache is shared.
+    static QMutex mutex;
+    const QMutexLocker lock(&mutex);
     static QHash<QString, QPair<QString, QString>> cache;
     const QFileInfo fi(path);
     const QString stamp = QStringLiteral("%1/%2").arg(fi.size()).arg(fi.lastModified().toMSecsSinceEpoch());
@@ -89,6 +96,24 @@ QString cachedSha256(const QString& path) {
     return sha;
 }
 
+// The export itself, on any thread: returns "" or the translated problem.
+QString writeExport(const session::Recipe& r, const render::FigureData& data, const QStringList& texts, const QString& path,
+                    bool pinRecipe, const std::function<bool(double)>& keepGoing) {
+    try {
+        const session::Recipe done = session::exportRecipe(r, data, texts, path, keepGoing);
+        if (pinRecipe) {
+            session::Recipe pinned = done;
+            if (!pinned.modelPath.isEmpty()) pinned.modelSha256 = cachedSha256(pinned.modelPath);
+            session::writeRecipe(pinned, session::recipePathFor(path));
+        }
+    } catch (const attnscope::Error& e) {
+        return describeError(e);
+    } catch (const std::exception& e) {
+        return describeError(e);
+    }
+    return {};
+}
+
 }  // namespace
 
 ExportDialog::ExportDialog(Workspace* ws, ViewSettings* settings, TraceView* view, QWidget* parent)
@@ -96,11 +121,32 @@ ExportDialog::ExportDialog(Workspace* ws, ViewSettings* settings, TraceView* vie
     setWindowTitle(tr("Export"));
     buildUi();
     loadSettings();
-    connect(ws_, &Workspace::traceReady, this, [this] { rebuild(); });
+    connect(ws_, &Workspace::traceReady, this, [this] {
+        if (!isExporting()) rebuild();
+    });
+    exportProgress_ = new QProgressDialog(this);
+    exportProgress_->setWindowTitle(tr("Export"));
+    exportProgress_->setWindowModality(Qt::WindowModal);
+    exportProgress_->setRange(0, 1000);
+    exportProgress_->setMinimumDuration(400);
+    exportProgress_->setAutoClose(false);
+    exportProgress_->setAutoReset(false);
+    exportProgress_->reset();
+    connect(exportProgress_, &QProgressDialog::canceled, this, &ExportDialog::cancelExport);
+    exportPoll_ = new QTimer(this);
+    exportPoll_->setInterval(100);
+    connect(exportPoll_, &QTimer::timeout, this, [this] {
+        if (exportPermille_ && !exportProgress_->wasCanceled()) exportProgress_->setValue(exportPermille_->load());
+    });
+    connect(&exportWatcher_, &QFutureWatcher<QString>::finished, this, &ExportDialog::finishExport);
     rebuild();
 }
 
-ExportDialog::~ExportDialog() = default;
+// Closed while it writes: the export stops, and no file is left.
+ExportDialog::~ExportDialog() {
+    cancelExport();
+    exportWatcher_.waitForFinished();
+}
 
 void ExportDialog::buildUi() {
     preview_ = new ExportPreview(this);
@@ -430,20 +476,61 @@ void ExportDialog::rebuild() {
 
 QString ExportDialog::exportTo(const QString& path) {
     if (!ws_->trace()) return tr("There is nothing to export yet: the model has not run.");
-    try {
-        const session::Recipe done = session::exportRecipe(recipe(), ws_->figureData(), ws_->tokens().texts, path);
-        if (saveRecipe_->isChecked() && saveRecipe_->isEnabled()) {
-            session::Recipe pinned = done;
-            if (!pinned.modelPath.isEmpty()) pinned.modelSha256 = cachedSha256(pinned.modelPath);
-            session::writeRecipe(pinned, session::recipePathFor(path));
-        }
-    } catch (const attnscope::Error& e) {
-        return describeError(e);
-    } catch (const std::exception& e) {
-        return describeError(e);
+    const QString error = writeExport(recipe(), ws_->figureData(), ws_->tokens().texts, path,
+                                      saveRecipe_->isChecked() && saveRecipe_->isEnabled(), {});
+    if (error.isEmpty()) saveSettings();
+    return error;
+}
+
+void ExportDialog::startExport(const QString& path) {
+    if (isExporting()) return;
+    if (!ws_->trace()) {
+        emit exportFinished(tr("There is nothing to export yet: the model has not run."));
+        return;
     }
-    saveSettings();
-    return {};
+    exportCancel_ = std::make_shared<std::atomic<bool>>(false);
+    exportPermille_ = std::make_shared<std::atomic<int>>(0);
+    exportPath_ = path;
+    save_->setEnabled(false);
+    copy_->setEnabled(false);
+    exportProgress_->setLabelText(tr("Writing “%1”…").arg(QFileInfo(path).fileName()));
+    exportProgress_->setValue(0);  // shows it once the export has taken its minimum duration
+    exportPoll_->start();
+    // Everything the worker reads is copied here: the recipe from the
+    // widgets, and the trace, held by the figure data, stays as it is while
+    // the user types on.
+    exportWatcher_.setFuture(QtConcurrent::run(
+        [r = recipe(), data = ws_->figureData(), texts = ws_->tokens().texts, path,
+         pin = saveRecipe_->isChecked() && saveRecipe_->isEnabled(), cancel = exportCancel_, permille = exportPermille_] {
+            return writeExport(r, data, texts, path, pin, [&](double done) {
+                permille->store(int(done * 1000));
+                return !cancel->load();
+            });
+        }));
+}
+
+void ExportDialog::cancelExport() {
+    if (exportCancel_) exportCancel_->store(true);
+}
+
+void ExportDialog::finishExport() {
+    exportPoll_->stop();
+    exportProgress_->reset();
+    const QString error = exportWatcher_.result();
+    const bool cancelled = exportCancel_ && exportCancel_->load();
+    rebuild();  // Save and Copy as the recipe allows
+    if (error.isEmpty()) {
+        saveSettings();
+        emit exportFinished(error);
+        accept();
+        return;
+    }
+    if (cancelled) {
+        note_->setText(tr("Export cancelled: “%1” was not written.").arg(QFileInfo(exportPath_).fileName()));
+    } else {
+        QMessageBox::warning(this, tr("Export"), tr("AttnScope could not export “%1”.\n\n%2").arg(exportPath_, error));
+    }
+    emit exportFinished(error);
 }
 
 void ExportDialog::chooseFileAndSave() {
@@ -456,12 +543,7 @@ void ExportDialog::chooseFileAndSave() {
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().compare(ext, Qt::CaseInsensitive) != 0) path += QLatin1Char('.') + ext;
     st.setValue("export/dir", QFileInfo(path).absolutePath());
-    const QString error = exportTo(path);
-    if (!error.isEmpty()) {
-        QMessageBox::warning(this, tr("Export"), tr("AttnScope could not export “%1”.\n\n%2").arg(path, error));
-        return;
-    }
-    accept();
+    startExport(path);
 }
 
 void ExportDialog::copyImage() {

@@ -5,6 +5,8 @@
 // recipe that `attnscope-cli export --recipe` replays byte for byte. The last
 // settings are remembered.
 #include <QDialog>
+#include <QFutureWatcher>
+#include <atomic>
 #include <memory>
 
 #include "render/figure.h"
@@ -17,8 +19,10 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QProgressDialog;
 class QPushButton;
 class QSpinBox;
+class QTimer;
 class TraceView;
 class ViewSettings;
 class Workspace;
@@ -39,10 +43,22 @@ public:
     // Writes the export (and PATH.recipe.json when asked) without a file
     // dialog; returns "" on success or the translated problem.
     QString exportTo(const QString& path);
+    // The same on a worker thread, what Save does: a progress dialog with
+    // Cancel shows past 0.4 s (every head of a long text is gigabytes), and
+    // exportFinished tells how it ended. Cancelled, nothing is written and
+    // the dialog stays open.
+    void startExport(const QString& path);
+    bool isExporting() const { return exportWatcher_.isRunning(); }
+    void cancelExport();
     // The figure as an image at the chosen size and DPI, on the clipboard.
     void copyImage();
 
+signals:
+    // "" when the file was written, else the translated problem.
+    void exportFinished(const QString& error);
+
 private:
+    void finishExport();
     void buildUi();
     void loadSettings();
     void saveSettings() const;
@@ -77,4 +93,11 @@ private:
     QLabel* note_ = nullptr;
     QPushButton* save_ = nullptr;
     QPushButton* copy_ = nullptr;
+
+    QFutureWatcher<QString> exportWatcher_;
+    std::shared_ptr<std::atomic<bool>> exportCancel_;
+    std::shared_ptr<std::atomic<int>> exportPermille_;
+    QProgressDialog* exportProgress_ = nullptr;
+    QTimer* exportPoll_ = nullptr;
+    QString exportPath_;
 };

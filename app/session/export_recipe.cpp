@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <algorithm>
 
 #include "attnscope/error.h"
 #include "recipe_run.h"
@@ -34,8 +35,13 @@ Recipe resolveRecipe(const Recipe& in, const Figure* fig) {
     return r;
 }
 
-Recipe exportRecipe(const Recipe& in, const FigureData& data, const QStringList& tokenTexts, const QString& path) {
+Recipe exportRecipe(const Recipe& in, const FigureData& data, const QStringList& tokenTexts, const QString& path,
+                    const std::function<bool(double)>& keepGoing) {
     if (!data.trace) throw Error(ErrorCode::InvalidArgument, "there is nothing to export yet: no trace");
+    const auto check = [&](double done) {
+        if (keepGoing && !keepGoing(done)) throw Error(ErrorCode::Cancelled, "the export was cancelled");
+    };
+    check(0);
     Recipe r = resolveRecipe(in, nullptr);  // the font, before the figure is made with it
     if (render::isFigureFormat(r.format)) {
         const std::unique_ptr<Figure> fig = makeFigure(r, data);
@@ -50,7 +56,15 @@ Recipe exportRecipe(const Recipe& in, const FigureData& data, const QStringList&
         }
         return r;
     }
-    const DataBlock block = dataFor(r, *data.trace);
+    DataBlock block = dataFor(r, *data.trace);
+    if (block.band && keepGoing) {
+        // Asked before each band, so a cancel stops within one band.
+        block.band = [read = block.band, rows = double(std::max<int64_t>(1, block.rowCount())), &check](int64_t r0, int64_t r1,
+                                                                                                        float* out) {
+            check(double(r0) / rows);
+            read(r0, r1, out);
+        };
+    }
     const TokenTable tokens{data.trace->tokens, tokenTexts, data.tokens};
     switch (r.format) {
     case Format::Csv: render::writeCsv(block, tokens, path); break;

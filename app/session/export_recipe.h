@@ -3,6 +3,7 @@
 // render/export.h, or its numbers as CSV/NPY/JSON through render/data.h.
 #include <QString>
 #include <QStringList>
+#include <functional>
 
 #include "recipe.h"
 #include "render/figure.h"
@@ -18,9 +19,11 @@ Recipe resolveRecipe(const Recipe& r, const render::Figure* fig);
 // figure, or the view's numbers as CSV, NPY (+ .tokens.json) or JSON.
 // `tokenTexts` are the tokens' exact strings (for data files). Returns the
 // resolved recipe (see resolveRecipe), ready to be saved beside the file.
-// Throws attnscope::Error.
+// Throws attnscope::Error. `keepGoing`, when given, hears the fraction done
+// (0 to 1) as data files are written a band at a time; returning false stops
+// the export with Error(Cancelled) and nothing written.
 Recipe exportRecipe(const Recipe& r, const render::FigureData& data, const QStringList& tokenTexts,
-                    const QString& path);
+                    const QString& path, const std::function<bool(double)>& keepGoing = {});
 
 // A file name for what `r` exports, e.g. "head_L1_H2.png", "heads.pdf".
 QString defaultFileName(const Recipe& r);
