@@ -26,6 +26,7 @@
 #include "headsgridview.h"
 #include "maskview.h"
 #include "mainwindow.h"
+#include "render/lines_figure.h"
 #include "session/document.h"
 #include "rowview.h"
 #include "selectiontext.h"
@@ -552,6 +553,33 @@ void tst_ViewsScale::detailPoolsALongTextAndZoomsToSingleCells() {
     QVERIFY(f->naturalSize().width() >= render::kMaxNaturalSide);
     // Each overview cell is the largest weight its block's queries see.
     const attnscope::MatrixRM full = ws.trace()->head_weights(1, 1);
+    {
+        // Token lines read the head a band of rows at a time (a whole head is
+        // 268 MB at 8,192 tokens): every query's strongest keys, as from the
+        // whole matrix, bands crossed.
+        render::Style style;
+        style.scale = render::Scale::RowNormalized;
+        const render::LinesFigure lines(ws.figureData(), 1, {1}, style);
+        std::vector<std::pair<int, int>> got, want;
+        std::vector<float> norm(static_cast<size_t>(T));
+        for (int q = 0; q < T; ++q) norm[size_t(q)] = 1.0f / full.row(q).maxCoeff();
+        for (const auto& l : lines.lines()) {
+            QCOMPARE(l.weight, full(l.query, l.key) * norm[size_t(l.query)]);
+            got.emplace_back(l.query, l.key);
+        }
+        for (int q = 0; q < T; ++q) {
+            std::vector<std::pair<float, int>> keys;
+            for (int k = 0; k <= q; ++k)
+                if (full(q, k) * norm[size_t(q)] > render::LinesFigure::kMinWeight) keys.emplace_back(full(q, k), k);
+            std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+            keys.resize(std::min(keys.size(), size_t(render::LinesFigure::keysPerQuery(T))));
+            for (const auto& k : keys) want.emplace_back(q, k.second);
+        }
+        QVERIFY(!want.empty() && want.back().first >= 1024);
+        std::sort(got.begin(), got.end());
+        std::sort(want.begin(), want.end());
+        QCOMPARE(got, want);
+    }
     for (const auto& [pr, pc] : {std::pair{0, 0}, std::pair{100, 37}, std::pair{524, 524}, std::pair{524, 0}, std::pair{300, 299}}) {
         float mx = -INFINITY;
         for (int q = pr * 4; q < std::min(T, pr * 4 + 4); ++q)

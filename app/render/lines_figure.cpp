@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attnscope/model.h"
+
 namespace render {
 
 LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery)
@@ -12,17 +14,22 @@ LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Sty
     if (!data_.trace) return;
     const int T = data_.T();
     std::vector<Line> row;
+    // A band of rows at a time: at 8,192 tokens a whole head is 268 MB.
+    constexpr int kBand = 256;
+    const int threads = data_.threads > 0 ? data_.threads : attnscope::default_thread_count();
+    attnscope::MatrixRM w;
     for (size_t hi = 0; hi < heads_.size(); ++hi) {
-        const attnscope::MatrixRM w = data_.trace->head_weights(layer_, heads_[hi]);
         for (int q = 0; q < T; ++q) {
+            if (q % kBand == 0) w = data_.trace->head_weights(layer_, heads_[hi], q, std::min(T, q + kBand), threads);
+            const auto wq = w.row(q % kBand);
             row.clear();
             // Under the row-normalised scale a line's strength is its weight over
             // the row's largest, so a head that spreads its attention over a long
             // text still shows its strongest keys.
-            const float top = style_.scale == Scale::RowNormalized ? w.row(q).maxCoeff() : 1.0f;
+            const float top = style_.scale == Scale::RowNormalized ? wq.maxCoeff() : 1.0f;
             const float norm = top > 0 ? 1.0f / top : 1.0f;
             for (int k = 0; k < T; ++k)
-                if (w(q, k) * norm > kMinWeight) row.push_back({int(hi), q, k, w(q, k) * norm});
+                if (wq(k) * norm > kMinWeight) row.push_back({int(hi), q, k, wq(k) * norm});
             const int keep = keysPerQuery(T);
             if (int(row.size()) > keep) {
                 std::partial_sort(row.begin(), row.begin() + keep, row.end(),

@@ -42,6 +42,14 @@ public:
     static constexpr int kBands = 12;
     int linesDrawn() const { return lastLines_; }
 
+    struct Line {
+        int head;  // index into the heads overlaid
+        int query, key;
+        float weight;  // under the row-normalised scale, over the row's largest
+    };
+    // Every line the figure can draw, weakest first.
+    const std::vector<Line>& lines() const { return lines_; }
+
 private:
     struct Layout {
         QRectF left, right, legend;
@@ -57,11 +65,6 @@ private:
     int focus_;
     int first_ = 0, count_ = 0;
     int highlight_ = -1;
-    struct Line {
-        int head;  // index into heads_
-        int query, key;
-        float weight;
-    };
     std::vector<Line> lines_;  // what is drawn, weakest first
     mutable int lastLines_ = 0;
 };
