@@ -36,6 +36,7 @@
 #include "session/document.h"
 #include "session/export_recipe.h"
 #include "session/recipe_run.h"
+#include "session/tokenize.h"
 #include "session/views.h"
 #include "testutil.h"
 #include "tokenlinesview.h"
@@ -170,6 +171,7 @@ private slots:
     void cliBatchPdfHasOnePagePerHead();
     void cliBatchOfTheDemoModelHasOneFilePerHead();
     void cliRunsWithoutDisplay();
+    void cliExportsARandomModel();
     void cliErrorsExitWithOneLine_data();
     void cliErrorsExitWithOneLine();
     void viewsAndExportDrawTheSameFigure();
@@ -869,6 +871,24 @@ void tst_Export::cliBatchOfTheDemoModelHasOneFilePerHead() {
     QVERIFY(r.err.trimmed().endsWith(QStringLiteral("exported %1/%1").arg(heads)));
 }
 
+// --random SPEC exports a model that has no file (how the README's long-text
+// exports are rerun): the bits of the same model and run made here.
+void tst_Export::cliExportsARandomModel() {
+    const QString spec = QStringLiteral("n_layer=2,n_head=2,n_embed=16,context=64,vocab=96,seed=4");
+    const QString out = tmp_.filePath(QStringLiteral("random.npy"));
+    const Run r = cli({"export", "--random", spec, "--text", "ROMEO: what light", "--view", "head", "--layer", "1", "--head", "0",
+                       "-o", out});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    uint64_t seed = 0;
+    const ModelConfig cfg = ModelConfig::parse_spec(spec.toStdString(), &seed);
+    const session::Document doc = session::randomDocument(cfg, seed);
+    const session::Tokenized tokens = session::tokenize(doc, session::TokenInput(QStringLiteral("ROMEO: what light")),
+                                                        session::CropPolicy::KeepLast);
+    const Trace t = attnscope::Model(doc.model.weights).run(tokens.ids, attnscope::RunOptions{});
+    const MatrixRM w = t.head_weights(1, 0);
+    QCOMPARE(readAll(out), render::npyBytes({t.T(), t.T()}, w.data()));
+}
+
 void tst_Export::cliRunsWithoutDisplay() {
     for (const QString& display : {QString(), QStringLiteral(":97")}) {  // none, and one that is not there
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -909,6 +929,12 @@ void tst_Export::cliErrorsExitWithOneLine_data() {
     QTest::newRow("missing model") << QStringList{"export", "--model", "/nonexistent/m.safetensors", "--text", "a", "-o", "x.png"}
                                    << 1 << "/nonexistent/m.safetensors";
     QTest::newRow("missing recipe") << QStringList{"export", "--recipe", "/nonexistent/r.json", "-o", "x.png"} << 1 << "cannot read recipe";
+    QTest::newRow("random and a model") << base + QStringList{"--random", "n_layer=1,n_head=1,n_embed=8,context=16,vocab=96", "-o", "x.png"}
+                                        << 2 << "not both";
+    QTest::newRow("random with a recipe")
+        << QStringList{"export", "--random", "n_layer=1,n_head=1,n_embed=8,context=16,vocab=96", "--text", "a", "-o", "x.png",
+                       "--save-recipe", "r.json"}
+        << 2 << "a recipe cannot name it";
     QTest::newRow("no character in the vocabulary")
         << QStringList{"export", "--model", m, "--text", "THE", "-o", "x.png"} << 1 << "no tokens to run";
 }

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <unistd.h>
 
 #include "args.h"
@@ -229,7 +230,7 @@ int export_figures(const std::vector<std::string>& argv) {
                     {"model", "tokenizer", "text", "text-file", "tokens", "ablate", "knockout", "view", "kind", "layer", "head",
                      "layers", "columns", "pooling", "tile-scale", "heads", "focus", "format", "dpi", "width", "height", "cells", "colormap",
                      "scale", "font", "font-size", "recipe", "save-recipe", "out-dir", "o", "output",
-                     "compare-text", "compare-text-file", "compare-model", "compare-mode"},
+                     "compare-text", "compare-text-file", "compare-model", "compare-mode", "random"},
                     {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar", "no-run-note"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const bool batch = args.has("all-heads");
@@ -237,6 +238,10 @@ int export_figures(const std::vector<std::string>& argv) {
     const QString outDir = QString::fromStdString(args.get("out-dir"));
     if (args.has("o") && args.has("output")) throw UsageError("give -o or --output, not both");
     session::Recipe r = recipeFromArgs(args);
+    // A random model has no file a recipe could name.
+    if (args.has("random") && (args.has("recipe") || args.has("save-recipe") || args.has("save-recipes")))
+        throw UsageError("--random makes a model without a file: a recipe cannot name it (drop --recipe/--save-recipe)");
+    const std::optional<session::Document> random = args.has("random") ? std::optional(open_model(args)) : std::nullopt;
 
     if (batch) {
         if (!(session::viewOf(r.view).reads & session::ReadsHead)) {
@@ -282,7 +287,7 @@ int export_figures(const std::vector<std::string>& argv) {
 
     session::RecipeRun run;
     try {
-        run = session::runRecipe(r, /*checkHash=*/true);
+        run = session::runRecipe(r, /*checkHash=*/true, random ? &*random : nullptr);
     } catch (const Error& e) {
         // A layer or head past the model's, from the command line, is bad usage.
         if (e.code() == ErrorCode::InvalidArgument && !args.has("recipe")) throw UsageError(e.what());

@@ -29,7 +29,7 @@ const char* kUsageHead =
     "         [--activation-budget-mb MB] --json   full and after-edit runs, as JSON\n"
     "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) --scan [--baseline] [--threads N] --json\n"
     "         the ablation scan against the FMA peak (and, with --baseline, whole runs per head)\n"
-    "  export [--model FILE] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";
+    "  export [--model FILE | --random SPEC] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";
 const char* kUsageExport =
     "         [--layer L] [--head H] [--kind weights|scores]\n"
     "         [--format png|svg|pdf|csv|npy|json] [--dpi 300] [--width IN] [--height IN]\n"

@@ -127,14 +127,14 @@ RecipeRun runTraceFile(const Recipe& r, bool checkHash) {
 
 }  // namespace
 
-RecipeRun runRecipe(const Recipe& r, bool checkHash) {
-    if (!r.modelPath.isEmpty() && attnscope::is_trace_file(r.modelPath.toStdString()))
+RecipeRun runRecipe(const Recipe& r, bool checkHash, const Document* given) {
+    if (!given && !r.modelPath.isEmpty() && attnscope::is_trace_file(r.modelPath.toStdString()))
         return runTraceFile(r, checkHash);
     RecipeRun out;
     // The demo model of another installation is the demo model of this one.
     const bool useDemo = r.demo && (r.modelPath.isEmpty() || !QFileInfo::exists(r.modelPath));
-    out.doc = openDocument(useDemo ? QString() : r.modelPath, r.tokenizerPath);
-    if (checkHash && !r.modelSha256.isEmpty()) {
+    out.doc = given ? *given : openDocument(useDemo ? QString() : r.modelPath, r.tokenizerPath);
+    if (!given && checkHash && !r.modelSha256.isEmpty()) {
         const QString got = fileSha256(out.doc.path);
         if (got != r.modelSha256)
             throw Error(ErrorCode::BadFormat,

@@ -42,6 +42,8 @@ struct RecipeRun {
 // A trace file in place of the model is opened, not run: its tokens are the
 // input (the recipe must give no text). A compare recipe also runs its B. Throws attnscope::Error: the model cannot be opened, its SHA-256 differs from
 // the recipe's, or the text no longer gives the recorded tokens.
-RecipeRun runRecipe(const Recipe& r, bool checkHash = true);
+// `given`, when not null, is run in place of the recipe's model file (the CLI's
+// --random: a model that has no file).
+RecipeRun runRecipe(const Recipe& r, bool checkHash = true, const Document* given = nullptr);
 
 }  // namespace session
