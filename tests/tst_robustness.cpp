@@ -183,15 +183,15 @@ void tst_Robustness::exportDetectsShortWrite() {
 
 void tst_Robustness::specialFilesAreRefused_data() {
     QTest::addColumn<QStringList>("args");
-    QTest::newRow("model fifo") << QStringList{"info", "FIFO"};
+    QTest::newRow("model fifo") << QStringList{"info", "@FIFO@"};
     QTest::newRow("model /dev/zero") << QStringList{"info", "/dev/zero"};
-    QTest::newRow("dump text fifo") << QStringList{"dump", "--text-file", "FIFO", "-o", "DIR/o.json"};
-    QTest::newRow("dump text /dev/zero") << QStringList{"dump", "--text-file", "/dev/zero", "-o", "DIR/o.json"};
-    QTest::newRow("tokenize text fifo") << QStringList{"tokenize", "--model", demo(), "--text-file", "FIFO"};
-    QTest::newRow("export text fifo") << QStringList{"export", "--text-file", "FIFO", "-o", "DIR/o.png"};
-    QTest::newRow("recipe fifo") << QStringList{"export", "--recipe", "FIFO", "-o", "DIR/o.png"};
-    QTest::newRow("recipe /dev/zero") << QStringList{"export", "--recipe", "/dev/zero", "-o", "DIR/o.png"};
-    QTest::newRow("tokenizer fifo") << QStringList{"tokenize", "--tokenizer", "FIFO", "--text", "a"};
+    QTest::newRow("dump text fifo") << QStringList{"dump", "--text-file", "@FIFO@", "-o", "@DIR@/o.json"};
+    QTest::newRow("dump text /dev/zero") << QStringList{"dump", "--text-file", "/dev/zero", "-o", "@DIR@/o.json"};
+    QTest::newRow("tokenize text fifo") << QStringList{"tokenize", "--model", demo(), "--text-file", "@FIFO@"};
+    QTest::newRow("export text fifo") << QStringList{"export", "--text-file", "@FIFO@", "-o", "@DIR@/o.png"};
+    QTest::newRow("recipe fifo") << QStringList{"export", "--recipe", "@FIFO@", "-o", "@DIR@/o.png"};
+    QTest::newRow("recipe /dev/zero") << QStringList{"export", "--recipe", "/dev/zero", "-o", "@DIR@/o.png"};
+    QTest::newRow("tokenizer fifo") << QStringList{"tokenize", "--tokenizer", "@FIFO@", "--text", "a"};
 }
 
 void tst_Robustness::specialFilesAreRefused() {
@@ -200,9 +200,11 @@ void tst_Robustness::specialFilesAreRefused() {
     // Named like a tokenizer file, so that every reader gets as far as opening it.
     const QString fifo = dir.filePath(QStringLiteral("fifo.tiktoken"));
     makeFifo(fifo);
+    // Placeholders no temporary path holds (one named ".../tst_robustness-xyDIR"
+    // once had its FIFO's path rewritten).
     for (QString& a : args) {
-        a.replace(QStringLiteral("FIFO"), fifo);
-        a.replace(QStringLiteral("DIR"), dir.path());
+        a.replace(QStringLiteral("@FIFO@"), fifo);
+        a.replace(QStringLiteral("@DIR@"), dir.path());
     }
     // Before the fix these blocked forever on the FIFO (no writer ever comes)
     // or read /dev/zero without end; cli() gives up after 3 minutes.
