@@ -130,22 +130,61 @@ void PredictionsPanel::traceChanged() {
     startLosses();
 }
 
+int PredictionsPanel::lossesDone() const {
+    int done = int(losses_.size());
+    if (lossProgress_ && !lossKey_.weights) {
+        const std::lock_guard lock(lossProgress_->mutex);
+        done += int(lossProgress_->losses.size());
+    }
+    return done;
+}
+
+// How many leading tokens two keys share, or -1 when losses of one say
+// nothing of the other (other weights, ablations or knockouts, or a
+// bidirectional run).
+int PredictionsPanel::sharedTokens(const LossKey& a, const LossKey& b) {
+    if (!a.weights || a.weights != b.weights || !a.causal || !b.causal || a.ablated != b.ablated || a.knockout != b.knockout)
+        return -1;
+    const size_t n = std::min(a.tokens.size(), b.tokens.size());
+    size_t same = 0;
+    while (same < n && a.tokens[same] == b.tokens[same]) ++same;
+    return int(same);
+}
+
 void PredictionsPanel::startLosses() {
     const auto trace = ws_->trace();
     const auto weights = trace ? trace->source.lock() : nullptr;
+    // A computation still running for an earlier text whose positions mostly
+    // stand (typing at the end) finishes first; then only the rest is
+    // computed. Cancelled at every key instead, losses that take longer than
+    // the time between keys (1,000 positions at a 50,000-token vocabulary)
+    // never finished and kept a core busy.
+    if (lossWatcher_.isRunning() && lossProgress_ && trace && weights) {
+        const LossKey now{weights.get(), trace->tokens, trace->causal, trace->ablated, trace->knockout};
+        if (sharedTokens(now, pendingKey_) - 1 > lossProgress_->from + kLossBlock) {
+            lossesWanted_ = true;
+            return;
+        }
+    }
+    lossesWanted_ = false;
     if (lossCancel_) lossCancel_->store(true);
     ++lossGeneration_;
+    // Unfinished, losses_ is a prefix of pendingKey_'s losses: add what the
+    // computation being cancelled has done since.
+    const bool unfinished = !lossKey_.weights && pendingKey_.weights;
+    if (unfinished && lossProgress_) {
+        const std::lock_guard lock(lossProgress_->mutex);
+        if (lossProgress_->from == int(losses_.size()))
+            losses_.insert(losses_.end(), lossProgress_->losses.begin(), lossProgress_->losses.end());
+    }
+    lossProgress_.reset();
+    const LossKey& known = unfinished ? pendingKey_ : lossKey_;
     LossKey key;
     if (trace && weights) key = {weights.get(), trace->tokens, trace->causal, trace->ablated, trace->knockout};
     // Losses before the first changed token stay (a causal run's rows there are unchanged).
     int keep = 0;
-    if (trace && key.weights == lossKey_.weights && key.causal && lossKey_.causal && key.ablated == lossKey_.ablated &&
-        key.knockout == lossKey_.knockout) {
-        const size_t n = std::min(key.tokens.size(), lossKey_.tokens.size());
-        size_t same = 0;
-        while (same < n && key.tokens[same] == lossKey_.tokens[same]) ++same;
-        keep = std::max(0, std::min(int(same) - 1, int(losses_.size())));
-    }
+    if (trace && sharedTokens(key, known) > 0)
+        keep = std::max(0, std::min(sharedTokens(key, known) - 1, int(losses_.size())));
     losses_.resize(size_t(keep));
     lossKey_ = {};  // losses_ is only a prefix until the result arrives
     pendingKey_ = key;
@@ -159,15 +198,30 @@ void PredictionsPanel::startLosses() {
     const int T = trace->T();
     auto lnF = std::make_shared<const attnscope::MatrixRM>(trace->ln_f.cmatrix().bottomRows(T - keep));
     std::vector<int> tokens(trace->tokens.begin() + keep, trace->tokens.end());
-    // One thread: the Workspace's next run may start beside it.
+    auto progress = std::make_shared<LossProgress>();
+    progress->from = keep;
+    lossProgress_ = progress;
+    // One thread: the Workspace's next run may start beside it. 64 positions
+    // at a time (the blocks next_token_losses_from_ln_f computes; 0.1 s at a
+    // 50,000-token vocabulary), each kept in `progress` as it is done.
     lossWatcher_.setFuture(QtConcurrent::run([lnF, tokens = std::move(tokens), weights, keep, cancel = lossCancel_,
-                                              gen = lossGeneration_] {
+                                              progress, gen = lossGeneration_] {
+        constexpr int kBlock = kLossBlock;
         LossResult r;
         r.generation = gen;
         r.from = keep;
         try {
-            r.losses = attnscope::next_token_losses_from_ln_f(
-                *weights, attnscope::ConstMapRM(lnF->data(), lnF->rows(), lnF->cols()), tokens, 0, 1, [&] { return !cancel->load(); });
+            const int n = int(tokens.size()) - 1, C = int(lnF->cols());
+            for (int first = 0; first < n; first += kBlock) {
+                if (cancel->load()) throw attnscope::Error(attnscope::ErrorCode::Cancelled, "cancelled");
+                const int last = std::min(n, first + kBlock);
+                const std::vector<double> part = attnscope::next_token_losses_from_ln_f(
+                    *weights, attnscope::ConstMapRM(lnF->data() + size_t(first) * size_t(C), last - first + 1, C),
+                    std::span<const int>(tokens).subspan(size_t(first), size_t(last - first + 1)), 0, 1);
+                r.losses.insert(r.losses.end(), part.begin(), part.end());
+                const std::lock_guard lock(progress->mutex);
+                progress->losses.insert(progress->losses.end(), part.begin(), part.end());
+            }
             r.ok = true;
         } catch (const attnscope::Error&) {
         }
@@ -267,11 +321,14 @@ void PredictionsPanel::showPrediction() {
 
 void PredictionsPanel::showLosses() {
     const LossResult r = lossWatcher_.result();
-    if (r.generation != lossGeneration_ || !r.ok) return;
-    losses_.resize(size_t(r.from));
-    losses_.insert(losses_.end(), r.losses.begin(), r.losses.end());
-    lossKey_ = pendingKey_;
-    updateStrip();
+    if (r.generation == lossGeneration_ && r.ok) {
+        losses_.resize(size_t(r.from));
+        losses_.insert(losses_.end(), r.losses.begin(), r.losses.end());
+        lossKey_ = pendingKey_;
+        lossProgress_.reset();
+        updateStrip();
+    }
+    if (lossesWanted_) startLosses();  // the text of now, from what this kept
 }
 
 void PredictionsPanel::updateStrip() {

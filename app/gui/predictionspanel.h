@@ -13,6 +13,7 @@
 #include <QWidget>
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -49,6 +50,9 @@ public:
     ValueStrip* surpriseStrip() const { return strip_; }
     // -ln p of token t + 1 at position t, for the trace shown (T - 1 values).
     const std::vector<double>& losses() const { return losses_; }
+    // Positions whose loss is known for the trace shown: losses().size() plus
+    // what the running computation has finished.
+    int lossesDone() const;
 
 protected:
     void showEvent(QShowEvent* e) override;
@@ -78,6 +82,7 @@ private:
         std::vector<attnscope::HeadRef> ablated;
         std::vector<attnscope::Knockout> knockout;
     };
+    static int sharedTokens(const LossKey& a, const LossKey& b);
     void startLosses();
     void traceChanged();
     void requestPrediction();
@@ -100,6 +105,18 @@ private:
     quint64 predGeneration_ = 0, lossGeneration_ = 0;
     bool pending_ = false;  // a prediction was asked for while one ran
     std::shared_ptr<std::atomic<bool>> lossCancel_;
+    // The losses the running computation has finished, a block of positions
+    // at a time (positions `from` on, of pendingKey_). A key that cancels it
+    // keeps them: typing faster than the losses take would otherwise start
+    // them over at every key, never finish them, and keep a core busy.
+    struct LossProgress {
+        std::mutex mutex;
+        int from = 0;
+        std::vector<double> losses;
+    };
+    std::shared_ptr<LossProgress> lossProgress_;
+    bool lossesWanted_ = false;  // a newer trace waits for the running computation
+    static constexpr int kLossBlock = 64;  // positions a worker computes between looks at its cancel flag
     int shownPosition_ = -1;
     std::vector<double> losses_;
     LossKey lossKey_;     // of losses_
