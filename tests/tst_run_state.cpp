@@ -54,7 +54,9 @@ private slots:
     void attentionBudgetIsUsedAndRemembered();
     void activationBudgetIsUsedAndRemembered();
     void typingRecomputesOnlyTheNewRows();
+    void theFirstKeyAfterANewTextIsIncremental();
     void lossesDoNotHoldTheTrace();
+    void aKeyKeepsTheLossesAlreadyComputed();
     void hiddenViewsWaitUntilShown();
     void passingTheBudgetShowsTheEstimateFirst();
 
@@ -276,6 +278,38 @@ void tst_RunState::lossesDoNotHoldTheTrace() {
     QCOMPARE(trace.use_count(), holders);
 }
 
+// A key that cancels the losses keeps the positions they had finished:
+// started over at every key, typing faster than they take (1,000 positions at
+// a 50,000-token vocabulary take seconds) never finished them and kept a
+// core busy. What they end with is the losses of the whole text.
+void tst_RunState::aKeyKeepsTheLossesAlreadyComputed() {
+    PredictionsPanel* panel = win_->findChild<PredictionsPanel*>();
+    QVERIFY(panel && panel->isVisible());
+    QString text;
+    while (text.size() < 1000) text += QStringLiteral("the losses take a while at this vocabulary. ");
+    text.truncate(1000);
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(50000, 1024, 512, 2, 1), 8));
+    win_->editor()->setPlainText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->config.vocab_size == 50000 && ws_->trace()->T() == 1000 &&
+                                 !ws_->isRunning(),
+                             60000);
+    QTRY_VERIFY_WITH_TIMEOUT(panel->lossesDone() >= 64, 60000);
+    QVERIFY(rerun([&] {
+        QTextCursor c = win_->editor()->textCursor();
+        c.movePosition(QTextCursor::End);
+        win_->editor()->setTextCursor(c);
+        QTest::keyClicks(win_->editor(), QStringLiteral("!"));
+    }));
+    QVERIFY2(panel->lossesDone() >= 64, qPrintable(QString::number(panel->lossesDone())));
+    const auto trace = ws_->trace();
+    // The result is shown when its signal arrives, after the worker is done.
+    QTRY_COMPARE_WITH_TIMEOUT(panel->losses().size(), size_t(trace->T() - 1), 120000);
+    const std::vector<double> want =
+        attnscope::next_token_losses_from_ln_f(*ws_->document().model.weights, *trace, 0, 1);
+    QCOMPARE(panel->losses().size(), want.size());
+    QVERIFY(panel->losses() == want);
+}
+
 // The token lines (every head of a layer read whole) and the shape flow's
 // selected tensor (a T x T map or a layer computed again) are built when their
 // tab is shown, not at every key on another tab: at 8,192 tokens each costs
@@ -331,6 +365,35 @@ void tst_RunState::typingRecomputesOnlyTheNewRows() {
         const attnscope::Tensor a = trace->tensor(name), b = fresh.tensor(name);
         QVERIFY2(a.shape == b.shape && std::equal(a.data.begin(), a.data.end(), b.data.begin()),
                  name.c_str());
+    }
+}
+
+// The first key after a full run finds in the spare a trace of another text
+// (or none): it starts from a copy of the trace on screen instead of running
+// every row again, which at 8,192 tokens is 25 s. The result is a full run's.
+void tst_RunState::theFirstKeyAfterANewTextIsIncremental() {
+    QString text;
+    while (text.size() < 150) text += QStringLiteral("JULIET: O Romeo, Romeo, wherefore art thou Romeo? ");
+    text.truncate(150);
+    QVERIFY(rerun([&] { win_->editor()->setPlainText(text); }));
+    const int before = ws_->trace()->T();
+    QVERIFY(before > Workspace::kCopyRatherThanRun + 10);
+    QCOMPARE(ws_->trace()->reused_rows, 0);
+    QTextCursor c = win_->editor()->textCursor();
+    c.movePosition(QTextCursor::End);
+    win_->editor()->setTextCursor(c);
+    QVERIFY(rerun([&] { QTest::keyClicks(win_->editor(), QStringLiteral("!")); }));
+    const auto trace = ws_->trace();
+    QCOMPARE(trace->T(), before + 1);
+    QVERIFY2(trace->reused_rows >= before - 1, qPrintable(QString::number(trace->reused_rows)));
+    QVERIFY(ws_->pooledTraces() <= 2);
+    attnscope::RunOptions full;
+    full.incremental = false;
+    full.logits_rows = trace->logits.matrix().rows();
+    const attnscope::Trace fresh = attnscope::Model(ws_->document().model.weights).run(trace->tokens, full);
+    for (const std::string& name : fresh.tensor_names()) {
+        const attnscope::Tensor a = trace->tensor(name), b = fresh.tensor(name);
+        QVERIFY2(a.shape == b.shape && std::equal(a.data.begin(), a.data.end(), b.data.begin()), name.c_str());
     }
 }
 

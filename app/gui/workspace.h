@@ -101,6 +101,11 @@ public:
     bool isComparingKnockouts() const { return comparer_.isRunning(); }
     // Traces the Workspace keeps for reuse (the one shown and at most one spare).
     int pooledTraces() const { return int(pool_.size()); }
+    // Rows of a run that cost about as much as copying a whole trace (a full
+    // run's time per row against a copy's, at 1,000 and 8,192 tokens):
+    // past this many more rows on screen than in the spare, the run starts
+    // from a copy of the trace on screen.
+    static constexpr int kCopyRatherThanRun = 64;
     bool isRunning() const { return running_; }
     // The last run was cancelled or refused: the trace shown is older than the
     // text and options. False again once a run succeeds.

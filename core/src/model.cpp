@@ -539,7 +539,7 @@ Model::Model(std::shared_ptr<const Weights> weights) : weights_(std::move(weight
 // completed causal run of these weights with the same ablations, the same
 // knockouts and the same choice of stored weights, and its activations when
 // this run keeps them. At least the last row is always computed.
-static int reusable_rows(const Trace& tr, const std::shared_ptr<const Weights>& weights,
+static int rows_to_keep(const Trace& tr, const std::shared_ptr<const Weights>& weights,
                   std::span<const int> tokens, const RunOptions& opt, bool dense,
                          bool keep_activations) {
     if (!opt.incremental || !opt.causal || !tr.causal || tr.ablated != opt.ablate || tr.knockout != opt.knockout ||
@@ -550,6 +550,15 @@ static int reusable_rows(const Trace& tr, const std::shared_ptr<const Weights>& 
     size_t same = 0;
     while (same < n && tr.tokens[same] == tokens[same]) ++same;
     return int(std::min(same, tokens.size() - 1));
+}
+
+int Model::reusable_rows(const Trace& tr, std::span<const int> tokens, const RunOptions& opt) const {
+    const ModelConfig& cfg = weights_->config;
+    if (tokens.empty()) return 0;
+    const int64_t T = int64_t(tokens.size());
+    const bool dense = int64_t(cfg.n_layer) * cfg.n_head * T * T * int64_t(sizeof(float)) <= opt.attention_budget_bytes;
+    const bool keep_activations = activation_bytes(cfg, int(T)) <= opt.activation_budget_bytes;
+    return rows_to_keep(tr, weights_, tokens, opt, dense, keep_activations);
 }
 
 // Transformer: ids (T) -> embeddings -> blocks -> final LayerNorm -> lm_head.
@@ -572,7 +581,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     const int64_t dense_bytes = int64_t(L) * H * T * T * int64_t(sizeof(float));
     const bool dense = dense_bytes <= opt.attention_budget_bytes;
     const bool keep_activations = activation_bytes(cfg, T) <= opt.activation_budget_bytes;
-    const int first = reusable_rows(tr, weights_, tokens, opt, dense, keep_activations);
+    const int first = rows_to_keep(tr, weights_, tokens, opt, dense, keep_activations);
     const int old_T = tr.T();
     const bool all_logits_kept = first > 0 && opt.logits_rows < 0 && tr.logits_first == 0 &&
                                  !tr.logits.shape.empty() && tr.logits.shape[0] == old_T;

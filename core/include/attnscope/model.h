@@ -76,6 +76,10 @@ public:
              const Progress& progress = {}) const;
     Trace run(std::span<const int> tokens, const RunOptions& options = {},
               const Progress& progress = {}) const;
+    // How many leading rows of `trace` a run of `tokens` with `options` into it
+    // would keep (0: a full run). The app compares its spare trace with the
+    // one on screen by this.
+    int reusable_rows(const Trace& trace, std::span<const int> tokens, const RunOptions& options) const;
 
     // For the ablation scan (ablation.h): the final norm's output (T, C) of a run
     // of `base`'s tokens and mask with head `ablate` ablated, where `base` is a
