@@ -64,6 +64,7 @@ private:
     // Badge texts of every registered view's widget.
     QStringList badges() const;
     bool rerun(const std::function<void()>& change);
+    PredictionsPanel* slowLosses(uint64_t seed);
     std::unique_ptr<Workspace> ws_;
     std::unique_ptr<MainWindow> win_;
 };
@@ -245,22 +246,30 @@ void tst_RunState::activationBudgetIsUsedAndRemembered() {
     QCOMPARE(checked(again.findChild<QMenu*>(QStringLiteral("activationBudgetMenu"))->actions()), 512);
 }
 
+// A 1,000-token text on a random model of 50,000 tokens and 512 wide (a
+// thousand positions' losses are 51 GFLOP on one thread), run; its loss strip
+// panel, or null.
+PredictionsPanel* tst_RunState::slowLosses(uint64_t seed) {
+    PredictionsPanel* panel = win_->findChild<PredictionsPanel*>();
+    if (!panel || !panel->isVisible()) return nullptr;
+    QString text;
+    while (text.size() < 1000) text += QStringLiteral("the losses take a while at this vocabulary. ");
+    text.truncate(1000);
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(50000, 1024, 512, 2, 1), seed));
+    win_->editor()->setPlainText(text);
+    for (QDeadlineTimer deadline(60000); !deadline.hasExpired(); QTest::qWait(20))
+        if (ws_->trace() && ws_->trace()->config.vocab_size == 50000 && ws_->trace()->T() == 1000 && !ws_->isRunning())
+            return panel;
+    return nullptr;
+}
+
 // The loss strip's worker reads copied rows of ln_f, never the trace: holding
 // it would keep the Workspace from reusing that trace for the next key, which
 // would then be a full run instead of an incremental one (seconds at 8,192
 // tokens), with one more trace in memory.
 void tst_RunState::lossesDoNotHoldTheTrace() {
-    PredictionsPanel* panel = win_->findChild<PredictionsPanel*>();
-    QVERIFY(panel && panel->isVisible());
-    QString text;
-    while (text.size() < 1000) text += QStringLiteral("the losses take a while at this vocabulary. ");
-    text.truncate(1000);
-    // 50,000 tokens and 512 wide: a thousand positions' losses are 51 GFLOP on one thread.
-    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(50000, 1024, 512, 2, 1), 7));
-    win_->editor()->setPlainText(text);
-    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->config.vocab_size == 50000 && ws_->trace()->T() == 1000 &&
-                                 !ws_->isRunning(),
-                             60000);
+    PredictionsPanel* panel = slowLosses(7);
+    QVERIFY(panel);
     const std::shared_ptr<const attnscope::Trace> trace = ws_->trace();
     // Other short workers (the prediction of one row, the grid's pooling) hold
     // the trace for a moment: count once the losses run alone in the pool and
@@ -283,16 +292,8 @@ void tst_RunState::lossesDoNotHoldTheTrace() {
 // a 50,000-token vocabulary take seconds) never finished them and kept a
 // core busy. What they end with is the losses of the whole text.
 void tst_RunState::aKeyKeepsTheLossesAlreadyComputed() {
-    PredictionsPanel* panel = win_->findChild<PredictionsPanel*>();
-    QVERIFY(panel && panel->isVisible());
-    QString text;
-    while (text.size() < 1000) text += QStringLiteral("the losses take a while at this vocabulary. ");
-    text.truncate(1000);
-    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(50000, 1024, 512, 2, 1), 8));
-    win_->editor()->setPlainText(text);
-    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->config.vocab_size == 50000 && ws_->trace()->T() == 1000 &&
-                                 !ws_->isRunning(),
-                             60000);
+    PredictionsPanel* panel = slowLosses(8);
+    QVERIFY(panel);
     QTRY_VERIFY_WITH_TIMEOUT(panel->lossesDone() >= 64, 60000);
     QVERIFY(rerun([&] {
         QTextCursor c = win_->editor()->textCursor();
