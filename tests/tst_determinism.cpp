@@ -42,6 +42,7 @@ private slots:
     void incrementalRunsWithoutActivationsEqualFullRuns_data();
     void incrementalRunsWithoutActivationsEqualFullRuns();
     void incrementalRunNeedsTheSameRun();
+    void aCopyWithRoomRunsOnWithoutMoving();
     void incrementalRunsAcrossAThumbnailWidth();
     void checkpointedRunsPastOneChunk();
     void thumbnailsPoolTheWeights_data();
@@ -289,6 +290,33 @@ void tst_Determinism::incrementalRunNeedsTheSameRun() {
     m.run(tokens, {}, tr);
     QCOMPARE(tr.reused_rows, 0);
     QVERIFY(firstDifference(tr, m.run(tokens, {})).isEmpty());
+}
+
+// The app's first key after a full run copies the trace on screen into its
+// spare (Trace::copy_with_room): a run of one more token into the copy keeps
+// every row, appends without moving its buffers, and equals a full run bit
+// for bit, with and without the activations kept.
+void tst_Determinism::aCopyWithRoomRunsOnWithoutMoving() {
+    const ModelConfig c = ModelConfig::seed(61, 200, 64, 2, 2);
+    const Model m(std::make_shared<Weights>(random_weights(c, 5)));
+    for (const bool keep : {true, false}) {
+        RunOptions opt;
+        if (!keep) opt.activation_budget_bytes = 0;
+        std::vector<int> tokens(100);
+        for (size_t i = 0; i < tokens.size(); ++i) tokens[i] = int(i * 7 % 61);
+        const Trace shown = m.run(tokens, opt);
+        Trace spare = m.run(std::vector<int>{1, 2, 3}, opt);  // an older run's buffers
+        spare.copy_with_room(shown, 164);
+        QVERIFY(firstDifference(spare, shown).isEmpty());
+        QCOMPARE(spare.layers[1].k.data.capacity(), size_t(164) * size_t(c.n_embed));
+        const float* k = spare.layers[1].k.data.data();
+        const float* out = spare.layers[0].out.data.data();
+        tokens.push_back(9);
+        m.run(tokens, opt, spare);
+        QCOMPARE(spare.reused_rows, 100);
+        QVERIFY(spare.layers[1].k.data.data() == k && spare.layers[0].out.data.data() == out);
+        QVERIFY2(firstDifference(spare, m.run(tokens, opt)).isEmpty(), qPrintable(firstDifference(spare, m.run(tokens, opt))));
+    }
 }
 
 // Typing past 256 tokens doubles the thumbnails' block width: that run pools

@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 #include <QTimer>
 #include <atomic>
 #include <optional>
@@ -157,6 +158,10 @@ private:
 
     QTimer debounce_;
     QTimer longRun_;
+    // The runs' own thread: on the shared pool (two threads on two cores) a
+    // key's run queued behind the views' long work (the losses of 8,100
+    // positions, head statistics, an ablation scan) and waited seconds.
+    QThreadPool runPool_;
     QFutureWatcher<RunResult> watcher_;
     struct LoadResult {
         session::Document doc;

@@ -303,6 +303,62 @@ int thumbnail_stride(int T, int heads) {
     return std::min(thumbnail_cells(heads), (blocks + 63) / 64 * 64);
 }
 
+namespace {
+
+// Every tensor buffer of a trace, the same order for any two traces with as
+// many layers.
+template <class TraceT, class Fn>
+void each_buffer(TraceT& tr, Fn fn) {
+    for (auto* t : {&tr.tok_embed, &tr.pos_embed, &tr.embed, &tr.ln_f, &tr.logits}) fn(*t);
+    for (auto& lt : tr.layers)
+        for (auto* t : {&lt.ln1, &lt.q, &lt.k, &lt.v, &lt.weights, &lt.row_max, &lt.row_inv_sum, &lt.heads, &lt.proj,
+                        &lt.resid1, &lt.ln2, &lt.mlp_hidden, &lt.mlp_act, &lt.mlp_up, &lt.mlp_proj, &lt.out,
+                        &lt.thumb_max, &lt.thumb_sum})
+            fn(*t);
+}
+
+}  // namespace
+
+// Fields added to Trace or LayerTrace must be copied below (and, if tensors,
+// listed in each_buffer).
+static_assert(sizeof(LayerTrace) == 18 * sizeof(Tensor), "LayerTrace changed: update each_buffer");
+
+void Trace::copy_with_room(const Trace& from, int rows) {
+    if (&from == this) return;
+    layers.resize(from.layers.size());
+    std::vector<const Tensor*> sources;
+    each_buffer(from, [&](const Tensor& t) { sources.push_back(&t); });
+    size_t i = 0;
+    const size_t n = from.tokens.size();
+    each_buffer(*this, [&](Tensor& to) {
+        const Tensor& src = *sources[i++];
+        const size_t per_row = n > 0 && !src.shape.empty() && size_t(src.shape[0]) == n ? src.data.size() / n : 0;
+        const size_t want = per_row ? per_row * std::max(n, size_t(std::max(rows, 0))) : src.data.size();
+        if (to.data.capacity() < want) {
+            FloatBuffer().swap(to.data);  // freed before the larger one is taken
+            to.data.reserve(want);
+        }
+        to.data.assign(src.data.begin(), src.data.end());
+        to.shape = src.shape;
+    });
+    config = from.config;
+    tokens = from.tokens;
+    causal = from.causal;
+    ablated = from.ablated;
+    knockout = from.knockout;
+    logits_first = from.logits_first;
+    stages = from.stages;
+    weights_dense = from.weights_dense;
+    activations_kept = from.activations_kept;
+    thumb_width = from.thumb_width;
+    thumb_row_normalized = from.thumb_row_normalized;
+    thumb_mean = from.thumb_mean;
+    source = from.source;
+    reused_rows = from.reused_rows;
+    rebuild_source = from.rebuild_source;
+    imported = from.imported;
+}
+
 int64_t Trace::bytes() const {
     int64_t n = 0;
     for_each_tensor(*this, [&](const TraceTensorSpec& s, int l) {
