@@ -37,6 +37,7 @@
 #include "testutil.h"
 #include "textautosaver.h"
 #include "traceview.h"
+#include "workpool.h"
 #include "workspace.h"
 
 class tst_RunState : public QObject {
@@ -57,6 +58,7 @@ private slots:
     void theFirstKeyAfterANewTextIsIncremental();
     void lossesDoNotHoldTheTrace();
     void aKeyKeepsTheLossesAlreadyComputed();
+    void backgroundWorkLeavesQtsPoolToPainting();
     void hiddenViewsWaitUntilShown();
     void passingTheBudgetShowsTheEstimateFirst();
 
@@ -289,7 +291,7 @@ void tst_RunState::lossesDoNotHoldTheTrace() {
     // Other short workers (the prediction of one row, the grid's pooling) hold
     // the trace for a moment: count once the losses run alone in the pool and
     // the count has stayed put for 300 ms.
-    QThreadPool* pool = QThreadPool::globalInstance();
+    QThreadPool* pool = workPool();
     long holders = -1;
     int steady = 0;
     for (QDeadlineTimer deadline(120000); steady < 6 && panel->isComputingLosses() && !deadline.hasExpired(); QTest::qWait(50)) {
@@ -324,6 +326,21 @@ void tst_RunState::aKeyKeepsTheLossesAlreadyComputed() {
         attnscope::next_token_losses_from_ln_f(*ws_->document().model.weights, *trace, 0, 1);
     QCOMPARE(panel->losses().size(), want.size());
     QVERIFY(panel->losses() == want);
+}
+
+// Qt 6.4's raster engine splits large fills over QThreadPool::globalInstance()
+// and waits for them: a view's long job there (these losses take seconds)
+// froze every paint of the window until it ended. Views work on workPool().
+void tst_RunState::backgroundWorkLeavesQtsPoolToPainting() {
+    PredictionsPanel* panel = slowLosses(9);
+    QVERIFY(panel);
+    QVERIFY(workPool()->activeThreadCount() >= 1);
+    // A whole-window paint while they run: its large fills go to Qt's pool,
+    // whose threads count as active for a moment after each piece is done.
+    const QImage shot = win_->grab().toImage();
+    QVERIFY(!shot.isNull());
+    QTRY_COMPARE_WITH_TIMEOUT(QThreadPool::globalInstance()->activeThreadCount(), 0, 2000);
+    QVERIFY2(panel->isComputingLosses(), "the losses ended before Qt's pool was seen idle");
 }
 
 // The token lines (every head of a layer read whole) and the shape flow's

@@ -14,6 +14,7 @@
 #include "errors.h"
 #include "selectiontext.h"
 #include "session/ablation_cache.h"
+#include "workpool.h"
 
 AblationView::AblationView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
     setDescriptor(&session::viewFor(session::ViewWidget::Ablation));
@@ -106,7 +107,7 @@ void AblationView::startScan() {
     dialog_->reset();
     dialog_->setValue(0);
     poll_.start();
-    watcher_.setFuture(QtConcurrent::run([trace, cancel = cancel_, done = done_, total = total_] {
+    watcher_.setFuture(QtConcurrent::run(workPool(), [trace, cancel = cancel_, done = done_, total = total_] {
         ScanResult r;
         try {
             r.scan = session::ablationScanFor(

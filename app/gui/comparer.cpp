@@ -6,6 +6,7 @@
 
 #include "attnscope/error.h"
 #include "errors.h"
+#include "workpool.h"
 #include "workspace.h"
 
 using session::CompareSpec;
@@ -144,7 +145,7 @@ void Comparer::start() {
     QPointer<Comparer> self(this);
     auto cancel = cancel_;
     emit busyChanged(true);
-    watcher_.setFuture(QtConcurrent::run([=]() mutable -> Job {
+    watcher_.setFuture(QtConcurrent::run(workPool(), [=]() mutable -> Job {
         Job j;
         j.generation = gen;
         const attnscope::Progress report = [&](int done, int total) {

@@ -19,6 +19,7 @@
 
 #include "attnscope/error.h"
 #include "errors.h"
+#include "workpool.h"
 
 CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
     setDescriptor(&session::viewFor(session::ViewWidget::Compare));
@@ -297,7 +298,7 @@ void CompareView::rebuild() {
     };
     if (std::max(c->a->T(), c->b->T()) >= kAsyncTokens) {
         building_ = true;  // the figure on screen stays until the new one is ready
-        builder_.setFuture(QtConcurrent::run(make));
+        builder_.setFuture(QtConcurrent::run(workPool(), make));
         return;
     }
     Build b = make();

@@ -33,6 +33,7 @@
 #include "render/export.h"
 #include "traceview.h"
 #include "viewsettings.h"
+#include "workpool.h"
 #include "workspace.h"
 
 using render::Format;
@@ -499,7 +500,7 @@ void ExportDialog::startExport(const QString& path) {
     // Everything the worker reads is copied here: the recipe from the
     // widgets, and the trace, held by the figure data, stays as it is while
     // the user types on.
-    exportWatcher_.setFuture(QtConcurrent::run(
+    exportWatcher_.setFuture(QtConcurrent::run(workPool(),
         [r = recipe(), data = ws_->figureData(), texts = ws_->tokens().texts, path,
          pin = saveRecipe_->isChecked() && saveRecipe_->isEnabled(), cancel = exportCancel_, permille = exportPermille_] {
             return writeExport(r, data, texts, path, pin, [&](double done) {

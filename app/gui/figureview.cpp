@@ -6,6 +6,7 @@
 
 #include "attnscope/error.h"
 #include "errors.h"
+#include "workpool.h"
 
 FigureView::FigureView(const session::ViewDescriptor& view, Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
@@ -49,7 +50,7 @@ void FigureView::rebuild() {
     if (fd.T() >= kAsyncTokens) {
         // The figure on screen stays until the new one is ready.
         building_ = true;
-        builder_.setFuture(QtConcurrent::run(
+        builder_.setFuture(QtConcurrent::run(workPool(),
             [fd, r = recipe(), style = settings_->style(), view = descriptor(), gen = generation_,
              query = drawnFor_.query] {
                 Build b;

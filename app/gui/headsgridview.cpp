@@ -18,6 +18,7 @@
 
 #include "errors.h"
 #include "selectiontext.h"
+#include "workpool.h"
 
 // The widget the grid is painted on, inside the scroll area; everything it
 // receives goes to the view.
@@ -197,7 +198,7 @@ void HeadsGridView::rebuild() {
     }
     const render::FigureData figData = ws_->figureData();
     const std::vector<int> which = layers();
-    builder_.setFuture(QtConcurrent::run([figData, s, which, o] { return buildFigure(figData, s, which, o); }));
+    builder_.setFuture(QtConcurrent::run(workPool(), [figData, s, which, o] { return buildFigure(figData, s, which, o); }));
     disconnect(&builder_, nullptr, this, nullptr);
     connect(&builder_, &QFutureWatcher<Build>::finished, this, [this, gen, show] {
         if (gen != buildGeneration_) return;  // a newer trace or setting is on its way

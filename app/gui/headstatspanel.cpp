@@ -12,6 +12,7 @@
 #include "attnscope/error.h"
 #include "attnscope/model.h"
 #include "headstatsmodel.h"
+#include "workpool.h"
 #include "workspace.h"
 
 HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent), ws_(ws) {
@@ -99,7 +100,7 @@ void HeadStatsPanel::setComparison(std::shared_ptr<const session::Comparison> c)
 
 void HeadStatsPanel::startDeltas() {
     if (!deltaB_ || deltaB_ == deltaShown_ || deltaWatcher_.isRunning()) return;  // showDeltas picks up the newest
-    deltaWatcher_.setFuture(QtConcurrent::run([b = deltaB_] {
+    deltaWatcher_.setFuture(QtConcurrent::run(workPool(), [b = deltaB_] {
         DeltaResult r;
         r.b = b;
         try {
@@ -137,7 +138,7 @@ void HeadStatsPanel::computeStats() {
     note_->setText(tr("Computing statistics…"));
     // One thread, so that the next run of the model is not slowed down.
     statsCancel_ = std::make_shared<std::atomic<bool>>(false);
-    statsWatcher_.setFuture(QtConcurrent::run([trace, cancel = statsCancel_, gen = ++generation_] {
+    statsWatcher_.setFuture(QtConcurrent::run(workPool(), [trace, cancel = statsCancel_, gen = ++generation_] {
         StatsResult r;
         r.generation = gen;
         try {
@@ -179,7 +180,7 @@ void HeadStatsPanel::runProbes() {
     if (!weights || probeWatcher_.isRunning() || probeScores_.weights == weights.get()) return;
     probes_->setEnabled(false);
     note_->setText(tr("Running the probes…"));
-    probeWatcher_.setFuture(QtConcurrent::run([weights] {
+    probeWatcher_.setFuture(QtConcurrent::run(workPool(), [weights] {
         ProbeResult r;
         r.weights = weights.get();
         const auto& c = weights->config;

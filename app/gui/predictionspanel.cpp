@@ -15,6 +15,7 @@
 #include "predictionsmodel.h"
 #include "render/figure.h"
 #include "valuestrip.h"
+#include "workpool.h"
 #include "workspace.h"
 
 namespace {
@@ -204,7 +205,7 @@ void PredictionsPanel::startLosses() {
     // One thread: the Workspace's next run may start beside it. 64 positions
     // at a time (the blocks next_token_losses_from_ln_f computes; 0.1 s at a
     // 50,000-token vocabulary), each kept in `progress` as it is done.
-    lossWatcher_.setFuture(QtConcurrent::run([lnF, tokens = std::move(tokens), weights, keep, cancel = lossCancel_,
+    lossWatcher_.setFuture(QtConcurrent::run(workPool(), [lnF, tokens = std::move(tokens), weights, keep, cancel = lossCancel_,
                                               progress, gen = lossGeneration_] {
         constexpr int kBlock = kLossBlock;
         LossResult r;
@@ -247,7 +248,7 @@ void PredictionsPanel::requestPrediction() {
         return;
     }
     const auto without = trace->knockout.empty() ? nullptr : ws_->lnFWithoutKnockouts();
-    predWatcher_.setFuture(QtConcurrent::run([trace, weights, without, pos, k = topK(), gen = ++predGeneration_] {
+    predWatcher_.setFuture(QtConcurrent::run(workPool(), [trace, weights, without, pos, k = topK(), gen = ++predGeneration_] {
         PredResult r;
         r.generation = gen;
         try {

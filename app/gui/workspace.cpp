@@ -9,6 +9,7 @@
 
 #include "attnscope/trace_file.h"
 #include "errors.h"
+#include "workpool.h"
 
 using attnscope::Error;
 using attnscope::ErrorCode;
@@ -80,7 +81,7 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
     loadingPath_ = path;
     loadingTokenizer_ = tokenizerPath;
     emit loadingChanged(true);
-    loader_.setFuture(QtConcurrent::run([path, tokenizerPath] {
+    loader_.setFuture(QtConcurrent::run(workPool(), [path, tokenizerPath] {
         LoadResult r;
         try {
             try {
@@ -212,7 +213,7 @@ void Workspace::compareKnockouts() {
     compareCancel_ = std::make_shared<std::atomic<bool>>(false);
     const auto weights = trace_->source.lock();
     if (!weights) return;
-    comparer_.setFuture(QtConcurrent::run([trace = trace_, weights, cancel = compareCancel_, threads = options_.threads]
+    comparer_.setFuture(QtConcurrent::run(workPool(), [trace = trace_, weights, cancel = compareCancel_, threads = options_.threads]
                                           () -> std::shared_ptr<const attnscope::Tensor> {
         try {
             attnscope::Model::SuffixScratch scratch;
