@@ -6,8 +6,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPainter>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
+#include <limits>
 
 #include "attnscope/compare.h"
 #include "attnscope/error.h"
@@ -42,6 +46,7 @@ private slots:
     void recipesNameWhatBIs();
     void figureTitleSaysWhatItCovers();
     void smallFiguresKeepTheLargestChange();
+    void longTextsArePooledBandByBand();
     void cliExportsTheDifference();
     void cliBadUsageExitsTwo_data();
     void cliBadUsageExitsTwo();
@@ -387,6 +392,69 @@ void tst_Compare::smallFiguresKeepTheLargestChange() {
     for (int y = int(heat.top()); y < int(heat.bottom()) && !found; ++y)
         for (int x = int(heat.left()); x < int(heat.right()) && !found; ++x) found = QColor(img.pixel(x, y)) == strongest;
     QVERIFY2(found, qPrintable(strongest.name()));
+}
+
+// Past 2,048 positions the comparison reads both heads a band of rows at a
+// time and draws them pooled, as the head detail does: whole, the two heads,
+// their difference and its image were 1 GB at 8,192 tokens. Each cell of the
+// difference is its block's change of largest size, sign kept.
+void tst_Compare::longTextsArePooledBandByBand() {
+    constexpr int T = 2100;
+    const session::Document doc = session::randomDocument(ModelConfig::seed(96, 2304, 32, 2, 2), 3);
+    QString textB;
+    while (textB.size() < T) textB += QStringLiteral("a long text, compared a band of rows at a time. ");
+    textB.truncate(T);
+    QString textA = textB;
+    textA[1000] = QLatin1Char('Q');
+    const session::Tokenized ta = session::tokenize(doc, textA, session::CropPolicy::KeepLast);
+    QCOMPARE(int(ta.ids.size()), T);
+    const auto a = runOn(doc, ta.ids);
+    const auto c = session::compareWithText(doc, a, ta, textB, session::optionsLike(*a, 1 << 30, 0), session::CropPolicy::KeepLast);
+    const MatrixRM whole = weight_difference(*c.a, *c.b, 1, 1);
+    constexpr int block = 4, m = (T + block - 1) / block;
+    MatrixRM want = MatrixRM::Constant(m, m, std::numeric_limits<float>::quiet_NaN());
+    for (int r = 0; r < T; ++r)
+        for (int k = 0; k <= r; ++k) {
+            float& cell = want(r / block, k / block);
+            if (std::isnan(cell) || std::abs(whole(r, k)) > std::abs(cell)) cell = whole(r, k);
+        }
+    Eigen::Index br = 0, bc = 0;
+    const float largest = whole.cwiseAbs().maxCoeff(&br, &bc);
+    QVERIFY(largest > 1e-3);
+    for (const render::CompareMode mode : {render::CompareMode::Difference, render::CompareMode::SideBySide}) {
+        render::Style style;
+        const render::CompareFigure fig(c.figureData(), 1, 1, mode, style);
+        QCOMPARE(fig.common(), T);
+        QCOMPARE(fig.block(), block);
+        QCOMPARE(fig.difference().rows(), Eigen::Index(m));
+        // NaN where the mask hides a whole block (above the diagonal), else the same bits.
+        QVERIFY((fig.difference().array().isNaN() == want.array().isNaN()).all());
+        QVERIFY((fig.difference().array() == want.array() || want.array().isNaN()).all());
+        QVERIFY(want.array().isNaN().count() > 0);
+        QCOMPARE(fig.range(), double(largest));
+        QVERIFY2(fig.differenceTitle().contains(QStringLiteral("4 × 4")), qPrintable(fig.differenceTitle()));
+        if (mode == render::CompareMode::SideBySide) {
+            QVERIFY(fig.panelA() && fig.panelB());
+            QCOMPARE(fig.panelA()->block(), block);
+            QCOMPARE(fig.panelB()->block(), block);
+            QCOMPARE(fig.panelB()->values()(int(br) / block, int(bc) / block),
+                     c.b->head_weights(1, 1).block(int(br) / block * block, int(bc) / block * block, block, block).maxCoeff());
+        } else {
+            QVERIFY(!fig.panelA());
+        }
+        // The strongest change is painted, whatever the figure's size.
+        QImage img(700, 700, QImage::Format_RGB32);
+        {
+            QPainter p(&img);
+            fig.paint(p, QRectF(img.rect()));
+        }
+        const QRect heat = fig.differenceRect(QRectF(img.rect())).toRect();
+        const QColor strongest = fig.differenceColor(int(br), int(bc));
+        bool found = false;
+        for (int y = heat.top(); y <= heat.bottom() && !found; ++y)
+            for (int x = heat.left(); x <= heat.right() && !found; ++x) found = QColor(img.pixel(x, y)) == strongest;
+        QVERIFY2(found, qPrintable(strongest.name()));
+    }
 }
 
 void tst_Compare::cliExportsTheDifference() {

@@ -2182,6 +2182,10 @@ Gesucht in:
         <source>B − A, first %1 positions (A has %2, B %3)</source>
         <translation>B − A, erste %1 Positionen (A hat %2, B %3)</translation>
     </message>
+    <message>
+        <source> · largest |B − A| of %1 × %1 tokens a cell</source>
+        <translation> · größtes |B − A| von %1 × %1 Tokens je Zelle</translation>
+    </message>
 </context>
 <context>
     <name>render::FlowFigure</name>

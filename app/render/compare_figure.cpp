@@ -4,10 +4,12 @@
 #include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "ablation_figure.h"
 #include "attnscope/compare.h"
 #include "attnscope/error.h"
+#include "attnscope/model.h"
 
 namespace render {
 
@@ -52,38 +54,94 @@ CompareFigure::CompareFigure(CompareData data, int layer, int head, CompareMode 
     const auto& b = data_.b.trace;
     if (!a || !b) return;
     causal_ = a->causal;
-    // Each head's weights are read once (rebuilt from q and k past the attention
-    // budget): the difference, and the side by side panels, come from them.
+    // Up to kDenseCells positions each head's weights are read once (rebuilt
+    // from q and k past the attention budget): the difference, and the side
+    // by side panels, come from them.
     if (a->n_layer() != b->n_layer() || a->n_head() != b->n_head()) attnscope::check_same_shape(a->config, b->config);
     if (layer_ < 0 || layer_ >= a->n_layer() || head_ < 0 || head_ >= a->n_head())
         throw attnscope::Error(attnscope::ErrorCode::InvalidArgument, "the head to compare is not in the model");
-    attnscope::MatrixRM wa = a->head_weights(layer_, head_), wb = b->head_weights(layer_, head_);
-    const int n = std::min(a->T(), b->T());
-    diff_ = wb.topLeftCorner(n, n) - wa.topLeftCorner(n, n);
-    for (Eigen::Index i = 0; i < diff_.size(); ++i)
-        if (std::isfinite(diff_.data()[i])) range_ = std::max(range_, double(std::abs(diff_.data()[i])));
+    n_ = std::min(a->T(), b->T());
+    block_ = pooledBlock(n_);
     labels_ = commonLabels(data_.a.tokens, data_.b.tokens, common());
-    // One pixel per cell, drawn unsmoothed: crisp at any size and device pixel ratio.
+    const QString query = QCoreApplication::translate("render::CompareFigure", "query"),
+                  key = QCoreApplication::translate("render::CompareFigure", "key"),
+                  nameA = QCoreApplication::translate("render::CompareFigure", "A"),
+                  nameB = QCoreApplication::translate("render::CompareFigure", "B");
+    if (block_ > 1) {
+        // A long text: both heads read a band of rows at a time, never whole
+        // (three T x T matrices and an image were 1 GB at 8,192 tokens).
+        poolDifference(*a, *b);
+        if (mode_ == CompareMode::SideBySide) {
+            a_ = std::make_unique<MatrixFigure>(nameA, bandsOf(data_.a), MatrixKind::Weights, data_.a.tokens,
+                                                data_.a.tokens, style_, query, key, a->causal);
+            b_ = std::make_unique<MatrixFigure>(nameB, bandsOf(data_.b), MatrixKind::Weights, data_.b.tokens,
+                                                data_.b.tokens, style_, query, key, b->causal);
+        }
+    } else {
+        attnscope::MatrixRM wa = a->head_weights(layer_, head_), wb = b->head_weights(layer_, head_);
+        diff_ = wb.topLeftCorner(n_, n_) - wa.topLeftCorner(n_, n_);
+        for (Eigen::Index i = 0; i < diff_.size(); ++i)
+            if (std::isfinite(diff_.data()[i])) range_ = std::max(range_, double(std::abs(diff_.data()[i])));
+        if (mode_ == CompareMode::SideBySide) {
+            a_ = std::make_unique<MatrixFigure>(nameA, std::move(wa), MatrixKind::Weights, data_.a.tokens, data_.a.tokens,
+                                                style_, query, key, a->causal);
+            b_ = std::make_unique<MatrixFigure>(nameB, std::move(wb), MatrixKind::Weights, data_.b.tokens, data_.b.tokens,
+                                                style_, query, key, b->causal);
+        }
+    }
+    // One pixel per cell (or block), drawn unsmoothed: crisp at any size and device pixel ratio.
     diffImage_ = QImage(int(diff_.cols()), int(diff_.rows()), QImage::Format_RGB32);
     for (int r = 0; r < diff_.rows(); ++r) {
         auto* line = reinterpret_cast<QRgb*>(diffImage_.scanLine(r));
-        for (int c = 0; c < diff_.cols(); ++c) line[c] = differenceColor(r, c).rgb();
-    }
-    if (mode_ == CompareMode::SideBySide) {
-        const QString query = QCoreApplication::translate("render::CompareFigure", "query"), key = QCoreApplication::translate("render::CompareFigure", "key");
-        a_ = std::make_unique<MatrixFigure>(QCoreApplication::translate("render::CompareFigure", "A"), std::move(wa),
-                                            MatrixKind::Weights, data_.a.tokens, data_.a.tokens, style_, query, key,
-                                            a->causal);
-        b_ = std::make_unique<MatrixFigure>(QCoreApplication::translate("render::CompareFigure", "B"), std::move(wb),
-                                            MatrixKind::Weights, data_.b.tokens, data_.b.tokens, style_, query, key,
-                                            b->causal);
+        for (int c = 0; c < diff_.cols(); ++c) line[c] = cellColor(r, c).rgb();
     }
 }
 
-QColor CompareFigure::differenceColor(int row, int col) const {
-    if (causal_ && col > row) return QColor(style_.cmap().masked());
-    return divergingColor(diff_(row, col), range_ > 0 ? range_ : 1.0);
+MatrixBands CompareFigure::bandsOf(const FigureData& d) const {
+    MatrixBands bands;
+    bands.rows = bands.cols = d.trace->T();
+    const int threads = d.threads > 0 ? d.threads : attnscope::default_thread_count();
+    bands.band = [trace = d.trace, l = layer_, h = head_, threads](int r0, int r1) {
+        return trace->head_weights(l, h, r0, r1, threads);
+    };
+    return bands;
 }
+
+void CompareFigure::poolDifference(const attnscope::Trace& a, const attnscope::Trace& b) {
+    const int m = (n_ + block_ - 1) / block_;
+    diff_ = attnscope::MatrixRM::Constant(m, m, std::numeric_limits<float>::quiet_NaN());
+    const int threads = data_.a.threads > 0 ? data_.a.threads : attnscope::default_thread_count();
+    // Bands of whole block rows, about 256 rows (8 MB a head at 8,192 tokens).
+    const int step = block_ * std::max(1, 256 / block_);
+    float range = 0;
+    for (int r0 = 0; r0 < n_; r0 += step) {
+        const int r1 = std::min(n_, r0 + step);
+        const attnscope::MatrixRM wa = a.head_weights(layer_, head_, r0, r1, threads),
+                                  wb = b.head_weights(layer_, head_, r0, r1, threads);
+        for (int r = r0; r < r1; ++r) {
+            float* cells = &diff_(r / block_, 0);
+            const float* ra = &wa(r - r0, 0);
+            const float* rb = &wb(r - r0, 0);
+            for (int c = 0, end = causal_ ? std::min(n_, r + 1) : n_; c < end; ++c) {
+                const float d = rb[c] - ra[c];
+                const float ad = std::abs(d);
+                if (!(ad <= std::numeric_limits<float>::max())) continue;  // not finite
+                float& cell = cells[c / block_];
+                if (std::isnan(cell) || ad > std::abs(cell)) cell = d;
+                range = std::max(range, ad);
+            }
+        }
+    }
+    range_ = range;
+}
+
+QColor CompareFigure::cellColor(int row, int col) const {
+    const float v = diff_(row, col);
+    if (block_ > 1 ? std::isnan(v) : causal_ && col > row) return QColor(style_.cmap().masked());
+    return divergingColor(v, range_ > 0 ? range_ : 1.0);
+}
+
+QColor CompareFigure::differenceColor(int row, int col) const { return cellColor(row / block_, col / block_); }
 
 QString CompareFigure::title() const {
     if (!hasB() || !data_.a.trace)
@@ -93,8 +151,12 @@ QString CompareFigure::title() const {
 
 QString CompareFigure::differenceTitle() const {
     const int ta = data_.a.trace->T(), tb = data_.b.trace->T();
-    if (ta == tb) return QCoreApplication::translate("render::CompareFigure", "B − A");
-    return QCoreApplication::translate("render::CompareFigure", "B − A, first %1 positions (A has %2, B %3)").arg(common()).arg(ta).arg(tb);
+    const QString pooled =
+        block_ == 1 ? QString()
+                    : QCoreApplication::translate("render::CompareFigure", " · largest |B − A| of %1 × %1 tokens a cell").arg(block_);
+    if (ta == tb) return QCoreApplication::translate("render::CompareFigure", "B − A") + pooled;
+    return QCoreApplication::translate("render::CompareFigure", "B − A, first %1 positions (A has %2, B %3)").arg(common()).arg(ta).arg(tb) +
+           pooled;
 }
 
 QSizeF CompareFigure::naturalSize() const {
@@ -111,11 +173,15 @@ CompareFigure::DiffLayout CompareFigure::diffLayout(const QRectF& area) const {
     const double labelW = std::min(widest + 6, area.width() * 0.12);
     const double labelH = std::min(widest + 6, area.height() * 0.12);
     const double axis = fm.height() + 2;
-    const double barW = style_.showColorBar ? 10 + kBarW + fm.horizontalAdvance(QStringLiteral("-0.000")) + 8 : 0;
+    // Its ends to 3 significant digits: a small model's change can be 0.0001.
+    const double barText = std::max(fm.horizontalAdvance(QStringLiteral("-0.000")),
+                                    fm.horizontalAdvance(QString::number(-range_, 'g', 3)));
+    const double barW = style_.showColorBar ? 10 + kBarW + barText + 8 : 0;
     const double n = std::max(1, common());
     const double availW = area.width() - axis - labelW - barW - 8;
     const double availH = area.bottom() - top - labelH - axis - 4;
-    const double cell = std::max(0.05, std::min(availW, availH) / n);
+    // Thinner than a pixel at thousands of positions: the image is pooled to fit.
+    const double cell = std::max(1e-4, std::min(availW, availH) / n);
     const double used = axis + labelW + cell * n + barW;
     const double x0 = area.left() + std::max(0.0, (area.width() - used) / 2);
     l.heat = QRectF(x0 + axis + labelW, top + 2, cell * n, cell * n);
@@ -200,16 +266,16 @@ void CompareFigure::paintDifference(QPainter& p, const QRectF& area) const {
         }
         p.drawRect(l.bar);
         const double x = l.bar.right() + 4;
-        p.drawText(QPointF(x, l.bar.top() + fm.ascent()), QStringLiteral("+") + QString::number(range_, 'f', 3));
+        p.drawText(QPointF(x, l.bar.top() + fm.ascent()), QStringLiteral("+") + QString::number(range_, 'g', 3));
         p.drawText(QPointF(x, l.bar.center().y() + fm.ascent() / 2), QStringLiteral("0"));
-        p.drawText(QPointF(x, l.bar.bottom()), QString::number(-range_, 'f', 3));
+        p.drawText(QPointF(x, l.bar.bottom()), QString::number(-range_, 'g', 3));
     }
     p.restore();
 }
 
 QImage CompareFigure::pooledImage(int px) const {
     if (pooled_.width() == px) return pooled_;
-    const int n = common();
+    const int n = int(diff_.rows());  // cells, or blocks of a long text
     QImage img(px, px, QImage::Format_RGB32);
     for (int i = 0; i < px; ++i) {
         const int r0 = int(int64_t(i) * n / px), r1 = std::max(r0 + 1, int(int64_t(i + 1) * n / px));
@@ -220,12 +286,12 @@ QImage CompareFigure::pooledImage(int px) const {
             float best = -1;
             for (int r = r0; r < r1; ++r)
                 for (int c = c0; c < std::min(c1, causal_ ? r + 1 : c1); ++c)
-                    if (std::abs(diff_(r, c)) > best) {
+                    if (std::abs(diff_(r, c)) > best) {  // a NaN (masked) block never is
                         best = std::abs(diff_(r, c));
                         br = r;
                         bc = c;
                     }
-            line[j] = br < 0 ? style_.cmap().masked() : differenceColor(br, bc).rgb();
+            line[j] = br < 0 ? style_.cmap().masked() : cellColor(br, bc).rgb();
         }
     }
     pooled_ = img;

@@ -43,9 +43,16 @@ public:
     const QString& bCaption() const { return data_.bCaption; }
     const QString& aCaption() const { return data_.aCaption; }
     // Positions the difference covers: min(Ta, Tb).
-    int common() const { return int(diff_.rows()); }
+    int common() const { return n_; }
     // (common, common) B − A, and its largest |value| (the colour bar's ends).
+    // Past kDenseCells positions it is pooled, as a long head is
+    // (pooledBlock): each cell is the value of largest |B − A| among its
+    // block x block positions that the mask shows (the first found of equal
+    // ones; NaN where the mask hides them all), and the heads were read a band
+    // of rows at a time. The largest |value| is still over every position.
     const attnscope::MatrixRM& difference() const { return diff_; }
+    // 1, or the side of the blocks difference() pools.
+    int block() const { return block_; }
     double range() const { return range_; }
     // Where paint puts the difference heatmap in `area`.
     QRectF differenceRect(const QRectF& area) const;
@@ -55,7 +62,8 @@ public:
     // The difference panel's title: "B − A", and which positions it covers
     // when the texts differ in length.
     QString differenceTitle() const;
-    // The difference's colour at (row, col), as painted.
+    // The difference's colour at position (row, col), as painted (its
+    // block's, when pooled).
     QColor differenceColor(int row, int col) const;
 
 private:
@@ -66,12 +74,19 @@ private:
     // Where A, B and the difference go below the title (side by side mode).
     std::array<QRectF, 3> panels(const QRectF& body) const;
     void paintDifference(QPainter& p, const QRectF& area) const;
+    // A long text's difference, pooled into diff_ (and range_) band by band.
+    void poolDifference(const attnscope::Trace& a, const attnscope::Trace& b);
+    // One head of `d`'s trace, read in bands for a pooled side-by-side panel.
+    MatrixBands bandsOf(const FigureData& d) const;
+    // The colour of diff_(row, col): a cell, or a block when pooled.
+    QColor cellColor(int row, int col) const;
 
     CompareData data_;
     int layer_, head_;
     CompareMode mode_;
     Style style_;
     attnscope::MatrixRM diff_;
+    int n_ = 0, block_ = 1;
     double range_ = 0;
     bool causal_ = true;
     QStringList labels_;  // per common position: the token, or "a / b" where they differ
