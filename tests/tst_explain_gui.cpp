@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTextCursor>
 
 #include "attnscope/model.h"
 #include "attnscope/predict.h"
@@ -60,6 +61,7 @@ private slots:
     void headStatsProbesOnDemand();
     void ablationMapPaintsTheScan();
     void ablationScanCancels();
+    void ablationScanIsEstimatedBeforeItStarts();
     void exportNeverRunsALargeScan();
     void textColouredByAttention();
     void knockoutFromTheHeadDetailMenu();
@@ -369,6 +371,55 @@ void tst_ExplainGui::ablationScanCancels() {
     // Enabled again once the finished scan was handled (not just stopped).
     QTRY_VERIFY_WITH_TIMEOUT(!view->isScanning() && view->scanButton()->isEnabled(), 60000);
     QVERIFY(!view->figure());
+}
+
+// Before a scan starts, the view says how long it will take: at GPT-2 size
+// and 8,192 tokens, the best part of an hour. The estimate weighs each run's
+// work (a head's run starts at its layer and ends with every position's
+// logits) by the time of the text's own run.
+void tst_ExplainGui::ablationScanIsEstimatedBeforeItStarts() {
+    QCOMPARE(AblationView::durationText(0.4), QStringLiteral("under a second"));
+    QCOMPARE(AblationView::durationText(40), QStringLiteral("40 s"));
+    QCOMPARE(AblationView::durationText(200), QStringLiteral("3 min"));
+    QCOMPARE(AblationView::durationText(3900), QStringLiteral("65 min"));
+    QCOMPARE(AblationView::durationText(6000), QStringLiteral("1 h 40 min"));
+    const ModelConfig gpt2 = ModelConfig::gpt2(50257, 8192, 768, 12, 12);
+    // A 25 s run of 8,192 tokens: 145 runs, most of them far shorter.
+    const double s = AblationView::scanSeconds(25000, gpt2, 8192);
+    QVERIFY2(s > 20 * 60 && s < 145 * 25, qPrintable(QString::number(s)));
+    QCOMPARE(AblationView::scanSeconds(0, gpt2, 8192), 0.0);
+    // Early runs (heads of the first layers) hold more of the work.
+    QCOMPARE(AblationView::scanShareDone(0, gpt2, 8192), 0.0);
+    QCOMPARE(AblationView::scanShareDone(145, gpt2, 8192), 1.0);
+    const double firstLayer = AblationView::scanShareDone(13, gpt2, 8192);
+    QVERIFY2(firstLayer > 13.0 / 145 && firstLayer < 0.2, qPrintable(QString::number(firstLayer)));
+    QVERIFY(AblationView::scanRunFlops(gpt2, 8192, 1) > AblationView::scanRunFlops(gpt2, 8192, 144));
+    QCOMPARE(AblationView::scanRunFlops(gpt2, 8192, 133), AblationView::scanRunFlops(gpt2, 8192, 144));
+
+    win_->showView("ablation");
+    AblationView* view = win_->ablationView();
+    const QString text = QStringLiteral("Nobody has scanned this text yet; how long would it take?");
+    win_->editor()->setPlainText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() == text.size() && !ws_->isRunning(), 20000);
+    QVERIFY(ws_->fullRunMs() > 0);
+    {
+        const auto trace = ws_->trace();  // let go before typing: the next key's run reuses it
+        const QString want = AblationView::durationText(AblationView::scanSeconds(ws_->fullRunMs(), trace->config, trace->T()));
+        QTRY_VERIFY(view->statusText().contains(QStringLiteral("Estimated time on this machine: ") + want));
+        QVERIFY2(view->statusText().contains(QStringLiteral(": %1 forward pass").arg(trace->n_layer() * trace->n_head() + 1)),
+                 qPrintable(view->statusText()));
+    }
+    // Typing keeps the estimate of the last long run: a key's run that
+    // computed a row or two says nothing of a whole run's time.
+    QTextCursor c = win_->editor()->textCursor();
+    c.movePosition(QTextCursor::End);
+    c.insertText(QStringLiteral("!"));
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace()->T() == text.size() + 1 && !ws_->isRunning(), 20000);
+    const double full = ws_->fullRunMs();
+    c.insertText(QStringLiteral("?"));
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace()->T() == text.size() + 2 && !ws_->isRunning(), 20000);
+    QVERIFY2(ws_->trace()->reused_rows >= text.size(), qPrintable(QString::number(ws_->trace()->reused_rows)));
+    QCOMPARE(ws_->fullRunMs(), full);
 }
 
 // Past the on-demand limit, drawing the ablation view for Export refuses

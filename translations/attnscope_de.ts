@@ -42,6 +42,36 @@
         <source>Scan cancelled.</source>
         <translation>Scan abgebrochen.</translation>
     </message>
+    <message>
+        <source>Ablating each head in turn… about %1 left.</source>
+        <translation>Jeder Kopf wird der Reihe nach ausgeschaltet… noch etwa %1.</translation>
+    </message>
+    <message>
+        <source>Estimated time on this machine: %1.</source>
+        <translation>Geschätzte Dauer auf diesem Rechner: %1.</translation>
+    </message>
+    <message>
+        <source>under a second</source>
+        <translation>unter einer Sekunde</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
 </context>
 <context>
     <name>AttentionTextPanel</name>

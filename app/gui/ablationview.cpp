@@ -33,9 +33,18 @@ AblationView::AblationView(Workspace* ws, ViewSettings* settings, QWidget* paren
     connect(&watcher_, &QFutureWatcher<ScanResult>::finished, this, &AblationView::scanFinished);
     poll_.setInterval(100);
     connect(&poll_, &QTimer::timeout, this, [this] {
-        if (dialog_ && total_->load() > 0) {
+        const auto trace = ws_->trace();
+        if (dialog_ && total_->load() > 0 && trace) {
+            const int done = done_->load();
             dialog_->setMaximum(total_->load());
-            dialog_->setValue(done_->load());
+            dialog_->setValue(done);
+            // Time left, from the time so far and the work the runs done held.
+            const double share = scanShareDone(done, trace->config, trace->T());
+            const double elapsed = double(scanClock_.elapsed()) / 1000.0;
+            dialog_->setLabelText(done >= 2 && share > 0 && elapsed >= 2
+                                      ? tr("Ablating each head in turn… about %1 left.")
+                                            .arg(durationText(elapsed * (1 - share) / share))
+                                      : tr("Ablating each head in turn…"));
         }
     });
     setMouseTracking(false);
@@ -75,11 +84,18 @@ void AblationView::rebuild() {
     figure_ = scan ? std::make_unique<render::AblationFigure>(*scan, trace->n_layer(), trace->n_head(),
                                                                ws_->figureData().modelName, settings_->style())
                    : nullptr;
-    if (!isScanning())
-        status_->setText(figure_ ? tr("Click a head to ablate it, or to turn it back on.")
-                         : trace ? tr("Not scanned yet for this text: %n forward pass(es).", "",
-                                      trace->n_layer() * trace->n_head() + 1)
-                                 : QString());
+    if (!isScanning()) {
+        QString text;
+        if (figure_) {
+            text = tr("Click a head to ablate it, or to turn it back on.");
+        } else if (trace) {
+            text = tr("Not scanned yet for this text: %n forward pass(es).", "", trace->n_layer() * trace->n_head() + 1);
+            // Warned before it starts: at GPT-2 size and 8,192 tokens a scan takes the best part of an hour.
+            const double s = scanSeconds(ws_->fullRunMs(), trace->config, trace->T());
+            if (s > 0) text += QLatin1Char(' ') + tr("Estimated time on this machine: %1.").arg(durationText(s));
+        }
+        status_->setText(text);
+    }
     scan_->setEnabled(trace && !isScanning() && !figure_ && trace->T() >= 2);
     update();
 }
@@ -105,7 +121,9 @@ void AblationView::startScan() {
         connect(dialog_, &QProgressDialog::canceled, this, &AblationView::cancelScan);
     }
     dialog_->reset();
+    dialog_->setLabelText(tr("Ablating each head in turn…"));
     dialog_->setValue(0);
+    scanClock_.start();
     poll_.start();
     watcher_.setFuture(QtConcurrent::run(workPool(), [trace, cancel = cancel_, done = done_, total = total_] {
         ScanResult r;
@@ -124,6 +142,64 @@ void AblationView::startScan() {
         return r;
     }));
 }
+
+namespace {
+
+// FLOPs of one block over T tokens: q, k, v and the output projection, the
+// causal attention (half of Q Kᵀ and of W V), the MLP.
+double blockFlops(const attnscope::ModelConfig& c, double T) {
+    const double C = c.n_embed, q = c.q_width(), kv = c.kv_width(), F = c.hidden();
+    const double mlp = 2 * T * C * F * (c.mlp == attnscope::MlpKind::Plain ? 2 : 3);
+    return 2 * T * C * (q + 2 * kv) + 2 * T * q * C + 2 * T * T * q + mlp;
+}
+
+// What a head's run computes of its own layer: the output projection and the MLP.
+double afterAttentionFlops(const attnscope::ModelConfig& c, double T) {
+    const double C = c.n_embed, F = c.hidden();
+    return 2 * T * c.q_width() * C + 2 * T * C * F * (c.mlp == attnscope::MlpKind::Plain ? 2 : 3);
+}
+
+}  // namespace
+
+double AblationView::scanRunFlops(const attnscope::ModelConfig& c, int T, int i) {
+    // Every position's logits and loss, counted 1.5 times: they run at about
+    // two thirds of the blocks' rate (GPT-2 small shapes, 4 x 12 heads at
+    // 1,024 tokens and 12 x 12 at 256: scans of 50 and 49 s, estimated 51
+    // and 51 s from a run's time).
+    const double logits = 1.5 * 2.0 * T * c.n_embed * c.vocab_size;
+    if (i <= 0) return c.n_layer * blockFlops(c, T) + logits;
+    const int layer = std::min((i - 1) / std::max(c.n_head, 1), c.n_layer - 1);
+    return (c.n_layer - layer - 1) * blockFlops(c, T) + afterAttentionFlops(c, T) + logits;
+}
+
+double AblationView::scanSeconds(double fullRunMs, const attnscope::ModelConfig& c, int T) {
+    if (fullRunMs <= 0 || c.n_layer <= 0 || T <= 0) return 0;
+    const double run = c.n_layer * blockFlops(c, T) + 2.0 * c.n_embed * c.vocab_size;
+    double scan = 0;
+    for (int i = 0; i <= c.n_layer * c.n_head; ++i) scan += scanRunFlops(c, T, i);
+    return fullRunMs / 1000.0 * scan / run;
+}
+
+double AblationView::scanShareDone(int done, const attnscope::ModelConfig& c, int T) {
+    double total = 0, work = 0;
+    for (int i = 0; i <= c.n_layer * c.n_head; ++i) {
+        const double f = scanRunFlops(c, T, i);
+        total += f;
+        if (i < done) work += f;
+    }
+    return total > 0 ? work / total : 0;
+}
+
+QString AblationView::durationText(double seconds) {
+    if (seconds < 1) return tr("under a second");
+    const qint64 s = qRound64(seconds);
+    if (s < 90) return tr("%n s", "", int(s));
+    const qint64 min = (s + 30) / 60;
+    if (min < 90) return tr("%n min", "", int(min));
+    return tr("%1 h %2 min").arg(min / 60).arg(min % 60);
+}
+
+QString AblationView::statusText() const { return status_->text(); }
 
 void AblationView::cancelScan() {
     if (cancel_) cancel_->store(true);

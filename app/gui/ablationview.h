@@ -5,6 +5,7 @@
 // it. Clicking a cell ablates that head live (or turns it back on); ablated
 // heads are outlined. The scan is of the model as trained, so it stays valid
 // while heads are ablated and is run again only for a new text or model.
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QTimer>
 #include <atomic>
@@ -36,6 +37,23 @@ public:
     QRectF figureArea() const;
     QPointF cellCenter(int layer, int head) const;
 
+    // The floating-point work of run `i` of an ablation scan of T tokens: 0
+    // the base run, then one per head, layer by layer (attnscope/ablation.h).
+    // A head of layer l runs its layer's output projection and MLP and the
+    // layers after it; every run ends with the logits of every position
+    // (counted half again: they run slower).
+    static double scanRunFlops(const attnscope::ModelConfig& c, int T, int i);
+    // About how many seconds a scan takes, from the time of one run of the
+    // text (Workspace::fullRunMs, the last position's logits only).
+    static double scanSeconds(double fullRunMs, const attnscope::ModelConfig& c, int T);
+    // The share of a scan's work in its first `done` runs: early runs cost
+    // the most.
+    static double scanShareDone(int done, const attnscope::ModelConfig& c, int T);
+    // A duration as the status line says it: "under a second", "40 s",
+    // "3 min", "1 h 40 min".
+    static QString durationText(double seconds);
+    QString statusText() const;
+
 public slots:
     // Starts the scan of the current text (nothing when one runs or is done).
     void startScan();
@@ -61,4 +79,5 @@ private:
     std::shared_ptr<std::atomic<int>> done_, total_;
     QProgressDialog* dialog_ = nullptr;
     QTimer poll_;  // progress is read from the worker's counters
+    QElapsedTimer scanClock_;
 };

@@ -3,6 +3,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -129,7 +130,7 @@ void Workspace::setDocument(session::Document doc) {
         // The text typed for models stays as it is, for the next model.
         trace_ = doc_.imported;
         tokens_ = session::traceFileTokens(*trace_);
-        lastMs_ = 0;
+        lastMs_ = fullMs_ = 0;
         // Another text: its last token is the query, as after a first run.
         selection_.query = trace_->T() - 1;
         selection_.key = -1;
@@ -411,6 +412,13 @@ void Workspace::finishRun() {
             }
             compareKnockouts();
             lastMs_ = r.ms;
+            const int T = trace_->T(), computed = T - trace_->reused_rows;
+            if (computed * 2 >= T) {
+                fullMs_ = r.ms * T / std::max(computed, 1);
+                fullT_ = T;
+            } else if (std::abs(T - fullT_) * 10 > fullT_) {
+                fullMs_ = 0;
+            }
             // Keep the selection inside the new sequence; by default the last
             // token is the query (its row is what the model predicts from).
             if (selection_.query < 0 || selection_.query >= trace_->T() || selection_.key >= trace_->T()) {

@@ -91,6 +91,11 @@ public:
     const session::Tokenized& tokens() const { return tokens_; }
     render::FigureData figureData() const;
     double lastRunMs() const { return lastMs_; }
+    // About how long a run of every row of trace() takes, in ms, for
+    // estimates (the ablation scan's): the last run that computed at least
+    // half its rows, scaled up by the rows it kept, while the text is within
+    // a tenth of that run's length; else 0 (and for a trace file).
+    double fullRunMs() const { return fullMs_; }
     // For trace() when it has knockouts: the final norm output (T, C) of its
     // tokens run without them, so the prediction they changed can be shown; null
     // without knockouts and until it is known. T x C floats, not a second trace:
@@ -198,6 +203,8 @@ private:
     std::shared_ptr<std::atomic<bool>> compareCancel_;
     quint64 compareGeneration_ = 0;
     double lastMs_ = 0;
+    double fullMs_ = 0;  // fullRunMs(), for fullT_ tokens
+    int fullT_ = 0;
     // Traces no view holds any more are reused: their buffers are not
     // reallocated, and a causal run keeps their rows before the first changed
     // token (an incremental run). The one on screen and one spare.
