@@ -25,6 +25,7 @@
 #include <memory>
 #include <set>
 
+#include "englishplurals.h"
 #include "exportdialog.h"
 #include "mainwindow.h"
 #include "session/views.h"
@@ -173,6 +174,7 @@ private slots:
     void mainWindowSpeaksGerman();
     void germanAcceleratorsAreUnique();
     void noLabelShowsAnAmpersand();
+    void englishPluralsAgree();
 
 private:
     void installGerman();
@@ -410,4 +412,39 @@ void tst_Translation::noLabelShowsAnAmpersand() {
 }
 
 QTEST_MAIN(tst_Translation)
+// Without a translation Qt shows a plural source as typed ("1 head(s)"); the
+// app installs EnglishPlurals, and German's own plural forms still win.
+void tst_Translation::englishPluralsAgree() {
+    QCOMPARE(EnglishPlurals::resolve(QStringLiteral("%n head(s) on %1 tokens"), 1), QStringLiteral("%n head on %1 tokens"));
+    QCOMPARE(EnglishPlurals::resolve(QStringLiteral("%n head(s) on %1 tokens"), 144), QStringLiteral("%n heads on %1 tokens"));
+    QCOMPARE(EnglishPlurals::resolve(QStringLiteral("%n forward pass(es)."), 0), QStringLiteral("%n forward passes."));
+    QCOMPARE(EnglishPlurals::resolve(QStringLiteral("%n forward pass(es)."), 1), QStringLiteral("%n forward pass."));
+    QVERIFY(EnglishPlurals::resolve(QStringLiteral("%n s"), 3).isNull());      // nothing to resolve: the source
+    QVERIFY(EnglishPlurals::resolve(QStringLiteral("head(s)"), -1).isNull());  // not a plural lookup
+    // Every plural source of the app reads without a bracket, either way.
+    QString error;
+    int plurals = 0;
+    for (const TsMessage& m : readTs(kTsPath, &error)) {
+        if (!m.numerus) continue;
+        ++plurals;
+        for (const int n : {1, 2}) {
+            const QString english = EnglishPlurals::resolve(m.source, n);
+            const QString shown = english.isNull() ? m.source : english;
+            QVERIFY2(!shown.contains(QStringLiteral("(s)")) && !shown.contains(QStringLiteral("(es)")), qPrintable(shown));
+        }
+    }
+    QVERIFY(error.isEmpty());
+    QVERIFY(plurals >= 10);
+    EnglishPlurals english;
+    QVERIFY(QCoreApplication::installTranslator(&english));
+    QCOMPARE(QCoreApplication::translate("AblationView", "Not scanned yet for this text: %n forward pass(es).", nullptr, 145),
+             QStringLiteral("Not scanned yet for this text: 145 forward passes."));
+    QCOMPARE(QCoreApplication::translate("HeadStatsPanel", "%n head(s) on %1 tokens", nullptr, 1),
+             QStringLiteral("1 head on %1 tokens"));
+    installGerman();
+    const QString german = QCoreApplication::translate("AblationView", "Not scanned yet for this text: %n forward pass(es).", nullptr, 145);
+    QVERIFY2(!german.contains(QStringLiteral("pass")) && german.contains(QStringLiteral("145")), qPrintable(german));
+    QCoreApplication::removeTranslator(&english);
+}
+
 #include "tst_translation.moc"

@@ -22,6 +22,7 @@
 #include "predictionspanel.h"
 #include "ablationview.h"
 #include "compareview.h"
+#include "englishplurals.h"
 #include "mainwindow.h"
 #include "process_memory.h"
 #include "session/knockout.h"
@@ -39,6 +40,8 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(QStringLiteral(ATTNSCOPE_VERSION));
 
     // German (or any shipped language) when the system asks for it.
+    EnglishPlurals plurals;  // asked last: a translation's own plurals come first
+    QApplication::installTranslator(&plurals);
     QTranslator qtTranslator, appTranslator;
     if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
