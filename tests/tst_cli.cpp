@@ -285,6 +285,7 @@ void tst_Cli::benchOnAModelPrintsOneJsonObject() {
         QVERIFY(o["trace_mb"].toDouble() > 0 && o["peak_rss_mb"].toDouble() > o["trace_mb"].toDouble());
         QCOMPARE(o["edit_tokens"].toInt(), edit == "append" ? 101 : 100);
         QCOMPARE(o["edit_reused_rows"].toInt(), edit == "append" ? 100 : 50);
+        QVERIFY(o["edit_attention_from"].toInt() <= o["edit_reused_rows"].toInt());
     }
     // A Llama-shaped random model (the SmolLM benchmark row, scaled down).
     const Run r = cli({"bench", "--random", "arch=llama,n_layer=2,n_head=3,n_kv_head=1,n_embed=48,mlp_hidden=128,context=64,vocab=50",

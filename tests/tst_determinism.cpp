@@ -43,6 +43,7 @@ private slots:
     void incrementalRunsWithoutActivationsEqualFullRuns();
     void incrementalRunNeedsTheSameRun();
     void aCopyWithRoomRunsOnWithoutMoving();
+    void incrementalRunsAcrossAThumbnailWidth_data();
     void incrementalRunsAcrossAThumbnailWidth();
     void checkpointedRunsPastOneChunk();
     void thumbnailsPoolTheWeights_data();
@@ -319,31 +320,65 @@ void tst_Determinism::aCopyWithRoomRunsOnWithoutMoving() {
     }
 }
 
-// Typing past 256 tokens doubles the thumbnails' block width: that run pools
-// every row again, and the runs on either side keep their block rows; each
-// equals a full run bit for bit.
+void tst_Determinism::incrementalRunsAcrossAThumbnailWidth_data() {
+    QTest::addColumn<bool>("keepActivations");
+    QTest::addColumn<bool>("rowNormalized");
+    QTest::addColumn<bool>("mean");
+    QTest::newRow("max, row-normalized") << true << true << false;
+    QTest::newRow("max, past the activation budget") << false << true << false;
+    QTest::newRow("max of the weights") << true << false << false;
+    QTest::newRow("mean: pooled again") << true << true << true;
+}
+
+// Typing past 256 tokens doubles the thumbnails' block width. Max pooling
+// keeps the block rows before the edit, each new block the max of the old
+// ones it covers, and the attention runs again only from the edit's block
+// row (before, every head's whole attention ran again: 5 s for GPT-2 small
+// going from 4,096 to 4,097 tokens); mean pooling, whose sums would round
+// differently, pools every row again. A paste that quadruples the width
+// keeps them too, and shortening below 256 starts over. Each run equals a
+// full run bit for bit.
 void tst_Determinism::incrementalRunsAcrossAThumbnailWidth() {
-    const ModelConfig c = ModelConfig::seed(61, 600, 32, 2, 2);
+    QFETCH(bool, keepActivations);
+    QFETCH(bool, rowNormalized);
+    QFETCH(bool, mean);
+    const ModelConfig c = ModelConfig::seed(61, 700, 32, 2, 2);
     const Model m(std::make_shared<Weights>(random_weights(c, 17)));
     std::mt19937 rng(3);
     std::vector<int> tokens(250);
     for (int& t : tokens) t = int(rng() % 61);
     RunOptions inc;
     inc.attention_budget_bytes = 0;
+    if (!keepActivations) inc.activation_budget_bytes = 0;
+    inc.thumb_row_normalized = rowNormalized;
+    inc.thumb_mean = mean;
     RunOptions full = inc;
     full.incremental = false;
     Trace live;
     std::set<int> widths;
-    for (int step = 0; step < 16; ++step) {
+    int widened = 0;
+    for (int step = 0; step < 18; ++step) {
+        const int before = live.thumb_width;
         if (step == 12) tokens.resize(255);  // back under 256: blocks of 1 again
+        else if (step == 14) tokens.resize(600, 7);  // a paste: blocks of 1 become blocks of 4
         else tokens.push_back(int(rng() % 61));
         m.run(tokens, inc, live);
         QVERIFY(step == 0 || live.reused_rows > 0);
+        QCOMPARE(live.activations_kept, keepActivations);
         widths.insert(live.thumb_width);
         const QString diff = firstDifference(live, m.run(tokens, full));
         QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("%1 tokens: %2 differs").arg(tokens.size()).arg(diff)));
+        if (step > 0 && live.thumb_width > before) {
+            ++widened;
+            const int kept = live.reused_rows / live.thumb_width * live.thumb_width;
+            QVERIFY(kept > 0);
+            QCOMPARE(live.attention_from, mean ? 0 : kept);
+        } else if (step > 0 && live.thumb_width == before) {
+            QCOMPARE(live.attention_from, live.reused_rows / live.thumb_width * live.thumb_width);
+        }
     }
-    QCOMPARE(widths, (std::set<int>{1, 2}));
+    QCOMPARE(widened, 2);
+    QCOMPARE(widths, (std::set<int>{1, 2, 4}));
 }
 
 // Past the activation budget a layer's other tensors pass through work buffers

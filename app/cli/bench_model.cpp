@@ -231,13 +231,14 @@ int bench_model(const Args& args) {
     full.incremental = false;
     model.run(before, full, trace);  // warm-up: buffers, pages, thread team
     const double full_ms = best_of(reps, [] {}, [&] { model.run(before, full, trace); });
-    int reused = 0, after_tokens = 0;
+    int reused = 0, attention_from = 0, after_tokens = 0;
     const double edit_ms = best_of(
         reps, [&] { model.run(before, full, trace); },
         [&] {
             const std::vector<int> ids = edited();
             model.run(ids, opt, trace);
             reused = trace.reused_rows;
+            attention_from = trace.attention_from;
             after_tokens = trace.T();
         });
 
@@ -253,6 +254,7 @@ int bench_model(const Args& args) {
         .key("edit_ms").value(edit_ms)
         .key("edit_tokens").value(after_tokens)
         .key("edit_reused_rows").value(reused)
+        .key("edit_attention_from").value(attention_from)
         .key("weights_stored").value(trace.weights_dense)
         .key("attention_budget_mb").value(double(opt.attention_budget_bytes) / (1024.0 * 1024.0))
         .key("activations_kept").value(trace.activations_kept)

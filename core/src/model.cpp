@@ -194,12 +194,14 @@ void project_qkv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, 
 // pass over rows [first, T), keeping what the rows before it hold. Returns the
 // row the pass starts at: `first`, or with a thumbnail (thumb_width > 0) the
 // start of the block row holding it. Block rows before that one are kept when
-// `thumbs_kept` (the trace's thumbnail has this width and kind); that block row
-// is pooled whole again, its attention rows computed again to the same bits.
-// The thumbnail is lt.thumb_sum when `mean`, else lt.thumb_max; the other is
-// emptied.
+// the trace's thumbnail is of this kind and `kept_width` wide (0: none kept):
+// this width, or a finer one that divides it, each new block then the max of
+// the old blocks it covers (the same bits: a max is a max in any order).
+// The block row holding `first` is pooled whole again, its attention rows
+// computed again to the same bits. The thumbnail is lt.thumb_sum when `mean`,
+// else lt.thumb_max; the other is emptied.
 int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt, int first, int thumb_width,
-                      bool thumbs_kept, bool mean) {
+                      int kept_width, bool mean) {
     const int H = cfg.n_head;
     if (dense) {
         if (first == 0) lt.weights.reshape({H, T, T});
@@ -225,8 +227,34 @@ int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt,
     const int B = (T + thumb_width - 1) / thumb_width;
     const Shape& old = thumb.shape;
     const int old_S = old.size() == 3 && old[0] == H && old[1] == old[2] ? int(old[1]) : 0;
-    const int keep = thumbs_kept ? std::min({first / thumb_width, B, old_S}) : 0;
     const float empty = mean ? 0.0f : std::numeric_limits<float>::quiet_NaN();
+    if (kept_width > 0 && kept_width != thumb_width && !mean && thumb_width % kept_width == 0) {
+        // The text grew past the blocks a side the thumbnails hold and the
+        // width doubled: each kept block is the max of f x f old ones (NaN:
+        // none visible). Before, every head's attention ran again from row 0
+        // (5 s for GPT-2 small going from 4,096 to 4,097 tokens).
+        const int f = thumb_width / kept_width;
+        const int keep = std::min({first / thumb_width, B, old_S / f});
+        Tensor pooled;
+        pooled.reshape({H, S, S});
+        std::fill(pooled.data.begin(), pooled.data.end(), empty);
+        const int cols = std::min(S, old_S / f);
+        for (int h = 0; h < H; ++h)
+            for (int r = 0; r < keep; ++r) {
+                float* to = pooled.data.data() + (size_t(h) * S + size_t(r)) * S;
+                for (int dr = 0; dr < f; ++dr) {
+                    const float* from = thumb.data.data() + (size_t(h) * old_S + size_t(r * f + dr)) * old_S;
+                    for (int c = 0; c < cols; ++c)
+                        for (int dc = 0; dc < f; ++dc) {
+                            const float v = from[c * f + dc];
+                            if (!std::isnan(v) && !(v <= to[c])) to[c] = v;
+                        }
+                }
+            }
+        thumb = std::move(pooled);
+        return keep * thumb_width;
+    }
+    const int keep = kept_width == thumb_width ? std::min({first / thumb_width, B, old_S}) : 0;
     if (keep > 0) {
         if (old_S != S) {
             relayout_heads(thumb, H, old_S, S, keep, true);
@@ -362,17 +390,18 @@ struct BlockWork {
 };
 
 // Block (pre-norm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C),
-// rows [first, T). thumb_width, thumbs_kept: as for prepare_attention.
+// rows [first, T). thumb_width, kept_width: as for prepare_attention.
 // Without `work` every tensor goes into lt. With it lt keeps k, v, the
 // attention's row statistics (weights, thumbnails) and `out`, the block's
 // output, from which the rest is computed again on demand (forward.h); the
 // rest passes through `work`, kChunkRows rows at a time. Every kernel computes
 // a row alone, so the bits are the same either way. With `work` and `sink`
 // (the last layer of such a run) lt keeps no `out` either: each band of its
-// rows goes to sink(r0, r1, rows) and is gone.
+// rows goes to sink(r0, r1, rows) and is gone. Returns the row the attention
+// started at (prepare_attention).
 using RowSink = std::function<void(int r0, int r1, ConstMapRM rows)>;
-void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x, const RunOptions& opt,
-           bool dense, LayerTrace& lt, int threads, int first, int thumb_width = 0, bool thumbs_kept = false,
+int block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x, const RunOptions& opt,
+           bool dense, LayerTrace& lt, int threads, int first, int thumb_width = 0, int kept_width = 0,
            BlockWork* work = nullptr, const RowSink* sink = nullptr) {
     const int T = int(x.rows());
     for (Tensor* t : {&lt.k, &lt.v}) resize_rows(*t, {T, cfg.n_head, cfg.head_size()});
@@ -383,19 +412,19 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
         size_activations(lt, cfg, T);
         norm(cfg, rows_of(x, first, T), w.ln1, rows_of(lt.ln1, first, T), threads);
         project_qkv(w, cfg, rows_of(lt.ln1.cmatrix(), first, T), rows_of(lt.q, first, T), lt, first, threads);
-        const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept, opt.thumb_mean);
+        const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, kept_width, opt.thumb_mean);
         attend(cfg, layer, opt, dense, lt, T, threads, from, thumb_width,
                lt.q.data.data() + size_t(from) * size_t(cfg.q_width()),
                lt.heads.data.data() + size_t(from) * size_t(cfg.q_width()));
         const BlockRows b = rows_after_attention(lt, cfg, first, T);
         linear(rows_of(lt.heads.cmatrix(), first, T), w.attn.proj.weight, w.attn.proj.bias, b.proj, threads);
         after_projection(w, cfg, rows_of(x, first, T), b, rows_of(lt.out, first, T), threads);
-        return;
+        return from;
     }
     for (Tensor LayerTrace::*m : kCheckpointedAway) lt.*m = Tensor();
     // The attention starts at `from` <= first (a thumbnail block's first row):
     // the queries of rows [from, T), with their keys and values again (the same bits).
-    const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, thumbs_kept, opt.thumb_mean);
+    const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, kept_width, opt.thumb_mean);
     LayerTrace& chunk = work->rows;
     // Causal, a band of rows needs only the keys up to its end: each band
     // goes from ln1 to the block's output on its own, through buffers of a
@@ -430,6 +459,7 @@ void block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM 
             (*sink)(r0, r1, read(out));
         }
     }
+    return from;
 }
 
 void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunOptions& opt) {
@@ -596,8 +626,14 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     tr.activations_kept = keep_activations;
     tr.reused_rows = first;
     const int thumb_width = thumbnail_width(T, L * H);
-    const bool thumbs_kept = first > 0 && tr.thumb_width == thumb_width &&
-                             tr.thumb_row_normalized == opt.thumb_row_normalized && tr.thumb_mean == opt.thumb_mean;
+    // The trace's thumbnails this run keeps (prepare_attention): of the same
+    // kind, and as wide or (max pooling) a width that divides this one.
+    const bool same_kind = first > 0 && tr.thumb_width > 0 && thumb_width > 0 &&
+                           tr.thumb_row_normalized == opt.thumb_row_normalized && tr.thumb_mean == opt.thumb_mean;
+    const int kept_width = same_kind && (tr.thumb_width == thumb_width ||
+                                         (!opt.thumb_mean && thumb_width % tr.thumb_width == 0))
+                               ? tr.thumb_width
+                               : 0;
     tr.thumb_width = thumb_width;
     tr.thumb_row_normalized = opt.thumb_row_normalized;
     tr.thumb_mean = opt.thumb_mean;
@@ -615,7 +651,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     if (!keep_activations) {
         // The rows layer 0 reads: from `first`, or from the first row of its
         // thumbnail block, where the attention starts again (prepare_attention).
-        const int from = thumb_width <= 0 ? first : thumbs_kept ? first / thumb_width * thumb_width : 0;
+        const int from = thumb_width <= 0 ? first : kept_width > 0 ? first / thumb_width * thumb_width : 0;
         x0.resize(T, C);
         for (int t = from; t < T; ++t) embed_row(w, tokens[size_t(t)], t, x0.data() + size_t(t) * size_t(C));
     }
@@ -630,8 +666,9 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     for (int l = 0; l < L; ++l) {
         const ConstMapRM x = l > 0 ? tr.layers[size_t(l - 1)].out.cmatrix()
                              : keep_activations ? tr.embed.cmatrix() : ConstMapRM(x0.data(), T, C);
-        block(w.layers[size_t(l)], cfg, l, x, opt, dense, tr.layers[size_t(l)], threads, first, thumb_width,
-              thumbs_kept, keep_activations ? nullptr : &work, !keep_activations && l == L - 1 ? &to_ln_f : nullptr);
+        const int from = block(w.layers[size_t(l)], cfg, l, x, opt, dense, tr.layers[size_t(l)], threads, first, thumb_width,
+              kept_width, keep_activations ? nullptr : &work, !keep_activations && l == L - 1 ? &to_ln_f : nullptr);
+        tr.attention_from = l == 0 ? from : std::min(tr.attention_from, from);
         step(l + 2);
         if (l == 0) x0 = MatrixRM();
     }

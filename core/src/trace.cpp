@@ -355,6 +355,7 @@ void Trace::copy_with_room(const Trace& from, int rows) {
     thumb_mean = from.thumb_mean;
     source = from.source;
     reused_rows = from.reused_rows;
+    attention_from = from.attention_from;
     rebuild_source = from.rebuild_source;
     imported = from.imported;
 }
