@@ -621,7 +621,7 @@ void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
     QVERIFY(ws_->trace()->knockout.empty());
     QCOMPARE(ws_->knockouts().size(), size_t(1));
     QVERIFY(!notices.isEmpty());
-    QVERIFY2(notices.last().at(0).toString().contains(QStringLiteral("1 knockout(s) left out")),
+    QVERIFY2(notices.last().at(0).toString().contains(QStringLiteral("Left out of this run: 1 knockout(s)")),
              qPrintable(notices.last().at(0).toString()));
     win_->editor()->setPlainText(longText);
     QVERIFY(waitForTrace());

@@ -2094,14 +2094,14 @@ Gesucht in:
         <translation>Der Text enthielt Zeichen, die kein gültiges Unicode sind; sie wurden ersetzt.</translation>
     </message>
     <message numerus="yes">
-        <source>%n character(s) the model&apos;s vocabulary lacks were left out of the run (%1); they are marked in the token strip.</source>
+        <source>Left out of the run: %n character(s) the model&apos;s vocabulary lacks (%1), marked in the token strip.</source>
         <translation>
             <numerusform>%n Zeichen, das im Vokabular des Modells fehlt, wurde beim Lauf weggelassen (%1); es ist in der Token-Leiste markiert.</numerusform>
             <numerusform>%n Zeichen, die im Vokabular des Modells fehlen, wurden beim Lauf weggelassen (%1); sie sind in der Token-Leiste markiert.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n knockout(s) left out of this run: they name positions past the text&apos;s %1 tokens.</source>
+        <source>Left out of this run: %n knockout(s) naming positions past the text&apos;s %1 tokens.</source>
         <translation>
             <numerusform>%n Knockout bleibt bei diesem Lauf außen vor: Er nennt Positionen hinter den %1 Tokens des Textes.</numerusform>
             <numerusform>%n Knockouts bleiben bei diesem Lauf außen vor: Sie nennen Positionen hinter den %1 Tokens des Textes.</numerusform>

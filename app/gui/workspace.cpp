@@ -433,7 +433,7 @@ void Workspace::finishRun() {
             if (!trace_->weights_dense || !trace_->activations_kept)
                 notes << estimateText(attnscope::estimate_trace(trace_->config, trace_->T(), options_), options_);
             if (r.knockoutsLeftOut > 0)
-                notes << tr("%n knockout(s) left out of this run: they name positions past the text's %1 tokens.", "",
+                notes << tr("Left out of this run: %n knockout(s) naming positions past the text's %1 tokens.", "",
                             r.knockoutsLeftOut)
                              .arg(trace_->T());
             if (tokens_.replacedInvalid)
@@ -442,8 +442,8 @@ void Workspace::finishRun() {
                 QStringList chars;
                 for (const session::SkippedText& k : tokens_.skipped) chars << k.label;
                 chars.removeDuplicates();
-                notes << tr("%n character(s) the model's vocabulary lacks were left out of the run (%1); "
-                            "they are marked in the token strip.", "", int(tokens_.skipped.size()))
+                notes << tr("Left out of the run: %n character(s) the model's vocabulary lacks (%1), marked in "
+                            "the token strip.", "", int(tokens_.skipped.size()))
                              .arg(QLocale().createSeparatedList(chars.mid(0, 8)) + (chars.size() > 8 ? QStringLiteral(" …") : QString()));
             }
             emit notice(notes.join(QLatin1Char(' ')));
