@@ -33,13 +33,12 @@ AblationView::AblationView(Workspace* ws, ViewSettings* settings, QWidget* paren
     connect(&watcher_, &QFutureWatcher<ScanResult>::finished, this, &AblationView::scanFinished);
     poll_.setInterval(100);
     connect(&poll_, &QTimer::timeout, this, [this] {
-        const auto trace = ws_->trace();
-        if (dialog_ && total_->load() > 0 && trace) {
+        if (dialog_ && total_->load() > 0) {
             const int done = done_->load();
             dialog_->setMaximum(total_->load());
             dialog_->setValue(done);
             // Time left, from the time so far and the work the runs done held.
-            const double share = scanShareDone(done, trace->config, trace->T());
+            const double share = scanShareDone(done, scanConfig_, scanT_);
             const double elapsed = double(scanClock_.elapsed()) / 1000.0;
             dialog_->setLabelText(done >= 2 && share > 0 && elapsed >= 2
                                       ? tr("Ablating each head in turn… about %1 left.")
@@ -123,6 +122,8 @@ void AblationView::startScan() {
     dialog_->reset();
     dialog_->setLabelText(tr("Ablating each head in turn…"));
     dialog_->setValue(0);
+    scanConfig_ = trace->config;
+    scanT_ = trace->T();
     scanClock_.start();
     poll_.start();
     watcher_.setFuture(QtConcurrent::run(workPool(), [trace, cancel = cancel_, done = done_, total = total_] {

@@ -80,4 +80,6 @@ private:
     QProgressDialog* dialog_ = nullptr;
     QTimer poll_;  // progress is read from the worker's counters
     QElapsedTimer scanClock_;
+    attnscope::ModelConfig scanConfig_;  // of the trace being scanned (the text may change meanwhile)
+    int scanT_ = 0;
 };
