@@ -1,0 +1,39 @@
+#pragma once
+// How a run lays out a trace's per-row buffers: growing them a few rows
+// ahead, moving each head's kept rows when the text's length changes, and
+// sizing (or keeping, or pooling coarser) the thumbnails before an attention
+// pass. Model::run's helpers (model.cpp), apart for length.
+#include <cstdint>
+
+#include "attnscope/config.h"
+#include "attnscope/trace.h"
+
+namespace attnscope {
+
+// Rows a growing buffer reserves room for at a time.
+inline constexpr int64_t kGrowRows = 64;
+
+// Resizes a (rows, ...) tensor to shape[0] rows, keeping its leading rows. Growth
+// reserves room up to the next multiple of kGrowRows rows, so text typed token by
+// token moves each buffer once per kGrowRows tokens, not on every keystroke.
+void resize_rows(Tensor& t, Shape shape);
+
+// (H, T_old, [T_old]) -> (H, T_new, [T_new]) in place, keeping each head's first
+// `keep` rows (and, for square per-head matrices, their first `keep` columns: a
+// causal row r < keep has zeros past column r). The rest is left for the run.
+void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool square);
+
+// Sizes lt's stored weights, row statistics and thumbnail for an attention
+// pass over rows [first, T), keeping what the rows before it hold. Returns the
+// row the pass starts at: `first`, or with a thumbnail (thumb_width > 0) the
+// start of the block row holding it. Block rows before that one are kept when
+// the trace's thumbnail is of this kind and `kept_width` wide (0: none kept):
+// this width, or a finer one that divides it, each new block then the max of
+// the old blocks it covers (the same bits: a max is a max in any order).
+// The block row holding `first` is pooled whole again, its attention rows
+// computed again to the same bits. The thumbnail is lt.thumb_sum when `mean`,
+// else lt.thumb_max; the other is emptied.
+int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt, int first, int thumb_width,
+                      int kept_width, bool mean);
+
+}  // namespace attnscope
