@@ -46,17 +46,6 @@ double best_of(int reps, const std::function<void()>& prepare, const std::functi
     return best;
 }
 
-// FLOPs a causal forward of T tokens needs for any row of the architecture
-// table (the GPT-2 count of bench.cpp when H*hs = C, Hkv = H and F = 4C):
-// q/k/v 2TC(H+2Hkv)hs, proj 2TC*H*hs, attention 2T(T+1)H*hs, MLP 2TCF (3 with
-// a gate), lm_head on the last position.
-double forward_flops(const attnscope::ModelConfig& c, double T) {
-    const double C = c.n_embed, Q = c.q_width(), KV = c.kv_width(), F = c.hidden();
-    const double mlp = (c.mlp == attnscope::MlpKind::Gated ? 3 : 2) * 2 * T * C * F;
-    const double layer = 2 * T * C * (Q + 2 * KV) + 2 * T * Q * C + 2 * T * (T + 1) * Q + mlp;
-    return c.n_layer * layer + 2 * C * c.vocab_size;
-}
-
 // What keeping bfloat16 weights mapped and converting them as they are used
 // would add to every run, at the least: one pass converting every parameter
 // from bfloat16 (a 16-bit shift, the cheapest conversion there is) into
@@ -74,20 +63,6 @@ double bf16_convert_ms(const attnscope::ModelConfig& c, int threads, int reps) {
             std::memcpy(&dst[size_t(i)], &bits, 4);
         }
     });
-}
-
-// FLOPs of the ablation scan of T tokens (ablation.h): the base run (no logits,
-// the lm_head on the T - 1 positions with a next token), then for each head of
-// layer l its layer's output projection and MLP, every layer after l, and the
-// lm_head again.
-double scan_flops(const attnscope::ModelConfig& c, double T) {
-    const double C = c.n_embed, Q = c.q_width(), KV = c.kv_width(), F = c.hidden();
-    const double mlp = (c.mlp == attnscope::MlpKind::Gated ? 3 : 2) * 2 * T * C * F;
-    const double layer = 2 * T * C * (Q + 2 * KV) + 2 * T * Q * C + 2 * T * (T + 1) * Q + mlp;
-    const double head = 2 * (T - 1) * C * c.vocab_size;
-    double total = c.n_layer * layer + head;
-    for (int l = 0; l < c.n_layer; ++l) total += c.n_head * (2 * T * Q * C + mlp + (c.n_layer - 1 - l) * layer + head);
-    return total;
 }
 
 // The scan as it was first built, for the speed-up: every head a whole run with
@@ -124,7 +99,7 @@ int bench_scan(const Args& args, const attnscope::Model& model, const std::vecto
     so.threads = threads;
     attnscope::AblationScan scan;
     const double scan_ms = best_of(reps, [] {}, [&] { scan = attnscope::ablation_scan(model, ids, so); });
-    const double flops = scan_flops(cfg, double(ids.size()));
+    const double flops = attnscope::ablation_scan_flops(cfg, double(ids.size()));
     const double fma = fma_peak_gflops(threads);
     const double openblas = openblas_gemm_gflops(GemmShape{}, threads);
     attnscope::JsonWriter w(std::cout);
@@ -249,7 +224,7 @@ int bench_model(const Args& args) {
         .key("tokens").value(int(before.size()))
         .key("threads").value(threads)
         .key("full_ms").value(full_ms)
-        .key("full_gflops").value(forward_flops(cfg, double(before.size())) / (full_ms * 1e6))
+        .key("full_gflops").value(attnscope::forward_flops(cfg, double(before.size())) / (full_ms * 1e6))
         .key("edit").value(edit)
         .key("edit_ms").value(edit_ms)
         .key("edit_tokens").value(after_tokens)

@@ -144,41 +144,19 @@ void AblationView::startScan() {
     }));
 }
 
-namespace {
-
-// FLOPs of one block over T tokens: q, k, v and the output projection, the
-// causal attention (half of Q Kᵀ and of W V), the MLP.
-double blockFlops(const attnscope::ModelConfig& c, double T) {
-    const double C = c.n_embed, q = c.q_width(), kv = c.kv_width(), F = c.hidden();
-    const double mlp = 2 * T * C * F * (c.mlp == attnscope::MlpKind::Plain ? 2 : 3);
-    return 2 * T * C * (q + 2 * kv) + 2 * T * q * C + 2 * T * T * q + mlp;
-}
-
-// What a head's run computes of its own layer: the output projection and the MLP.
-double afterAttentionFlops(const attnscope::ModelConfig& c, double T) {
-    const double C = c.n_embed, F = c.hidden();
-    return 2 * T * c.q_width() * C + 2 * T * C * F * (c.mlp == attnscope::MlpKind::Plain ? 2 : 3);
-}
-
-}  // namespace
-
 double AblationView::scanRunFlops(const attnscope::ModelConfig& c, int T, int i) {
-    // Every position's logits and loss, counted 1.5 times: they run at about
+    // Every position's logits and loss counted 1.5 times: they run at about
     // two thirds of the blocks' rate (GPT-2 small shapes, 4 x 12 heads at
     // 1,024 tokens and 12 x 12 at 256: scans of 50 and 49 s, estimated 51
     // and 51 s from a run's time).
-    const double logits = 1.5 * 2.0 * T * c.n_embed * c.vocab_size;
-    if (i <= 0) return c.n_layer * blockFlops(c, T) + logits;
-    const int layer = std::min((i - 1) / std::max(c.n_head, 1), c.n_layer - 1);
-    return (c.n_layer - layer - 1) * blockFlops(c, T) + afterAttentionFlops(c, T) + logits;
+    return attnscope::ablation_run_flops(c, T, i) + 0.5 * attnscope::ablation_logits_flops(c, T);
 }
 
 double AblationView::scanSeconds(double fullRunMs, const attnscope::ModelConfig& c, int T) {
     if (fullRunMs <= 0 || c.n_layer <= 0 || T <= 0) return 0;
-    const double run = c.n_layer * blockFlops(c, T) + 2.0 * c.n_embed * c.vocab_size;
     double scan = 0;
     for (int i = 0; i <= c.n_layer * c.n_head; ++i) scan += scanRunFlops(c, T, i);
-    return fullRunMs / 1000.0 * scan / run;
+    return fullRunMs / 1000.0 * scan / attnscope::forward_flops(c, T);
 }
 
 double AblationView::scanShareDone(int done, const attnscope::ModelConfig& c, int T) {

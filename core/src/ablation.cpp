@@ -1,5 +1,6 @@
 #include "attnscope/ablation.h"
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <numeric>
@@ -53,6 +54,21 @@ int64_t scratch_bytes(const ModelConfig& cfg, int T) {
 }
 
 }  // namespace
+
+double ablation_logits_flops(const ModelConfig& c, double T) { return 2 * (T - 1) * c.n_embed * c.vocab_size; }
+
+double ablation_run_flops(const ModelConfig& c, double T, int i) {
+    if (i <= 0) return c.n_layer * block_flops(c, T) + ablation_logits_flops(c, T);
+    const int layer = std::min((i - 1) / std::max(c.n_head, 1), c.n_layer - 1);
+    return block_flops_after_attention(c, T) + (c.n_layer - 1 - layer) * block_flops(c, T) +
+           ablation_logits_flops(c, T);
+}
+
+double ablation_scan_flops(const ModelConfig& c, double T) {
+    double total = 0;
+    for (int i = 0; i <= c.n_layer * c.n_head; ++i) total += ablation_run_flops(c, T, i);
+    return total;
+}
 
 AblationScan ablation_scan(const Model& model, std::span<const int> tokens, const ScanOptions& options,
                            const Progress& progress) {

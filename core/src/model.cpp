@@ -398,6 +398,20 @@ int64_t activation_bytes(const ModelConfig& cfg, int T) {
     return int64_t(cfg.n_layer) * std::max(T, 0) * per_row * int64_t(sizeof(float));
 }
 
+double block_flops_after_attention(const ModelConfig& c, double T) {
+    const double C = c.n_embed, F = c.hidden();
+    return 2 * T * c.q_width() * C + (c.mlp == MlpKind::Gated ? 3 : 2) * 2 * T * C * F;
+}
+
+double block_flops(const ModelConfig& c, double T) {
+    const double C = c.n_embed, Q = c.q_width(), KV = c.kv_width();
+    return 2 * T * C * (Q + 2 * KV) + 2 * T * (T + 1) * Q + block_flops_after_attention(c, T);
+}
+
+double forward_flops(const ModelConfig& c, double T) {
+    return c.n_layer * block_flops(c, T) + 2.0 * c.n_embed * c.vocab_size;
+}
+
 TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& opt) {
     // The tensors Model::run sizes, as a new trace holds them: (T, ...) tensors
     // with room up to the next kGrowRows rows (resize_rows), the per-head maps

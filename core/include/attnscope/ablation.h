@@ -48,6 +48,16 @@ struct ScanOptions {
 // called after every run (total = n_layer * n_head + 1), one call at a time but
 // possibly from a worker thread; returning false stops the scan, which then
 // throws Error(Cancelled). Throws what Model::run throws for bad input.
+// Floating-point operations of run `i` of a scan of T tokens (0: the base
+// run; then one per head, layer by layer): the base run's every block, a
+// head's run its layer's output projection and MLP and every layer after it,
+// each run the lm_head on the T - 1 positions with a next token
+// (ablation_logits_flops of it). Counted as model.h's block_flops.
+double ablation_run_flops(const ModelConfig& config, double T, int i);
+double ablation_logits_flops(const ModelConfig& config, double T);
+// Every run of the scan.
+double ablation_scan_flops(const ModelConfig& config, double T);
+
 AblationScan ablation_scan(const Model& model, std::span<const int> tokens, const ScanOptions& options = {},
                            const Progress& progress = {});
 

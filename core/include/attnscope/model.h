@@ -54,6 +54,16 @@ struct TraceEstimate {
 };
 TraceEstimate estimate_trace(const ModelConfig& config, int T, const RunOptions& options);
 
+// Floating-point operations of one block of a causal forward of T tokens:
+// q/k/v 2TC(H+2Hkv)hs, proj 2TC·H·hs, attention 2T(T+1)·H·hs (the visible
+// half of Q Kᵀ and of W V), MLP 2TCF (3 with a gate). The benchmarks' GFLOP/s
+// and the app's time estimates count with it.
+double block_flops(const ModelConfig& config, double T);
+// Its part after the attention: the output projection and the MLP.
+double block_flops_after_attention(const ModelConfig& config, double T);
+// A whole causal forward: every block, and the lm_head on the last position.
+double forward_flops(const ModelConfig& config, double T);
+
 // Called after each stage with (done, total); returning false cancels the run,
 // which then throws Error(Cancelled).
 using Progress = std::function<bool(int done, int total)>;
