@@ -26,7 +26,8 @@ const char* kUsageHead =
     "  bench  [--quick] [--torch]   time attention and a GPT-2-small-shaped forward\n"
     "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) [--edit append|middle]\n"
     "         [--threads N] [--repeat R] [--attention-budget-mb MB]\n"
-    "         [--activation-budget-mb MB] --json   full and after-edit runs, as JSON\n"
+    "         [--activation-budget-mb MB] [--head-stats] --json   full and after-edit runs, as JSON\n"
+    "         (--head-stats: the head statistics too, against a double log per weight)\n"
     "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) --scan [--baseline] [--threads N] --json\n"
     "         the ablation scan against the FMA peak (and, with --baseline, whole runs per head)\n"
     "  export [--model FILE | --random SPEC] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";
