@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -46,6 +47,8 @@ private slots:
     void incrementalRunsAcrossAThumbnailWidth_data();
     void incrementalRunsAcrossAThumbnailWidth();
     void checkpointedRunsPastOneChunk();
+    void aRunOfTheFirstLayersEqualsThemInAFullRun_data();
+    void aRunOfTheFirstLayersEqualsThemInAFullRun();
     void thumbnailsPoolTheWeights_data();
     void thumbnailsPoolTheWeights();
     void linearIsOneFusedChainPerOutput_data();
@@ -385,6 +388,70 @@ void tst_Determinism::incrementalRunsAcrossAThumbnailWidth() {
 // 512 rows at a time (model.cpp, kChunkRows); a run of more rows, its
 // incremental runs, the tensors rebuilt on demand and the ablation scan's
 // suffix runs from such a base all equal what a run that keeps everything gives.
+void tst_Determinism::aRunOfTheFirstLayersEqualsThemInAFullRun_data() {
+    QTest::addColumn<bool>("stored");
+    QTest::addColumn<qint64>("activationBudget");
+    QTest::newRow("weights and activations stored") << true << (qint64(1) << 30);
+    QTest::newRow("weights and activations rebuilt") << false << qint64(0);
+}
+
+// RunOptions::layers (an export of one layer's head runs no later block):
+// each layer it runs holds what a full run's does, bit for bit (thumbnails,
+// row statistics and rebuilt heads too); there is no ln_f, logits or later
+// layer, the stage list and tensor names stop at its last block, and a later
+// run never takes it for a completed run to continue.
+void tst_Determinism::aRunOfTheFirstLayersEqualsThemInAFullRun() {
+    QFETCH(bool, stored);
+    QFETCH(qint64, activationBudget);
+    const ModelConfig c = ModelConfig::seed(61, 200, 160, 5, 4);
+    const Model m(std::make_shared<Weights>(random_weights(c, 23)));
+    std::vector<int> tokens(150);
+    for (size_t i = 0; i < tokens.size(); ++i) tokens[i] = int((i * 17 + 3) % 61);
+    RunOptions opt;
+    opt.attention_budget_bytes = stored ? (int64_t(1) << 30) : 0;
+    opt.activation_budget_bytes = activationBudget;
+    opt.threads = 2;
+    const Trace full = m.run(tokens, opt);
+    QVERIFY(!full.partial());
+    for (const int n : {1, 3}) {
+        RunOptions some = opt;
+        some.layers = n;
+        const Trace part = m.run(tokens, some);
+        QCOMPARE(part.n_layer(), n);
+        QVERIFY(part.partial());
+        QCOMPARE(part.weights_dense, stored);
+        QVERIFY(part.ln_f.empty() && part.logits.empty());
+        QVERIFY_THROWS_EXCEPTION(Error, part.logits_at(int(tokens.size()) - 1));
+        QVERIFY_THROWS_EXCEPTION(Error, part.tensor("ln_f"));
+        QVERIFY_THROWS_EXCEPTION(Error, part.tensor("blk." + std::to_string(n) + ".attn.weights"));
+        const std::vector<std::string> names = part.tensor_names();
+        QVERIFY(std::find(names.begin(), names.end(), "ln_f") == names.end());
+        QVERIFY(std::find(names.begin(), names.end(), "logits") == names.end());
+        QCOMPARE(names.back(), "blk." + std::to_string(n - 1) + ".out");
+        QCOMPARE(part.stages.back().layer, n - 1);
+        for (const std::string& name : names)
+            QVERIFY2(sameBits(part.tensor(name), full.tensor(name)), name.c_str());
+        QCOMPARE(part.thumb_width, full.thumb_width);
+        for (int l = 0; l < n; ++l) {
+            const LayerTrace &a = part.layers[size_t(l)], &b = full.layers[size_t(l)];
+            QVERIFY(sameBits(a.thumb_max, b.thumb_max) && sameBits(a.row_max, b.row_max) &&
+                    sameBits(a.row_inv_sum, b.row_inv_sum) && sameBits(a.k, b.k));
+            const MatrixRM wa = part.head_weights(l, 3, 100, 150), wb = full.head_weights(l, 3, 100, 150);
+            QVERIFY(wa.size() > 0 && std::memcmp(wa.data(), wb.data(), size_t(wa.size()) * sizeof(float)) == 0);
+        }
+        // Not a completed run to continue: a whole run into it computes every row.
+        Trace again = part;
+        m.run(tokens, opt, again);
+        QCOMPARE(again.reused_rows, 0);
+        QVERIFY(firstDifference(again, full).isEmpty());
+    }
+    for (const int bad : {0, -2, c.n_layer + 1}) {
+        RunOptions wrong = opt;
+        wrong.layers = bad;
+        QVERIFY_THROWS_EXCEPTION(Error, m.run(tokens, wrong));
+    }
+}
+
 void tst_Determinism::checkpointedRunsPastOneChunk() {
     const ModelConfig c = ModelConfig::seed(61, 1400, 32, 2, 2);
     const Model m(std::make_shared<Weights>(random_weights(c, 29)));

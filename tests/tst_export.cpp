@@ -156,6 +156,7 @@ private slots:
     void npyStackLoadsBackTheSameFloats();
     void npyLoadsInNumpy();
     void csvHasTokensAndExactValues();
+    void oneFigureRunsOnlyTheLayersItReads();
     void streamedDataIsTheWholeBlock_data();
     void streamedDataIsTheWholeBlock();
     void aFailedStreamLeavesNoFile();
@@ -509,6 +510,38 @@ void tst_Export::csvHasTokensAndExactValues() {
     // A grid of every head is not one matrix.
     QVERIFY_THROWS_EXCEPTION(Error, session::exportRecipe(recipe(QStringLiteral("heads"), render::Format::Csv), run_.data,
                                                          run_.tokens.texts, tmp_.filePath(QStringLiteral("grid.csv"))));
+}
+
+// The CLI's single export runs no block after its figure's layer
+// (runRecipe's upToItsLayer): a head, its token lines and the mask of layer 0
+// come from a run of layer 0 alone, and their files are the same bytes as
+// from a full run. The shape flow, JSON (which lists every block's stages) and
+// a batch need every layer: they run all.
+void tst_Export::oneFigureRunsOnlyTheLayersItReads() {
+    for (const auto& [view, format] : {std::pair{QStringLiteral("head"), render::Format::Csv},
+                                       std::pair{QStringLiteral("head"), render::Format::Png},
+                                       std::pair{QStringLiteral("lines"), render::Format::Svg},
+                                       std::pair{QStringLiteral("mask"), render::Format::Npy},
+                                       std::pair{QStringLiteral("head"), render::Format::Json},
+                                       std::pair{QStringLiteral("flow"), render::Format::Png}}) {
+        session::Recipe r = recipe(view, format);
+        r.layer = 0;
+        const session::RecipeRun part = session::runRecipe(r, true, nullptr, /*upToItsLayer=*/true);
+        const bool oneLayer = view != QStringLiteral("flow") && format != render::Format::Json;
+        QCOMPARE(part.trace->n_layer(), oneLayer ? 1 : 2);
+        QCOMPARE(part.trace->partial(), oneLayer);
+        const QString ext = render::formatName(format);
+        const QString a = tmp_.filePath(view + QStringLiteral("_part.") + ext), b = tmp_.filePath(view + QStringLiteral("_full.") + ext);
+        session::exportRecipe(r, part.data, part.tokens.texts, a);
+        session::exportRecipe(r, run_.data, run_.tokens.texts, b);
+        const QByteArray got = readAll(a);
+        QVERIFY(got.size() > 100);
+        QVERIFY2(got == readAll(b), qPrintable(view + QStringLiteral(" as ") + ext));
+    }
+    // Without upToItsLayer (the GUI, a batch) every layer runs.
+    session::Recipe r = recipe(QStringLiteral("head"), render::Format::Csv);
+    r.layer = 0;
+    QCOMPARE(session::runRecipe(r).trace->n_layer(), 2);
 }
 
 // Heads are written a band of rows at a time, never held whole (8,192 tokens'

@@ -127,7 +127,7 @@ RecipeRun runTraceFile(const Recipe& r, bool checkHash) {
 
 }  // namespace
 
-RecipeRun runRecipe(const Recipe& r, bool checkHash, const Document* given) {
+RecipeRun runRecipe(const Recipe& r, bool checkHash, const Document* given, bool upToItsLayer) {
     if (!given && !r.modelPath.isEmpty() && attnscope::is_trace_file(r.modelPath.toStdString()))
         return runTraceFile(r, checkHash);
     RecipeRun out;
@@ -153,6 +153,9 @@ RecipeRun runRecipe(const Recipe& r, bool checkHash, const Document* given) {
     opt.causal = !r.bidirectional;
     opt.ablate = r.ablate;
     opt.knockout = r.knockout;
+    // (JSON lists the stages of the whole forward pass: it needs every block.)
+    if (upToItsLayer && (viewOf(r.view).reads & ReadsUpToItsLayer) && r.format != render::Format::Json)
+        opt.layers = r.layer + 1;
     const attnscope::Model model(out.doc.model.weights);
     out.trace = std::make_shared<const attnscope::Trace>(model.run(out.tokens.ids, opt));
     out.data = figureData(out.doc, out.trace, out.tokens.labels);

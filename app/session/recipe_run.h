@@ -43,7 +43,11 @@ struct RecipeRun {
 // input (the recipe must give no text). A compare recipe also runs its B. Throws attnscope::Error: the model cannot be opened, its SHA-256 differs from
 // the recipe's, or the text no longer gives the recorded tokens.
 // `given`, when not null, is run in place of the recipe's model file (the CLI's
-// --random: a model that has no file).
-RecipeRun runRecipe(const Recipe& r, bool checkHash = true, const Document* given = nullptr);
+// --random: a model that has no file). With `upToItsLayer`, a view that reads
+// no later block (ReadsUpToItsLayer) runs only the blocks up to the recipe's
+// layer: the trace is partial, for that one figure or CSV/NPY file (the CLI's
+// single export; JSON lists every block's stages, so it runs them all).
+RecipeRun runRecipe(const Recipe& r, bool checkHash = true, const Document* given = nullptr,
+                    bool upToItsLayer = false);
 
 }  // namespace session

@@ -128,7 +128,8 @@ std::vector<ViewDescriptor> makeViews() {
         QStringLiteral("head"), QT_TRANSLATE_NOOP("session::Views", "Head &detail"),
         QT_TRANSLATE_NOOP("session::Views", "Head detail"),
         QT_TRANSLATE_NOOP("session::Views", "one head's full T x T weights (or raw scores) with tokens on both axes"), 1,
-        ViewWidget::HeadDetail, ReadsLayer | ReadsHead | ReadsQuery, {RecipeField::Kind}, kAllFormats, true,
+        ViewWidget::HeadDetail, ReadsLayer | ReadsHead | ReadsQuery | ReadsUpToItsLayer, {RecipeField::Kind},
+        kAllFormats, true,
         [](const Recipe& r, const FigureData& d, const Style& s) {
             return std::make_unique<render::HeadFigure>(d, r.layer, r.head, r.kind, s);
         },
@@ -142,7 +143,8 @@ std::vector<ViewDescriptor> makeViews() {
     });
     v.push_back({
         QStringLiteral("mask"), QT_TRANSLATE_NOOP("session::Views", "&Mask"), QT_TRANSLATE_NOOP("session::Views", "Mask"),
-        QT_TRANSLATE_NOOP("session::Views", "which keys each query may attend to"), 2, ViewWidget::Mask, 0, {},
+        QT_TRANSLATE_NOOP("session::Views", "which keys each query may attend to"), 2, ViewWidget::Mask,
+        ReadsUpToItsLayer, {},
         kAllFormats, true,
         // The model's mask, the same for every head, unless knockouts block
         // edges: then the recipe's head's own mask.
@@ -186,7 +188,8 @@ std::vector<ViewDescriptor> makeViews() {
         QStringLiteral("lines"), QT_TRANSLATE_NOOP("session::Views", "Token &lines"),
         QT_TRANSLATE_NOOP("session::Views", "Token lines"),
         QT_TRANSLATE_NOOP("session::Views", "BertViz-style lines from each query to the keys it attends to"), 4,
-        ViewWidget::TokenLines, ReadsLayer | ReadsHead | ReadsQuery, {RecipeField::Heads, RecipeField::Focus},
+        ViewWidget::TokenLines, ReadsLayer | ReadsHead | ReadsQuery | ReadsUpToItsLayer,
+        {RecipeField::Heads, RecipeField::Focus},
         kAllFormats, false,
         [](const Recipe& r, const FigureData& d, const Style& s) {
             return std::make_unique<render::LinesFigure>(d, r.layer, linesHeads(r), s, r.focus);
@@ -346,16 +349,22 @@ QString viewTitle(const ViewDescriptor& v) { return QCoreApplication::translate(
 QString viewMenuText(const ViewDescriptor& v) { return QCoreApplication::translate("session::Views", v.menuText); }
 QString viewShortcut(const ViewDescriptor& v) { return QStringLiteral("Ctrl+%1").arg(v.tabOrder + 1); }
 
+namespace {
+// The layers a recipe's ablations and knockouts may name: the model's, also
+// when the run stopped after the recipe's layer (Trace::partial).
+int modelLayers(const attnscope::Trace& t) { return t.partial() ? t.config.n_layer : t.n_layer(); }
+}  // namespace
+
 std::unique_ptr<render::Figure> makeFigure(const Recipe& r, const FigureData& data) {
     if (!data.trace) throw Error(ErrorCode::InvalidArgument, "there is no trace to draw");
-    checkRecipe(r, data.trace->n_layer(), data.trace->n_head(), data.T());
+    checkRecipe(r, modelLayers(*data.trace), data.trace->n_head(), data.T());
     const render::Style style = recipeStyle(r);
     std::unique_ptr<render::Figure> fig = viewOf(r.view).figure(r, data, style);
     return r.runNote ? render::withRunNote(std::move(fig), *data.trace, style) : std::move(fig);
 }
 
 DataBlock dataFor(const Recipe& r, const attnscope::Trace& trace) {
-    checkRecipe(r, trace.n_layer(), trace.n_head(), trace.T());
+    checkRecipe(r, modelLayers(trace), trace.n_head(), trace.T());
     return viewOf(r.view).data(r, trace);
 }
 

@@ -30,6 +30,9 @@ enum ViewReads : unsigned {
     ReadsLayer = 1u << 0,
     ReadsHead = 1u << 1,
     ReadsQuery = 1u << 2,
+    // Its figure and data read no block after the recipe's layer: an export
+    // runs only the blocks up to it (RunOptions::layers).
+    ReadsUpToItsLayer = 1u << 3,
 };
 
 // Recipe members only some views use. A recipe's JSON carries the ones its

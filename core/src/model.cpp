@@ -372,6 +372,11 @@ void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunO
         check(k.query, int(tokens.size()), "query", "query positions", true);
         check(k.key, int(tokens.size()), "key", "key positions", false);
     }
+    if (opt.layers == 0 || opt.layers < -1 || opt.layers > cfg.n_layer)
+        throw Error(ErrorCode::InvalidArgument,
+                    "cannot run " + std::to_string(opt.layers) + " layers: the model has " + std::to_string(cfg.n_layer) +
+                        " (-1 runs them all)",
+                    {std::to_string(opt.layers), std::to_string(cfg.n_layer)});
     if (opt.threads < 0) throw Error(ErrorCode::InvalidArgument, "thread count must be >= 0");
     if (opt.threads > max_thread_count())
         throw Error(ErrorCode::InvalidArgument,
@@ -438,7 +443,8 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
     // tok, pos, embed and ln_f. Past the activation budget ln_f alone, as
     // large as the last layer's out, which is not kept (counted in `layer`).
     const int64_t outside = e.activations_kept ? 4 * r * C : 0;
-    const int64_t floats = outside + cfg.n_layer * layer + grown(logits) * cfg.vocab_size;
+    const int64_t run_layers = opt.layers < 0 ? cfg.n_layer : std::min(opt.layers, cfg.n_layer);
+    const int64_t floats = outside + run_layers * layer + (run_layers < cfg.n_layer ? 0 : grown(logits) * cfg.vocab_size);
     e.bytes = floats * int64_t(sizeof(float));
     return e;
 }
@@ -484,8 +490,11 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     const ModelConfig& cfg = w.config;
     check_input(cfg, tokens, opt);
     const int T = int(tokens.size()), C = cfg.n_embed, L = cfg.n_layer, H = cfg.n_head;
+    // The blocks this run computes: all, or the first opt.layers (no ln_f, no logits).
+    const int run_layers = opt.layers < 0 ? L : opt.layers;
+    const bool whole = run_layers == L;
     const int threads = opt.threads > 0 ? opt.threads : default_thread_count();
-    const int total = L + 2;
+    const int total = run_layers + 2;
     auto step = [&](int done) {
         if (progress && !progress(done, total))
             throw Error(ErrorCode::Cancelled, "the run was cancelled");
@@ -494,7 +503,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     const int64_t dense_bytes = int64_t(L) * H * T * T * int64_t(sizeof(float));
     const bool dense = dense_bytes <= opt.attention_budget_bytes;
     const bool keep_activations = activation_bytes(cfg, T) <= opt.activation_budget_bytes;
-    const int first = rows_to_keep(tr, weights_, tokens, opt, dense, keep_activations);
+    const int first = whole ? rows_to_keep(tr, weights_, tokens, opt, dense, keep_activations) : 0;
     const int old_T = tr.T();
     const bool all_logits_kept = first > 0 && opt.logits_rows < 0 && tr.logits_first == 0 &&
                                  !tr.logits.shape.empty() && tr.logits.shape[0] == old_T;
@@ -539,14 +548,15 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
         for (int t = from; t < T; ++t) embed_row(w, tokens[size_t(t)], t, x0.data() + size_t(t) * size_t(C));
     }
     step(1);
-    tr.layers.resize(size_t(L));
-    resize_rows(tr.ln_f, {T, C});
+    tr.layers.resize(size_t(run_layers));
+    if (whole) resize_rows(tr.ln_f, {T, C});
+    else tr.ln_f = Tensor();
     BlockWork work;  // past the activation budget: what the layers do not keep
     // ...nor the last layer's output: the final norm takes it a band at a time.
     const RowSink to_ln_f = [&](int r0, int r1, ConstMapRM rows) {
         norm(cfg, rows, w.ln_f, rows_of(tr.ln_f, r0, r1), threads);
     };
-    for (int l = 0; l < L; ++l) {
+    for (int l = 0; l < run_layers; ++l) {
         const ConstMapRM x = l > 0 ? tr.layers[size_t(l - 1)].out.cmatrix()
                              : keep_activations ? tr.embed.cmatrix() : ConstMapRM(x0.data(), T, C);
         const int from = block(w.layers[size_t(l)], cfg, l, x, opt, dense, tr.layers[size_t(l)], threads, first, thumb_width,
@@ -555,10 +565,10 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
         step(l + 2);
         if (l == 0) x0 = MatrixRM();
     }
-    if (keep_activations)
+    if (keep_activations && whole)
         norm(cfg, rows_in(tr.layers.back().out.cmatrix(), first), w.ln_f, rows_out(tr.ln_f, first), threads);
     // lm_head only where logits are shown: the last `logits_rows` positions.
-    const int rows = opt.logits_rows < 0 ? T : std::min(opt.logits_rows, T);
+    const int rows = !whole ? 0 : opt.logits_rows < 0 ? T : std::min(opt.logits_rows, T);
     tr.logits_first = T - rows;
     resize_rows(tr.logits, {rows, cfg.vocab_size});
     const int from = all_logits_kept ? first : tr.logits_first;

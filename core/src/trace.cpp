@@ -224,7 +224,7 @@ void for_each_tensor(const Trace& tr, Fn fn) {
             if (earlier.in_block == s.in_block && std::string_view(earlier.name) == s.name) return;
         }
         fn(s, layer);
-    });
+    }, !tr.partial());
 }
 
 }  // namespace
@@ -241,6 +241,10 @@ std::vector<std::string> Trace::tensor_names() const {
 Tensor Trace::tensor(const std::string& name) const {
     const TensorRef ref = resolve_tensor_name(name, n_layer());
     const TraceTensorSpec& s = *ref.spec;
+    if (partial() && (s.trace_member == &Trace::ln_f || s.trace_member == &Trace::logits))
+        throw Error(ErrorCode::InvalidArgument, "'" + name + "' was not computed: the run stopped after layer " +
+                                                    std::to_string(n_layer() - 1) + " of " +
+                                                    std::to_string(config.n_layer));
     const int n = T(), H = n_head();
     using Source = TraceTensorSpec::Source;
     if (s.source == Source::Mask) {

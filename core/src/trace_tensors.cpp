@@ -174,7 +174,8 @@ const std::vector<TraceTensorSpec>& trace_tensor_table() {
     return table;
 }
 
-void for_each_in_forward_order(int n_layer, const std::function<void(const TraceTensorSpec&, int)>& fn) {
+void for_each_in_forward_order(int n_layer, const std::function<void(const TraceTensorSpec&, int)>& fn,
+                               bool after_blocks) {
     const auto& table = trace_tensor_table();
     size_t i = 0;
     for (; i < table.size() && !table[i].in_block; ++i) fn(table[i], -1);
@@ -182,7 +183,8 @@ void for_each_in_forward_order(int n_layer, const std::function<void(const Trace
     while (i < table.size() && table[i].in_block) ++i;
     for (int l = 0; l < n_layer; ++l)
         for (size_t j = block_begin; j < i; ++j) fn(table[j], l);
-    for (; i < table.size(); ++i) fn(table[i], -1);
+    if (after_blocks)
+        for (; i < table.size(); ++i) fn(table[i], -1);
 }
 
 int64_t dim_size(Dim d, const Trace& tr) {
@@ -255,7 +257,7 @@ std::vector<StageRecord> stage_records(const Trace& tr) {
             r.inputs.push_back(*in || out.empty() ? std::string(in) : out.back().stage);
         if (s.detail) r.detail = s.detail(c);
         out.push_back(std::move(r));
-    });
+    }, !tr.partial());
     return out;
 }
 

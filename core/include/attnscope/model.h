@@ -41,6 +41,13 @@ struct RunOptions {
     // pooling) instead of its max; one of the two is kept (37 MB each for
     // GPT-2 small at 1,024 tokens).
     bool thumb_mean = false;
+    // Run only blocks [0, layers) (-1: every block): the trace then holds
+    // those layers and no ln_f or logits, and is never reused by an
+    // incremental run. What each layer holds is what a full run's does, bit
+    // for bit, thumbnails included. An export of one layer's head needs no
+    // block after it (at 8,192 tokens, layer 0 of GPT-2 small is a twelfth of
+    // the run).
+    int layers = -1;
 };
 
 // What a run of T tokens will hold, known before it starts (the app shows it

@@ -151,7 +151,10 @@ struct Trace {
     std::shared_ptr<const ImportedAttention> imported;
 
     int T() const { return static_cast<int>(tokens.size()); }
+    // The layers the run computed: every one of the model's, or the first
+    // RunOptions::layers (then partial(): no ln_f, logits or later layers).
     int n_layer() const { return static_cast<int>(layers.size()); }
+    bool partial() const { return !imported && n_layer() < config.n_layer; }
     int n_head() const { return config.n_head; }
 
     // One head's (T, T) softmax weights, stored or rebuilt; identical either way.

@@ -71,8 +71,10 @@ int64_t dim_size(Dim d, const Trace& tr);
 std::string dim_symbol(Dim d, const ModelConfig& c);
 // Every entry in forward order as a trace holds them: the entries outside
 // blocks that come first, the block entries once per layer (layer 0 first),
-// then the rest; `fn(spec, layer)` with layer -1 outside blocks.
-void for_each_in_forward_order(int n_layer, const std::function<void(const TraceTensorSpec&, int)>& fn);
+// then the rest (unless `after_blocks` is false: a run of only the first
+// layers, RunOptions::layers); `fn(spec, layer)` with layer -1 outside blocks.
+void for_each_in_forward_order(int n_layer, const std::function<void(const TraceTensorSpec&, int)>& fn,
+                               bool after_blocks = true);
 
 // An entry's shape in a trace, and in symbols.
 Shape spec_shape(const TraceTensorSpec& s, const Trace& tr);
