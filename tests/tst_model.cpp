@@ -138,8 +138,10 @@ void tst_Model::estimateIsWhatARunHolds() {
         const Model m(std::make_shared<Weights>(random_weights(c, 3)));
         for (const int T : {1, 17, 100})
             for (const int64_t budget : {int64_t(1) << 30, int64_t(1000)})
-                for (const int logits : {1, -1, 0}) {
+                for (const int logits : {1, -1, 0})
+                for (const int layers : {-1, 1}) {  // every block, or the first alone (RunOptions::layers)
                     RunOptions o;
+                    o.layers = layers;
                     o.attention_budget_bytes = budget;
                     // Activations kept with the weights, dropped with them, or dropped alone.
                     o.activation_budget_bytes = budget > 1000 && logits == 0 ? 1000 : budget;
@@ -150,7 +152,8 @@ void tst_Model::estimateIsWhatARunHolds() {
                     const TraceEstimate e = estimate_trace(c, T, o);
                     const QByteArray what = QByteArray(spec) + " T=" + QByteArray::number(T) +
                                             " budget=" + QByteArray::number(qint64(budget)) +
-                                            " logits=" + QByteArray::number(logits);
+                                            " logits=" + QByteArray::number(logits) +
+                                            " layers=" + QByteArray::number(layers);
                     QVERIFY2(e.bytes == tr.bytes(), what + " estimate " + QByteArray::number(qint64(e.bytes)) +
                                                         " run " + QByteArray::number(qint64(tr.bytes())));
                     QVERIFY2(e.dense == tr.weights_dense, what);

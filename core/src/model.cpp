@@ -439,12 +439,14 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
                           + kept
                           + (e.dense ? H * t * t : 0)
                           + H * thumb_side * thumb_side;         // the thumbnails' max or sum
-    const int64_t logits = opt.logits_rows < 0 ? t : std::min<int64_t>(opt.logits_rows, t);
+    // A run of the first opt.layers blocks has no ln_f and no logits.
+    const int64_t run_layers = opt.layers < 0 ? cfg.n_layer : std::min(opt.layers, cfg.n_layer);
+    const bool whole = run_layers == cfg.n_layer;
+    const int64_t logits = !whole ? 0 : opt.logits_rows < 0 ? t : std::min<int64_t>(opt.logits_rows, t);
     // tok, pos, embed and ln_f. Past the activation budget ln_f alone, as
     // large as the last layer's out, which is not kept (counted in `layer`).
-    const int64_t outside = e.activations_kept ? 4 * r * C : 0;
-    const int64_t run_layers = opt.layers < 0 ? cfg.n_layer : std::min(opt.layers, cfg.n_layer);
-    const int64_t floats = outside + run_layers * layer + (run_layers < cfg.n_layer ? 0 : grown(logits) * cfg.vocab_size);
+    const int64_t outside = e.activations_kept ? (whole ? 4 : 3) * r * C : 0;
+    const int64_t floats = outside + run_layers * layer + grown(logits) * cfg.vocab_size;
     e.bytes = floats * int64_t(sizeof(float));
     return e;
 }
