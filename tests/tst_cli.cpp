@@ -4,6 +4,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QtTest>
 
 #include "attnscope/json.h"
@@ -45,6 +47,7 @@ private slots:
     void benchOnAModelPrintsOneJsonObject();
     void infoListsWhatWasNotRun();
     void charactersOutsideTheVocabularyAreLeftOut();
+    void longJobsShowProgressOnATerminalOnly();
 
 private:
     QTemporaryDir tmp_;
@@ -380,6 +383,42 @@ void tst_Cli::charactersOutsideTheVocabularyAreLeftOut() {
     QStringList texts;
     for (const QJsonValue t : readJson(out)["tokens"].toArray()) texts << t.toObject()["text"].toString();
     QCOMPARE(texts.join(QString()), QStringLiteral("ROMEO: caf!"));
+}
+
+// A long run says how far it is on stderr when stderr is a terminal (here a
+// pseudo-terminal from util-linux's `script`), rewriting one line in place
+// and erasing it when done; through a pipe it says nothing, and stdout is the
+// same either way. ATTNSCOPE_PROGRESS_AFTER_MS=0 shows it from the first step
+// (by default only a job that has taken a second shows it).
+void tst_Cli::longJobsShowProgressOnATerminalOnly() {
+    const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));
+    if (script.isEmpty()) QSKIP("util-linux's `script` (a pseudo-terminal for the run) is not installed");
+    const QString out = tmp_.filePath("scan.json");
+    const QStringList args = {"ablate-scan", "--text", "ROMEO: what light", "--threads", "1"};
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("ATTNSCOPE_PROGRESS_AFTER_MS", "0");
+    p.setProcessEnvironment(env);
+    QString command = QStringLiteral(ATTNSCOPE_CLI);
+    for (const QString& a : args) command += QStringLiteral(" '") + a + QLatin1Char('\'');
+    command += QStringLiteral(" > '") + out + QLatin1Char('\'');
+    p.start(script, {"-qec", command, "/dev/null"});
+    QVERIFY(p.waitForFinished(180000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString terminal = QString::fromUtf8(p.readAllStandardOutput());
+    // 4 x 4 heads and the base run: 17 runs, each one step of the line.
+    QVERIFY2(terminal.contains(QStringLiteral("\rattnscope-cli: ablation scan, runs: 1/17, ")), qPrintable(terminal));
+    QVERIFY2(terminal.contains(QStringLiteral("ablation scan, runs: 16/17")), qPrintable(terminal));
+    QVERIFY2(!terminal.contains(QStringLiteral("17/17")), qPrintable(terminal));
+    QVERIFY2(QRegularExpression(QStringLiteral("\r +\r\\s*$")).match(terminal).hasMatch(), qPrintable(terminal));  // erased
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray onTerminal = f.readAll();
+    const Run piped = cli(args, env);
+    QVERIFY2(piped.status == 0, qPrintable(piped.err));
+    QCOMPARE(piped.err, QString());
+    QCOMPARE(piped.out.toUtf8(), onTerminal);
+    QVERIFY(QJsonDocument::fromJson(onTerminal).object()["heads"].toArray().size() == 16);
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -1,7 +1,14 @@
 #include "common.h"
 
+#include <unistd.h>
+
+#include <QtGlobal>
+
+#include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
+#include <memory>
 
 #include "attnscope/error.h"
 #include "attnscope/file_io.h"
@@ -11,6 +18,38 @@ namespace cli {
 
 using attnscope::Error;
 using attnscope::ErrorCode;
+
+attnscope::Progress progress_line(std::string what) {
+    static const bool tty = isatty(fileno(stderr));
+    if (!tty) return {};
+    bool ok = false;
+    const int after = qEnvironmentVariableIntValue("ATTNSCOPE_PROGRESS_AFTER_MS", &ok);
+    struct State {
+        std::string what;
+        std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+        std::chrono::milliseconds after;
+        size_t shown = 0;  // characters of the line on screen
+    };
+    auto s = std::make_shared<State>(State{std::move(what), std::chrono::steady_clock::now(),
+                                           std::chrono::milliseconds(ok ? std::max(0, after) : 1000)});
+    return [s](int done, int total) {
+        const auto took = std::chrono::steady_clock::now() - s->start;
+        if (done >= total) {
+            if (s->shown) std::fprintf(stderr, "\r%*s\r", int(s->shown), "");
+            s->shown = 0;
+        } else if (took >= s->after) {
+            char line[256];
+            const int n = std::snprintf(line, sizeof line, "attnscope-cli: %s: %d/%d, %lld s", s->what.c_str(), done, total,
+                                        static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(took).count()));
+            const size_t len = size_t(std::clamp(n, 0, int(sizeof line) - 1));
+            // Pad over a longer line before it.
+            std::fprintf(stderr, "\r%s%*s", line, int(s->shown > len ? s->shown - len : 0), "");
+            s->shown = std::max(s->shown, len);
+        }
+        std::fflush(stderr);
+        return true;
+    };
+}
 
 session::Document open_model(const Args& args) {
     if (args.has("model") && args.has("random")) throw UsageError("give --model FILE or --random SPEC, not both");

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "args.h"
+#include "attnscope/model.h"
 #include "attnscope/trace.h"
 #include "session/tokenize.h"
 
@@ -24,6 +25,13 @@ struct Input {
 // Exactly one of --text, --text-file or --tokens. Text longer than the context
 // is refused unless `crop` (then the last context_length tokens are kept).
 Input read_input(const Args& args, const session::Document& doc, bool crop = false);
+
+// How far a long job is, as one line on stderr ("attnscope-cli: running the
+// model: 5/14, 12 s"), rewritten in place: only on a terminal, only once the
+// job has taken a second (ATTNSCOPE_PROGRESS_AFTER_MS sets that, for tests),
+// and erased when done, so that quick runs, pipes and logs see nothing. Calls
+// may come from worker threads, one at a time. Never stops the job.
+attnscope::Progress progress_line(std::string what);
 
 // One stderr note when the tokenizer left characters out of `t`.
 void note_skipped(const session::Tokenized& t);

@@ -43,7 +43,7 @@ int dump(const std::vector<std::string>& argv) {
     const session::Document doc = open_model(args);
     const Input in = read_input(args, doc, args.has("crop"));
     const attnscope::Model model(doc.model.weights);
-    const attnscope::Trace tr = model.run(in.ids, opt);
+    const attnscope::Trace tr = model.run(in.ids, opt, progress_line("running the model"));
 
     // Built in memory, then written atomically: a full disk is an error, not a
     // truncated trace.

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <mutex>
 
 #include "args.h"
 #include "attnscope/ablation.h"
@@ -87,7 +88,7 @@ int predict(const std::vector<std::string>& argv) {
     opt.logits_rows = args.has("loss") ? -1 : T - (position < 0 ? T - 1 : position);
     const attnscope::Model model(s.doc.model.weights);
     opt.knockout = knockout;
-    const attnscope::Trace tr = model.run(s.input.ids, opt);
+    const attnscope::Trace tr = model.run(s.input.ids, opt, progress_line("running the model"));
     const int at = position < 0 ? T - 1 : position;
 
     attnscope::JsonWriter w(std::cout);
@@ -156,10 +157,21 @@ int heads(const std::vector<std::string>& argv) {
         opt.threads = s.threads;
         opt.logits_rows = 0;
         model = std::make_unique<attnscope::Model>(s.doc.model.weights);
-        trp = std::make_shared<const attnscope::Trace>(model->run(s.input.ids, opt));
+        trp = std::make_shared<const attnscope::Trace>(model->run(s.input.ids, opt, progress_line("running the model")));
     }
     const attnscope::Trace& tr = *trp;
-    std::vector<attnscope::HeadStats> stats = attnscope::head_statistics(tr, threads);
+    // head_statistics asks to go on before each band of 256 rows of each head:
+    // those asks, counted, are its progress.
+    const attnscope::Progress shown = progress_line("head statistics");
+    std::mutex counting;
+    int asked = 0;
+    const int bands = tr.n_layer() * tr.n_head() * ((tr.T() + 255) / 256);
+    std::vector<attnscope::HeadStats> stats = attnscope::head_statistics(tr, threads, [&] {
+        if (!shown) return true;
+        const std::lock_guard<std::mutex> lock(counting);
+        return shown(std::min(asked++, bands - 1), bands);
+    });
+    if (shown) shown(bands, bands);
     if (args.has("probes")) attnscope::run_probes(*model, stats, threads);
     const double max_entropy = attnscope::uniform_entropy(tr.T(), tr.causal);
     auto labels = [&](const attnscope::HeadStats& h) {
@@ -203,7 +215,8 @@ int ablate_scan(const std::vector<std::string>& argv) {
     const Setup s = prepare(args, "ablate-scan");
     attnscope::ScanOptions opt;
     opt.threads = s.threads;
-    const attnscope::AblationScan scan = attnscope::ablation_scan(attnscope::Model(s.doc.model.weights), s.input.ids, opt);
+    const attnscope::AblationScan scan = attnscope::ablation_scan(attnscope::Model(s.doc.model.weights), s.input.ids, opt,
+                                                                  progress_line("ablation scan, runs"));
     attnscope::JsonWriter w(std::cout);
     w.begin_object().key("base_loss").value(scan.base_loss).key("heads").begin_array();
     for (const attnscope::HeadAblation& h : scan.heads)

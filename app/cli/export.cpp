@@ -289,7 +289,8 @@ int export_figures(const std::vector<std::string>& argv) {
     try {
         // One figure reads no block after its layer (a head, its lines, the
         // mask): the blocks after it are not run. A batch draws every layer.
-        run = session::runRecipe(r, /*checkHash=*/true, random ? &*random : nullptr, /*upToItsLayer=*/!batch);
+        run = session::runRecipe(r, /*checkHash=*/true, random ? &*random : nullptr, /*upToItsLayer=*/!batch,
+                                 progress_line("running the model"));
     } catch (const Error& e) {
         // A layer or head past the model's, from the command line, is bad usage.
         if (e.code() == ErrorCode::InvalidArgument && !args.has("recipe")) throw UsageError(e.what());

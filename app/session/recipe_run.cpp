@@ -127,7 +127,8 @@ RecipeRun runTraceFile(const Recipe& r, bool checkHash) {
 
 }  // namespace
 
-RecipeRun runRecipe(const Recipe& r, bool checkHash, const Document* given, bool upToItsLayer) {
+RecipeRun runRecipe(const Recipe& r, bool checkHash, const Document* given, bool upToItsLayer,
+                    const attnscope::Progress& progress) {
     if (!given && !r.modelPath.isEmpty() && attnscope::is_trace_file(r.modelPath.toStdString()))
         return runTraceFile(r, checkHash);
     RecipeRun out;
@@ -157,7 +158,7 @@ RecipeRun runRecipe(const Recipe& r, bool checkHash, const Document* given, bool
     if (upToItsLayer && (viewOf(r.view).reads & ReadsUpToItsLayer) && r.format != render::Format::Json)
         opt.layers = r.layer + 1;
     const attnscope::Model model(out.doc.model.weights);
-    out.trace = std::make_shared<const attnscope::Trace>(model.run(out.tokens.ids, opt));
+    out.trace = std::make_shared<const attnscope::Trace>(model.run(out.tokens.ids, opt, progress));
     out.data = figureData(out.doc, out.trace, out.tokens.labels);
     if (viewOf(r.view).uses(RecipeField::Compare)) {
         out.comparison = std::make_shared<const Comparison>(runComparison(r, out.doc, out.trace, out.tokens));

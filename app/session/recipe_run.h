@@ -4,6 +4,7 @@
 #include <QString>
 #include <memory>
 
+#include "attnscope/model.h"
 #include "attnscope/trace.h"
 #include "compare.h"
 #include "document.h"
@@ -47,7 +48,8 @@ struct RecipeRun {
 // no later block (ReadsUpToItsLayer) runs only the blocks up to the recipe's
 // layer: the trace is partial, for that one figure or CSV/NPY file (the CLI's
 // single export; JSON lists every block's stages, so it runs them all).
+// `progress` is passed to the model's run.
 RecipeRun runRecipe(const Recipe& r, bool checkHash = true, const Document* given = nullptr,
-                    bool upToItsLayer = false);
+                    bool upToItsLayer = false, const attnscope::Progress& progress = {});
 
 }  // namespace session
