@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -13,7 +14,6 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
-#include <cmath>
 
 #include "args.h"
 #include "attnscope/error.h"

@@ -22,9 +22,9 @@ constexpr int kBandRows = 256;  // rows of weights read at once: 8 MB at 8,192 t
 // Each product is taken 8 lanes at a time in float (Eigen's vectorised log,
 // within 2 ulp), and each run of 64 is summed in float before the double:
 // every term is >= 0, so the result is within 1e-6 relative of the sum of
-// double logs, at a fifth of its time (that loop was two thirds of the
-// statistics' time: 7 of 11 s for GPT-2 small at 4,096 tokens). The same
-// order whatever the band or thread.
+// double logs. A double log per weight was more than half the statistics'
+// time; `attnscope-cli bench --head-stats` times the two in the same run.
+// The same order whatever the band or thread.
 double row_entropy(const float* row, int n) {
     constexpr int kRun = 64;
     double h = 0;
