@@ -1016,6 +1016,10 @@
         <source>The probes run the model: a trace file holds attention weights only</source>
         <translation>Die Proben führen das Modell aus: Eine Trace-Datei enthält nur Attention-Gewichte</translation>
     </message>
+    <message>
+        <source>Computing statistics… %1%</source>
+        <translation>Statistik wird berechnet… %1 %</translation>
+    </message>
 </context>
 <context>
     <name>HeadsGridView</name>

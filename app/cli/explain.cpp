@@ -160,12 +160,12 @@ int heads(const std::vector<std::string>& argv) {
         trp = std::make_shared<const attnscope::Trace>(model->run(s.input.ids, opt, progress_line("running the model")));
     }
     const attnscope::Trace& tr = *trp;
-    // head_statistics asks to go on before each band of 256 rows of each head:
+    // head_statistics asks to go on before each band of rows of each head:
     // those asks, counted, are its progress.
     const attnscope::Progress shown = progress_line("head statistics");
     std::mutex counting;
     int asked = 0;
-    const int bands = tr.n_layer() * tr.n_head() * ((tr.T() + 255) / 256);
+    const int bands = tr.n_layer() * tr.n_head() * ((tr.T() + attnscope::kHeadStatsBandRows - 1) / attnscope::kHeadStatsBandRows);
     std::vector<attnscope::HeadStats> stats = attnscope::head_statistics(tr, threads, [&] {
         if (!shown) return true;
         const std::lock_guard<std::mutex> lock(counting);

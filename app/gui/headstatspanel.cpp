@@ -9,6 +9,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 #include "attnscope/error.h"
 #include "attnscope/model.h"
 #include "headstatsmodel.h"
@@ -49,6 +51,8 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
     timer_.setSingleShot(true);
     timer_.setInterval(500);
     connect(&timer_, &QTimer::timeout, this, &HeadStatsPanel::computeStats);
+    progressTimer_.setInterval(250);
+    connect(&progressTimer_, &QTimer::timeout, this, &HeadStatsPanel::showProgress);
     connect(ws_, &Workspace::traceReady, this, [this] {
         // The statistics of the trace before are stale: stop them at the next
         // band, so that their worker lets that trace go (the Workspace reuses it
@@ -136,13 +140,21 @@ void HeadStatsPanel::computeStats() {
     const auto trace = ws_->trace();
     if (!trace) return;
     note_->setText(tr("Computing statistics…"));
+    statsDone_ = std::make_shared<std::atomic<int>>(0);
+    statsTotal_ = trace->n_layer() * trace->n_head() *
+                  ((trace->T() + attnscope::kHeadStatsBandRows - 1) / attnscope::kHeadStatsBandRows);
+    progressTimer_.start();
     // One thread, so that the next run of the model is not slowed down.
     statsCancel_ = std::make_shared<std::atomic<bool>>(false);
-    statsWatcher_.setFuture(QtConcurrent::run(workPool(), [trace, cancel = statsCancel_, gen = ++generation_] {
+    statsWatcher_.setFuture(QtConcurrent::run(workPool(), [trace, cancel = statsCancel_, done = statsDone_,
+                                                           gen = ++generation_] {
         StatsResult r;
         r.generation = gen;
         try {
-            r.stats = attnscope::head_statistics(*trace, 1, [&] { return !cancel->load(); });
+            r.stats = attnscope::head_statistics(*trace, 1, [&] {
+                done->fetch_add(1, std::memory_order_relaxed);
+                return !cancel->load();
+            });
         } catch (const attnscope::Error&) {
             r.generation = 0;  // cancelled: a newer trace's statistics follow
         }
@@ -160,7 +172,17 @@ void HeadStatsPanel::applyProbes(std::vector<attnscope::HeadStats>& stats) const
     }
 }
 
+QString HeadStatsPanel::note() const { return note_->text(); }
+
+void HeadStatsPanel::showProgress() {
+    if (!statsWatcher_.isRunning() || !statsDone_ || statsTotal_ <= 0) return;
+    // The ask before a band comes before its reading: one band is under way.
+    const int done = std::max(0, std::min(statsDone_->load(std::memory_order_relaxed) - 1, statsTotal_));
+    note_->setText(tr("Computing statistics… %1%").arg(100 * done / statsTotal_));
+}
+
 void HeadStatsPanel::showStats() {
+    progressTimer_.stop();
     StatsResult r = statsWatcher_.result();
     if (again_) {
         computeStats();

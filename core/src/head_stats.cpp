@@ -16,7 +16,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-constexpr int kBandRows = 256;  // rows of weights read at once: 8 MB at 8,192 tokens
+constexpr int kBandRows = kHeadStatsBandRows;
 
 // -sum of w ln w over one row's visible weights (0 ln 0 = 0), in double.
 // Each product is taken 8 lanes at a time in float (Eigen's vectorised log,

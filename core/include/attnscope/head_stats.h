@@ -38,8 +38,11 @@ struct HeadStats {
 };
 
 // Every head of the trace in (layer, head) order, on `threads` threads over
-// heads (0: every core). Each head is read a band of rows at a time; between
-// bands `keep_going` (when given) is asked, and false throws Error(Cancelled).
+// heads (0: every core). Each head is read kHeadStatsBandRows rows at a time;
+// before each band `keep_going` (when given) is asked, and false throws
+// Error(Cancelled): L * H * ceil(T / kHeadStatsBandRows) asks in all, which a
+// caller may count as progress.
+constexpr int kHeadStatsBandRows = 256;  // 8 MB of weights at 8,192 tokens
 std::vector<HeadStats> head_statistics(const Trace& tr, int threads = 0,
                                        const std::function<bool()>& keep_going = {});
 
