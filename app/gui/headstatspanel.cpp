@@ -51,7 +51,7 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
     timer_.setSingleShot(true);
     timer_.setInterval(500);
     connect(&timer_, &QTimer::timeout, this, &HeadStatsPanel::computeStats);
-    progressTimer_.setInterval(250);
+    progressTimer_.setInterval(100);
     connect(&progressTimer_, &QTimer::timeout, this, &HeadStatsPanel::showProgress);
     connect(ws_, &Workspace::traceReady, this, [this] {
         // The statistics of the trace before are stale: stop them at the next
