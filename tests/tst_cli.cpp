@@ -334,6 +334,12 @@ void tst_Cli::otherErrorsExitOne_data() {
         << QStringList{"info", "--tokenizer", testutil::fixtures("cli/invalid_utf8.txt"), testutil::fixtures("checkpoints/seed_adamw.pt")}
         << "tokenizer " + testutil::fixtures("cli/invalid_utf8.txt") + ": not a tokenizer file";
     QTest::newRow("unwritable output") << QStringList{"dump", "--random", spec, "--tokens", "1", "-o", "/nonexistent/dir/x.json"} << "cannot write";
+    // 2 x 144 heads x 700 x 700 values: refused before the run, not 1.6 GB of JSON built in memory.
+    QStringList ids;
+    for (int i = 0; i < 700; ++i) ids << QString::number(i % 50);
+    QTest::newRow("dump past its size")
+        << QStringList{"dump", "--random", "n_layer=12,n_head=12,n_embed=48,context=1024,vocab=50", "--tokens", ids.join(','), "-o", "x"}
+        << "144 heads of 700 x 700 make 141 million values, past the 134 million it writes";
 }
 
 void tst_Cli::otherErrorsExitOne() {

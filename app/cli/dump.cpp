@@ -14,6 +14,10 @@ namespace cli {
 
 namespace {
 
+// The most weights and scores dump writes: about 1.5 GB of JSON text (GPT-2
+// small up to 682 tokens, the demo model at every length it takes).
+constexpr int64_t kMaxDumpValues = int64_t(1) << 27;
+
 void write_matrix(attnscope::JsonWriter& w, const attnscope::MatrixRM& m) {
     w.begin_array();
     for (Eigen::Index r = 0; r < m.rows(); ++r) w.array(m.row(r).data(), m.cols());
@@ -43,6 +47,19 @@ int dump(const std::vector<std::string>& argv) {
     const session::Document doc = open_model(args);
     const Input in = read_input(args, doc, args.has("crop"));
     const attnscope::Model model(doc.model.weights);
+    // Every head's (T, T) weights and scores, as JSON text built in memory and
+    // then written: GPT-2 small at 2,048 tokens would be 1.2 billion values,
+    // some 14 GB of text held twice. Refused before the run, with the ways
+    // that do scale.
+    const int64_t T = int64_t(in.ids.size()), heads = int64_t(model.config().n_layer) * model.config().n_head;
+    if (2 * heads * T * T > kMaxDumpValues)
+        throw attnscope::Error(
+            attnscope::ErrorCode::TooLarge,
+            "dump writes every head's weights and scores as JSON: " + std::to_string(heads) + " heads of " +
+                std::to_string(T) + " x " + std::to_string(T) + " make " + std::to_string(2 * heads * T * T / 1000000) +
+                " million values, past the " + std::to_string(kMaxDumpValues / 1000000) +
+                " million it writes; for a long text export a head or every head as NPY (export --view head "
+                "--format npy, or export --all-heads --format npy --out-dir DIR)");
     const attnscope::Trace tr = model.run(in.ids, opt, progress_line("running the model"));
 
     // Built in memory, then written atomically: a full disk is an error, not a
