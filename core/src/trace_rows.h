@@ -13,6 +13,11 @@ namespace attnscope {
 // Rows a growing buffer reserves room for at a time.
 inline constexpr int64_t kGrowRows = 64;
 
+// Bytes of the activations every layer keeps within the activation budget
+// (RunOptions::activation_budget_bytes) for T tokens: ln1, proj, resid1, ln2,
+// mlp_proj, q, heads and the MLP's (run_cost.cpp).
+int64_t activation_bytes(const ModelConfig& cfg, int T);
+
 // Resizes a (rows, ...) tensor to shape[0] rows, keeping its leading rows. Growth
 // reserves room up to the next multiple of kGrowRows rows, so text typed token by
 // token moves each buffer once per kGrowRows tokens, not on every keystroke.
