@@ -633,9 +633,13 @@ void tst_Determinism::linearIsOneFusedChainPerOutput_data() {
     QTest::addColumn<int>("ins");
     QTest::addColumn<bool>("bias");
     // Ragged in every direction: register tiles (up to 14 x 32), k blocks of
-    // 256, row blocks, column blocks of 2,048 or more, and the row split used
-    // when there are few column panels.
+    // 256, row blocks, column blocks of 2,048 or more, the row split used
+    // when there are few column panels, and the few-rows path.
     QTest::newRow("1x1x1") << 1 << 1 << 1 << true;
+    // Up to 6 rows (AVX2) skip packing: W's rows read 8 at a time, 8 steps
+    // through a register transpose, ragged columns and steps included.
+    QTest::newRow("6x13x7 (few rows, fewer than 8 steps)") << 6 << 13 << 7 << true;
+    QTest::newRow("2x2051x77 (few rows, wide)") << 2 << 2051 << 77 << false;
     QTest::newRow("one row, GPT-2 qkv") << 1 << 2304 << 768 << true;
     QTest::newRow("5x37x255") << 5 << 37 << 255 << false;
     QTest::newRow("7x33x257") << 7 << 33 << 257 << true;

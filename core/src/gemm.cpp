@@ -168,8 +168,8 @@ void pack_x(const float* x, Index ldx, Index mc, Index kc, float* out) {
 // Packs columns [0, nc) x steps [0, kc) of Wᵀ (rows of w) into panels of kNr
 // columns: panel q holds kc steps of kNr floats, columns past nc zero.
 #if defined(__AVX2__)
-// out[p * kNr + j] = rows[j][p] for j, p < 8: an 8 x 8 transpose in registers.
-inline void transpose8(const float* const* rows, Index p, float* out) {
+// steps[q][j] = rows[j][p + q] for j, q < 8: an 8 x 8 transpose in registers.
+inline void transpose8(const float* const* rows, Index p, __m256 steps[8]) {
     __m256 r[8], t[8], u[8];
     for (int j = 0; j < 8; ++j) r[j] = _mm256_loadu_ps(rows[j] + p);
     for (int j = 0; j < 8; j += 2) {
@@ -183,9 +183,16 @@ inline void transpose8(const float* const* rows, Index p, float* out) {
         u[j + 3] = _mm256_shuffle_ps(t[j + 1], t[j + 3], _MM_SHUFFLE(3, 2, 3, 2));
     }
     for (int q = 0; q < 4; ++q) {
-        _mm256_storeu_ps(out + q * kNr, _mm256_permute2f128_ps(u[q], u[q + 4], 0x20));
-        _mm256_storeu_ps(out + (q + 4) * kNr, _mm256_permute2f128_ps(u[q], u[q + 4], 0x31));
+        steps[q] = _mm256_permute2f128_ps(u[q], u[q + 4], 0x20);
+        steps[q + 4] = _mm256_permute2f128_ps(u[q], u[q + 4], 0x31);
     }
+}
+
+// out[p * kNr + j] = rows[j][p] for j, p < 8.
+inline void transpose8(const float* const* rows, Index p, float* out) {
+    __m256 steps[8];
+    transpose8(rows, p, steps);
+    for (int q = 0; q < 8; ++q) _mm256_storeu_ps(out + q * kNr, steps[q]);
 }
 #endif
 
@@ -284,6 +291,61 @@ void block(const float* x, Index ldx, const float* w, Index ldw, const float* b,
     }
 }
 
+#if defined(__AVX2__) && !defined(__AVX512F__) && defined(__FMA__)
+// A few rows of x against W in the (out, in) layout: an incremental run's
+// new tokens, the logits of the last position. Packing all of W for them cost
+// more than their products (the logits' 50,257 x 768 for one row). Here each
+// group of 8 outputs reads its 8 rows of W once, 8 steps at a time through a
+// register transpose, and runs the R rows' chains: the same fused
+// multiply-adds in the same order as the packed tile, so the same bits.
+
+template <int R>
+void few_rows(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y, Index ldy,
+              Index n0, Index n1, Index k) {
+    const Index k8 = k / 8 * 8;
+    for (Index j0 = n0; j0 < n1; j0 += 8) {
+        const int cols = int(std::min<Index>(8, n1 - j0));
+        const float* rows[8];
+        for (int j = 0; j < 8; ++j) rows[j] = w + (j0 + std::min(j, cols - 1)) * ldw;  // a ragged edge repeats its last row
+        __m256 acc[R];
+        for (int i = 0; i < R; ++i) acc[i] = _mm256_setzero_ps();
+        for (Index p = 0; p < k8; p += 8) {
+            __m256 steps[8];
+            transpose8(rows, p, steps);
+#pragma GCC unroll 8
+            for (int q = 0; q < 8; ++q)
+#pragma GCC unroll 6
+                for (int i = 0; i < R; ++i) acc[i] = _mm256_fmadd_ps(_mm256_broadcast_ss(x + i * ldx + p + q), steps[q], acc[i]);
+        }
+        for (Index p = k8; p < k; ++p) {
+            alignas(32) float step[8];
+            for (int j = 0; j < 8; ++j) step[j] = rows[j][p];
+            const __m256 v = _mm256_load_ps(step);
+            for (int i = 0; i < R; ++i) acc[i] = _mm256_fmadd_ps(_mm256_broadcast_ss(x + i * ldx + p), v, acc[i]);
+        }
+        alignas(32) float bias[8] = {};
+        if (b) std::copy(b + j0, b + j0 + cols, bias);
+        for (int i = 0; i < R; ++i) {
+            const __m256 out = b ? _mm256_add_ps(acc[i], _mm256_load_ps(bias)) : acc[i];
+            if (cols == 8) {
+                _mm256_storeu_ps(y + i * ldy + j0, out);
+            } else {
+                alignas(32) float tile[8];
+                _mm256_store_ps(tile, out);
+                std::copy(tile, tile + cols, y + i * ldy + j0);
+            }
+        }
+    }
+}
+
+using FewRowsFn = void (*)(const float*, Index, const float*, Index, const float*, float*, Index, Index, Index, Index);
+template <size_t... R>
+constexpr auto few_rows_table(std::index_sequence<R...>) {
+    return std::array<FewRowsFn, sizeof...(R)>{&few_rows<int(R) + 1>...};
+}
+constexpr auto kFewRows = few_rows_table(std::make_index_sequence<kMr>{});
+#endif  // (AVX-512 and portable builds pack W whatever the rows.)
+
 template <bool kTransposed>
 void product(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
              Index ldy, Index m, Index n, Index k, int threads) {
@@ -293,6 +355,28 @@ void product(const float* x, Index ldx, const float* w, Index ldw, const float* 
             for (Index j = 0; j < n; ++j) y[i * ldy + j] = b ? 0.0f + b[j] : 0.0f;
         return;
     }
+#if defined(__AVX2__) && !defined(__AVX512F__) && defined(__FMA__)
+    if (kTransposed && m <= kMr) {
+        // Columns in groups of 8 shared out whole; W is read once either way.
+        const Index groups = (n + 7) / 8;
+        const int team = double(m) * double(n) * double(k) < kParallelMacs ? 1
+                                                                           : int(std::min<Index>(std::max(1, threads), groups));
+        const FewRowsFn fn = kFewRows[size_t(m - 1)];
+        if (team == 1) {
+            fn(x, ldx, w, ldw, b, y, ldy, 0, n, k);
+            return;
+        }
+        ParallelGuard guard;
+#pragma omp parallel for num_threads(team) schedule(static, 1)
+        for (int t = 0; t < team; ++t)
+            guard.run([&] {
+                const Index c0 = std::min(n, groups * t / team * 8), c1 = std::min(n, groups * (t + 1) / team * 8);
+                if (c1 > c0) fn(x, ldx, w, ldw, b, y, ldy, c0, c1, k);
+            });
+        guard.rethrow();
+        return;
+    }
+#endif
     const Index panels = (n + kNr - 1) / kNr;
     int team = double(m) * double(n) * double(k) < kParallelMacs ? 1 : std::max(1, threads);
     // Columns are shared out in whole panels. When there are too few panels for

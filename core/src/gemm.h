@@ -6,7 +6,10 @@
 // started from zero, then + b[j]. Blocking, packing, the register tile a row
 // lands in and the thread count change only which chain runs where, never
 // its order, so a row's bits do not depend on how many rows run with it
-// (incremental runs repeat full ones) or on the number of threads.
+// (incremental runs repeat full ones) or on the number of threads. Up to a
+// register tile of rows (6 with AVX2: an edit's new tokens, the last
+// position's logits) W is not packed but read 8 rows at a time through a
+// register transpose, which runs the same chains.
 #include <cstddef>
 
 namespace attnscope::gemm {
