@@ -548,7 +548,13 @@ void tst_Explain::statisticsAtThousandTokensWithoutDenseWeights() {
     // Every head still to come asks once and stops there; reading on would ask
     // at each of a head's 4 bands (576 times in all).
     QVERIFY2(asked >= 5 && asked <= 144 + 5, qPrintable(QString::number(asked.load())));
-    const std::vector<HeadStats> again = head_statistics(tr, 1, [] { return true; });
+    // Going on, it asks exactly head_statistics_steps times: what the app's
+    // percentage and the CLI's progress line count to.
+    int all = 0;
+    const std::vector<HeadStats> again = head_statistics(tr, 1, [&] { return ++all > 0; });
+    QCOMPARE(int64_t(all), head_statistics_steps(tr));
+    QCOMPARE(head_statistics_steps(tr), int64_t(tr.n_layer()) * tr.n_head() * ((tr.T() + kHeadStatsBandRows - 1) / kHeadStatsBandRows));
+    QVERIFY(head_statistics_steps(tr) > int64_t(tr.n_layer()) * tr.n_head());  // more than one band a head
     for (size_t i = 0; i < stats.size(); ++i) QCOMPARE(again[i].entropy, stats[i].entropy);
 }
 

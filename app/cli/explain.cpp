@@ -165,7 +165,7 @@ int heads(const std::vector<std::string>& argv) {
     const attnscope::Progress shown = progress_line("head statistics");
     std::mutex counting;
     int asked = 0;
-    const int bands = tr.n_layer() * tr.n_head() * ((tr.T() + attnscope::kHeadStatsBandRows - 1) / attnscope::kHeadStatsBandRows);
+    const int bands = int(std::min<int64_t>(attnscope::head_statistics_steps(tr), INT_MAX));
     std::vector<attnscope::HeadStats> stats = attnscope::head_statistics(tr, threads, [&] {
         if (!shown) return true;
         const std::lock_guard<std::mutex> lock(counting);

@@ -10,6 +10,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <climits>
 
 #include "attnscope/error.h"
 #include "attnscope/model.h"
@@ -141,8 +142,7 @@ void HeadStatsPanel::computeStats() {
     if (!trace) return;
     note_->setText(tr("Computing statistics…"));
     statsDone_ = std::make_shared<std::atomic<int>>(0);
-    statsTotal_ = trace->n_layer() * trace->n_head() *
-                  ((trace->T() + attnscope::kHeadStatsBandRows - 1) / attnscope::kHeadStatsBandRows);
+    statsTotal_ = int(std::min<int64_t>(attnscope::head_statistics_steps(*trace), INT_MAX));
     progressTimer_.start();
     // One thread, so that the next run of the model is not slowed down.
     statsCancel_ = std::make_shared<std::atomic<bool>>(false);

@@ -90,6 +90,11 @@ std::vector<HeadStats> head_statistics(const Trace& tr, int threads, const std::
     return out;
 }
 
+int64_t head_statistics_steps(const Trace& tr) {
+    const int64_t bands = (int64_t(tr.T()) + kBandRows - 1) / kBandRows;
+    return int64_t(tr.n_layer()) * tr.n_head() * bands;
+}
+
 double uniform_entropy(int T, bool causal) {
     if (T <= 0) return 0;
     if (!causal) return std::log(double(T));

@@ -40,11 +40,13 @@ struct HeadStats {
 // Every head of the trace in (layer, head) order, on `threads` threads over
 // heads (0: every core). Each head is read kHeadStatsBandRows rows at a time;
 // before each band `keep_going` (when given) is asked, and false throws
-// Error(Cancelled): L * H * ceil(T / kHeadStatsBandRows) asks in all, which a
-// caller may count as progress.
+// Error(Cancelled): head_statistics_steps(tr) asks in all, which a caller may
+// count as progress.
 constexpr int kHeadStatsBandRows = 256;  // 8 MB of weights at 8,192 tokens
 std::vector<HeadStats> head_statistics(const Trace& tr, int threads = 0,
                                        const std::function<bool()>& keep_going = {});
+// L * H * ceil(T / kHeadStatsBandRows): how often head_statistics asks.
+int64_t head_statistics_steps(const Trace& tr);
 
 // The entropy that uniform attention over every visible key gives, averaged
 // over queries like HeadStats::entropy: the most any head can have.
