@@ -81,10 +81,13 @@ constexpr double kParallelMacs = 1 << 18;
 
 // A tile of r rows (r <= kMr) and kNr columns: c = (accumulate ? c : 0) + a · b
 // over kc steps, then + bias when given. a holds kMr floats per step (rows past
-// r unused), b kNr floats per step.
-template <int R>
+// r unused), b kNr floats per step: a packed panel (kLdb = 0, the next step
+// kNr floats on), or kNr columns of W in the (k, n) layout read in place
+// (kLdb = 1, the next step ldb floats on).
+template <int R, int kLdb = 0>
 void micro(Index kc, const float* a, const float* b, float* c, Index ldc, bool accumulate,
-           const float* bias) {
+           const float* bias, Index ldb = kNr) {
+    if constexpr (kLdb == 0) ldb = kNr;
     typename Isa::V acc[R][Isa::kVecs];
 #pragma GCC unroll 16
     for (int i = 0; i < R; ++i)
@@ -102,7 +105,7 @@ void micro(Index kc, const float* a, const float* b, float* c, Index ldc, bool a
             for (int v = 0; v < Isa::kVecs; ++v) acc[i][v] = Isa::fma(ai, bv[v], acc[i][v]);
         }
         a += kMr;
-        b += kNr;
+        b += ldb;
     }
     if (bias) {
 #pragma GCC unroll 16
@@ -117,13 +120,14 @@ void micro(Index kc, const float* a, const float* b, float* c, Index ldc, bool a
         for (int v = 0; v < Isa::kVecs; ++v) Isa::store(c + i * ldc + v * Isa::kLanes, acc[i][v]);
 }
 
-using MicroFn = void (*)(Index, const float*, const float*, float*, Index, bool, const float*);
+using MicroFn = void (*)(Index, const float*, const float*, float*, Index, bool, const float*, Index);
 
-template <size_t... R>
+template <int kLdb, size_t... R>
 constexpr auto micro_table(std::index_sequence<R...>) {
-    return std::array<MicroFn, sizeof...(R)>{&micro<int(R) + 1>...};
+    return std::array<MicroFn, sizeof...(R)>{&micro<int(R) + 1, kLdb>...};
 }
-constexpr auto kMicro = micro_table(std::make_index_sequence<kMr>{});
+constexpr auto kMicro = micro_table<0>(std::make_index_sequence<kMr>{});
+constexpr auto kMicroInPlace = micro_table<1>(std::make_index_sequence<kMr>{});
 
 struct FreeDeleter {
     void operator()(float* p) const { std::free(p); }
@@ -237,10 +241,39 @@ void pack_w_kn(const float* w, Index ldw, Index nc, Index kc, float* out) {
     }
 }
 
+// Up to a register tile of rows against W in the (k, n) layout (an edit's
+// new queries times a head's values): W's rows already hold kNr consecutive
+// columns per step, so the tile reads them in place, all k steps in one
+// chain, instead of packing all of W (2 MB a head at 8,192 tokens, 300 MB a
+// key for GPT-2 small). A ragged right edge is packed, a panel's worth. The
+// chains are the packed path's (a k block's tile is stored and loaded again
+// there), so the bits are the same.
+void few_rows_kn(const float* x, Index ldx, const float* w, Index ldw, float* y, Index ldy, Index m, Index n0,
+                 Index n1, Index k) {
+    Buffers& buf = buffers();
+    float* xp = Buffers::grow(buf.a, buf.a_size, kMr * k);
+    pack_x(x, ldx, m, k, xp);
+    Index col = n0;
+    for (; col + kNr <= n1; col += kNr) kMicroInPlace[size_t(m - 1)](k, xp, w + col, y + col, ldy, false, nullptr, ldw);
+    if (col == n1) return;
+    const Index cols = n1 - col;
+    float* wp = Buffers::grow(buf.b, buf.b_size, kNr * k);
+    pack_w_kn(w + col, ldw, cols, k, wp);
+    alignas(64) float tile[kMr * kNr];
+    kMicro[size_t(m - 1)](k, xp, wp, tile, kNr, false, nullptr, kNr);
+    for (Index i = 0; i < m; ++i) std::copy(tile + i * kNr, tile + i * kNr + cols, y + i * ldy + col);
+}
+
 // One thread's share: rows [0, m) of y, columns [n0, n1).
 template <bool kTransposed>
 void block(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
            Index ldy, Index m, Index n0, Index n1, Index k) {
+    if constexpr (!kTransposed) {
+        if (m <= kMr) {
+            few_rows_kn(x, ldx, w, ldw, y, ldy, m, n0, n1, k);
+            return;
+        }
+    }
     Buffers& buf = buffers();
     float* bias = nullptr;
     if (b) {
@@ -274,13 +307,13 @@ void block(const float* x, Index ldx, const float* w, Index ldw, const float* b,
                         float* out = y + (ic + ir) * ldy + col;
                         const MicroFn fn = kMicro[size_t(rows - 1)];
                         if (cols == kNr) {
-                            fn(kc, xpanel, wpanel, out, ldy, accumulate, tile_bias);
+                            fn(kc, xpanel, wpanel, out, ldy, accumulate, tile_bias, kNr);
                         } else {
                             // A ragged right edge runs through a full-width tile.
                             if (accumulate)
                                 for (int i = 0; i < rows; ++i)
                                     std::copy(out + i * ldy, out + i * ldy + cols, tile + i * kNr);
-                            fn(kc, xpanel, wpanel, tile, kNr, accumulate, tile_bias);
+                            fn(kc, xpanel, wpanel, tile, kNr, accumulate, tile_bias, kNr);
                             for (int i = 0; i < rows; ++i)
                                 std::copy(tile + i * kNr, tile + i * kNr + cols, out + i * ldy);
                         }

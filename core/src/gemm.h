@@ -9,7 +9,8 @@
 // (incremental runs repeat full ones) or on the number of threads. Up to a
 // register tile of rows (6 with AVX2: an edit's new tokens, the last
 // position's logits) W is not packed but read 8 rows at a time through a
-// register transpose, which runs the same chains.
+// register transpose, which runs the same chains. In xw, up to a register
+// tile of rows read W's (k, n) rows in place, on every build.
 #include <cstddef>
 
 namespace attnscope::gemm {
