@@ -5,6 +5,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QDockWidget>
 #include <QTabBar>
 #include <QFile>
@@ -59,6 +61,7 @@ private slots:
     void lossesDoNotHoldTheTrace();
     void aKeyKeepsTheLossesAlreadyComputed();
     void backgroundWorkLeavesQtsPoolToPainting();
+    void backgroundWorkWaitsForTheRunsOfKeys();
     void hiddenViewsWaitUntilShown();
     void passingTheBudgetShowsTheEstimateFirst();
 
@@ -341,6 +344,61 @@ void tst_RunState::backgroundWorkLeavesQtsPoolToPainting() {
     QVERIFY(!shot.isNull());
     QTRY_COMPARE_WITH_TIMEOUT(QThreadPool::globalInstance()->activeThreadCount(), 0, 2000);
     QVERIFY2(panel->isComputingLosses(), "the losses ended before Qt's pool was seen idle");
+}
+
+// The loss strip and the head statistics wait between their steps while the
+// model runs for a key, and for a typist's pause after it: on two cores a
+// key's run beside them took 2.7 times as long (bench-ui --app at 8,100
+// tokens).
+void tst_RunState::backgroundWorkWaitsForTheRunsOfKeys() {
+    // The gate itself: a wait outlasts the run and then the quiet time.
+    std::atomic<bool> cancel{false};
+    QElapsedTimer clock;
+    QFuture<bool> waited;
+    {
+        const ForegroundRun run;
+        QCOMPARE(foregroundRuns(), 1);
+        waited = QtConcurrent::run(workPool(), [&] { return yieldToForeground(cancel); });
+        QTest::qWait(200);
+        QVERIFY2(!waited.isFinished(), "background work went on during a run");
+        clock.start();
+    }
+    QCOMPARE(foregroundRuns(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(waited.isFinished(), 5000);
+    QVERIFY(waited.result());
+    QVERIFY2(clock.elapsed() >= kForegroundQuiet.count() - 20, qPrintable(QString::number(clock.elapsed())));
+    // A key typed (the run not begun yet) holds it for the quiet time too.
+    noteForegroundActivity();
+    clock.start();
+    QVERIFY(yieldToForeground(cancel));
+    QVERIFY2(clock.elapsed() >= kForegroundQuiet.count() - 20, qPrintable(QString::number(clock.elapsed())));
+    // A cancel ends the wait at once, with false, even while a run goes on.
+    {
+        const ForegroundRun run;
+        waited = QtConcurrent::run(workPool(), [&] { return yieldToForeground(cancel); });
+        QTest::qWait(50);
+        clock.start();
+        cancel = true;
+        QTRY_VERIFY_WITH_TIMEOUT(waited.isFinished(), 2000);
+        QVERIFY(!waited.result());
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    // The loss strip: no new block starts while runs go on.
+    PredictionsPanel* panel = slowLosses(10);
+    QVERIFY(panel);
+    QTRY_VERIFY_WITH_TIMEOUT(panel->lossesDone() >= 64, 60000);
+    QVERIFY(panel->isComputingLosses());
+    int held = 0;
+    {
+        const ForegroundRun run;
+        QTest::qWait(1500);  // the block under way ends (0.1 to 1 s here)
+        held = panel->lossesDone();
+        QTest::qWait(1500);
+        QCOMPARE(panel->lossesDone(), held);
+        QVERIFY(panel->isComputingLosses());
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(panel->lossesDone() > held, 30000);
 }
 
 // The token lines (every head of a layer read whole) and the shape flow's

@@ -144,7 +144,8 @@ void HeadStatsPanel::computeStats() {
     statsDone_ = std::make_shared<std::atomic<int>>(0);
     statsTotal_ = int(std::min<int64_t>(attnscope::head_statistics_steps(*trace), INT_MAX));
     progressTimer_.start();
-    // One thread, so that the next run of the model is not slowed down.
+    // One thread, which waits between bands while the model runs for a key
+    // (yieldToForeground), so that the runs are not slowed down.
     statsCancel_ = std::make_shared<std::atomic<bool>>(false);
     statsWatcher_.setFuture(QtConcurrent::run(workPool(), [trace, cancel = statsCancel_, done = statsDone_,
                                                            gen = ++generation_] {
@@ -153,7 +154,7 @@ void HeadStatsPanel::computeStats() {
         try {
             r.stats = attnscope::head_statistics(*trace, 1, [&] {
                 done->fetch_add(1, std::memory_order_relaxed);
-                return !cancel->load();
+                return yieldToForeground(*cancel);
             });
         } catch (const attnscope::Error&) {
             r.generation = 0;  // cancelled: a newer trace's statistics follow

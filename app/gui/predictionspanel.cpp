@@ -202,7 +202,8 @@ void PredictionsPanel::startLosses() {
     auto progress = std::make_shared<LossProgress>();
     progress->from = keep;
     lossProgress_ = progress;
-    // One thread: the Workspace's next run may start beside it. 64 positions
+    // One thread: the Workspace's next run may start beside it, and each block
+    // waits for the runs of a typist's keys (yieldToForeground). 64 positions
     // at a time (the blocks next_token_losses_from_ln_f computes; 0.1 s at a
     // 50,000-token vocabulary), each kept in `progress` as it is done.
     lossWatcher_.setFuture(QtConcurrent::run(workPool(), [lnF, tokens = std::move(tokens), weights, keep, cancel = lossCancel_,
@@ -214,7 +215,7 @@ void PredictionsPanel::startLosses() {
         try {
             const int n = int(tokens.size()) - 1, C = int(lnF->cols());
             for (int first = 0; first < n; first += kBlock) {
-                if (cancel->load()) throw attnscope::Error(attnscope::ErrorCode::Cancelled, "cancelled");
+                if (!yieldToForeground(*cancel)) throw attnscope::Error(attnscope::ErrorCode::Cancelled, "cancelled");
                 const int last = std::min(n, first + kBlock);
                 const std::vector<double> part = attnscope::next_token_losses_from_ln_f(
                     *weights, attnscope::ConstMapRM(lnF->data() + size_t(first) * size_t(C), last - first + 1, C),

@@ -8,6 +8,35 @@
 // long job of ours there stalled every paint of the window until it ended:
 // pasting 8,100 tokens into a GPT-2-small-sized model froze the window for
 // 11 to 15 s while the losses ran.
+#include <atomic>
+#include <chrono>
+
 class QThreadPool;
 
 QThreadPool* workPool();
+
+// Background work gives the cores to the runs of the text being typed. On two
+// cores a key's run beside the loss strip's worker (a 64-position block of
+// logits takes 0.1 s at GPT-2's vocabulary) took 217 ms where it takes 80 ms
+// alone. Long jobs call yieldToForeground() between their steps; it returns
+// once no run is under way and none has been for kForegroundQuiet (a typist's
+// pause between keys: each key would otherwise let a new block start between
+// two runs), or at once when `cancel` is set.
+constexpr std::chrono::milliseconds kForegroundQuiet{250};
+
+// Marks a run under way for as long as it lives (the Workspace's runs).
+class ForegroundRun {
+public:
+    ForegroundRun();
+    ~ForegroundRun();
+    ForegroundRun(const ForegroundRun&) = delete;
+    ForegroundRun& operator=(const ForegroundRun&) = delete;
+};
+
+// A key was typed: a run follows (after the Workspace's pause).
+void noteForegroundActivity();
+
+// Waits as above; returns false when `cancel` ended the wait.
+bool yieldToForeground(const std::atomic<bool>& cancel);
+// Runs under way (for tests).
+int foregroundRuns();

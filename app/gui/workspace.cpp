@@ -289,6 +289,7 @@ render::FigureData Workspace::figureData() const {
 
 void Workspace::schedule() {
     // A new input makes the current run stale: stop it now, start after the pause.
+    noteForegroundActivity();
     if (cancel_) cancel_->store(true);
     debounce_.start();
 }
@@ -344,6 +345,7 @@ void Workspace::startRun() {
     std::shared_ptr<const attnscope::Trace> shown = trace_;
     QPointer<Workspace> self(this);
     watcher_.setFuture(QtConcurrent::run(&runPool_, [=]() mutable -> RunResult {
+        const ForegroundRun foreground;  // the loss strip and the statistics wait
         RunResult r;
         r.generation = gen;
         QElapsedTimer clock;
