@@ -188,10 +188,12 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
     const int end = end_row < 0 ? T : std::clamp(end_row, 0, T);
     // With thumbnails a tile holds whole block rows of them.
     const bool thumbs = (out.thumb_max != nullptr) != (out.thumb_sum != nullptr) && out.thumb_width > 0;
-    const int first = thumbs ? std::clamp(first_row, 0, T) / out.thumb_width * out.thumb_width
-                             : std::clamp(first_row, 0, T);
+    const int first = std::clamp(first_row, 0, T);
     const int per_tile = thumbs ? std::max(kTileRows, out.thumb_width) / out.thumb_width * out.thumb_width : kTileRows;
-    const int tiles = tile_count(std::max(0, end - first), per_tile);
+    // Tiles start on multiples of per_tile (whole block rows, so no two tiles
+    // pool into one block row at once); the first may start later, at `first`.
+    const int aligned = first / per_tile * per_tile;
+    const int tiles = tile_count(std::max(0, end - aligned), per_tile);
     const int ld = row_stride(T);
     // Largest tiles first (the last rows see the most keys when causal) so that
     // dynamic scheduling ends with small pieces of work.
@@ -202,7 +204,8 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
         guard.run([&] {
             const int head = task % H;
             const HeadView hv{q + size_t(head) * hs, k, v, T, C, hs, head, window, layer, knockout, C, q_row0};
-            Tile t = tile_at(tiles - 1 - task / H, first, end, causal, per_tile);
+            Tile t = tile_at(tiles - 1 - task / H, aligned, end, causal, per_tile);
+            if (t.r0 < first) t = tile_of(first, t.r0 + t.rows - first, end, causal);
             if (!causal) t.kend = T;  // every key, wherever the rows end
             float* s = scratch(T, per_tile);
 

@@ -43,8 +43,9 @@ struct LayerOutput {
     int heads_row0 = 0;            // the position of heads' row 0; the pass starts at or after it
     // (H, S, S) block max or block sum of the weights (LayerTrace::thumb_max,
     // thumb_sum: one of them, the other nullptr; both nullptr for none), blocks
-    // of thumb_width. Block rows from first_row / thumb_width on are computed
-    // whole, so first_row must be a multiple of thumb_width.
+    // of thumb_width. Each block row is pooled row after row in order; when
+    // first_row falls inside one, that block row must already hold its rows
+    // before first_row (prepare_attention), and the pass goes on with it.
     float* thumb_max = nullptr;
     float* thumb_sum = nullptr;
     int thumb_width = 0;
@@ -56,8 +57,8 @@ struct LayerOutput {
 // Rows before `first_row` are left as they are: with a causal mask they do not
 // depend on anything after them (an incremental run).
 // k, v are (T, C) with C = H * hs (repeated per query head for grouped-query
-// attention); q holds rows [q_row0, T) of (T, C), q_row0 <= first_row rounded
-// down to its thumbnail block; out.heads as LayerOutput says. `window`,
+// attention); q holds rows [q_row0, T) of (T, C), q_row0 <= first_row;
+// out.heads as LayerOutput says. `window`,
 // `layer` and `knockout` as in HeadView. Rows from `end_row` (>= 0) on are
 // left too: a causal pass may go a band of rows at a time, each band once the
 // keys up to its end are there (with thumbnails, bands of whole block rows).

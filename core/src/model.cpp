@@ -259,7 +259,7 @@ struct BlockWork {
 };
 
 // Block (pre-norm): x = x + attn(ln1(x)); x = x + mlp(ln2(x)). (T, C) -> (T, C),
-// rows [first, T). thumb_width, kept_width: as for prepare_attention.
+// rows [first, T). thumb_width, kept_width, continues: as for prepare_attention.
 // Without `work` every tensor goes into lt. With it lt keeps k, v, the
 // attention's row statistics (weights, thumbnails) and `out`, the block's
 // output, from which the rest is computed again on demand (forward.h); the
@@ -271,7 +271,7 @@ struct BlockWork {
 using RowSink = std::function<void(int r0, int r1, ConstMapRM rows)>;
 int block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x, const RunOptions& opt,
            bool dense, LayerTrace& lt, int threads, int first, int thumb_width = 0, int kept_width = 0,
-           BlockWork* work = nullptr, const RowSink* sink = nullptr) {
+           bool continues = false, BlockWork* work = nullptr, const RowSink* sink = nullptr) {
     const int T = int(x.rows());
     for (Tensor* t : {&lt.k, &lt.v}) resize_rows(*t, {T, cfg.n_head, cfg.head_size()});
     if (work && sink) lt.out = Tensor();
@@ -281,7 +281,7 @@ int block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x
         size_activations(lt, cfg, T);
         norm(cfg, rows_of(x, first, T), w.ln1, rows_of(lt.ln1, first, T), threads);
         project_qkv(w, cfg, rows_of(lt.ln1.cmatrix(), first, T), rows_of(lt.q, first, T), lt, first, threads);
-        const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, kept_width, opt.thumb_mean);
+        const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, kept_width, opt.thumb_mean, continues);
         attend(cfg, layer, opt, dense, lt, T, threads, from, thumb_width,
                lt.q.data.data() + size_t(from) * size_t(cfg.q_width()),
                lt.heads.data.data() + size_t(from) * size_t(cfg.q_width()));
@@ -291,9 +291,10 @@ int block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x
         return from;
     }
     for (Tensor LayerTrace::*m : kCheckpointedAway) lt.*m = Tensor();
-    // The attention starts at `from` <= first (a thumbnail block's first row):
-    // the queries of rows [from, T), with their keys and values again (the same bits).
-    const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, kept_width, opt.thumb_mean);
+    // The attention starts at `from` <= first (`first`, or a thumbnail block's
+    // first row): the queries of rows [from, T), with their keys and values
+    // again (the same bits).
+    const int from = prepare_attention(cfg, T, dense, lt, first, thumb_width, kept_width, opt.thumb_mean, continues);
     LayerTrace& chunk = work->rows;
     // Causal, a band of rows needs only the keys up to its end: each band
     // goes from ln1 to the block's output on its own, through buffers of a
@@ -305,8 +306,8 @@ int block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x
     if (sink) resize_rows(chunk.out, {std::min(rows, kChunkRows), cfg.n_embed});
     resize_rows(work->q, {rows, cfg.q_width()});
     resize_rows(work->heads, {rows, cfg.q_width()});
-    for (int b0 = from; b0 < T; b0 += step) {
-        const int b1 = std::min(T, b0 + step);
+    for (int b0 = from, b1 = 0; b0 < T; b0 = b1) {
+        b1 = std::min(T, (b0 / step + 1) * step);  // bands of whole block rows, the first from `from`
         for (int r0 = b0; r0 < b1; r0 += kChunkRows) {
             const int r1 = std::min(b1, r0 + kChunkRows);
             const MapRM ln1 = rows_of(chunk.ln1, 0, r1 - r0);
@@ -474,6 +475,9 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
                                          (!opt.thumb_mean && thumb_width % tr.thumb_width == 0))
                                ? tr.thumb_width
                                : 0;
+    // Every row of the previous run is kept: a partial last block row of its
+    // thumbnails goes on from where it stopped.
+    const bool continues = kept_width == thumb_width && first == old_T;
     tr.thumb_width = thumb_width;
     tr.thumb_row_normalized = opt.thumb_row_normalized;
     tr.thumb_mean = opt.thumb_mean;
@@ -491,7 +495,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     if (!keep_activations) {
         // The rows layer 0 reads: from `first`, or from the first row of its
         // thumbnail block, where the attention starts again (prepare_attention).
-        const int from = thumb_width <= 0 ? first : kept_width > 0 ? first / thumb_width * thumb_width : 0;
+        const int from = thumb_width <= 0 || continues ? first : kept_width > 0 ? first / thumb_width * thumb_width : 0;
         x0.resize(T, C);
         for (int t = from; t < T; ++t) embed_row(w, tokens[size_t(t)], t, x0.data() + size_t(t) * size_t(C));
     }
@@ -508,7 +512,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
         const ConstMapRM x = l > 0 ? tr.layers[size_t(l - 1)].out.cmatrix()
                              : keep_activations ? tr.embed.cmatrix() : ConstMapRM(x0.data(), T, C);
         const int from = block(w.layers[size_t(l)], cfg, l, x, opt, dense, tr.layers[size_t(l)], threads, first, thumb_width,
-              kept_width, keep_activations ? nullptr : &work, !keep_activations && l == L - 1 ? &to_ln_f : nullptr);
+              kept_width, continues, keep_activations ? nullptr : &work, !keep_activations && l == L - 1 ? &to_ln_f : nullptr);
         tr.attention_from = l == 0 ? from : std::min(tr.attention_from, from);
         step(l + 2);
         if (l == 0) x0 = MatrixRM();

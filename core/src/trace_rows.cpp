@@ -44,7 +44,7 @@ void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool squar
 }
 
 int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt, int first, int thumb_width,
-                      int kept_width, bool mean) {
+                      int kept_width, bool mean, bool continues) {
     const int H = cfg.n_head;
     if (dense) {
         if (first == 0) lt.weights.reshape({H, T, T});
@@ -97,7 +97,12 @@ int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt,
         thumb = std::move(pooled);
         return keep * thumb_width;
     }
-    const int keep = kept_width == thumb_width ? std::min({first / thumb_width, B, old_S}) : 0;
+    const int whole_rows = kept_width == thumb_width ? std::min({first / thumb_width, B, old_S}) : 0;
+    // The block row holding `first`, its rows before `first` pooled already
+    // (pool_tile goes on with it: a max, or the sum, row after row in order).
+    const bool partial = continues && kept_width == thumb_width && first % thumb_width != 0 &&
+                         whole_rows == first / thumb_width && whole_rows < std::min(B, old_S);
+    const int keep = whole_rows + (partial ? 1 : 0);
     if (keep > 0) {
         if (old_S != S) {
             relayout_heads(thumb, H, old_S, S, keep, true);
@@ -119,7 +124,7 @@ int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt,
         thumb.reshape({H, S, S});
         std::fill(thumb.data.begin(), thumb.data.end(), empty);
     }
-    return keep * thumb_width;
+    return partial ? first : keep * thumb_width;
 }
 
 }  // namespace attnscope

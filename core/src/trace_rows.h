@@ -36,9 +36,13 @@ void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool squar
 // this width, or a finer one that divides it, each new block then the max of
 // the old blocks it covers (the same bits: a max is a max in any order).
 // The block row holding `first` is pooled whole again, its attention rows
-// computed again to the same bits. The thumbnail is lt.thumb_sum when `mean`,
-// else lt.thumb_max; the other is emptied.
+// computed again to the same bits, unless `continues` (every row of the
+// trace's previous run is kept: first == its T) and the width is the same:
+// then that block row already pools its rows before `first`, in order, and
+// the pass goes on from `first` (an append at 8,100 tokens computed up to 31
+// rows again, a thumbnail block's, in every head). The thumbnail is
+// lt.thumb_sum when `mean`, else lt.thumb_max; the other is emptied.
 int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt, int first, int thumb_width,
-                      int kept_width, bool mean);
+                      int kept_width, bool mean, bool continues = false);
 
 }  // namespace attnscope

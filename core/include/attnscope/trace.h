@@ -137,9 +137,10 @@ struct Trace {
     // the one before instead of computing them (0 for a full run).
     std::weak_ptr<const Weights> source;
     int reused_rows = 0;
-    // The first row that run's attention computed again: reused_rows, or the
-    // first row of the thumbnail block row holding it (0 for a full run, or
-    // when the thumbnails had to be pooled from scratch).
+    // The first row that run's attention computed: reused_rows (an append to
+    // the trace's previous run, whose thumbnails' last block row it went on
+    // with), or the first row of the thumbnail block row holding it (0 for a
+    // full run, or when the thumbnails had to be pooled from scratch).
     int attention_from = 0;
     // The same weights held, when the run left activations out
     // (!activations_kept): Trace::tensor and a rebuilt head need them, even
