@@ -2123,6 +2123,18 @@ Gesucht in:
         <source>Its activations (%1) pass the %2 budget: a layer&apos;s are computed again from its input when a view shows them.</source>
         <translation>Seine Aktivierungen (%1) überschreiten das Budget von %2: Die einer Schicht werden aus ihrer Eingabe neu berechnet, wenn eine Ansicht sie zeigt.</translation>
     </message>
+    <message>
+        <source>This run holds about %1: its attention maps (%2) and activations (%3) pass their budgets and are computed again when shown.</source>
+        <translation>Dieser Lauf belegt etwa %1: Seine Attention-Karten (%2) und Aktivierungen (%3) überschreiten ihre Budgets und werden beim Anzeigen neu berechnet.</translation>
+    </message>
+    <message>
+        <source>This run holds about %1: its attention maps (%2) pass the %3 budget and are rebuilt when shown.</source>
+        <translation>Dieser Lauf belegt etwa %1: Seine Attention-Karten (%2) überschreiten das Budget von %3 und werden beim Anzeigen neu berechnet.</translation>
+    </message>
+    <message>
+        <source>This run holds about %1: its activations (%2) pass the %3 budget and are computed again when shown.</source>
+        <translation>Dieser Lauf belegt etwa %1: Seine Aktivierungen (%2) überschreiten das Budget von %3 und werden beim Anzeigen neu berechnet.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -21,7 +21,19 @@ QString megabytes(int64_t bytes) { return QLocale().formattedDataSize(bytes, 1, 
 
 }  // namespace
 
-QString Workspace::estimateText(const attnscope::TraceEstimate& e, const attnscope::RunOptions& options) {
+QString Workspace::estimateText(const attnscope::TraceEstimate& e, const attnscope::RunOptions& options,
+                                bool brief) {
+    if (brief && !e.dense && !e.activations_kept)
+        return tr("This run holds about %1: its attention maps (%2) and activations (%3) pass their budgets and "
+                  "are computed again when shown.")
+            .arg(megabytes(e.bytes), megabytes(e.dense_attention), megabytes(e.activations));
+    if (brief && !e.dense)
+        return tr("This run holds about %1: its attention maps (%2) pass the %3 budget and are rebuilt when shown.")
+            .arg(megabytes(e.bytes), megabytes(e.dense_attention), megabytes(options.attention_budget_bytes));
+    if (brief && !e.activations_kept)
+        return tr("This run holds about %1: its activations (%2) pass the %3 budget and are computed again when "
+                  "shown.")
+            .arg(megabytes(e.bytes), megabytes(e.activations), megabytes(options.activation_budget_bytes));
     QString text = tr("This run holds about %1.").arg(megabytes(e.bytes));
     if (!e.dense)
         text += QLatin1Char(' ') + tr("Its attention maps (%1) pass the %2 budget: each head is rebuilt from q "
@@ -372,7 +384,7 @@ void Workspace::startRun() {
             const attnscope::TraceEstimate e =
                 attnscope::estimate_trace(model.config(), int(r.tokens.ids.size()), options);
             if ((!e.dense || !e.activations_kept) && self)
-                QMetaObject::invokeMethod(self.data(), [self, msg = estimateText(e, options)] {
+                QMetaObject::invokeMethod(self.data(), [self, msg = estimateText(e, options, true)] {
                     if (self) emit self->memoryEstimate(msg);
                 }, Qt::QueuedConnection);
             model.run(r.tokens.ids, options, *trace, [&](int done, int total) {

@@ -79,8 +79,11 @@ public:
     int64_t attentionBudget() const { return options_.attention_budget_bytes; }
     int64_t activationBudget() const { return options_.activation_budget_bytes; }
     // "This run holds about 1.2 GB. Its attention maps (3.4 GB) pass the 1 GB budget: …",
-    // and the same of its activations when they pass theirs.
-    static QString estimateText(const attnscope::TraceEstimate& e, const attnscope::RunOptions& options);
+    // and the same of its activations when they pass theirs. `brief`: one
+    // sentence for the status bar, where the whole was cut off mid-word in a
+    // 1,400-pixel window (memoryEstimate); the notice under the text has it all.
+    static QString estimateText(const attnscope::TraceEstimate& e, const attnscope::RunOptions& options,
+                                bool brief = false);
     int threads() const;
     void setCropPolicy(session::CropPolicy p);
     session::CropPolicy cropPolicy() const { return crop_; }
