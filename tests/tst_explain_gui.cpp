@@ -541,6 +541,10 @@ void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
     QVERIFY(waitForTrace());
     QCOMPARE(ws_->knockouts().size(), size_t(1));
     QCOMPARE(ws_->knockouts().front(), (Knockout{0, 1, q, k}));
+    // What the knocked-out run compares with was kept when the knockout was
+    // set, from the plain trace then on screen: no run computes it.
+    QVERIFY(ws_->lnFWithoutKnockouts());
+    QVERIFY(!ws_->isComparingKnockouts());
     // What the detail paints: its own layer and head, the weight 0, the row still a distribution, the cell marked.
     QTRY_VERIFY(detail->figure() && detail->figure()->layer() == 0 && detail->figure()->head() == 1 &&
                 !detail->figure()->knockedOut().empty());
@@ -576,6 +580,7 @@ void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
     QVERIFY(waitForTrace());
     QCOMPARE(ws_->knockouts().size(), size_t(2));
     QVERIFY(ws_->lnFWithoutKnockouts());
+    QVERIFY(!ws_->isComparingKnockouts());
     QTRY_VERIFY_WITH_TIMEOUT(panel->shownPosition() == q && !panel->isBusy() && panel->model()->hasComparison() &&
                                  panel->headerLabel()->text().contains(QStringLiteral("2 attention edge(s) knocked out")),
                              20000);
@@ -593,6 +598,7 @@ void tst_ExplainGui::knockoutFromTheHeadDetailMenu() {
     RunOptions plainOpt;
     plainOpt.logits_rows = -1;
     const Trace plain = Model(ws_->document().model.weights).run(ws_->trace()->tokens, plainOpt);
+    QVERIFY(ws_->lnFWithoutKnockouts()->data == plain.ln_f.data);
     const Prediction want = predict(plain, q, panel->topK());
     const int top0 = m->data(m->index(0, PredictionsModel::Token), Qt::UserRole).toInt();
     for (const TokenProb& t : want.top)

@@ -193,6 +193,15 @@ void Workspace::setKnockouts(const std::vector<attnscope::Knockout>& knockouts) 
         return;
     }
     if (knockouts == options_.knockout) return;
+    // The first knockout: the plain trace on screen keeps its ln_f for the
+    // knocked-out run of the same tokens to compare with. Copied here, once,
+    // not at every key (25 MB a key at 8,192 tokens of GPT-2 small).
+    if (options_.knockout.empty() && !knockouts.empty() && trace_ && trace_->knockout.empty() &&
+        !trace_->imported && !trace_->partial() && trace_->ln_f.shape.size() == 2 &&
+        trace_->ln_f.shape[0] == trace_->T() && !(plainLnF_ && plainKey_ == plainKey(*trace_))) {
+        plainKey_ = plainKey(*trace_);
+        plainLnF_ = std::make_shared<const attnscope::Tensor>(trace_->ln_f);
+    }
     options_.knockout = knockouts;
     emit optionsChanged();
     runNow();
@@ -394,8 +403,6 @@ void Workspace::startRun() {
                     }, Qt::QueuedConnection);
                 return !cancel->load();
             });
-            // What a knockout of these tokens will compare with (T x C floats).
-            if (options.knockout.empty()) r.lnFPlain = std::make_shared<const attnscope::Tensor>(trace->ln_f);
             r.trace = trace;
         } catch (const Error& e) {
             r.cancelled = e.code() == ErrorCode::Cancelled;
@@ -420,10 +427,6 @@ void Workspace::finishRun() {
             setStale(false);
             trace_ = r.trace;
             tokens_ = std::move(r.tokens);
-            if (r.lnFPlain) {
-                plainKey_ = plainKey(*trace_);
-                plainLnF_ = std::move(r.lnFPlain);
-            }
             compareKnockouts();
             lastMs_ = r.ms;
             const int T = trace_->T(), computed = T - trace_->reused_rows;

@@ -26,9 +26,6 @@ public:
         bool cancelled = false;
         quint64 generation = 0;
         double ms = 0;
-        // Without knockouts: a copy of the run's final norm output (T, C), which
-        // a knockout of the same tokens then compares with.
-        std::shared_ptr<const attnscope::Tensor> lnFPlain;
         // Knockouts naming a position past this text's tokens, left out of the run
         // (they apply again once the text reaches them).
         int knockoutsLeftOut = 0;
@@ -102,8 +99,8 @@ public:
     // For trace() when it has knockouts: the final norm output (T, C) of its
     // tokens run without them, so the prediction they changed can be shown; null
     // without knockouts and until it is known. T x C floats, not a second trace:
-    // the last run without knockouts keeps its ln_f, so adding knockouts to the
-    // same text costs nothing more; after an edit it is computed on a worker
+    // the first knockout keeps a copy of the plain trace's ln_f on screen, so
+    // adding knockouts to the same text costs no run; after an edit it is computed on a worker
     // once the knocked-out trace is shown (Model::ln_f_without_knockouts), and
     // knockoutComparisonReady follows.
     std::shared_ptr<const attnscope::Tensor> lnFWithoutKnockouts() const { return lnFWithout_; }
