@@ -393,7 +393,7 @@ void tst_Determinism::incrementalRunsAcrossAThumbnailWidth() {
 }
 
 // Past the activation budget a layer's other tensors pass through work buffers
-// 512 rows at a time (model.cpp, kChunkRows); a run of more rows, its
+// 512 rows at a time (blocks.h, kChunkRows); a run of more rows, its
 // incremental runs, the tensors rebuilt on demand and the ablation scan's
 // suffix runs from such a base all equal what a run that keeps everything gives.
 void tst_Determinism::aRunOfTheFirstLayersEqualsThemInAFullRun_data() {

@@ -1,7 +1,7 @@
 // What a run costs, known before it runs: the bytes its trace will hold
 // (estimate_trace, and the activations the budget weighs) and the
 // floating-point operations of a forward pass (model.h). Apart from
-// model.cpp, which runs it.
+// model.cpp and blocks.cpp, which run it.
 #include <algorithm>
 
 #include "attnscope/model.h"

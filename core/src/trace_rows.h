@@ -2,7 +2,7 @@
 // How a run lays out a trace's per-row buffers: growing them a few rows
 // ahead, moving each head's kept rows when the text's length changes, and
 // sizing (or keeping, or pooling coarser) the thumbnails before an attention
-// pass. Model::run's helpers (model.cpp), apart for length.
+// pass. Model::run's helpers (model.cpp, blocks.cpp), apart for length.
 #include <cstdint>
 
 #include "attnscope/config.h"
