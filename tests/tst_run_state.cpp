@@ -58,6 +58,7 @@ private slots:
     void activationBudgetIsUsedAndRemembered();
     void typingRecomputesOnlyTheNewRows();
     void theFirstKeyAfterANewTextIsIncremental();
+    void deletingBackPastAThumbnailWidthStaysIncremental();
     void lossesDoNotHoldTheTrace();
     void aKeyKeepsTheLossesAlreadyComputed();
     void backgroundWorkLeavesQtsPoolToPainting();
@@ -473,6 +474,36 @@ void tst_RunState::theFirstKeyAfterANewTextIsIncremental() {
     QVERIFY(ws_->pooledTraces() <= 2);
     const QString differs = differsFromAFullRun(*trace);
     QVERIFY2(differs.isEmpty(), qPrintable(differs));
+}
+
+// Typing past a thumbnail width (257 tokens: blocks of 2) and deleting back
+// below it: the spare then holds the 257-token run, whose thumbnails are
+// coarser than a 255-token run's, so a run into it computes every row's
+// attention again (5 s at 4,096 tokens of GPT-2 small). The run starts from a
+// copy of the trace on screen instead, and its attention from the new row.
+void tst_RunState::deletingBackPastAThumbnailWidthStaysIncremental() {
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(100, 600, 32, 2, 2), 5));
+    QString text;
+    while (text.size() < 256) text += QStringLiteral("thumbnails pool blocks of rows. ");
+    text.truncate(256);
+    QVERIFY(rerun([&] { win_->editor()->setPlainText(text); }));
+    QCOMPARE(ws_->trace()->T(), 256);
+    QCOMPARE(ws_->trace()->thumb_width, 1);
+    QTextCursor c = win_->editor()->textCursor();
+    c.movePosition(QTextCursor::End);
+    win_->editor()->setTextCursor(c);
+    QVERIFY(rerun([&] { QTest::keyClicks(win_->editor(), QStringLiteral("x")); }));
+    QCOMPARE(ws_->trace()->thumb_width, 2);
+    for (int T : {256, 255}) {
+        QVERIFY(rerun([&] { QTest::keyClick(win_->editor(), Qt::Key_Backspace); }));
+        const auto trace = ws_->trace();
+        QCOMPARE(trace->T(), T);
+        QCOMPARE(trace->thumb_width, 1);
+        QVERIFY2(trace->attention_from >= T - 2, qPrintable(QString::number(trace->attention_from)));
+        const QString differs = differsFromAFullRun(*trace);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+    QVERIFY(ws_->pooledTraces() <= 2);
 }
 
 void tst_RunState::everyViewShowsAblationsAndMask() {

@@ -110,13 +110,30 @@ static int rows_to_keep(const Trace& tr, const std::shared_ptr<const Weights>& w
     return int(std::min(same, tokens.size() - 1));
 }
 
+// The width of the thumbnails of `tr` a run of T tokens keeping `first` rows
+// goes on from (prepare_attention's kept_width): of the same kind, and as wide
+// as this run's (thumbnail_width) or, pooling maxima, a width that divides
+// it; 0 when none is kept, and the attention of every row runs again.
+static int kept_thumbnail_width(const Trace& tr, int first, int thumb_width, const RunOptions& opt) {
+    const bool same_kind = first > 0 && tr.thumb_width > 0 && thumb_width > 0 &&
+                           tr.thumb_row_normalized == opt.thumb_row_normalized && tr.thumb_mean == opt.thumb_mean;
+    return same_kind && (tr.thumb_width == thumb_width || (!opt.thumb_mean && thumb_width % tr.thumb_width == 0))
+               ? tr.thumb_width
+               : 0;
+}
+
 int Model::reusable_rows(const Trace& tr, std::span<const int> tokens, const RunOptions& opt) const {
     const ModelConfig& cfg = weights_->config;
     if (tokens.empty()) return 0;
     const int64_t T = int64_t(tokens.size());
     const bool dense = int64_t(cfg.n_layer) * cfg.n_head * T * T * int64_t(sizeof(float)) <= opt.attention_budget_bytes;
     const bool keep_activations = activation_bytes(cfg, int(T)) <= opt.activation_budget_bytes;
-    return rows_to_keep(tr, weights_, tokens, opt, dense, keep_activations);
+    const int first = rows_to_keep(tr, weights_, tokens, opt, dense, keep_activations);
+    // Thumbnails it cannot go on from (finer ones than the trace's, after a
+    // text shrank past a width): every row's attention runs again, nearly a
+    // full run's cost (5 s at 4,096 tokens of GPT-2 small).
+    const int thumb_width = thumbnail_width(int(T), cfg.n_layer * cfg.n_head);
+    return thumb_width > 0 && kept_thumbnail_width(tr, first, thumb_width, opt) == 0 ? 0 : first;
 }
 
 // Transformer: ids (T) -> embeddings -> blocks -> final LayerNorm -> lm_head.
@@ -157,14 +174,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     tr.activations_kept = keep_activations;
     tr.reused_rows = first;
     const int thumb_width = thumbnail_width(T, L * H);
-    // The trace's thumbnails this run keeps (prepare_attention): of the same
-    // kind, and as wide or (max pooling) a width that divides this one.
-    const bool same_kind = first > 0 && tr.thumb_width > 0 && thumb_width > 0 &&
-                           tr.thumb_row_normalized == opt.thumb_row_normalized && tr.thumb_mean == opt.thumb_mean;
-    const int kept_width = same_kind && (tr.thumb_width == thumb_width ||
-                                         (!opt.thumb_mean && thumb_width % tr.thumb_width == 0))
-                               ? tr.thumb_width
-                               : 0;
+    const int kept_width = kept_thumbnail_width(tr, first, thumb_width, opt);
     // Every row of the previous run is kept: a partial last block row of its
     // thumbnails goes on from where it stopped.
     const bool continues = kept_width == thumb_width && first == old_T;

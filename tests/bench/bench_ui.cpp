@@ -19,7 +19,8 @@
 // --app measures the app itself instead: a MainWindow on screen (offscreen
 // platform) and its Workspace, T tokens of text, then `iterations` characters
 // typed at the end one at a time, each waited for until its trace is shown
-// (debounce off). It prints the median key to trace and the process's peak
+// (debounce off), then as many Backspaces. It prints the median key to trace
+// (and the slowest Backspace) and the process's peak
 // resident memory: the weights, the trace on screen, the Workspace's spare
 // and every view.
 #include <QApplication>
@@ -103,9 +104,23 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
         keyMs.push_back(double(t.nsecsElapsed()) / 1e6);
         runMs.push_back(ws.lastRunMs());
     }
+    const int typedT = ws.trace()->T();
+    // Then as many Backspaces: a text typed past a thumbnail width (--tokens
+    // 4096 at GPT-2-small size) and deleted back below it.
+    std::vector<double> deleteMs;
+    for (int i = 0; i < iterations; ++i) {
+        QElapsedTimer t;
+        t.start();
+        QTextCursor c = w.editor()->textCursor();
+        c.movePosition(QTextCursor::End);
+        c.deletePreviousChar();
+        waitForTrace();
+        QApplication::processEvents();
+        deleteMs.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
     const auto& cfg = ws.trace()->config;
     std::printf("AttnScope app benchmark: %d layers x %d heads, C=%d, T=%d to %d, %d keys typed, %d threads\n",
-                cfg.n_layer, cfg.n_head, cfg.n_embed, T, ws.trace()->T(), iterations, attnscope::default_thread_count());
+                cfg.n_layer, cfg.n_head, cfg.n_embed, T, typedT, iterations, attnscope::default_thread_count());
     std::printf("  key to trace shown              median %8.2f ms\n", median(keyMs));
     std::printf("    the first key, after the text's full run %8.2f ms (its run %.2f ms)\n", keyMs.empty() ? 0.0 : keyMs.front(),
                 runMs.empty() ? 0.0 : runMs.front());
@@ -114,6 +129,9 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
     std::printf("    the second half of the keys   median %8.2f ms\n",
                 median(std::vector<double>(keyMs.begin() + std::ptrdiff_t(keyMs.size() / 2), keyMs.end())));
     std::printf("    of which the run (tokenizing included) median %8.2f ms\n", median(runMs));
+    std::printf("  Backspace to trace shown        median %8.2f ms   slowest %8.2f ms (back to %d tokens)\n",
+                median(deleteMs), deleteMs.empty() ? 0.0 : *std::max_element(deleteMs.begin(), deleteMs.end()),
+                ws.trace()->T());
     std::printf("  trace on screen                        %8.1f MB (activations %s, attention maps %s)\n",
                 double(ws.trace()->bytes()) / (1024.0 * 1024.0), ws.trace()->activations_kept ? "kept" : "rebuilt",
                 ws.trace()->weights_dense ? "kept" : "rebuilt");

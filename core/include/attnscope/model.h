@@ -94,8 +94,11 @@ public:
     Trace run(std::span<const int> tokens, const RunOptions& options = {},
               const Progress& progress = {}) const;
     // How many leading rows of `trace` a run of `tokens` with `options` into it
-    // would keep (0: a full run). The app compares its spare trace with the
-    // one on screen by this.
+    // would keep (0: a full run, or one that computes every row's attention
+    // again because it cannot go on from the trace's thumbnails: they are
+    // coarser than the run's, after the text shrank past a thumbnail width, or
+    // of another kind). The app compares its spare trace with the one on
+    // screen by this.
     int reusable_rows(const Trace& trace, std::span<const int> tokens, const RunOptions& options) const;
 
     // For the ablation scan (ablation.h): the final norm's output (T, C) of a run
