@@ -10,7 +10,10 @@ namespace attnscope {
 void resize_rows(Tensor& t, Shape shape) {
     const int64_t per_row = shape[0] > 0 ? shape_numel(shape) / shape[0] : 0;
     const size_t need = size_t(shape_numel(shape));
-    if (need > t.data.capacity()) t.data.reserve(size_t((shape[0] + kGrowRows - 1) / kGrowRows * kGrowRows * per_row));
+    if (need > t.data.capacity()) {
+        const int64_t rows = t.data.empty() ? (shape[0] + kGrowRows - 1) / kGrowRows * kGrowRows : grown_rows(shape[0]);
+        t.data.reserve(size_t(rows * per_row));
+    }
     t.reshape(std::move(shape));
 }
 
@@ -26,10 +29,13 @@ void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool squar
     };
     const int rows = square ? keep : 1;
     if (T_new >= T_old) {  // destinations lie at or after their sources: move from the end
-        // Room for kGrowRows more rows, so typing does not allocate (and touch)
-        // a fresh buffer at every key; not resize's doubling.
+        // Room for more rows (grown_rows; kGrowRows for a new buffer), so
+        // typing does not allocate (and touch) a fresh buffer at every key;
+        // not resize's doubling. Square maps (stored weights, within the
+        // attention budget) grow by kGrowRows: their room is squared.
         if (size_t(H) * new_head > t.data.capacity()) {
-            const size_t grown = size_t((T_new + kGrowRows - 1) / kGrowRows * kGrowRows);
+            const size_t grown = size_t(square || t.data.empty() ? (T_new + kGrowRows - 1) / kGrowRows * kGrowRows
+                                                                 : grown_rows(T_new));
             t.data.reserve(size_t(H) * (square ? grown * grown : grown));
         }
         t.data.resize(size_t(H) * new_head);
