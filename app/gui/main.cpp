@@ -33,7 +33,7 @@
 #include "workspace.h"
 
 int main(int argc, char** argv) {
-    limitMallocArenas();
+    tuneMalloc();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("AttnScope"));
     QApplication::setApplicationName(QStringLiteral("AttnScope"));
