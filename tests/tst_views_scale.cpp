@@ -78,6 +78,7 @@ private slots:
     void detailLabelsStayInViewWhenPanned();
     void detailGoToTokenSelectsTheQuery();
     void detailLongTokensAreElidedAndNeverOverlap();
+    void aHeatmapSmallerThanItsCellsKeepsEveryRowsLargest();
     void guideUsesTheModelsNumbers();
     void detailPoolsALongTextAndZoomsToSingleCells();
 
@@ -490,6 +491,48 @@ void tst_ViewsScale::detailLongTokensAreElidedAndNeverOverlap() {
         }
         for (size_t i = 0; i < upright.size(); ++i)
             for (size_t j = i + 1; j < upright.size(); ++j) QVERIFY(!upright[i].intersects(upright[j]));
+    }
+}
+
+// A head of 1,500 tokens in a few hundred pixels: drawn scaled down without
+// smoothing, one key in four or five was painted and the rest dropped, so a
+// row whose weight sat on a dropped key showed none (the rollout's key-0
+// column at 2,048 tokens looked empty). Each pixel is now the largest weight
+// of its cells: every pixel row of the heatmap holds its rows' weight of 1,
+// on 1x and 2x screens.
+void tst_ViewsScale::aHeatmapSmallerThanItsCellsKeepsEveryRowsLargest() {
+    const int T = 1500;
+    attnscope::MatrixRM m = attnscope::MatrixRM::Zero(T, T);
+    for (int r = 0; r < T; ++r) m(r, (r * 37 + 11) % (r + 1)) = 1.0f;  // one weight a row, scattered
+    render::Style style;
+    style.scale = render::Scale::Linear;
+    style.showTitle = false;
+    const render::MatrixFigure fig(QStringLiteral("t"), m, render::MatrixKind::Weights, {}, {}, style,
+                                   QStringLiteral("query"), QStringLiteral("key"), true);
+    const QRgb top = style.cmap().at(1.0f);
+    for (const auto& [dpr, zoom] : {std::pair{1.0, 1.0}, std::pair{2.0, 1.0}, std::pair{1.0, 2.0}}) {
+        const QRectF area(0, 0, 420, 400);
+        QImage img((area.size() * dpr).toSize(), QImage::Format_RGB32);
+        img.setDevicePixelRatio(dpr);
+        {
+            QPainter p(&img);
+            render::MatrixFigure::Viewport v;  // zoomed: the cells in the frame, still more than its pixels
+            v.zoom = zoom;
+            v.pan = fig.clampPan(area, zoom, QPointF(0, 0));  // the top left: every row in view sees its weight
+            fig.paintViewport(p, area, v);
+        }
+        const QRectF heat = fig.heatmapRect(area);
+        QVERIFY(heat.width() * dpr * 2 < T / zoom);  // far fewer pixels than keys in view
+        const int y0 = int(std::ceil(heat.top() * dpr)) + 1, y1 = int(std::floor(heat.bottom() * dpr)) - 1;
+        const int x0 = int(std::ceil(heat.left() * dpr)), x1 = int(std::floor(heat.right() * dpr));
+        int rows = 0, lit = 0;
+        for (int y = y0; y < y1; ++y, ++rows) {
+            const auto* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
+            if (std::any_of(line + x0, line + x1, [&](QRgb c) { return c == top; })) ++lit;
+        }
+        QVERIFY(rows > 100);
+        QVERIFY2(lit == rows, qPrintable(QStringLiteral("%1 of %2 pixel rows show a weight of 1 at %3x, zoom %4")
+                                             .arg(lit).arg(rows).arg(dpr).arg(zoom)));
     }
 }
 

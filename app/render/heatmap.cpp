@@ -3,8 +3,11 @@
 #include <QCoreApplication>
 
 #include <QFontMetricsF>
+#include <QPaintDevice>
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace render {
 
@@ -132,6 +135,39 @@ QImage heatmapImage(const Normalized& n, const ColorMap& cmap) {
     return img;
 }
 
+QSize devicePixels(const QPainter& p, const QSizeF& size) {
+    const QPaintDevice* d = p.device();
+    if (!d) return {};
+    const int type = d->devType();
+    if (type != QInternal::Image && type != QInternal::Pixmap && type != QInternal::Widget) return {};
+    // deviceTransform holds the pixel ratio too (a 2x image's painter scales by 2).
+    const QTransform t = p.deviceTransform();
+    const double sx = std::hypot(t.m11(), t.m12()), sy = std::hypot(t.m21(), t.m22());
+    return {std::max(1, int(std::ceil(size.width() * sx - 1e-6))), std::max(1, int(std::ceil(size.height() * sy - 1e-6)))};
+}
+
+FittedImage fittedHeatmapImage(const Normalized& n, const ColorMap& cmap, const QRect& cells, const QSize& fit) {
+    const int kc = std::max(1, (cells.width() + fit.width() - 1) / std::max(1, fit.width()));
+    const int kr = std::max(1, (cells.height() + fit.height() - 1) / std::max(1, fit.height()));
+    const int w = (cells.width() + kc - 1) / kc, h = (cells.height() + kr - 1) / kr;
+    QImage img(w, h, QImage::Format_RGB32);
+    std::vector<float> acc(static_cast<size_t>(w));
+    for (int y = 0; y < h; ++y) {
+        std::fill(acc.begin(), acc.end(), std::numeric_limits<float>::quiet_NaN());
+        const int r1 = std::min(cells.top() + cells.height(), cells.top() + (y + 1) * kr);
+        for (int r = cells.top() + y * kr; r < r1; ++r) {
+            const float* row = n.t.data() + size_t(r) * size_t(n.t.cols()) + cells.left();
+            for (int c = 0; c < cells.width(); ++c) {
+                float& a = acc[size_t(c / kc)];
+                if (!std::isnan(row[c]) && !(a >= row[c])) a = row[c];  // NaN a: the first value
+            }
+        }
+        auto* line = reinterpret_cast<QRgb*>(img.scanLine(y));
+        for (int x = 0; x < w; ++x) line[x] = cmap.at(acc[size_t(x)]);
+    }
+    return {img, kc, kr};
+}
+
 void drawHeatmap(QPainter& p, const QRectF& target, const Normalized& n, const ColorMap& cmap,
                  CellMode mode, const QImage* cached) {
     if (n.t.size() == 0) return;
@@ -139,7 +175,15 @@ void drawHeatmap(QPainter& p, const QRectF& target, const Normalized& n, const C
     if (mode == CellMode::Image) {
         p.setRenderHint(QPainter::SmoothPixmapTransform, false);
         p.setRenderHint(QPainter::LosslessImageRendering);  // a PDF would otherwise hold the cells as JPEG
-        if (cached) p.drawImage(target, *cached);
+        const QSize px = devicePixels(p, target.size());
+        const int cols = int(n.t.cols()), rows = int(n.t.rows());
+        if (!px.isEmpty() && (cols > px.width() || rows > px.height())) {
+            const FittedImage f = fittedHeatmapImage(n, cmap, QRect(0, 0, cols, rows), px);
+            p.setClipRect(target, Qt::IntersectClip);
+            p.drawImage(QRectF(target.topLeft(), QSizeF(target.width() * f.image.width() * f.columns / cols,
+                                                       target.height() * f.image.height() * f.rows / rows)),
+                        f.image);
+        } else if (cached) p.drawImage(target, *cached);
         else p.drawImage(target, heatmapImage(n, cmap));
     } else {
         p.setPen(Qt::NoPen);

@@ -45,9 +45,28 @@ void maskUpperTriangle(Normalized& n);
 // One pixel per cell.
 QImage heatmapImage(const Normalized& n, const ColorMap& cmap);
 
+// The device pixels that `size` (in p's units) covers on a raster device (an
+// image, pixmap or widget: p's transform and pixel ratio); empty on a vector
+// device (SVG, PDF), which keeps every cell.
+QSize devicePixels(const QPainter& p, const QSizeF& size);
+// Cells `cells` of n as an image of at most `fit` pixels: one pixel a cell, or,
+// with more cells than pixels, each pixel the largest value of its block of
+// cells (k = ceil(cells / pixels) a side; NaN cells left out, NaN where all
+// are). Scaled down without smoothing, one cell in k would be drawn and the
+// rest dropped: at 2,048 tokens in 365 pixels a head's largest weights went
+// missing.
+// The image covers (width * columns, height * rows) cells, the last block
+// hanging past the edge when the cells do not divide.
+struct FittedImage {
+    QImage image;
+    int columns = 1, rows = 1;  // cells a pixel, across and down
+};
+FittedImage fittedHeatmapImage(const Normalized& n, const ColorMap& cmap, const QRect& cells, const QSize& fit);
+
 // Draws the heatmap into `target`. Image mode draws one image without
-// smoothing (crisp cells at any zoom); Rects mode draws a filled rectangle per
-// cell so vector formats hold every value as a shape.
+// smoothing (crisp cells at any zoom), pooled to the pixels it covers when
+// they are fewer than its cells (fittedHeatmapImage); Rects mode draws a
+// filled rectangle per cell so vector formats hold every value as a shape.
 void drawHeatmap(QPainter& p, const QRectF& target, const Normalized& n, const ColorMap& cmap,
                  CellMode mode, const QImage* cached = nullptr);
 

@@ -402,8 +402,16 @@ void MatrixFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport
         p.save();
         p.setClipRect(l.heat);
         p.setRenderHint(QPainter::SmoothPixmapTransform, false);
-        p.drawImage(QRectF(zoomed.left() + c0 * cw, zoomed.top() + r0 * ch, (c1 - c0) * cw, (r1 - r0) * ch), image_,
-                    QRectF(c0, r0, c1 - c0, r1 - r0));
+        const QRectF dest(zoomed.left() + c0 * cw, zoomed.top() + r0 * ch, (c1 - c0) * cw, (r1 - r0) * ch);
+        const QSize px = devicePixels(p, dest.size());
+        if (!px.isEmpty() && (c1 - c0 > px.width() || r1 - r0 > px.height())) {
+            // Still more cells than pixels: each pixel the largest of its cells.
+            const FittedImage f = fittedHeatmapImage(norm_, style_.cmap(), QRect(c0, r0, c1 - c0, r1 - r0), px);
+            p.drawImage(QRectF(dest.topLeft(), QSizeF(cw * f.image.width() * f.columns, ch * f.image.height() * f.rows)),
+                        f.image);
+        } else {
+            p.drawImage(dest, image_, QRectF(c0, r0, c1 - c0, r1 - r0));
+        }
         p.restore();
     }
     drawLabels(p, l, zoomed, v.minLabelPoints);
