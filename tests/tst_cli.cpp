@@ -48,6 +48,7 @@ private slots:
     void infoListsWhatWasNotRun();
     void charactersOutsideTheVocabularyAreLeftOut();
     void longJobsShowProgressOnATerminalOnly();
+    void appScreenshotsOfAModelThatDoesNotOpenFail();
 
 private:
     QTemporaryDir tmp_;
@@ -425,6 +426,34 @@ void tst_Cli::longJobsShowProgressOnATerminalOnly() {
     QCOMPARE(piped.err, QString());
     QCOMPARE(piped.out.toUtf8(), onTerminal);
     QVERIFY(QJsonDocument::fromJson(onTerminal).object()["heads"].toArray().size() == 16);
+}
+
+// The window's --screenshots waited for a trace that never came when the
+// model did not open: it hung until killed. It now names the problem and
+// exits with 1.
+void tst_Cli::appScreenshotsOfAModelThatDoesNotOpenFail() {
+    const QString empty = tmp_.filePath("empty.safetensors");
+    QFile f(empty);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.close();
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    env.insert("XDG_CONFIG_HOME", tmp_.filePath("config"));  // no remembered model or text
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(ATTNSCOPE_APP), {empty, "--screenshots", tmp_.filePath("shots")});
+    QVERIFY(p.waitForStarted());
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        QFAIL("attnscope --screenshots did not end within 60 s");
+    }
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 1);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("--screenshots: cannot open ") + empty) && err.contains(QStringLiteral("empty")),
+             qPrintable(err));
+    QVERIFY(QDir(tmp_.filePath("shots")).entryList(QDir::Files).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

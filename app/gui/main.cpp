@@ -235,6 +235,18 @@ int main(int argc, char** argv) {
         };
         QObject::connect(&ws, &Workspace::traceReady, &w, [&w, shoot] { QTimer::singleShot(300, &w, *shoot); },
                          Qt::SingleShotConnection);
+        // Nothing to shoot: say why and quit, rather than wait for a trace
+        // that will not come (a model that does not open, the demo not found,
+        // a run refused).
+        const auto fail = [](const QString& message) {
+            std::fprintf(stderr, "attnscope: --screenshots: %s\n", qPrintable(message));
+            QCoreApplication::exit(1);
+        };
+        QObject::connect(&ws, &Workspace::loadFailed, &w, [fail](const QString& path, const QString& message) {
+            fail(QApplication::translate("main", "cannot open %1: %2")
+                     .arg(path.isEmpty() ? QApplication::translate("main", "the demo model") : path, message));
+        });
+        QObject::connect(&ws, &Workspace::runFailed, &w, [fail](const QString& message) { fail(message); });
     }
     return QApplication::exec();
 }

@@ -72,8 +72,11 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
         emit loadingChanged(false);
         LoadResult r = loader_.result();
         if (!r.tokenizerError.isEmpty()) emit tokenizerFailed(loadingTokenizer_, r.tokenizerError);
+        // A copy: a slot may open another model (the window falls back to the
+        // demo), and the later slots would read the new path.
+        const QString path = loadingPath_;
         if (r.error.isEmpty()) setDocument(std::move(r.doc));
-        else emit loadFailed(loadingPath_, r.error);
+        else emit loadFailed(path, r.error);
     });
 }
 
