@@ -2186,6 +2186,14 @@ Gesucht in:
         <source>Start with these attention edges blocked, e.g. 2.*:9&gt;4 or *.*:*&gt;5 (layer.head:query&gt;key, * for every one).</source>
         <translation>Mit diesen Aufmerksamkeitskanten blockiert starten, z. B. 2.*:9&gt;4 oder *.*:*&gt;5 (layer.head:query&gt;key, * für alle).</translation>
     </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>the demo model</source>
+        <translation>das Demomodell</translation>
+    </message>
 </context>
 <context>
     <name>render::AblationFigure</name>
