@@ -27,6 +27,7 @@
 #include "maskview.h"
 #include "mainwindow.h"
 #include "render/lines_figure.h"
+#include "render/row_figure.h"
 #include "session/document.h"
 #include "rowview.h"
 #include "selectiontext.h"
@@ -79,6 +80,7 @@ private slots:
     void detailGoToTokenSelectsTheQuery();
     void detailLongTokensAreElidedAndNeverOverlap();
     void aHeatmapSmallerThanItsCellsKeepsEveryRowsLargest();
+    void rowBarsKeepTheirTickAndTokenLabelsWhole();
     void guideUsesTheModelsNumbers();
     void detailPoolsALongTextAndZoomsToSingleCells();
 
@@ -534,6 +536,38 @@ void tst_ViewsScale::aHeatmapSmallerThanItsCellsKeepsEveryRowsLargest() {
         QVERIFY2(lit == rows, qPrintable(QStringLiteral("%1 of %2 pixel rows show a weight of 1 at %3x, zoom %4")
                                              .arg(lit).arg(rows).arg(dpr).arg(zoom)));
     }
+}
+
+// The bars of a query's row: the value axis has room for its widest tick
+// label (0.001875, where "0.0000"'s room cut it to .001875), and the token
+// labels on their side are a line high, not cut to the width of a bar
+// (slivers past a few hundred keys).
+void tst_ViewsScale::rowBarsKeepTheirTickAndTokenLabelsWhole() {
+    const int T = 600;
+    render::FigureData data;
+    for (int i = 0; i < T; ++i) data.tokens << QStringLiteral("W");
+    std::vector<float> row(size_t(T), 0.0f);
+    row[17] = 0.0024f;  // the axis runs to 0.0025: ticks 0.000625, 0.00125, 0.001875
+    render::Style style;
+    const render::RowFigure fig(data, row, 20, QStringLiteral("t"), style, false);
+    const QRectF area(0, 0, 500, 300);
+    int left = 0;
+    while (left < 500 && fig.keyAt(area, QPointF(left, 150)) < 0) ++left;
+    const QFontMetricsF fm(style.font);
+    QVERIFY2(left >= fm.horizontalAdvance(QStringLiteral("0.001875")) + 4, qPrintable(QString::number(left)));
+    QImage img(area.size().toSize(), QImage::Format_RGB32);
+    {
+        QPainter p(&img);
+        fig.paint(p, area);
+    }
+    int bottom = 299;  // the plot's last row: the axis line under the bars
+    while (bottom > 0 && fig.keyAt(area, QPointF(left + 50, bottom)) < 0) --bottom;
+    int ink = 0;
+    for (int y = bottom + 3; y < img.height(); ++y)
+        for (int x = left; x < img.width(); ++x) ink += qGray(img.pixel(x, y)) < 110 ? 1 : 0;
+    // 600 keys in about 460 pixels: a label every line's height, some 35 of
+    // them, each a W of dozens of pixels.
+    QVERIFY2(ink > 600, qPrintable(QString::number(ink)));
 }
 
 void tst_ViewsScale::guideUsesTheModelsNumbers() {

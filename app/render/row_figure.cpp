@@ -38,6 +38,8 @@ void RowFigure::fitAxis(bool fixedAxis) {
     axisMax_ = fixedAxis ? 1.0 : std::min(1.0, niceCeiling(std::max(double(top), 1e-4)));
 }
 
+QString RowFigure::tickLabel(int i) const { return QString::number(axisMax_ * i / 4.0, 'g', 4); }
+
 QString RowFigure::title() const {
     if (!title_.isEmpty()) return title_;
     const QString tok = query_ >= 0 && query_ < data_.tokens.size() ? data_.tokens[query_] : QString();
@@ -54,7 +56,10 @@ QRectF RowFigure::plotRect(const QRectF& area) const {
     for (const QString& s : data_.tokens) labelH = std::max(labelH, fm.horizontalAdvance(s));
     labelH = std::min(labelH + 6, area.height() * 0.3);
     const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4);
-    const double left = area.left() + fm.horizontalAdvance(QStringLiteral("0.0000")) + 10;
+    // As wide as the widest tick label: 0.001875 has eight characters.
+    double ticks = 0;
+    for (int i = 0; i <= 4; ++i) ticks = std::max(ticks, fm.horizontalAdvance(tickLabel(i)));
+    const double left = area.left() + ticks + 10;
     return QRectF(left, top + 4, area.right() - left - 8, area.bottom() - top - labelH - 8);
 }
 
@@ -83,7 +88,7 @@ void RowFigure::paint(QPainter& p, const QRectF& area) const {
         p.drawLine(QPointF(r.left(), y), QPointF(r.right(), y));
         p.setPen(style_.text);
         p.drawText(QRectF(area.left(), y - fm.height() / 2, r.left() - area.left() - 4, fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, QString::number(axisMax_ * i / 4.0, 'g', 4));
+                   Qt::AlignRight | Qt::AlignVCenter, tickLabel(i));
     }
     const double w = r.width() / double(row_.size());
     const ColorMap& cm = style_.cmap();
@@ -104,11 +109,14 @@ void RowFigure::paint(QPainter& p, const QRectF& area) const {
                        data_.tokens[int(k)]);
             continue;
         }
+        // On its side, a line high and centred on its bar: the labels are a
+        // line apart (stride), so none overlaps the next. A box only as high as
+        // the bar is wide cut each one to a sliver past a few hundred keys.
         p.save();
-        p.translate(r.left() + double(k) * w, r.bottom() + 4);
+        p.translate(r.left() + (double(k) + 0.5) * w, r.bottom() + 4);
         p.rotate(90);
-        p.drawText(QRectF(0, -w, area.bottom() - r.bottom(), w), Qt::AlignLeft | Qt::AlignVCenter,
-                   data_.tokens[int(k)]);
+        p.drawText(QRectF(0, -fm.height() / 2, area.bottom() - r.bottom() - 4, fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, data_.tokens[int(k)]);
         p.restore();
     }
     p.restore();

@@ -29,6 +29,8 @@ public:
 
 private:
     QRectF plotRect(const QRectF& area) const;
+    // The value axis's label at tick i of 4: written exactly (0.125, not 0.13).
+    QString tickLabel(int i) const;
     void fitAxis(bool fixedAxis);
     FigureData data_;
     int layer_, head_, query_;
