@@ -81,6 +81,7 @@ private slots:
     void detailLongTokensAreElidedAndNeverOverlap();
     void aHeatmapSmallerThanItsCellsKeepsEveryRowsLargest();
     void rowBarsKeepTheirTickAndTokenLabelsWhole();
+    void colourBarCaptionAndMaskLegendStayInTheFigure();
     void guideUsesTheModelsNumbers();
     void detailPoolsALongTextAndZoomsToSingleCells();
 
@@ -568,6 +569,55 @@ void tst_ViewsScale::rowBarsKeepTheirTickAndTokenLabelsWhole() {
     // 600 keys in about 460 pixels: a label every line's height, some 35 of
     // them, each a W of dozens of pixels.
     QVERIFY2(ink > 600, qPrintable(QString::number(ink)));
+}
+
+// A short figure's per-row caption ("per row: row max = 1") was drawn under
+// a bar as tall as the heatmap, past the figure's bottom; a narrow one's mask
+// legend ended past its right edge ("masked (−∞ before softmax"): the layout
+// left out the gap before the bar. No text may touch the figure's edges.
+void tst_ViewsScale::colourBarCaptionAndMaskLegendStayInTheFigure() {
+    const int n = 64;
+    attnscope::MatrixRM w = attnscope::MatrixRM::Zero(n, n), mask = attnscope::MatrixRM::Zero(n, n);
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c <= r; ++c) {
+            w(r, c) = 1.0f / float(r + 1);
+            mask(r, c) = 1.0f;
+        }
+    render::Style style;
+    style.scale = render::Scale::RowNormalized;
+    const auto ink = [](const QImage& img, const QRect& r) {
+        int dark = 0;
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.right(); ++x) dark += qGray(img.pixel(x, y)) < 110 ? 1 : 0;
+        return dark;
+    };
+    for (const int height : {160, 220, 300}) {  // short: the height limits the heatmap
+        QStringList labels;
+        for (int i = 0; i < n; ++i) labels << QStringLiteral("ab");
+        const render::MatrixFigure fig(QStringLiteral("t"), w, render::MatrixKind::Weights, labels, labels, style,
+                                       QStringLiteral("query"), QStringLiteral("key"), true);
+        QImage img(700, height, QImage::Format_RGB32);
+        QPainter p(&img);
+        fig.paint(p, QRectF(img.rect()));
+        p.end();
+        QCOMPARE(ink(img, QRect(0, img.height() - 2, img.width(), 2)), 0);
+        // The caption's two lines (at 0.8 of the font) fit under the bar.
+        const QRectF bar = fig.colorBarRect(QRectF(img.rect()));
+        QVERIFY(bar.height() > 0);
+        QVERIFY2(bar.bottom() + 2 + QFontMetricsF(style.font).height() * 0.8 * 2.2 <= img.height(),
+                 qPrintable(QStringLiteral("bar ends at %1 of %2").arg(bar.bottom()).arg(img.height())));
+        // Its words are drawn: dark pixels under the bar.
+        QVERIFY(ink(img, QRect(int(bar.left()), int(bar.bottom()) + 2, 60, img.height() - int(bar.bottom()) - 2)) > 20);
+    }
+    {  // narrow: the width limits it
+        const render::MatrixFigure fig(QStringLiteral("t"), mask, render::MatrixKind::Mask, {}, {}, style,
+                                       QStringLiteral("query"), QStringLiteral("key"), true);
+        QImage img(420, 700, QImage::Format_RGB32);
+        QPainter p(&img);
+        fig.paint(p, QRectF(img.rect()));
+        p.end();
+        QCOMPARE(ink(img, QRect(img.width() - 2, 0, 2, img.height())), 0);
+    }
 }
 
 void tst_ViewsScale::guideUsesTheModelsNumbers() {

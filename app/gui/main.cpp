@@ -246,7 +246,13 @@ int main(int argc, char** argv) {
             fail(QApplication::translate("main", "cannot open %1: %2")
                      .arg(path.isEmpty() ? QApplication::translate("main", "the demo model") : path, message));
         });
-        QObject::connect(&ws, &Workspace::runFailed, &w, [fail](const QString& message) { fail(message); });
+        // A run refused (no text yet) is often followed by one of the text
+        // set next: fail only when none came.
+        QObject::connect(&ws, &Workspace::runFailed, &w, [&ws, &w, fail](const QString& message) {
+            QTimer::singleShot(2000, &w, [&ws, fail, message] {
+                if (!ws.isRunning() && !ws.trace()) fail(message);
+            });
+        });
     }
     return QApplication::exec();
 }

@@ -12,7 +12,9 @@ RowView::RowView(Workspace* ws, ViewSettings* settings, QWidget* parent) : Trace
     setAccessibleName(tr("Attention of the selected query"));
     setToolTip(tr("The selected query's attention over every key. Click a bar to select its key; "
                   "right-click to switch between an axis fitted to the tallest bar and a fixed 0 to 1 axis."));
-    setMinimumHeight(150);
+    // Low enough that in a small window (900 x 600 at 2x) the head above it
+    // keeps most of the height the splitter gives them (3 to 1).
+    setMinimumHeight(100);
     fixedAxis_ = QSettings().value(QStringLiteral("view/rowFixedAxis"), false).toBool();
 }
 

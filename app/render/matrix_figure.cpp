@@ -244,21 +244,29 @@ MatrixFigure::Layout MatrixFigure::layout(const QRectF& area) const {
     l.rowLabelW = rowLabels_.isEmpty() ? 0 : std::min(rowLabelsW_ + 6, area.width() * 0.25);
     l.colLabelH = colLabels_.isEmpty() ? 0 : std::min(colLabelsW_ + 6, area.height() * 0.25);
     const double rows = std::max<double>(1, double(rows_)), cols = std::max<double>(1, double(cols_));
-    const double availW = area.width() - l.rowLabelW - axis - barW - 8;
+    const double gap = barW > 0 ? 10 : 0;  // between the heatmap and its bar
+    const double availW = area.width() - l.rowLabelW - axis - gap - barW - 4;
     const double availH = area.bottom() - top0 - l.colLabelH - axis - 4;
     // Square cells when the matrix is square; otherwise fill the space.
     double cw = availW / cols, ch = availH / rows;
     if (rows_ == cols_) cw = ch = std::min(cw, ch);
     cw = std::max(cw, 0.05);
     ch = std::max(ch, 0.05);
-    const double used = axis + l.rowLabelW + cw * cols + barW;
+    const double used = axis + l.rowLabelW + cw * cols + gap + barW;
     const double x0 = area.left() + std::max(0.0, (area.width() - used) / 2);
     l.heat = QRectF(x0 + axis + l.rowLabelW, top0 + axis + l.colLabelH, cw * cols, ch * rows);
-    if (barW > 0) l.bar = QRectF(l.heat.right() + 10, l.heat.top(), 14, std::min(l.heat.height(), 320.0));
+    // A per-row scale says so under its bar (drawColorBar): the bar ends that
+    // much above the heatmap's bottom, so a short heatmap does not push the
+    // words out of the figure.
+    const double caption = norm_.perRow && kind_ != MatrixKind::Mask ? fm.height() * 0.8 * 2.2 + 4 : 0;
+    if (barW > 0)
+        l.bar = QRectF(l.heat.right() + gap, l.heat.top(), 14,
+                       std::min(std::max(l.heat.height() - caption, std::min(l.heat.height(), 3 * fm.height())), 320.0));
     return l;
 }
 
 QRectF MatrixFigure::heatmapRect(const QRectF& area) const { return layout(area).heat; }
+QRectF MatrixFigure::colorBarRect(const QRectF& area) const { return layout(area).bar; }
 
 bool MatrixFigure::cellAt(const QRectF& area, const QPointF& pos, int* row, int* col) const {
     const QRectF h = heatmapRect(area);

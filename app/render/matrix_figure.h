@@ -49,6 +49,9 @@ public:
     QString title() const override { return title_; }
 
     QRectF heatmapRect(const QRectF& area) const;
+    // The colour bar (or the mask's legend) beside it; empty without one. A
+    // per-row scale's caption goes under it.
+    QRectF colorBarRect(const QRectF& area) const;
     // The (row, col) cell under `pos`, or false outside the heatmap.
     bool cellAt(const QRectF& area, const QPointF& pos, int* row, int* col) const;
 
