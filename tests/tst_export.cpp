@@ -829,6 +829,8 @@ void tst_Export::cliRecipeReplayIsByteIdentical() {
     QVERIFY2(r.status == 0, qPrintable(r.err));
     QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
     const session::Recipe saved = session::readRecipe(rec);
+    // Without --scale, the window's default: row-normalised.
+    if (!options.contains(QStringLiteral("--scale"))) QCOMPARE(saved.scale, render::Scale::RowNormalized);
     QCOMPARE(saved.modelSha256, session::fileSha256(model_));
     QCOMPARE(saved.text, kText);
     QVERIFY(saved.widthIn > 0 && saved.heightIn > 0 && !saved.fontFamily.isEmpty());

@@ -34,7 +34,7 @@ const char* kUsageHead =
 const char* kUsageExport =
     "         [--layer L] [--head H] [--kind weights|scores]\n"
     "         [--format png|svg|pdf|csv|npy|json] [--dpi 300] [--width IN] [--height IN]\n"
-    "         [--cells image|rects] [--colormap viridis|magma|cividis|greys] [--scale linear|log|row]\n"
+    "         [--cells image|rects] [--colormap viridis|magma|cividis|greys] [--scale row|linear|log]\n"
     "         [--layers 0,1] [--columns N] [--pooling max|mean] [--tile-scale tile|shared]\n"
     "         [--heads 0,2] [--focus Q] [--font F] [--font-size PT]\n"
     "         [--no-title] [--no-colorbar] [--no-run-note] [--tokenizer FILE] [--bidirectional] [--ablate L.H,...]\n"

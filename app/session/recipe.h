@@ -64,7 +64,9 @@ struct Recipe {
 
     // --- how it looks ---
     ColorMapId colormap = ColorMapId::Viridis;
-    Scale scale = Scale::Linear;
+    // The window's default (View ▸ Scale): each query's strongest key bright
+    // however long the text; linear made a long text's head one dark triangle.
+    Scale scale = Scale::RowNormalized;
     CellMode cells = CellMode::Image;
     QString fontFamily;       // "" : the application font's family
     double fontPoints = 9;
