@@ -37,6 +37,7 @@ private slots:
     void causalUpperTriangleIsZero();
     void shapeRecords();
     void everyHalfConvertsExactly();
+    void badModelSpecsSayWhatIsWrong();
     void estimateIsWhatARunHolds();
     void threadsAgree_data();
     void threadsAgree();
@@ -120,6 +121,32 @@ void tst_Model::everyHalfConvertsExactly() {
         const double want = exp == 0 ? sign * std::ldexp(mant, -24) : sign * std::ldexp(1024 + mant, exp - 25);
         QVERIFY2(got == float(want) && std::signbit(got) == bool(h & 0x8000), qPrintable(QString::number(h, 16)));
     }
+}
+
+// A --random spec's mistakes, each named: a key given as 0 (it was not
+// "missing"), a value too large for a count (it was not "not an integer"),
+// a model of no layers (refused here, not as "layer 0 is out of range" later).
+void tst_Model::badModelSpecsSayWhatIsWrong() {
+    const std::pair<const char*, const char*> cases[] = {
+        {"vocab=0,context=64,n_embed=32,n_head=2,n_layer=1", "vocab must be at least 1, not 0"},
+        {"vocab_size=0,context=64,n_embed=32,n_head=2,n_layer=1", "vocab must be at least 1, not 0"},
+        {"vocab=96,context=64,n_embed=32,n_head=2,n_layer=0", "n_layer must be at least 1, not 0"},
+        {"vocab=96,context=64,n_embed=32,n_head=2", "needs n_layer=N"},
+        {"context=64,n_embed=32,n_head=2,n_layer=1", "needs vocab=N"},
+        {"vocab=3000000000,context=64,n_embed=32,n_head=2,n_layer=1", "'vocab' is too large: '3000000000'"},
+        {"vocab=99999999999999999999,context=64", "'vocab' is too large"},
+        {"vocab=-3,context=64", "'vocab' is not a non-negative integer: '-3'"},
+        {"vocab=9x,context=64", "'vocab' is not a non-negative integer: '9x'"},
+    };
+    for (const auto& [spec, says] : cases) {
+        try {
+            ModelConfig::parse_spec(spec);
+            QFAIL(spec);
+        } catch (const Error& e) {
+            QVERIFY2(std::string(e.what()).find(says) != std::string::npos, e.what());
+        }
+    }
+    QCOMPARE(ModelConfig::parse_spec("vocab=96,context=64,n_embed=32,n_head=2,n_layer=1").n_layer, 1);
 }
 
 // The estimate shown before a run is the bytes the run's trace then holds, for

@@ -1,7 +1,10 @@
 #include "attnscope/config.h"
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
+#include <tuple>
+#include <vector>
 
 #include <cmath>
 
@@ -133,6 +136,7 @@ ModelConfig ModelConfig::parse_spec(std::string_view spec, uint64_t* seed_out) {
     ModelConfig c = seed(0, 0, 0, 0, 0);
     const Architecture* arch = find_architecture("seed");
     uint64_t seed_value = 0;
+    std::vector<std::string> given;  // the keys the spec sets
     std::string_view rest = spec;
     while (!rest.empty()) {
         const size_t comma = rest.find(',');
@@ -156,11 +160,18 @@ ModelConfig ModelConfig::parse_spec(std::string_view spec, uint64_t* seed_out) {
         }
         int64_t number = 0;
         auto [p, ec] = std::from_chars(val.data(), val.data() + val.size(), number);
-        if (ec != std::errc() || p != val.data() + val.size() || number < 0 || number > (1LL << 31) - 1)
+        const bool digits = !val.empty() && val.find_first_not_of("0123456789") == std::string_view::npos;
+        if (digits && (ec == std::errc::result_out_of_range || number > (1LL << 31) - 1))
+            throw Error(ErrorCode::InvalidArgument,
+                        "model spec value for '" + key + "' is too large: '" + std::string(val) + "' (at most " +
+                            std::to_string((1LL << 31) - 1) + ")",
+                        {key, std::string(val)});
+        if (ec != std::errc() || p != val.data() + val.size() || number < 0)
             throw Error(ErrorCode::InvalidArgument,
                         "model spec value for '" + key + "' is not a non-negative integer: '" +
                             std::string(val) + "'",
                         {key, std::string(val)});
+        given.push_back(key);
         const int v = int(number);
         if (key == "n_layer") c.n_layer = v;
         else if (key == "n_head") c.n_head = v;
@@ -175,10 +186,18 @@ ModelConfig ModelConfig::parse_spec(std::string_view spec, uint64_t* seed_out) {
         else
             throw Error(ErrorCode::InvalidArgument, "unknown model spec key '" + key + "'", {key});
     }
-    const std::pair<const char*, int> required[] = {{"vocab", c.vocab_size}, {"context", c.context_length},
-                                                     {"n_embed", c.n_embed}, {"n_head", c.n_head}};
-    for (const auto& [key, value] : required)
-        if (value == 0)
+    // Each given under its name or its long one (vocab or vocab_size); a
+    // model of no layers has no attention to show.
+    const std::tuple<const char*, const char*, int> required[] = {
+        {"vocab", "vocab_size", c.vocab_size}, {"context", "context_length", c.context_length},
+        {"n_embed", "n_embed", c.n_embed},     {"n_head", "n_head", c.n_head},
+        {"n_layer", "n_layer", c.n_layer}};
+    for (const auto& [key, long_key, value] : required)
+        if (value == 0 && (std::find(given.begin(), given.end(), key) != given.end() ||
+                           std::find(given.begin(), given.end(), long_key) != given.end()))
+            throw Error(ErrorCode::InvalidArgument, std::string("model spec ") + key + " must be at least 1, not 0",
+                        {key});
+        else if (value == 0)
             throw Error(ErrorCode::InvalidArgument,
                         std::string("model spec needs ") + key + "=N (e.g. "
                         "n_layer=2,n_head=4,n_embed=32,context=64,vocab=65,seed=1)",
