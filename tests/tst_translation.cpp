@@ -30,6 +30,8 @@
 #include "mainwindow.h"
 #include "session/views.h"
 #include "newmodeldialog.h"
+#include "predictionsmodel.h"
+#include "predictionspanel.h"
 #include "viewsettings.h"
 #include "workspace.h"
 
@@ -172,6 +174,7 @@ private slots:
     void embeddedCatalogueTranslates();
     void systemStyleLookupFindsGerman();
     void mainWindowSpeaksGerman();
+    void germanNumbersUseTheDecimalComma();
     void germanAcceleratorsAreUnique();
     void noLabelShowsAnAmpersand();
     void englishPluralsAgree();
@@ -342,6 +345,40 @@ void tst_Translation::mainWindowSpeaksGerman() {
             QCOMPARE(a->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
         }
     QVERIFY(sawExport);
+}
+
+// In German a decimal number is written with a comma: "1.308 Nats" beside
+// "841.281 Parameter" (a thousands point) read as thirteen hundred. The
+// predictions' probabilities and the surprise line follow the locale.
+void tst_Translation::germanNumbersUseTheDecimalComma() {
+    installGerman();
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    struct Restore {
+        QLocale locale;
+        ~Restore() { QLocale::setDefault(locale); }
+    } restore{before};
+    Workspace ws;
+    ws.setDebounceMs(10);
+    MainWindow win(&ws);
+    win.resize(1200, 800);
+    win.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&win));
+    QSignalSpy ready(&ws, &Workspace::traceReady);
+    win.restoreSession();
+    QVERIFY(ready.wait(60000));
+    PredictionsModel* m = win.predictions()->model();
+    QTRY_VERIFY(m->rowCount() > 0);
+    const QString p = m->data(m->index(0, PredictionsModel::Probability), Qt::DisplayRole).toString();
+    QVERIFY2(QRegularExpression(QStringLiteral("^0,\\d{4}$")).match(p).hasMatch(), qPrintable(p));
+    const QLabel* surprise = nullptr;
+    QTRY_VERIFY([&] {
+        for (const QLabel* l : win.predictions()->findChildren<QLabel*>())
+            if (l->text().contains(QStringLiteral("Nats"))) surprise = l;
+        return surprise != nullptr;
+    }());
+    QVERIFY2(QRegularExpression(QStringLiteral("\\d,\\d{3} Nats")).match(surprise->text()).hasMatch(),
+             qPrintable(surprise->text()));
 }
 
 void tst_Translation::germanAcceleratorsAreUnique() {

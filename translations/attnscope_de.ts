@@ -2201,6 +2201,14 @@ Gesucht in:
         <source>Loss change per ablated head · base loss %1</source>
         <translation>Verluständerung je ausgeschaltetem Kopf · Grundverlust %1</translation>
     </message>
+    <message>
+        <source>L%1</source>
+        <translation>S%1</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>K%1</translation>
+    </message>
 </context>
 <context>
     <name>render::CompareFigure</name>

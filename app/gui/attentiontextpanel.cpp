@@ -1,5 +1,6 @@
 #include "attentiontextpanel.h"
 
+#include <QLocale>
 #include <QLabel>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -19,7 +20,7 @@ AttentionTextPanel::AttentionTextPanel(Workspace* ws, QWidget* parent) : QWidget
     strip_->setColor(QColor(0x21, 0x66, 0xac));
     strip_->setAccessibleName(tr("Attention of the selected query over the text"));
     strip_->setToolTipText([this](int i) {
-        return tr("Token %1 “%2”: weight %3").arg(i).arg(ws_->tokens().labels.value(i)).arg(strip_->value(i), 0, 'f', 4);
+        return tr("Token %1 “%2”: weight %3").arg(i).arg(ws_->tokens().labels.value(i)).arg(QLocale().toString(strip_->value(i), 'f', 4));
     });
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);

@@ -1,5 +1,6 @@
 #include "exportdialog.h"
 
+#include <QLocale>
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -431,8 +432,8 @@ void ExportDialog::rebuild() {
     preview_->setFigure(figure_.get(), inches);
     const QSize px = render::pngPixelSize(inches, r.dpi);
     pixels_->setText(r.format == Format::Png ? tr("%1 × %2 pixels").arg(px.width()).arg(px.height())
-                                             : tr("%1 × %2 mm").arg(inches.width() * 25.4, 0, 'f', 1)
-                                                   .arg(inches.height() * 25.4, 0, 'f', 1));
+                                             : tr("%1 × %2 mm").arg(QLocale().toString(inches.width() * 25.4, 'f', 1))
+                                                   .arg(QLocale().toString(inches.height() * 25.4, 'f', 1)));
     pixels_->setVisible(figureFormat);
     dpi_->setEnabled(r.format == Format::Png);
     for (QWidget* w : {static_cast<QWidget*>(width_), static_cast<QWidget*>(height_), static_cast<QWidget*>(keepAspect_),

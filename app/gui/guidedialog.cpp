@@ -14,6 +14,7 @@ using attnscope::ModelConfig;
 
 QString num(qint64 v) { return QString::number(v); }
 // A config's real number as it would be written in config.json: 500000, 1e-06.
+// A config value as its file writes it (rope_theta = 500000), not grouped.
 QString real(double v) { return QString::number(v, 'g', 7); }
 QString section(const QString& title, const QStringList& paragraphs) {
     QString html = QStringLiteral("<h3>%1</h3>").arg(title);
@@ -74,7 +75,7 @@ QString ropeSection(const ModelConfig& c) {
                           "for i = 0 … %3. Here <b>rope_theta = %4</b>: the fastest pair turns 1 radian per token (a "
                           "full turn every 6.3 tokens), the slowest %5 radians per token (a full turn every %6 "
                           "tokens)%7.")
-              .arg(num(d / 2), num(d), num(d / 2 - 1), real(c.rope_theta), QString::number(slowest, 'g', 3),
+              .arg(num(d / 2), num(d), num(d / 2 - 1), real(c.rope_theta), QLocale().toString(slowest, 'g', 3),
                    QLocale().toString(2 * std::numbers::pi / slowest, 'f', 0),
                    c.rope_scaling == attnscope::RopeScaling::None ? QString()
                                                                  : GuideDialog::tr(", before the scaling below"));

@@ -1,5 +1,6 @@
 #include "headdetailview.h"
 
+#include <QLocale>
 #include <QAction>
 #include <QContextMenuEvent>
 #include <QMenu>
@@ -164,9 +165,9 @@ QString HeadDetailView::hoverText() const {
     const QStringList& labels = ws_->tokens().labels;
     const QString q = hover_.query < labels.size() ? labels[hover_.query] : QString();
     const QString k = hover_.key < labels.size() ? labels[hover_.key] : QString();
-    const QString score = hover_.knockedOut ? tr("knocked out") : hover_.masked ? tr("masked") : QString::number(hover_.score, 'g', 5);
+    const QString score = hover_.knockedOut ? tr("knocked out") : hover_.masked ? tr("masked") : QLocale().toString(hover_.score, 'g', 5);
     return tr("query %1 “%2” → key %3 “%4”   weight %5   score %6")
-        .arg(hover_.query).arg(q).arg(hover_.key).arg(k).arg(QString::number(hover_.weight, 'g', 6)).arg(score);
+        .arg(hover_.query).arg(q).arg(hover_.key).arg(k).arg(QLocale().toString(hover_.weight, 'g', 6)).arg(score);
 }
 
 QString HeadDetailView::selectionDescription() const {
@@ -178,7 +179,7 @@ QString HeadDetailView::selectionDescription() const {
     if (s.query >= 0 && s.key >= 0 && s.query < trace->T() && s.key < trace->T())
         d += QLatin1Char(' ') + tr("Selected cell: query %1 “%2”, key %3 “%4”, weight %5.")
                                     .arg(s.query).arg(labels.value(s.query)).arg(s.key).arg(labels.value(s.key))
-                                    .arg(QString::number(double(trace->weight(s.layer, s.head, s.query, s.key)), 'f', 4));
+                                    .arg(QLocale().toString(double(trace->weight(s.layer, s.head, s.query, s.key)), 'f', 4));
     const QString keys = selectiontext::topKeysText(*trace, labels, s.layer, s.head, s.query, 3);
     if (!keys.isEmpty()) d += QLatin1Char(' ') + keys;
     return d;

@@ -1,5 +1,6 @@
 #include "headsgridview.h"
 
+#include <QLocale>
 #include <QComboBox>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
@@ -375,7 +376,7 @@ QString HeadsGridView::toolTipAtCanvas(const QPointF& canvasPos) const {
                                        .arg(labels.value(q))
                                        .arg(keys.front().first)
                                        .arg(labels.value(keys.front().first))
-                                       .arg(QString::number(double(keys.front().second), 'f', 3));
+                                       .arg(QLocale().toString(double(keys.front().second), 'f', 3));
     }
     if (trace->is_ablated(layer, head)) tip += QLatin1Char('\n') + tr("ablated");
     const QStringList labels = labelsOf(layer, head);

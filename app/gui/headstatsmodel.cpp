@@ -1,5 +1,6 @@
 #include "headstatsmodel.h"
 
+#include <QLocale>
 #include <QColor>
 #include <cmath>
 
@@ -90,8 +91,8 @@ QVariant HeadStatsModel::data(const QModelIndex& index, int role) const {
         if (c == Labels) return labels_[size_t(index.row())].join(QStringLiteral(", "));
         if (c == Layer || c == Head) return int(number(c));
         const double v = number(c);
-        if (c >= DeltaEntropy) return std::isnan(v) ? QString() : (v > 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', 3);
-        return std::isnan(v) ? QString() : QString::number(v, 'f', 3);
+        if (c >= DeltaEntropy) return std::isnan(v) ? QString() : (v > 0 ? QStringLiteral("+") : QString()) + QLocale().toString(v, 'f', 3);
+        return std::isnan(v) ? QString() : QLocale().toString(v, 'f', 3);
     }
     if (role == Qt::ForegroundRole && c >= DeltaEntropy) {
         const double v = number(c);

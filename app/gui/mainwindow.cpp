@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include <QLocale>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -454,7 +455,7 @@ void MainWindow::copyFigure() {
 void MainWindow::updateStatus() {
     const auto t = ws_->trace();
     statusTokens_->setText(t ? tr("Tokens: %1").arg(t->T()) : QString());
-    statusTime_->setText(!t ? QString() : ws_->isTraceFile() ? tr("imported") : tr("%1 ms").arg(ws_->lastRunMs(), 0, 'f', 1));
+    statusTime_->setText(!t ? QString() : ws_->isTraceFile() ? tr("imported") : tr("%1 ms").arg(QLocale().toString(ws_->lastRunMs(), 'f', 1)));
     statusThreads_->setText(tr("Threads: %1").arg(ws_->threads()));
     // What the run differs in from the model as trained, always in sight.
     QStringList mode;

@@ -1,5 +1,6 @@
 #include "predictionsmodel.h"
 
+#include <QLocale>
 #include <QColor>
 #include <cmath>
 
@@ -38,12 +39,12 @@ QVariant PredictionsModel::data(const QModelIndex& index, int role) const {
         switch (index.column()) {
         case Rank: return index.row() + 1;
         case Token: return labels_[index.row()];
-        case Probability: return QString::number(t.prob, 'f', 4);
-        case Logit: return QString::number(t.logit, 'f', 3);
-        case Without: return QString::number(without_[size_t(index.row())], 'f', 4);
+        case Probability: return QLocale().toString(t.prob, 'f', 4);
+        case Logit: return QLocale().toString(t.logit, 'f', 3);
+        case Without: return QLocale().toString(without_[size_t(index.row())], 'f', 4);
         case Delta: {
             const double d = t.prob - without_[size_t(index.row())];
-            return (d >= 0 ? QStringLiteral("+") : QString()) + QString::number(d, 'f', 4);
+            return (d >= 0 ? QStringLiteral("+") : QString()) + QLocale().toString(d, 'f', 4);
         }
         }
     }

@@ -1,5 +1,6 @@
 #include "predictionspanel.h"
 
+#include <QLocale>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
@@ -304,16 +305,16 @@ void PredictionsPanel::showPrediction() {
     if (p.next && r.without && r.without->next)
         next_->setText(tr("Actual next token “%1”: probability %2 (%3 without the knockouts, Δ %4), rank %5 (%6 without)")
                            .arg(tokenLabel(*ws_, p.next->id))
-                           .arg(p.next->prob, 0, 'f', 4)
-                           .arg(r.without->next->prob, 0, 'f', 4)
+                           .arg(QLocale().toString(p.next->prob, 'f', 4))
+                           .arg(QLocale().toString(r.without->next->prob, 'f', 4))
                            .arg((p.next->prob >= r.without->next->prob ? QStringLiteral("+") : QString()) +
-                                QString::number(p.next->prob - r.without->next->prob, 'f', 4))
+                                QLocale().toString(p.next->prob - r.without->next->prob, 'f', 4))
                            .arg(p.next->rank)
                            .arg(r.without->next->rank));
     else if (p.next)
         next_->setText(tr("Actual next token “%1”: probability %2, rank %3")
                            .arg(tokenLabel(*ws_, p.next->id))
-                           .arg(p.next->prob, 0, 'f', 4)
+                           .arg(QLocale().toString(p.next->prob, 'f', 4))
                            .arg(p.next->rank));
     else
         next_->setText(tr("The text ends here: there is no next token to compare."));
@@ -344,18 +345,20 @@ void PredictionsPanel::updateStrip() {
     strip_->setToolTipText([this](int i) {
         const double v = strip_->value(i);
         if (!std::isfinite(v)) return tr("The first token: nothing predicts it.");
-        return tr("-ln p = %1 nats (p = %2), predicted at position %3").arg(v, 0, 'f', 3).arg(std::exp(-v), 0, 'f', 4).arg(i - 1);
+        return tr("-ln p = %1 nats (p = %2), predicted at position %3").arg(QLocale().toString(v, 'f', 3)).arg(QLocale().toString(std::exp(-v), 'f', 4)).arg(i - 1);
     });
     if (trace && trace->imported)
         lossSummary_->setText(tr("The loss of each token needs the model."));
     else if (trace && !trace->causal && lossKey_.weights)
         lossSummary_->setText(tr("Bidirectional run: each token was visible to the position that predicts it, so this "
                                  "is no measure of surprise (mean -ln p %1 nats).")
-                                  .arg(std::accumulate(losses_.begin(), losses_.end(), 0.0) / double(std::max<size_t>(1, losses_.size())), 0, 'f', 3));
+                                  .arg(QLocale().toString(std::accumulate(losses_.begin(), losses_.end(), 0.0) /
+                                                              double(std::max<size_t>(1, losses_.size())), 'f', 3)));
     else if (!lossKey_.weights)
         lossSummary_->setText(trace && trace->T() >= 2 ? tr("Computing the loss of every token…") : QString());
     else
         lossSummary_->setText(tr("Surprise: mean next-token loss %1 nats over %n token(s)", "", int(losses_.size()))
-                                  .arg(std::accumulate(losses_.begin(), losses_.end(), 0.0) / double(losses_.size()), 0, 'f', 3));
+                                  .arg(QLocale().toString(std::accumulate(losses_.begin(), losses_.end(), 0.0) /
+                                                              double(losses_.size()), 'f', 3)));
     strip_->setMarked(shownPosition_ >= 0 && shownPosition_ + 1 < strip_->chipCount() ? shownPosition_ + 1 : -1);
 }

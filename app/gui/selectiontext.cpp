@@ -1,5 +1,6 @@
 #include "selectiontext.h"
 
+#include <QLocale>
 #include <QCoreApplication>
 #include <algorithm>
 
@@ -46,7 +47,7 @@ QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, in
     if (keys.empty()) return {};
     QStringList parts;
     for (const auto& [k, w] : keys)
-        parts << trSel(QT_TRANSLATE_NOOP("SelectionText", "%1 “%2” %3")).arg(k).arg(labels.value(k)).arg(QString::number(double(w), 'f', 3));
+        parts << trSel(QT_TRANSLATE_NOOP("SelectionText", "%1 “%2” %3")).arg(k).arg(labels.value(k)).arg(QLocale().toString(double(w), 'f', 3));
     return trSel(QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → top keys: %3")).arg(q).arg(labels.value(q)).arg(parts.join(QStringLiteral(", ")));
 }
 

@@ -1,5 +1,6 @@
 #include "tensortablemodel.h"
 
+#include <QLocale>
 #include <cmath>
 
 TensorTableModel::TensorTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -26,8 +27,8 @@ QVariant TensorTableModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         if (std::isinf(v)) return v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞");
-        return QString::number(double(v), 'f', 4);
-    case Qt::ToolTipRole: return QString::number(double(v), 'g', 9);
+        return QLocale().toString(double(v), 'f', 4);
+    case Qt::ToolTipRole: return QLocale().toString(double(v), 'g', 9);
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::UserRole: return double(v);
     default: return {};

@@ -1,5 +1,6 @@
 #include "valuestrip.h"
 
+#include <QLocale>
 #include <QHelpEvent>
 #include <QEvent>
 #include <QMouseEvent>
@@ -115,7 +116,7 @@ bool ValueStrip::event(QEvent* e) {
             return true;
         }
         const QString t = tooltip_ ? tooltip_(i)
-                                   : QStringLiteral("%1: %2").arg(labels_[i]).arg(values_[size_t(i)], 0, 'g', 4);
+                                   : QStringLiteral("%1: %2").arg(labels_[i]).arg(QLocale().toString(values_[size_t(i)], 'g', 4));
         QToolTip::showText(he->globalPos(), t, this, chipRect(i));
         return true;
     }

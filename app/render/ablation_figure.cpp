@@ -94,13 +94,13 @@ void AblationFigure::paint(QPainter& p, const QRectF& area) const {
     for (int l = 0; l < nLayer_; l += stride) {
         const QRectF r = cellRect(area, l, 0);
         p.drawText(QRectF(area.left(), r.top(), g.left() - area.left() - 4, r.height()), Qt::AlignRight | Qt::AlignVCenter,
-                   QStringLiteral("L%1").arg(l));
+                   QCoreApplication::translate("render::AblationFigure", "L%1").arg(l));
     }
-    const int hstride = std::max(1, int(std::ceil((fm.horizontalAdvance(QStringLiteral("H00")) + 4) / std::max(0.01, g.width() / std::max(1, nHead_)))));
+    const int hstride = std::max(1, int(std::ceil((fm.horizontalAdvance(QCoreApplication::translate("render::AblationFigure", "H%1").arg(99)) + 4) / std::max(0.01, g.width() / std::max(1, nHead_)))));
     for (int h = 0; h < nHead_; h += hstride) {
         const QRectF r = cellRect(area, 0, h);
         p.drawText(QRectF(r.left(), g.top() - fm.height() - 2, r.width(), fm.height()), Qt::AlignCenter,
-                   QStringLiteral("H%1").arg(h));
+                   QCoreApplication::translate("render::AblationFigure", "H%1").arg(h));
     }
     if (style_.showColorBar) {
         const QRectF bar(g.right() + kBarGap, g.top(), kBarW, std::min(g.height(), 240.0));
