@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "elidinglabel.h"
+
 #include <QLocale>
 #include <QAction>
 #include <QActionGroup>
@@ -161,7 +163,7 @@ void MainWindow::buildStatusBar() {
     statusTokens_ = new QLabel(this);
     statusTime_ = new QLabel(this);
     statusThreads_ = new QLabel(this);
-    statusHover_ = new QLabel(this);
+    statusHover_ = new ElidingLabel(this);
     statusMode_ = new QLabel(this);
     statusMode_->setObjectName(QStringLiteral("runMode"));
     statusMode_->setStyleSheet(QStringLiteral("QLabel { background: #9a5b00; color: white; border-radius: 3px; padding: 0 6px; }"));
@@ -214,7 +216,15 @@ void MainWindow::connectWorkspace() {
         notice_->setText(msg);
         notice_->setVisible(!msg.isEmpty());
     });
-    connect(ws_, &Workspace::memoryEstimate, this, [this](const QString& msg) { statusBar()->showMessage(msg, 8000); });
+    connect(ws_, &Workspace::memoryEstimate, this, [this](const QString& msg) {
+        // In the status bar's own label, which ends in "…" where the permanent
+        // widgets leave too little room (the whole is in its tooltip and in
+        // the notice under the text), for 8 s or until a hover replaces it.
+        statusHover_->setFullText(msg);
+        QTimer::singleShot(8000, statusHover_, [this, msg] {
+            if (statusHover_->fullText() == msg) statusHover_->setFullText({});
+        });
+    });
     connect(ws_, &Workspace::longRunStarted, this, [this] {
         progress_->setRange(0, 0);
         progress_->show();

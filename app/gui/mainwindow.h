@@ -15,6 +15,7 @@ class QAction;
 class QComboBox;
 class QDockWidget;
 class QLabel;
+class ElidingLabel;
 class QMenu;
 class QPlainTextEdit;
 class QProgressBar;
@@ -161,7 +162,7 @@ private:
     QLabel* statusTokens_ = nullptr;
     QLabel* statusTime_ = nullptr;
     QLabel* statusThreads_ = nullptr;
-    QLabel* statusHover_ = nullptr;
+    ElidingLabel* statusHover_ = nullptr;  // hover text and the memory estimate
     QLabel* statusMode_ = nullptr;  // "bidirectional · 2 heads ablated", hidden when neither
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;

@@ -17,6 +17,7 @@
 #include "headdetailview.h"
 #include "headsgridview.h"
 #include "mainwindow.h"
+#include "elidinglabel.h"
 #include "maskview.h"
 #include "rowview.h"
 #include "shapeflowview.h"
@@ -94,7 +95,7 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
         connect(kindBox_, &QComboBox::currentIndexChanged, this,
                 [this] { detail_->setKind(render::MatrixKind(kindBox_->currentData().toInt())); });
         connect(resetZoom, &QPushButton::clicked, detail_, &HeadDetailView::resetZoom);
-        connect(detail_, &HeadDetailView::hoverChanged, this, [this](const QString& t) { statusHover_->setText(t); });
+        connect(detail_, &HeadDetailView::hoverChanged, this, [this](const QString& t) { statusHover_->setFullText(t); });
         return {page, detail_};
     }
     case session::ViewWidget::Mask: mask_ = new MaskView(ws_, settings_, tabs_); return {mask_, mask_};
