@@ -294,6 +294,14 @@ void FlowFigure::paint(QPainter& p, const QRectF& area) const {
     auto fit = [](const QFontMetricsF& m, const QString& s, Qt::TextElideMode mode, double w) {
         return m.horizontalAdvance(s) <= w ? s : m.elidedText(s, mode, w);
     };
+    // "H × (T, hs) = 12 × (2048, 64)" too wide for its box: the numbers alone,
+    // which the symbols of every box that has room explain (elided in the
+    // middle, it lost the head count: "H × (T, hs) …× (2048, 64)").
+    auto fitShape = [&fit](const QFontMetricsF& m, const QString& s, double w) {
+        const qsizetype eq = s.indexOf(QStringLiteral(" = "));
+        if (m.horizontalAdvance(s) > w && eq >= 0 && m.horizontalAdvance(s.mid(eq + 3)) <= w) return s.mid(eq + 3);
+        return fit(m, s, Qt::ElideMiddle, w);
+    };
     for (size_t i = 0; i < nodes_.size(); ++i) {
         const Node& n = nodes_[i];
         const QRectF r = l.boxes[i];
@@ -314,7 +322,7 @@ void FlowFigure::paint(QPainter& p, const QRectF& area) const {
                    fit(bfm, n.label, Qt::ElideRight, r.width() - 8));
         p.setFont(sf);
         p.drawText(QRectF(r.left() + 3, r.top() + textH / 2, r.width() - 6, textH / 2 - 3), Qt::AlignCenter,
-                   fit(sfm, n.shapeText, Qt::ElideMiddle, r.width() - 6));
+                   fitShape(sfm, n.shapeText, r.width() - 6));
         if (!n.detail.isEmpty()) {
             p.setFont(df);
             p.drawText(QRectF(r.left() + 3, r.top() + textH - 5, r.width() - 6, r.height() - textH + 2), Qt::AlignCenter,
