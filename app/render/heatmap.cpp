@@ -165,11 +165,11 @@ FittedImage fittedHeatmapImage(const Normalized& n, const ColorMap& cmap, const 
         auto* line = reinterpret_cast<QRgb*>(img.scanLine(y));
         for (int x = 0; x < w; ++x) line[x] = cmap.at(acc[size_t(x)]);
     }
-    return {img, kc, kr};
+    return {img, kc, kr, cells, fit};
 }
 
 void drawHeatmap(QPainter& p, const QRectF& target, const Normalized& n, const ColorMap& cmap,
-                 CellMode mode, const QImage* cached) {
+                 CellMode mode, const QImage* cached, FittedImage* fitted) {
     if (n.t.size() == 0) return;
     p.save();
     if (mode == CellMode::Image) {
@@ -178,7 +178,10 @@ void drawHeatmap(QPainter& p, const QRectF& target, const Normalized& n, const C
         const QSize px = devicePixels(p, target.size());
         const int cols = int(n.t.cols()), rows = int(n.t.rows());
         if (!px.isEmpty() && (cols > px.width() || rows > px.height())) {
-            const FittedImage f = fittedHeatmapImage(n, cmap, QRect(0, 0, cols, rows), px);
+            const QRect all(0, 0, cols, rows);
+            FittedImage made;
+            FittedImage& f = fitted ? *fitted : made;
+            if (f.image.isNull() || f.cells != all || f.fit != px) f = fittedHeatmapImage(n, cmap, all, px);
             p.setClipRect(target, Qt::IntersectClip);
             p.drawImage(QRectF(target.topLeft(), QSizeF(target.width() * f.image.width() * f.columns / cols,
                                                        target.height() * f.image.height() * f.rows / rows)),

@@ -60,6 +60,8 @@ QSize devicePixels(const QPainter& p, const QSizeF& size);
 struct FittedImage {
     QImage image;
     int columns = 1, rows = 1;  // cells a pixel, across and down
+    QRect cells;                // what it was made of and for, so a
+    QSize fit;                  // figure can keep it for its next paint
 };
 FittedImage fittedHeatmapImage(const Normalized& n, const ColorMap& cmap, const QRect& cells, const QSize& fit);
 
@@ -67,8 +69,11 @@ FittedImage fittedHeatmapImage(const Normalized& n, const ColorMap& cmap, const 
 // smoothing (crisp cells at any zoom), pooled to the pixels it covers when
 // they are fewer than its cells (fittedHeatmapImage); Rects mode draws a
 // filled rectangle per cell so vector formats hold every value as a shape.
+// `fitted`, when given, keeps the pooled image between paints of the same
+// size (a hover repaints the head detail; pooling 2,048 x 2,048 cells each
+// time would cost milliseconds on the GUI thread).
 void drawHeatmap(QPainter& p, const QRectF& target, const Normalized& n, const ColorMap& cmap,
-                 CellMode mode, const QImage* cached = nullptr);
+                 CellMode mode, const QImage* cached = nullptr, FittedImage* fitted = nullptr);
 
 // A vertical colour bar with its end labels (and the middle one) at the right.
 void drawColorBar(QPainter& p, const QRectF& bar, const Normalized& n, const ColorMap& cmap);

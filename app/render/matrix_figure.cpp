@@ -395,11 +395,13 @@ void MatrixFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport
     const double cw = zoomed.width() / double(cols_) * block_, ch = zoomed.height() / double(rows_) * block_;
     const QRectF whole(zoomed.topLeft(), QSizeF(cw * image_.width(), ch * image_.height()));
     if (zoomed == l.heat && block_ == 1) {
-        drawHeatmap(p, l.heat, norm_, style_.cmap(), style_.cells, style_.cells == CellMode::Image ? &image_ : nullptr);
+        drawHeatmap(p, l.heat, norm_, style_.cmap(), style_.cells, style_.cells == CellMode::Image ? &image_ : nullptr,
+                    &fitted_);
     } else if (zoomed == l.heat) {
         p.save();
         p.setClipRect(l.heat);
-        drawHeatmap(p, whole, norm_, style_.cmap(), style_.cells, style_.cells == CellMode::Image ? &image_ : nullptr);
+        drawHeatmap(p, whole, norm_, style_.cmap(), style_.cells, style_.cells == CellMode::Image ? &image_ : nullptr,
+                    &fitted_);
         p.restore();
     } else if (!paintDetail(p, l.heat, zoomed)) {
         // Only the cells in the frame, drawn from the cached image.
@@ -414,7 +416,10 @@ void MatrixFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport
         const QSize px = devicePixels(p, dest.size());
         if (!px.isEmpty() && (c1 - c0 > px.width() || r1 - r0 > px.height())) {
             // Still more cells than pixels: each pixel the largest of its cells.
-            const FittedImage f = fittedHeatmapImage(norm_, style_.cmap(), QRect(c0, r0, c1 - c0, r1 - r0), px);
+            const QRect cells(c0, r0, c1 - c0, r1 - r0);
+            if (fitted_.image.isNull() || fitted_.cells != cells || fitted_.fit != px)
+                fitted_ = fittedHeatmapImage(norm_, style_.cmap(), cells, px);
+            const FittedImage& f = fitted_;
             p.drawImage(QRectF(dest.topLeft(), QSizeF(cw * f.image.width() * f.columns, ch * f.image.height() * f.rows)),
                         f.image);
         } else {

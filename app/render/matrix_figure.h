@@ -127,6 +127,7 @@ private:
     bool causal_ = false;
     MatrixBands bands_;  // kept by a pooled matrix, for the zoomed detail
     mutable Detail detail_, cached_;  // the last detail drawn; the one computed (a margin around it)
+    mutable FittedImage fitted_;      // the last image pooled to fewer pixels than cells (drawHeatmap)
     MatrixKind kind_;
     QStringList rowLabels_, colLabels_;
     double rowLabelsW_ = 0, colLabelsW_ = 0;  // the widest label of each, in style_.font
