@@ -247,8 +247,13 @@ void CompareFigure::paintDifference(QPainter& p, const QRectF& area) const {
                    fm.elidedText(labels_.value(i), Qt::ElideRight, room));
         p.restore();
     }
-    // Axis names.
-    p.drawText(QRectF(l.heat.left(), area.bottom() - fm.height() - 2, l.heat.width(), fm.height()), Qt::AlignCenter,
+    // Axis names: "key" under the key labels (not at the page's foot, far
+    // from its axis when the panel is wider than tall).
+    double widest = 0;
+    for (int i = 0; i < n; i += stride) widest = std::max(widest, fm.horizontalAdvance(labels_.value(i)));
+    const double room = std::max(0.0, area.bottom() - l.heat.bottom() - fm.height() - 8);
+    const double keyTop = std::min(area.bottom() - fm.height() - 2, l.heat.bottom() + 6 + std::min(widest, room));
+    p.drawText(QRectF(l.heat.left(), keyTop, l.heat.width(), fm.height()), Qt::AlignCenter,
                QCoreApplication::translate("render::CompareFigure", "key"));
     p.save();
     p.translate(area.left() + fm.ascent(), l.heat.center().y());

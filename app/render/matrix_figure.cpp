@@ -236,10 +236,13 @@ MatrixFigure::Layout MatrixFigure::layout(const QRectF& area) const {
     l.labelFont = style_.font;
     QFontMetricsF fm(l.labelFont);
     // The mask has no colour scale: a legend of its two colours takes the bar's place.
-    const double barW = !style_.showColorBar ? 0
+    double barW = !style_.showColorBar ? 0
                         : kind_ == MatrixKind::Mask
                             ? 14 + std::max(fm.horizontalAdvance(maskLegendText(true)), fm.horizontalAdvance(maskLegendText(false))) + 10
                             : 14 + fm.horizontalAdvance(QStringLiteral("-0.000")) + 10;
+    // A per-row scale's caption (drawColorBar: 80 units, wrapped) needs that
+    // much beside the heatmap, or the next panel of a comparison covers it.
+    if (barW > 0 && norm_.perRow && kind_ != MatrixKind::Mask) barW = std::max(barW, 80.0);
     const double axis = fm.height() + 2;
     l.rowLabelW = rowLabels_.isEmpty() ? 0 : std::min(rowLabelsW_ + 6, area.width() * 0.25);
     l.colLabelH = colLabels_.isEmpty() ? 0 : std::min(colLabelsW_ + 6, area.height() * 0.25);
