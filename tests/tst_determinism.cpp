@@ -672,13 +672,15 @@ void tst_Determinism::linearIsOneFusedChainPerOutput_data() {
     // 256, row blocks, column blocks of 2,048 or more, the row split used
     // when there are few column panels, and the few-rows path.
     QTest::newRow("1x1x1") << 1 << 1 << 1 << true;
-    // Up to 6 rows (AVX2) skip packing: W's rows read 8 at a time, 8 steps
-    // through a register transpose, ragged columns and steps included.
+    // Up to a register tile of rows (6 on AVX2, 14 on AVX-512) skip packing:
+    // W's rows read 8 at a time, 8 steps through a register transpose, ragged
+    // columns and steps included.
     QTest::newRow("6x13x7 (few rows, fewer than 8 steps)") << 6 << 13 << 7 << true;
     QTest::newRow("2x2051x77 (few rows, wide)") << 2 << 2051 << 77 << false;
     QTest::newRow("one row, GPT-2 qkv") << 1 << 2304 << 768 << true;
     QTest::newRow("5x37x255") << 5 << 37 << 255 << false;
     QTest::newRow("7x33x257") << 7 << 33 << 257 << true;
+    QTest::newRow("14x45x263 (AVX-512's few rows)") << 14 << 45 << 263 << true;
     QTest::newRow("15x100x513") << 15 << 100 << 513 << true;
     QTest::newRow("3x4100x64 (column blocks)") << 3 << 4100 << 64 << true;
     QTest::newRow("250x16x300 (row split)") << 250 << 16 << 300 << true;

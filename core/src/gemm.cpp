@@ -324,13 +324,16 @@ void block(const float* x, Index ldx, const float* w, Index ldw, const float* b,
     }
 }
 
-#if defined(__AVX2__) && !defined(__AVX512F__) && defined(__FMA__)
+#if defined(__AVX2__) && defined(__FMA__)
 // A few rows of x against W in the (out, in) layout: an incremental run's
 // new tokens, the logits of the last position. Packing all of W for them cost
 // more than their products (the logits' 50,257 x 768 for one row). Here each
 // group of 8 outputs reads its 8 rows of W once, 8 steps at a time through a
 // register transpose, and runs the R rows' chains: the same fused
 // multiply-adds in the same order as the packed tile, so the same bits.
+// An AVX-512 build runs it too, eight lanes wide: its tile is up to 14 rows,
+// 14 accumulators and 8 transposed steps, in 32 registers; each output is
+// still one chain from zero, whatever the vector width.
 
 template <int R>
 void few_rows(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y, Index ldy,
@@ -347,7 +350,7 @@ void few_rows(const float* x, Index ldx, const float* w, Index ldw, const float*
             transpose8(rows, p, steps);
 #pragma GCC unroll 8
             for (int q = 0; q < 8; ++q)
-#pragma GCC unroll 6
+#pragma GCC unroll 16
                 for (int i = 0; i < R; ++i) acc[i] = _mm256_fmadd_ps(_mm256_broadcast_ss(x + i * ldx + p + q), steps[q], acc[i]);
         }
         for (Index p = k8; p < k; ++p) {
@@ -377,7 +380,7 @@ constexpr auto few_rows_table(std::index_sequence<R...>) {
     return std::array<FewRowsFn, sizeof...(R)>{&few_rows<int(R) + 1>...};
 }
 constexpr auto kFewRows = few_rows_table(std::make_index_sequence<kMr>{});
-#endif  // (AVX-512 and portable builds pack W whatever the rows.)
+#endif  // (A portable build packs W whatever the rows.)
 
 template <bool kTransposed>
 void product(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
@@ -388,7 +391,7 @@ void product(const float* x, Index ldx, const float* w, Index ldw, const float* 
             for (Index j = 0; j < n; ++j) y[i * ldy + j] = b ? 0.0f + b[j] : 0.0f;
         return;
     }
-#if defined(__AVX2__) && !defined(__AVX512F__) && defined(__FMA__)
+#if defined(__AVX2__) && defined(__FMA__)
     if (kTransposed && m <= kMr) {
         // Columns in groups of 8 shared out whole; W is read once either way.
         const Index groups = (n + 7) / 8;
