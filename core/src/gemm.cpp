@@ -207,11 +207,23 @@ void pack_w(const float* w, Index ldw, Index nc, Index kc, float* out) {
 #if defined(__AVX2__)
         // Whole groups of eight columns, eight steps at a time, through
         // registers: packing is most of the work when x has a few rows.
+        // W is read once a run, from memory: while one group of eight rows
+        // is transposed, the next group's cache lines are fetched (a stretch
+        // of kc floats from each of eight rows is too short for the hardware
+        // prefetcher to pick up).
         const Index kc8 = kc / 8 * 8;
         for (; j0 + 8 <= cols; j0 += 8) {
             const float* rows[8];
-            for (int j = 0; j < 8; ++j) rows[j] = w + (c0 + j0 + j) * ldw;
-            for (Index p = 0; p < kc8; p += 8) transpose8(rows, p, out + p * kNr + j0);
+            const float* next[8];
+            for (int j = 0; j < 8; ++j) {
+                rows[j] = w + (c0 + j0 + j) * ldw;
+                next[j] = w + std::min(c0 + j0 + 8 + j, nc - 1) * ldw;
+            }
+            for (Index p = 0; p < kc8; p += 8) {
+                if (p % 16 == 0)
+                    for (int j = 0; j < 8; ++j) _mm_prefetch(reinterpret_cast<const char*>(next[j] + p), _MM_HINT_T0);
+                transpose8(rows, p, out + p * kNr + j0);
+            }
             for (Index p = kc8; p < kc; ++p)
                 for (int j = 0; j < 8; ++j) out[p * kNr + j0 + j] = rows[j][p];
         }

@@ -5,14 +5,23 @@ machine in the same run.
 - MultiHeadAttention at (T, C, H) = (64|256|1024, 768, 12), causal, weights
   returned per head: torch.nn.MultiheadAttention, and the seed's per-head module
   (tests/scripts/seed_model.py).
-- A GPT-2-small-shaped forward (the seed classes in their GPT-2 flavour: 12
-  layers, C=768, H=12, V=50257) keeping all 144 attention maps, with its peak
-  memory (each T in a fresh process).
+- A GPT-2-small-shaped forward (12 layers, C=768, H=12, V=50257) keeping all
+  144 attention maps, with its peak memory (each T and way in a fresh process),
+  written two ways on the same weights:
+  - "fast": PyTorch written the fast way, the honest peer the `vs torch`
+    column divides by: one fused q/k/v product per layer, all heads in one
+    batched product, the scale and the causal mask in the same baddbmm, logits
+    for the last position only (what AttnScope computes). Checked against the
+    seed's classes before it is timed.
+  - "seed": the seed tutorial's classes in their GPT-2 flavour, as users write
+    them (a module per head, logits for every position).
 
 Prints one JSON object. Run it best-configured (see README "Speed"):
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE GLIBC_TUNABLES=glibc.malloc.hugetlb=1 \\
         /usr/bin/python3 tests/scripts/bench_torch.py [--quick]
 """
+import ctypes
+import gc
 import json
 import os
 import resource
@@ -20,7 +29,10 @@ import subprocess
 import sys
 import time
 
+import math
+
 import torch
+import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import seed_model  # noqa: E402
@@ -59,26 +71,109 @@ def mha(threads, sizes):
     return out
 
 
-def gpt2_child(T, threads):
+def reset_peak():
+    """Starts the process's peak resident size (VmHWM) again from now (Linux)."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
+
+
+def peak_rss_mb():
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+class FastGPT2:
+    """The seed model's GPT-2 flavour as a fast PyTorch program: the same
+    weights, fused and batched, returning the last position's logits and
+    every layer's (H, T, T) attention weights."""
+
+    def __init__(self, seed):
+        def cat(blk, part, what):
+            return torch.cat([getattr(getattr(h, part), what) for h in blk.attn.heads])
+
+        self.wte = seed.token_embed.weight
+        self.wpe = seed.position_embed.weight
+        self.blocks = []
+        for blk in seed.attn_blocks:
+            self.blocks.append({
+                "ln1": blk.ln1, "ln2": blk.ln2, "proj": blk.attn.proj,
+                "hidden": blk.mlp.hidden, "out": blk.mlp.proj,
+                "w_qkv": torch.cat([cat(blk, p, "weight") for p in ("query", "key", "value")]).contiguous(),
+                "b_qkv": torch.cat([cat(blk, p, "bias") for p in ("query", "key", "value")]).contiguous(),
+            })
+        self.ln_f = seed.layer_norm
+        self.n_head = len(seed.attn_blocks[0].attn.heads)
+
+    def __call__(self, idx):
+        T = idx.shape[1]
+        C = self.wte.shape[1]
+        H = self.n_head
+        hs = C // H
+        x = F.embedding(idx[0], self.wte) + self.wpe[:T]
+        mask = torch.full((T, T), float("-inf")).triu_(1).expand(H, T, T)
+        maps = []
+        for b in self.blocks:
+            h = F.layer_norm(x, (C,), b["ln1"].weight, b["ln1"].bias, b["ln1"].eps)
+            q, k, v = F.linear(h, b["w_qkv"], b["b_qkv"]).view(T, 3, H, hs).permute(1, 2, 0, 3)
+            w = torch.softmax(torch.baddbmm(mask, q, k.transpose(1, 2), alpha=1.0 / math.sqrt(hs)), dim=-1)
+            maps.append(w)
+            x = x + F.linear(torch.bmm(w, v).transpose(0, 1).reshape(T, C), b["proj"].weight, b["proj"].bias)
+            h = F.layer_norm(x, (C,), b["ln2"].weight, b["ln2"].bias, b["ln2"].eps)
+            h = F.gelu(F.linear(h, b["hidden"].weight, b["hidden"].bias), approximate="tanh")
+            x = x + F.linear(h, b["out"].weight, b["out"].bias)
+        last = F.layer_norm(x[-1:], (C,), self.ln_f.weight, self.ln_f.bias, self.ln_f.eps)
+        return F.linear(last, self.wte), maps
+
+
+def gpt2_child(T, threads, way):
     torch.set_num_threads(threads)
     torch.manual_seed(0)
     with torch.no_grad():
         model = seed_model.Transformer(12, 768, 1024, 50257, 12, gpt2=True).eval()
         idx = torch.randint(0, 50257, (1, T))
+        if way == "fast":
+            fast = FastGPT2(model)
+            # The same model: its logits and maps are the seed classes' own.
+            logits, maps = fast(idx[:, :min(T, 64)])
+            ref = model(idx[:, :min(T, 64)])
+            assert torch.allclose(logits[0], ref[0, -1], atol=1e-3, rtol=1e-3), "fast GPT-2 logits differ"
+            head = model.attn_blocks[11].attn.heads[5].last_weights[0]
+            assert torch.allclose(maps[11][5], head, atol=1e-5), "fast GPT-2 attention differs"
+            # Only the fast program's own tensors stay (the seed's per-head
+            # weights and 144 mask buffers go), and its peak starts here.
+            del logits, maps, ref, head, model
+            gc.collect()
+            try:
+                ctypes.CDLL("libc.so.6").malloc_trim(0)  # give the freed pages back first
+            except OSError:
+                pass
+            reset_peak()
 
-        def run():
-            model(idx)
-            # keep every head's map alive, as a visualiser must
-            return [h.last_weights for blk in model.attn_blocks for h in blk.attn.heads]
+            def run():
+                return fast(idx)  # the logits row and every head's map, kept
+        else:
+            def run():
+                model(idx)
+                # keep every head's map alive, as a visualiser must
+                return [h.last_weights for blk in model.attn_blocks for h in blk.attn.heads]
 
         ms = best_ms(run, 3 if T >= 1024 else 5, budget_s=6.0)
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
-    print(json.dumps({"T": T, "threads": threads, "ms": ms, "peak_mb": peak_mb}))
+    peak_mb = peak_rss_mb()
+    print(json.dumps({"T": T, "threads": threads, "way": way, "ms": ms, "peak_mb": peak_mb}))
 
 
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        gpt2_child(int(sys.argv[2]), int(sys.argv[3]))
+        gpt2_child(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
         return
     quick = "--quick" in sys.argv
     sizes = SIZES[:2] if quick else SIZES
@@ -87,9 +182,10 @@ def main():
         result["mha"] += mha(threads, SIZES)
     for T in sizes:
         for threads in (1, 2):
-            line = subprocess.run([sys.executable, __file__, "--child", str(T), str(threads)],
-                                  check=True, capture_output=True, text=True).stdout
-            result["gpt2"].append(json.loads(line.strip().splitlines()[-1]))
+            for way in ("fast", "seed"):
+                line = subprocess.run([sys.executable, __file__, "--child", str(T), str(threads), way],
+                                      check=True, capture_output=True, text=True).stdout
+                result["gpt2"].append(json.loads(line.strip().splitlines()[-1]))
     print(json.dumps(result))
 
 
