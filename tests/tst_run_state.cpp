@@ -390,13 +390,23 @@ void tst_RunState::backgroundWorkWaitsForTheRunsOfKeys() {
     PredictionsPanel* panel = slowLosses(10);
     QVERIFY(panel);
     QTRY_VERIFY_WITH_TIMEOUT(panel->lossesDone() >= 64, 60000);
+    // How long a block takes in this build on this machine (0.1 to 1 s in a
+    // Release build, more than 1.5 s under ASan on a slow one), timed from
+    // one block's end to the next, so the waits below outlast one.
+    const int seen = panel->lossesDone();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->lossesDone() > seen, 60000);
+    const int ended = panel->lossesDone();
+    QElapsedTimer block;
+    block.start();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->lossesDone() > ended, 60000);
+    const int wait = std::max(1500, 3 * int(block.elapsed()));
     QVERIFY(panel->isComputingLosses());
     int held = 0;
     {
         const ForegroundRun run;
-        QTest::qWait(1500);  // the block under way ends (0.1 to 1 s here)
+        QTest::qWait(wait);  // the block under way ends
         held = panel->lossesDone();
-        QTest::qWait(1500);
+        QTest::qWait(wait);
         QCOMPARE(panel->lossesDone(), held);
         QVERIFY(panel->isComputingLosses());
     }
