@@ -23,13 +23,12 @@ Prints one JSON object. Run it best-configured (see README "Speed"):
 import ctypes
 import gc
 import json
+import math
 import os
 import resource
 import subprocess
 import sys
 import time
-
-import math
 
 import torch
 import torch.nn.functional as F
