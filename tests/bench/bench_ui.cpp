@@ -6,7 +6,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/release/tests/attnscope-bench-ui
 //       [--model PATH | --random SPEC] [--tokens N] [--edit append|type] [--iterations N]
-//       [--attention-budget-mb MB] [--activation-budget-mb MB] [--app | --open-heads N]
+//       [--attention-budget-mb MB] [--activation-budget-mb MB] [--app [--pause-ms MS] | --open-heads N]
 //
 // --edit append types one token and deletes it again, key after key, into two
 // traces used in turn, as the app's Workspace does: each run keeps the rows
@@ -22,7 +22,9 @@
 // (debounce off), then as many Backspaces. It prints the median key to trace
 // (and the slowest Backspace) and the process's peak
 // resident memory: the weights, the trace on screen, the Workspace's spare
-// and every view.
+// and every view. --pause-ms waits that long, the event loop running, before
+// each key, as a person typing does (0 by default: key after key); the wait
+// is not timed.
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -71,7 +73,8 @@ double peakRssMb() {
 }
 
 // --app: the real window and Workspace, typing at the end of `text`.
-int benchApp(session::Document doc, const QString& text, int iterations, const attnscope::RunOptions& opt) {
+int benchApp(session::Document doc, const QString& text, int iterations, const attnscope::RunOptions& opt,
+             int pauseMs) {
     Workspace ws;
     ws.setDebounceMs(0);
     ws.setAttentionBudget(opt.attention_budget_bytes);
@@ -92,8 +95,15 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
     do waitForTrace();
     while (ws.isRunning());
     const int T = ws.trace() ? ws.trace()->T() : 0;
+    const auto pause = [&] {
+        if (pauseMs <= 0) return;
+        QEventLoop loop;
+        QTimer::singleShot(pauseMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    };
     std::vector<double> keyMs, runMs;
     for (int i = 0; i < iterations; ++i) {
+        pause();
         QElapsedTimer t;
         t.start();
         QTextCursor c = w.editor()->textCursor();
@@ -109,6 +119,7 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
     // 4096 at GPT-2-small size) and deleted back below it.
     std::vector<double> deleteMs;
     for (int i = 0; i < iterations; ++i) {
+        pause();
         QElapsedTimer t;
         t.start();
         QTextCursor c = w.editor()->textCursor();
@@ -119,8 +130,9 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
         deleteMs.push_back(double(t.nsecsElapsed()) / 1e6);
     }
     const auto& cfg = ws.trace()->config;
-    std::printf("AttnScope app benchmark: %d layers x %d heads, C=%d, T=%d to %d, %d keys typed, %d threads\n",
-                cfg.n_layer, cfg.n_head, cfg.n_embed, T, typedT, iterations, attnscope::default_thread_count());
+    std::printf("AttnScope app benchmark: %d layers x %d heads, C=%d, T=%d to %d, %d keys typed %d ms apart, %d threads\n",
+                cfg.n_layer, cfg.n_head, cfg.n_embed, T, typedT, iterations, std::max(pauseMs, 0),
+                attnscope::default_thread_count());
     std::printf("  key to trace shown              median %8.2f ms   slowest after the first %8.2f ms\n", median(keyMs),
                 keyMs.size() > 1 ? *std::max_element(keyMs.begin() + 1, keyMs.end()) : 0.0);
     std::printf("    the first key, after the text's full run %8.2f ms (its run %.2f ms)\n", keyMs.empty() ? 0.0 : keyMs.front(),
@@ -263,7 +275,7 @@ int main(int argc, char** argv) {
             else hi = mid - 1;
         }
         text.truncate(lo);
-        return benchApp(std::move(doc), text, iterations, opt);
+        return benchApp(std::move(doc), text, iterations, opt, option(args, "--pause-ms", "0").toInt());
     }
     const attnscope::Model model(doc.model.weights);
     ViewSettings settings;
