@@ -9,7 +9,7 @@
 #include <set>
 
 #include "attnscope/error.h"
-#include "huge_pages.h"
+#include "populate_pages.h"
 #include "seed_weights.h"
 
 namespace attnscope {
@@ -64,11 +64,6 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
         if (c.bias) w.ln_f.bias.resize(C);
         if (!c.tied_lm_head) w.lm_head.weight.resize(V, C);
         if (c.lm_head_bias) w.lm_head.bias.resize(V);
-        for (MatrixRM* m : {&w.tok_embed, &w.pos_embed, &w.lm_head.weight})
-            advise_huge_pages(m->data(), size_t(m->size()) * sizeof(float));
-        for (LayerWeights& l : w.layers)
-            for (MatrixRM* m : {&l.attn.q.weight, &l.attn.k.weight, &l.attn.v.weight, &l.attn.proj.weight, &l.mlp.hidden.weight, &l.mlp.up.weight, &l.mlp.proj.weight})
-                advise_huge_pages(m->data(), size_t(m->size()) * sizeof(float));
     }
     std::vector<Slot> s;
     s.push_back({"token_embed.weight", {V, C}, w.tok_embed.data(), 0, Slot::Normal});
@@ -132,6 +127,7 @@ Weights random_weights(const ModelConfig& config, uint64_t seed) {
     std::mt19937_64 rng(seed);
     for (const Slot& s : slots(w, true)) {
         const int64_t n = shape_numel(s.shape);
+        populate_pages(s.data, size_t(n) * sizeof(float));
         switch (s.init) {
         case Slot::Uniform: {
             const float bound = 1.0f / std::sqrt(float(s.fan_in));
@@ -197,12 +193,14 @@ Weights weights_from_seed_views(const StoredMap& tensors, const ModelConfig& con
                     {name, shape_string(t.shape)});
     }
     // Every name and shape is right: convert, each tensor once into its place,
-    // on every core (filling fresh memory is most of a large model's load).
+    // on every core (filling fresh memory is most of a large model's load),
+    // its pages mapped in first by the thread that fills them.
     // Nothing may leave an OpenMP region by exception; the first is rethrown.
     std::exception_ptr failed;
 #pragma omp parallel for schedule(dynamic, 1)
     for (size_t i = 0; i < reads.size(); ++i) {
         try {
+            populate_pages(reads[i].second, size_t(reads[i].first->numel()) * sizeof(float));
             reads[i].first->read(reads[i].second);
         } catch (...) {
 #pragma omp critical(attnscope_weights_read)
