@@ -19,10 +19,13 @@ QThreadPool* workPool();
 // cores a key's run beside the loss strip's worker (a 64-position block of
 // logits takes 0.1 s at GPT-2's vocabulary) took 217 ms where it takes 80 ms
 // alone. Long jobs call yieldToForeground() between their steps; it returns
-// once no run is under way and none has been for kForegroundQuiet (a typist's
-// pause between keys: each key would otherwise let a new block start between
-// two runs), or at once when `cancel` is set.
-constexpr std::chrono::milliseconds kForegroundQuiet{250};
+// once no run is under way and none has been for kForegroundQuiet, or at
+// once when `cancel` is set. The quiet is longer than a typist's pause
+// between keys (about 300 ms at 40 words a minute): at 250 ms the head
+// statistics started a band between two keys, and with keys 300 ms apart
+// the slowest key took 300-360 ms instead of 65-87 ms (bench_ui --app
+// --pause-ms 300, GPT-2 small at 1,004 tokens).
+constexpr std::chrono::milliseconds kForegroundQuiet{600};
 
 // Marks a run under way for as long as it lives (the Workspace's runs).
 class ForegroundRun {
