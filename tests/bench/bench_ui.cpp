@@ -19,8 +19,9 @@
 // --app measures the app itself instead: a MainWindow on screen (offscreen
 // platform) and its Workspace, T tokens of text, then `iterations` characters
 // typed at the end one at a time, each waited for until its trace is shown
-// (debounce off), then as many Backspaces. It prints the median key to trace
-// (and the slowest Backspace) and the process's peak
+// (debounce off) and then until the heads grid has painted it, then as many
+// Backspaces. It prints the median key to trace shown and to the grid's
+// pixels (and the slowest Backspace) and the process's peak
 // resident memory: the weights, the trace on screen, the Workspace's spare
 // and every view. --pause-ms waits that long, the event loop running, before
 // each key, as a person typing does (0 by default: key after key); the wait
@@ -40,6 +41,7 @@
 #include <vector>
 
 #include "attnscope/config.h"
+#include "headsgridview.h"
 #include "mainwindow.h"
 #include "process_memory.h"
 #include "render/flow_figure.h"
@@ -95,13 +97,30 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
     do waitForTrace();
     while (ws.isRunning());
     const int T = ws.trace() ? ws.trace()->T() : 0;
+    // Then until the heads grid, the view in sight, holds a figure of that
+    // trace (built on a worker past 4 million cells) and the window has
+    // painted it: the key's pixels.
+    HeadsGridView* grid = w.headsGrid();
+    bool gridLate = false;
+    const auto waitForGrid = [&] {
+        QElapsedTimer limit;
+        limit.start();
+        while (!(grid->figure() && grid->figure()->trace() == ws.trace().get())) {
+            if (limit.elapsed() > 30000) {
+                gridLate = true;
+                break;
+            }
+            QApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+        }
+        QApplication::processEvents();  // its repaint
+    };
     const auto pause = [&] {
         if (pauseMs <= 0) return;
         QEventLoop loop;
         QTimer::singleShot(pauseMs, &loop, &QEventLoop::quit);
         loop.exec();
     };
-    std::vector<double> keyMs, runMs;
+    std::vector<double> keyMs, runMs, pixelMs;
     for (int i = 0; i < iterations; ++i) {
         pause();
         QElapsedTimer t;
@@ -113,6 +132,8 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
         QApplication::processEvents();  // the views' repaint of the new trace
         keyMs.push_back(double(t.nsecsElapsed()) / 1e6);
         runMs.push_back(ws.lastRunMs());
+        waitForGrid();
+        pixelMs.push_back(double(t.nsecsElapsed()) / 1e6);
     }
     const int typedT = ws.trace()->T();
     // Then as many Backspaces: a text typed past a thumbnail width (--tokens
@@ -128,6 +149,7 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
         waitForTrace();
         QApplication::processEvents();
         deleteMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        waitForGrid();
     }
     const auto& cfg = ws.trace()->config;
     std::printf("AttnScope app benchmark: %d layers x %d heads, C=%d, T=%d to %d, %d keys typed %d ms apart, %d threads\n",
@@ -142,6 +164,9 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
     std::printf("    the second half of the keys   median %8.2f ms\n",
                 median(std::vector<double>(keyMs.begin() + std::ptrdiff_t(keyMs.size() / 2), keyMs.end())));
     std::printf("    of which the run (tokenizing included) median %8.2f ms\n", median(runMs));
+    std::printf("  key to the heads grid painted   median %8.2f ms   slowest after the first %8.2f ms%s\n",
+                median(pixelMs), pixelMs.size() > 1 ? *std::max_element(pixelMs.begin() + 1, pixelMs.end()) : 0.0,
+                gridLate ? " (the grid did not show some keys' traces within 30 s)" : "");
     std::printf("  Backspace to trace shown        median %8.2f ms   slowest %8.2f ms (back to %d tokens)\n",
                 median(deleteMs), deleteMs.empty() ? 0.0 : *std::max_element(deleteMs.begin(), deleteMs.end()),
                 ws.trace()->T());
