@@ -4,13 +4,13 @@
 // page as the fill first touches each.
 //
 // Weight buffers used to ask for transparent huge pages instead, which made
-// the first touch as cheap. On this project's paravirtualised machine
-// (README *Speed*), memory in huge pages left idle for a few hundred
-// milliseconds, as between two keystrokes, is read 2-4x slower by the next
-// run: the one-row GEMMs of an incremental run at 1,000 tokens of GPT-2
-// small took 87-169 ms instead of 40-64 ms on one thread. Buffers in 4 KB
-// pages do not slow down so. Populating them in advance loads as fast as
-// huge pages did, filled on every core (tests/bench/bench_load.py).
+// the first touch cheaper still. But on this project's paravirtualised
+// machine (README *Speed*) memory in huge pages left idle for a few hundred
+// milliseconds, as between two keystrokes, is read 3-8x slower the first
+// time after: the one-row GEMMs of an incremental run at 1,000 tokens of
+// GPT-2 small took 87-169 ms instead of 40-64 ms on one thread. Memory in
+// 4 KB pages does not slow down so. The price is at load: 2.0-2.4 s instead
+// of 1.1 s for 1.6 GB of weights there (tests/bench/bench_load.py).
 #include <cstddef>
 #include <cstdint>
 #include <sys/mman.h>
