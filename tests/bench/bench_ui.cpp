@@ -352,7 +352,14 @@ int main(int argc, char** argv) {
         timed(2, [&] { return render::RowFigure(data, layer, head, trace->T() - 1, style); }, row);
         timed(3, [&] { return render::HeadFigure(data, 0, 0, render::MatrixKind::Mask, style); }, mask);
         timed(4, [&] { return render::FlowFigure(data, layer, head, style); }, flow);
-        timed(5, [&] { return render::LinesFigure(data, layer, {head}, style); }, lines);
+        // The token lines as the app shows them: a window of the rows that
+        // fit at 16 px each (TokenLinesView::placeWindow), at the query.
+        timed(5, [&] {
+            render::LinesFigure f(data, layer, {head}, style);
+            const int fit = std::max(4, lines.height() / 16 - 3);
+            f.setWindow(trace->T() - fit, fit);
+            return f;
+        }, lines);
         // The baseline in the same run: the same key as a full run.
         attnscope::RunOptions full = opt;
         full.incremental = false;
