@@ -114,43 +114,41 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
         }
         QApplication::processEvents();  // its repaint
     };
-    const auto pause = [&] {
-        if (pauseMs <= 0) return;
-        QEventLoop loop;
-        QTimer::singleShot(pauseMs, &loop, &QEventLoop::quit);
-        loop.exec();
+    // One key at the end of the text (a character typed, or a Backspace),
+    // after the pause: ms to its trace shown and to the grid's pixels.
+    struct KeyTimes {
+        double shown, pixels;
     };
-    std::vector<double> keyMs, runMs, pixelMs;
-    for (int i = 0; i < iterations; ++i) {
-        pause();
+    const auto press = [&](bool type) {
+        if (pauseMs > 0) {
+            QEventLoop loop;
+            QTimer::singleShot(pauseMs, &loop, &QEventLoop::quit);
+            loop.exec();
+        }
         QElapsedTimer t;
         t.start();
         QTextCursor c = w.editor()->textCursor();
         c.movePosition(QTextCursor::End);
-        c.insertText(QStringLiteral("e"));
+        if (type) c.insertText(QStringLiteral("e"));
+        else c.deletePreviousChar();
         waitForTrace();
         QApplication::processEvents();  // the views' repaint of the new trace
-        keyMs.push_back(double(t.nsecsElapsed()) / 1e6);
-        runMs.push_back(ws.lastRunMs());
+        const double shown = double(t.nsecsElapsed()) / 1e6;
         waitForGrid();
-        pixelMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        return KeyTimes{shown, double(t.nsecsElapsed()) / 1e6};
+    };
+    std::vector<double> keyMs, runMs, pixelMs;
+    for (int i = 0; i < iterations; ++i) {
+        const KeyTimes k = press(true);
+        keyMs.push_back(k.shown);
+        runMs.push_back(ws.lastRunMs());
+        pixelMs.push_back(k.pixels);
     }
     const int typedT = ws.trace()->T();
     // Then as many Backspaces: a text typed past a thumbnail width (--tokens
     // 4096 at GPT-2-small size) and deleted back below it.
     std::vector<double> deleteMs;
-    for (int i = 0; i < iterations; ++i) {
-        pause();
-        QElapsedTimer t;
-        t.start();
-        QTextCursor c = w.editor()->textCursor();
-        c.movePosition(QTextCursor::End);
-        c.deletePreviousChar();
-        waitForTrace();
-        QApplication::processEvents();
-        deleteMs.push_back(double(t.nsecsElapsed()) / 1e6);
-        waitForGrid();
-    }
+    for (int i = 0; i < iterations; ++i) deleteMs.push_back(press(false).shown);
     const auto& cfg = ws.trace()->config;
     std::printf("AttnScope app benchmark: %d layers x %d heads, C=%d, T=%d to %d, %d keys typed %d ms apart, %d threads\n",
                 cfg.n_layer, cfg.n_head, cfg.n_embed, T, typedT, iterations, std::max(pauseMs, 0),
