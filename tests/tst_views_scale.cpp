@@ -706,6 +706,19 @@ void tst_ViewsScale::detailPoolsALongTextAndZoomsToSingleCells() {
         std::sort(got.begin(), got.end());
         std::sort(want.begin(), want.end());
         QCOMPARE(got, want);
+        // A window reads its own rows only, with the same lines as the whole
+        // figure's for them; and again once it has moved (the app's wheel).
+        render::LinesFigure windowed(ws.figureData(), 1, {1}, style);
+        for (const int first : {700, 3, T - 26}) {
+            windowed.setWindow(first, 26);
+            std::vector<std::pair<int, int>> inWindow, wantIn;
+            for (const auto& l : windowed.lines()) inWindow.emplace_back(l.query, l.key);
+            for (const auto& qk : want)
+                if (qk.first >= first && qk.first < first + 26) wantIn.push_back(qk);
+            std::sort(inWindow.begin(), inWindow.end());
+            QVERIFY(!wantIn.empty());
+            QCOMPARE(inWindow, wantIn);
+        }
     }
     for (const auto& [pr, pc] : {std::pair{0, 0}, std::pair{100, 37}, std::pair{524, 524}, std::pair{524, 0}, std::pair{300, 299}}) {
         float mx = -INFINITY;

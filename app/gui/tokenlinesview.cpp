@@ -77,8 +77,8 @@ void TokenLinesView::rebuild() {
     setAccessibleDescription(trace ? selectiontext::headName(s.layer, s.head) + QStringLiteral(". ") +
                                          selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
                                    : QString());
-    // On another tab the figure waits until it is shown: it reads every head
-    // of the layer whole (seconds and a T x T matrix at 8,192 tokens).
+    // On another tab the figure waits until it is shown: no key pays for it.
+    // Shown, it reads the rows of its window only (LinesFigure::lines).
     rebuildOnShow_ = !isVisible();
     if (rebuildOnShow_) {
         figure_.reset();

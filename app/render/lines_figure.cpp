@@ -10,18 +10,25 @@
 namespace render {
 
 LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery)
-    : data_(std::move(data)), layer_(layer), heads_(std::move(heads)), style_(std::move(style)), focus_(focusQuery) {
-    if (!data_.trace) return;
+    : data_(std::move(data)), layer_(layer), heads_(std::move(heads)), style_(std::move(style)), focus_(focusQuery) {}
+
+const std::vector<LinesFigure::Line>& LinesFigure::lines() const {
     const int T = data_.T();
+    const int r0 = first_, r1 = first_ + windowCount();
+    if (!data_.trace || (linesFrom_ == r0 && linesTo_ == r1)) return lines_;
+    lines_.clear();
+    linesFrom_ = r0;
+    linesTo_ = r1;
     std::vector<Line> row;
-    // A band of rows at a time: at 8,192 tokens a whole head is 268 MB.
+    // A band of rows at a time: at 8,192 tokens a whole head is 268 MB. Only
+    // the window's rows: the app shows a few dozen of 1,000 or more.
     constexpr int kBand = 256;
     const int threads = data_.threads > 0 ? data_.threads : attnscope::default_thread_count();
     attnscope::MatrixRM w;
     for (size_t hi = 0; hi < heads_.size(); ++hi) {
-        for (int q = 0; q < T; ++q) {
-            if (q % kBand == 0) w = data_.trace->head_weights(layer_, heads_[hi], q, std::min(T, q + kBand), threads);
-            const auto wq = w.row(q % kBand);
+        for (int q = r0; q < r1; ++q) {
+            if ((q - r0) % kBand == 0) w = data_.trace->head_weights(layer_, heads_[hi], q, std::min(r1, q + kBand), threads);
+            const auto wq = w.row((q - r0) % kBand);
             row.clear();
             // Under the row-normalised scale a line's strength is its weight over
             // the row's largest, so a head that spreads its attention over a long
@@ -41,6 +48,7 @@ LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Sty
     }
     // Strong lines are drawn last, on top.
     std::stable_sort(lines_.begin(), lines_.end(), [](const Line& a, const Line& b) { return a.weight < b.weight; });
+    return lines_;
 }
 
 QColor LinesFigure::headColor(int i) {
@@ -124,7 +132,7 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
     const int last = first_ + windowCount();
     const bool highlighting = highlight_ >= first_ && highlight_ < last;
     std::vector<QLineF> lit;  // the hovered token's lines, drawn on top
-    for (const Line& ln : lines_) {
+    for (const Line& ln : lines()) {
         if (focus_ >= 0 && ln.query != focus_) continue;
         if (ln.query < first_ || ln.query >= last || ln.key >= last) continue;
         // A key above the window: the line ends at the top edge of the key column.

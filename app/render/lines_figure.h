@@ -47,8 +47,10 @@ public:
         int query, key;
         float weight;  // under the row-normalised scale, over the row's largest
     };
-    // Every line the figure can draw, weakest first.
-    const std::vector<Line>& lines() const { return lines_; }
+    // The lines of the window's rows (of every row without a window), weakest
+    // first: read from the trace when first asked for (paint() asks) and again
+    // once the window has moved, so a window of 26 rows of 1,000 reads 26.
+    const std::vector<Line>& lines() const;
 
 private:
     struct Layout {
@@ -65,7 +67,8 @@ private:
     int focus_;
     int first_ = 0, count_ = 0;
     int highlight_ = -1;
-    std::vector<Line> lines_;  // what is drawn, weakest first
+    mutable std::vector<Line> lines_;  // lines(), for rows [linesFrom_, linesTo_)
+    mutable int linesFrom_ = -1, linesTo_ = -1;
     mutable int lastLines_ = 0;
 };
 
