@@ -32,6 +32,8 @@
 #include "shapeflowview.h"
 #include "tensortablemodel.h"
 #include "render/lines_figure.h"
+#include "render/line_raster.h"
+#include <QPicture>
 #include "tokenlinesview.h"
 #include <QDockWidget>
 #include <QImage>
@@ -55,6 +57,8 @@ private slots:
     void headDetailFollowsEnterInTheGrid();
     void queryBarsFitTheirTallestBar();
     void tokenLinesWindowALongText();
+    void lineRasterCoversWhatItDraws();
+    void tokenLinesPaintTheirLines();
     void sixteenHeadsHaveSixteenColours();
     void shapeFlowTensorPanel();
     void runModeIsAlwaysInSight();
@@ -220,6 +224,94 @@ void tst_Views::tokenLinesWindowALongText() {
     QTest::mouseMove(lines, onLabel);
     QTRY_COMPARE(lines->highlighted(), lines->tokenAt(onLabel));
     QVERIFY(lines->highlighted() >= lines->windowFirst());
+}
+
+// The token lines' own rasteriser: a line covers the pixels within its width
+// fully, antialiases its edges, composites source-over, and ignores lines it
+// cannot draw.
+void tst_Views::lineRasterCoversWhatItDraws() {
+    render::LineRaster r(QSize(60, 40));
+    // Three pixels wide along y = 10.5: rows 9, 10 and 11, whole, between its ends.
+    r.draw(QLineF(5, 10.5, 45, 10.5), 3, QColor(255, 0, 0));
+    for (int x = 6; x < 45; ++x) {
+        for (int y : {9, 10, 11}) QCOMPARE(r.image().pixel(x, y), qRgba(255, 0, 0, 255));
+        for (int y : {7, 8, 12, 13}) QCOMPARE(qAlpha(r.image().pixel(x, y)), 0);
+    }
+    QCOMPARE(qAlpha(r.image().pixel(2, 10)), 0);  // cut square at its ends
+    QCOMPARE(qAlpha(r.image().pixel(48, 10)), 0);
+    // A steep hairline puts about one pixel's worth of ink in each row it crosses.
+    r.draw(QLineF(50.2, 2, 55.7, 38), 1, QColor(0, 0, 255));
+    for (int y = 4; y < 36; ++y) {
+        int ink = 0;
+        for (int x = 46; x < 60; ++x) ink += qAlpha(r.image().pixel(x, y));
+        QVERIFY2(ink >= 200 && ink <= 310, qPrintable(QStringLiteral("row %1: %2").arg(y).arg(ink)));
+    }
+    // Half opaque twice is three quarters opaque, premultiplied.
+    render::LineRaster twice(QSize(20, 20));
+    for (int i = 0; i < 2; ++i) twice.draw(QLineF(0, 10.5, 20, 10.5), 1, QColor(0, 255, 0, 128));
+    const QRgb px = twice.image().pixel(10, 10);  // premultiplied: green as large as alpha
+    QVERIFY2(std::abs(qAlpha(px) - 192) <= 2 && std::abs(qGreen(px) - qAlpha(px)) <= 1 && qRed(px) == 0,
+             qPrintable(QString::number(px, 16)));
+    // Off the image, of no length, not finite, or transparent: nothing, no crash.
+    render::LineRaster none(QSize(20, 20));
+    none.draw(QLineF(-50, -50, -10, -30), 4, Qt::red);
+    none.draw(QLineF(5, 5, 5, 5), 4, Qt::red);
+    none.draw(QLineF(5, 5, qQNaN(), 9), 4, Qt::red);
+    none.draw(QLineF(0, 10, 20, 10), 4, Qt::transparent);
+    none.draw(QLineF(0, 10, 20, 10), 0, Qt::red);
+    for (int y = 0; y < 20; ++y)
+        for (int x = 0; x < 20; ++x) QCOMPARE(qAlpha(none.image().pixel(x, y)), 0);
+    // A line reaching far past the image is drawn where it crosses it, in time.
+    render::LineRaster far(QSize(20, 20));
+    far.draw(QLineF(5, 5.5, 1e300, 5.5), 1, Qt::red);
+    for (int x = 6; x < 20; ++x) QCOMPARE(far.image().pixel(x, 5), qRgba(255, 0, 0, 255));
+    QCOMPARE(qAlpha(far.image().pixel(10, 7)), 0);
+}
+
+// What the token lines paint: on pixels (the raster layer) and on a vector
+// device (QPicture, as SVG and PDF get), the same figure leaves ink between
+// its columns, in the head's colour, and the strongest line of the window is
+// drawn from its query's row.
+void tst_Views::tokenLinesPaintTheirLines() {
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->editor()->setPlainText(QStringLiteral("ROMEO:\nBut soft, what light through yonder window breaks?\n"));
+    QVERIFY(ready.wait(60000));
+    render::Style style;
+    style.showTitle = false;
+    const render::LinesFigure f(ws_->figureData(), 1, {2}, style);
+    QVERIFY(!f.lines().empty());
+    const QColor ink = style.cmap().at(0.25);
+    const auto inkBetweenColumns = [&](const QImage& img) {
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y) {
+            const QColor c = img.pixelColor(img.width() / 2, y);
+            // Over white, the head's colour at some opacity: its hue, darker than white.
+            if (c.lightness() < 235 && std::abs(c.hslHue() - ink.hslHue()) <= 12) ++n;
+        }
+        return n;
+    };
+    QImage raster(520, 900, QImage::Format_ARGB32_Premultiplied);
+    raster.fill(Qt::white);
+    {
+        QPainter p(&raster);
+        f.paint(p, QRectF(raster.rect()));
+    }
+    QPicture picture;
+    {
+        QPainter p(&picture);
+        f.paint(p, QRectF(0, 0, 520, 900));
+    }
+    QImage vector(520, 900, QImage::Format_ARGB32_Premultiplied);
+    vector.fill(Qt::white);
+    {
+        QPainter p(&vector);
+        p.drawPicture(0, 0, picture);
+    }
+    const int a = inkBetweenColumns(raster), b = inkBetweenColumns(vector);
+    QVERIFY2(a >= 10 && b >= 10, qPrintable(QStringLiteral("%1 and %2 rows of ink").arg(a).arg(b)));
+    // The two ways agree on where the ink is, to a pixel's antialiasing.
+    QVERIFY2(std::abs(a - b) * 5 <= std::max(a, b), qPrintable(QStringLiteral("%1 against %2").arg(a).arg(b)));
+    QCOMPARE(f.linesDrawn(), int(f.lines().size()));
 }
 
 void tst_Views::sixteenHeadsHaveSixteenColours() {

@@ -4,8 +4,10 @@
 #include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "attnscope/model.h"
+#include "line_raster.h"
 
 namespace render {
 
@@ -144,6 +146,20 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
         batches[size_t(band) * heads_.size() + size_t(ln.head)].push_back(line);
         ++lastLines_;
     }
+    // On pixels (a widget or an image, scaled but not turned) the lines go
+    // into a layer of their own (render::LineRaster); SVG and PDF get true
+    // lines, a handful of objects.
+    std::optional<LineRaster> layer;
+    const QTransform dt = p.deviceTransform();
+    const QPaintDevice* device = p.device();
+    const double scale = dt.m11();
+    if (device && (device->devType() == QInternal::Image || device->devType() == QInternal::Pixmap ||
+                   device->devType() == QInternal::Widget) &&
+        dt.type() <= QTransform::TxScale && scale > 0 && std::abs(dt.m22() - scale) < 1e-9 * scale)
+        layer.emplace(QSize(int(std::ceil(area.width() * scale)), int(std::ceil(area.height() * scale))));
+    const auto toLayer = [&](const QLineF& ln) {
+        return QLineF((ln.p1() - area.topLeft()) * scale, (ln.p2() - area.topLeft()) * scale);
+    };
     for (int band = 0; band < kBands; ++band)
         for (size_t hi = 0; hi < heads_.size(); ++hi) {
             const auto& batch = batches[size_t(band) * heads_.size() + hi];
@@ -151,28 +167,22 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
             const double w = (band + 0.5) / kBands;
             QColor c = heads_.size() == 1 ? QColor(style_.cmap().at(0.25)) : headColor(int(hi));
             c.setAlphaF(std::clamp(w, 0.1, 1.0) * (focus_ >= 0 ? 1.0 : 0.85) * (highlighting ? 0.35 : 1.0));
-            // Hairlines for the many weak lines (the raster engine's fast
-            // path), real width only for the few strong ones.
-            if (w < 0.4) {  // hairlines: the raster engine's fast path
-                p.setPen(QPen(c, 0));
-                p.drawLines(batch.data(), int(batch.size()));
+            // Hairlines (one device pixel) for the many weak lines, real
+            // width for the few strong ones.
+            const double width = w < 0.4 ? 0 : 1.0 + 2.5 * w;
+            if (layer) {
+                for (const QLineF& ln : batch) layer->draw(toLayer(ln), width > 0 ? width * scale : 1.0, c);
                 continue;
             }
-            // Strong lines as thin filled quads: the same look as a wide pen
-            // without the cost of stroking every line.
-            const double half = 0.5 + 1.25 * w;
-            p.setPen(Qt::NoPen);
-            p.setBrush(c);
-            for (const QLineF& ln : batch) {
-                const QPointF d = ln.p2() - ln.p1();
-                const double len = std::hypot(d.x(), d.y());
-                if (len <= 0) continue;
-                const QPointF n(-d.y() / len * half, d.x() / len * half);
-                const QPointF quad[4] = {ln.p1() + n, ln.p2() + n, ln.p2() - n, ln.p1() - n};
-                p.drawConvexPolygon(quad, 4);
-            }
+            p.setPen(QPen(c, width, Qt::SolidLine, Qt::FlatCap));
+            p.drawLines(batch.data(), int(batch.size()));
         }
-    if (!lit.empty()) {
+    if (layer) {
+        for (const QLineF& ln : lit) layer->draw(toLayer(ln), 1.5 * scale, style_.text);
+        QImage image = layer->image();
+        image.setDevicePixelRatio(scale);
+        p.drawImage(area.topLeft(), image);
+    } else if (!lit.empty()) {
         p.setPen(QPen(style_.text, 1.5));
         p.drawLines(lit.data(), int(lit.size()));
     }
