@@ -1,5 +1,6 @@
 #pragma once
 // Process-wide memory settings of the app, made before its first thread starts.
+#include <cstdlib>  // through <features.h>, defines __GLIBC__ where glibc is the C library
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif

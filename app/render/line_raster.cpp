@@ -6,22 +6,24 @@
 
 namespace render {
 
-LineRaster::LineRaster(QSize pixels) : image_(pixels, QImage::Format_ARGB32_Premultiplied) {
+LineRaster::LineRaster(QSize pixels, double pixelRatio) : image_(pixels, QImage::Format_ARGB32_Premultiplied) {
+    if (image_.isNull()) return;
+    image_.setDevicePixelRatio(pixelRatio);  // before anyone shares it: no copy
     image_.fill(Qt::transparent);
 }
 
 void LineRaster::draw(const QLineF& line, double width, const QColor& color) {
     const double x1 = line.x1(), y1 = line.y1(), dx = line.dx(), dy = line.dy();
     const double len = std::hypot(dx, dy);
-    if (!(len > 0) || !(width > 0) || color.alpha() == 0 || image_.isNull()) return;
+    if (!(len > 0) || !(width > 0) || !std::isfinite(width) || color.alpha() == 0 || image_.isNull()) return;
     if (!std::isfinite(len) || !std::isfinite(x1) || !std::isfinite(y1)) return;
     const double ux = dx / len, uy = dy / len;
     // A pixel's coverage: how far inside the line's edges its centre lies
     // (up to one pixel), times how far inside its ends, a box filter's
     // estimate. A hairline (width 1) covers a pixel it crosses at its centre.
     const double reach = width / 2 + 0.5;
-    const float r = float(color.redF() * color.alphaF()), g = float(color.greenF() * color.alphaF()),
-                b = float(color.blueF() * color.alphaF()), a = float(color.alphaF());
+    const QColor rgb = color.toRgb();  // 8 bits a channel, each within [0, 1]
+    const float a = float(rgb.alphaF()), r = float(rgb.redF()) * a, g = float(rgb.greenF()) * a, b = float(rgb.blueF()) * a;
     const int W = image_.width(), H = image_.height();
     uchar* const bits = image_.bits();  // once: scanLine() checks for a detach at every call
     const qsizetype stride = image_.bytesPerLine();

@@ -12,8 +12,10 @@ namespace render {
 
 class LineRaster {
 public:
-    // A transparent layer of `pixels` device pixels.
-    explicit LineRaster(QSize pixels);
+    // A transparent layer of `pixels` device pixels, drawn at `pixelRatio`
+    // device pixels a unit (QImage::devicePixelRatio). A null image when it
+    // cannot be allocated; draw() then does nothing.
+    explicit LineRaster(QSize pixels, double pixelRatio = 1.0);
     // `line` in device pixels, `width` in device pixels (1: a hairline), cut
     // square at its ends; `color`'s alpha is the line's opacity. Composited
     // over what is there (source over), so order matters as with QPainter.

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QPaintEngine>
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -146,19 +147,29 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
         batches[size_t(band) * heads_.size() + size_t(ln.head)].push_back(line);
         ++lastLines_;
     }
-    // On pixels (a widget or an image, scaled but not turned) the lines go
-    // into a layer of their own (render::LineRaster); SVG and PDF get true
-    // lines, a handful of objects.
+    // On pixels (Qt's raster engine, scaled but not turned) the lines go into
+    // a layer of their own (render::LineRaster) over the gap between the
+    // columns, its corner on a device pixel; SVG and PDF get true lines, a
+    // handful of objects, and so does a layer too large to allocate lightly.
     std::optional<LineRaster> layer;
     const QTransform dt = p.deviceTransform();
-    const QPaintDevice* device = p.device();
     const double scale = dt.m11();
-    if (device && (device->devType() == QInternal::Image || device->devType() == QInternal::Pixmap ||
-                   device->devType() == QInternal::Widget) &&
-        dt.type() <= QTransform::TxScale && scale > 0 && std::abs(dt.m22() - scale) < 1e-9 * scale)
-        layer.emplace(QSize(int(std::ceil(area.width() * scale)), int(std::ceil(area.height() * scale))));
+    QPointF origin;  // the layer's top left, logical
+    const QRectF gap = QRectF(QPointF(l.left.right(), l.left.top() - 6), QPointF(l.right.left(), l.left.bottom() + 6)) & area;
+    if (p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster && dt.type() <= QTransform::TxScale &&
+        scale > 0 && std::isfinite(scale) && std::abs(dt.m22() - scale) < 1e-9 * scale && gap.isValid()) {
+        const QPointF corner = dt.map(gap.topLeft()), far = dt.map(gap.bottomRight());
+        const double x0 = std::floor(corner.x()), y0 = std::floor(corner.y());
+        const double w = std::ceil(far.x()) - x0, h = std::ceil(far.y()) - y0;
+        if (std::isfinite(w) && std::isfinite(h) && w >= 1 && h >= 1 && w * h <= double(kMaxLayerPixels)) {
+            origin = dt.inverted().map(QPointF(x0, y0));
+            layer.emplace(QSize(int(w), int(h)), scale);
+            if (layer->image().isNull()) layer.reset();
+        }
+    }
+    layered_ = bool(layer);
     const auto toLayer = [&](const QLineF& ln) {
-        return QLineF((ln.p1() - area.topLeft()) * scale, (ln.p2() - area.topLeft()) * scale);
+        return QLineF((ln.p1() - origin) * scale, (ln.p2() - origin) * scale);
     };
     for (int band = 0; band < kBands; ++band)
         for (size_t hi = 0; hi < heads_.size(); ++hi) {
@@ -179,9 +190,7 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
         }
     if (layer) {
         for (const QLineF& ln : lit) layer->draw(toLayer(ln), 1.5 * scale, style_.text);
-        QImage image = layer->image();
-        image.setDevicePixelRatio(scale);
-        p.drawImage(area.topLeft(), image);
+        p.drawImage(origin, layer->image());
     } else if (!lit.empty()) {
         p.setPen(QPen(style_.text, 1.5));
         p.drawLines(lit.data(), int(lit.size()));

@@ -3,6 +3,7 @@
 // lines whose opacity and width follow the attention weight. One head, or an
 // overlay of several heads in distinct colours. A long text can be shown as a
 // window of rows; lines to keys above the window end at its top edge.
+#include <cstdint>
 #include <vector>
 
 #include "figure.h"
@@ -41,6 +42,11 @@ public:
     // drawLines() call per band and head.
     static constexpr int kBands = 12;
     int linesDrawn() const { return lastLines_; }
+    // The last paint() drew its lines through a LineRaster layer (Qt's raster
+    // engine: a widget or an image), not as QPainter lines (SVG, PDF).
+    bool linesLayered() const { return layered_; }
+    // A larger layer (an export far past the screen) takes the QPainter lines.
+    static constexpr int64_t kMaxLayerPixels = int64_t(32) << 20;
 
     struct Line {
         int head;  // index into the heads overlaid
@@ -50,6 +56,7 @@ public:
     // The lines of the window's rows (of every row without a window), weakest
     // first: read from the trace when first asked for (paint() asks) and again
     // once the window has moved, so a window of 26 rows of 1,000 reads 26.
+    // Cached in the figure: paint one figure from one thread at a time.
     const std::vector<Line>& lines() const;
 
 private:
@@ -70,6 +77,7 @@ private:
     mutable std::vector<Line> lines_;  // lines(), for rows [linesFrom_, linesTo_)
     mutable int linesFrom_ = -1, linesTo_ = -1;
     mutable int lastLines_ = 0;
+    mutable bool layered_ = false;
 };
 
 }  // namespace render
