@@ -261,6 +261,20 @@ void tst_Views::lineRasterCoversWhatItDraws() {
     none.draw(QLineF(0, 10, 20, 10), 0, Qt::red);
     for (int y = 0; y < 20; ++y)
         for (int x = 0; x < 20; ++x) QCOMPARE(qAlpha(none.image().pixel(x, y)), 0);
+    // Lines leaving by every edge, and one wider than the image: the pixels
+    // at the edges are covered, none past them written (AddressSanitizer).
+    render::LineRaster edges(QSize(17, 13));
+    edges.draw(QLineF(8, 6.5, 40, 6.5), 3, Qt::red);
+    edges.draw(QLineF(8.5, 6, 8.5, 40), 3, Qt::red);
+    edges.draw(QLineF(8, 6.5, -40, 6.5), 3, Qt::red);
+    edges.draw(QLineF(8.5, 6, 8.5, -40), 3, Qt::red);
+    edges.draw(QLineF(-5, -7, 30, 29), 2, Qt::red);
+    for (const QPoint& at : {QPoint(16, 6), QPoint(8, 12), QPoint(0, 6), QPoint(8, 0)})
+        QCOMPARE(edges.image().pixel(at), qRgba(255, 0, 0, 255));
+    render::LineRaster wide(QSize(9, 9));
+    wide.draw(QLineF(-1e6, 4.5, 1e6, 4.5), 1e9, QColor(0, 0, 255));
+    for (int y = 0; y < 9; ++y)
+        for (int x = 0; x < 9; ++x) QCOMPARE(wide.image().pixel(x, y), qRgba(0, 0, 255, 255));
     // A line reaching far past the image is drawn where it crosses it, in time.
     render::LineRaster far(QSize(20, 20));
     far.draw(QLineF(5, 5.5, 1e300, 5.5), 1, Qt::red);
