@@ -71,6 +71,7 @@ private slots:
     void hiddenViewsWaitUntilShown();
     void passingTheBudgetShowsTheEstimateFirst();
     void freedFigureBuffersStayForTheNextKey();
+    void aQuickRunStartsWithoutWaitingForTheNextKey();
 
 private:
     // Badge texts of every registered view's widget.
@@ -635,6 +636,37 @@ void tst_RunState::everyControlIsExplained() {
         QTRY_VERIFY2(v->accessibleDescription().contains("query 3"), qPrintable(v->accessibleDescription()));
         QVERIFY2(v->accessibleDescription().contains(q), qPrintable(v->accessibleDescription()));
     }
+}
+
+// An edit waits debounceMs() for the next one only while runs are slow:
+// once the last run took under Workspace::kQuickRunMs, a key's run starts
+// at once (a zero timer, after the key's own events), not 60 ms later, and
+// a key during a run still cancels it for the newest text.
+void tst_RunState::aQuickRunStartsWithoutWaitingForTheNextKey() {
+    Workspace fresh;
+    QCOMPARE(fresh.debounceMs(), 60);  // the app's default
+    QCOMPARE(fresh.nextDebounceMs(), 60);  // no run yet: nothing known
+    QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: But soft, what light")); }));
+    QTextCursor c = win_->editor()->textCursor();
+    c.movePosition(QTextCursor::End);
+    win_->editor()->setTextCursor(c);
+    QVERIFY(rerun([&] { QTest::keyClicks(win_->editor(), QStringLiteral(" ")); }));  // a one-row run
+    QTRY_VERIFY(!ws_->isRunning());
+    QVERIFY2(ws_->lastRunMs() < Workspace::kQuickRunMs, qPrintable(QString::number(ws_->lastRunMs())));
+    ws_->setDebounceMs(600 * 1000);  // a key that waited would wait ten minutes
+    QCOMPARE(ws_->nextDebounceMs(), 0);
+    ws_->setQuickRunMs(0);  // every key waits (the app before 2026-12-02)
+    QCOMPARE(ws_->nextDebounceMs(), 600 * 1000);
+    ws_->setQuickRunMs(Workspace::kQuickRunMs);
+    QCOMPARE(ws_->nextDebounceMs(), 0);
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(rerun([&] { QTest::keyClicks(win_->editor(), QStringLiteral("!")); }));
+    QVERIFY2(clock.elapsed() < 30 * 1000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(ws_->tokens().labels.last().contains(QLatin1Char('!')));
+    // Two keys in one burst: the last one's text is what shows.
+    QVERIFY(rerun([&] { QTest::keyClicks(win_->editor(), QStringLiteral("?.")); }));
+    QTRY_VERIFY(!ws_->isRunning() && ws_->tokens().labels.last().contains(QLatin1Char('.')));
 }
 
 // The app's malloc settings (tuneMalloc, app/gui/process_memory.h) keep up to

@@ -53,7 +53,6 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
     runPool_.setMaxThreadCount(1);
     runPool_.setExpiryTimeout(-1);
     debounce_.setSingleShot(true);
-    debounce_.setInterval(60);
     connect(&debounce_, &QTimer::timeout, this, &Workspace::startRun);
     longRun_.setSingleShot(true);
     longRun_.setInterval(200);
@@ -311,11 +310,17 @@ render::FigureData Workspace::figureData() const {
     return d;
 }
 
+int Workspace::nextDebounceMs() const {
+    return trace_ && lastMs_ > 0 && lastMs_ < quickRunMs_ ? 0 : debounceMs_;
+}
+
 void Workspace::schedule() {
-    // A new input makes the current run stale: stop it now, start after the pause.
+    // A new input makes the current run stale: stop it now, start after the
+    // pause, none when runs are quick (a zero timer still gathers the
+    // key's own signals into one run).
     noteForegroundActivity();
     if (cancel_) cancel_->store(true);
-    debounce_.start();
+    debounce_.start(nextDebounceMs());
 }
 
 void Workspace::runNow() {

@@ -3,6 +3,7 @@
 // the text, the run options and the shared selection; runs the model on a
 // worker thread, debounced, cancelling stale runs; hands each finished Trace
 // to the views as a shared_ptr<const Trace>.
+#include <algorithm>
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QObject>
@@ -84,7 +85,20 @@ public:
     int threads() const;
     void setCropPolicy(session::CropPolicy p);
     session::CropPolicy cropPolicy() const { return crop_; }
-    void setDebounceMs(int ms) { debounce_.setInterval(ms); }
+    // How long an edit waits for the next before its run starts, when the
+    // run is expected to be slow (60 ms by default). A run expected to take
+    // under kQuickRunMs starts at once, after the key's own events: waiting
+    // would cost more than the run, and the next key cancels it anyway.
+    void setDebounceMs(int ms) { debounceMs_ = std::max(0, ms); }
+    int debounceMs() const { return debounceMs_; }
+    static constexpr double kQuickRunMs = 150;
+    // The wait the next edit gets: 0 when the last run took under
+    // quickRunMs() (and one has completed), else debounceMs().
+    int nextDebounceMs() const;
+    // kQuickRunMs by default; 0: every edit waits debounceMs() (as before
+    // 2026-12-02, for attnscope-bench-ui --app --quick-run-ms 0).
+    void setQuickRunMs(double ms) { quickRunMs_ = std::max(0.0, ms); }
+    double quickRunMs() const { return quickRunMs_; }
 
     // --- results ---
     std::shared_ptr<const attnscope::Trace> trace() const { return trace_; }
@@ -162,6 +176,8 @@ private:
     session::CropPolicy crop_ = session::CropPolicy::KeepLast;
 
     QTimer debounce_;
+    int debounceMs_ = 60;
+    double quickRunMs_ = kQuickRunMs;
     QTimer longRun_;
     // The runs' own thread: on the shared pool (two threads on two cores) a
     // key's run queued behind the views' long work (the losses of 8,100

@@ -6,7 +6,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/release/tests/attnscope-bench-ui
 //       [--model PATH | --random SPEC] [--tokens N] [--edit append|type] [--iterations N]
-//       [--attention-budget-mb MB] [--activation-budget-mb MB] [--app [--pause-ms MS] | --open-heads N]
+//       [--attention-budget-mb MB] [--activation-budget-mb MB] [--app [--pause-ms MS] [--quick-run-ms MS] | --open-heads N]
 //
 // --edit append types one token and deletes it again, key after key, into two
 // traces used in turn, as the app's Workspace does: each run keeps the rows
@@ -19,13 +19,15 @@
 // --app measures the app itself instead: a MainWindow on screen (offscreen
 // platform) and its Workspace, T tokens of text, then `iterations` characters
 // typed at the end one at a time, each waited for until its trace is shown
-// (debounce off) and then until the heads grid has painted it, then as many
+// (the app's own debounce: none while runs are quick, Workspace::nextDebounceMs)
+// and then until the heads grid has painted it, then as many
 // Backspaces. It prints the median key to trace shown and to the grid's
 // pixels (and the slowest Backspace) and the process's peak
 // resident memory: the weights, the trace on screen, the Workspace's spare
 // and every view. --pause-ms waits that long, the event loop running, before
 // each key, as a person typing does (0 by default: key after key); the wait
-// is not timed.
+// is not timed. --quick-run-ms sets Workspace::setQuickRunMs (0: every key
+// waits the 60 ms debounce, as the app did before 2026-12-02).
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -76,9 +78,9 @@ double peakRssMb() {
 
 // --app: the real window and Workspace, typing at the end of `text`.
 int benchApp(session::Document doc, const QString& text, int iterations, const attnscope::RunOptions& opt,
-             int pauseMs) {
-    Workspace ws;
-    ws.setDebounceMs(0);
+             int pauseMs, double quickRunMs) {
+    Workspace ws;  // the app's own debounce: a key waits for none while runs are quick
+    if (quickRunMs >= 0) ws.setQuickRunMs(quickRunMs);
     ws.setAttentionBudget(opt.attention_budget_bytes);
     ws.setActivationBudget(opt.activation_budget_bytes);
     MainWindow w(&ws);
@@ -153,6 +155,8 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
     std::printf("AttnScope app benchmark: %d layers x %d heads, C=%d, T=%d to %d, %d keys typed %d ms apart, %d threads\n",
                 cfg.n_layer, cfg.n_head, cfg.n_embed, T, typedT, iterations, std::max(pauseMs, 0),
                 attnscope::default_thread_count());
+    std::printf("  the app's debounce before the next key's run: %d ms (%d ms while runs are slow)\n",
+                ws.nextDebounceMs(), ws.debounceMs());
     std::printf("  key to trace shown              median %8.2f ms   slowest after the first %8.2f ms\n", median(keyMs),
                 keyMs.size() > 1 ? *std::max_element(keyMs.begin() + 1, keyMs.end()) : 0.0);
     std::printf("    the first key, after the text's full run %8.2f ms (its run %.2f ms)\n", keyMs.empty() ? 0.0 : keyMs.front(),
@@ -298,7 +302,8 @@ int main(int argc, char** argv) {
             else hi = mid - 1;
         }
         text.truncate(lo);
-        return benchApp(std::move(doc), text, iterations, opt, option(args, "--pause-ms", "0").toInt());
+        return benchApp(std::move(doc), text, iterations, opt, option(args, "--pause-ms", "0").toInt(),
+                        option(args, "--quick-run-ms", "-1").toDouble());
     }
     const attnscope::Model model(doc.model.weights);
     ViewSettings settings;
