@@ -17,6 +17,11 @@ namespace {
 
 QString trGrid(const char* s) { return QCoreApplication::translate("render::GridFigure", s); }
 
+// pool() leaves a matrix this small as it is.
+bool fitsIn(const Normalized& n, int rows, int cols) {
+    return n.t.rows() <= std::max(1, rows) && n.t.cols() <= std::max(1, cols);
+}
+
 // Pools a [0,1] matrix (NaN = masked) down to at most rows x cols cells. Max
 // keeps a thin pattern (one bright cell per row) at any reduction; mean gives
 // each block's average. A block with only masked cells stays masked.
@@ -222,9 +227,13 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
             Panel& pn = panels_[size_t(i)];
             std::optional<Normalized> thumb =
                 runThumbnail(tr, pn.layer, pn.head, style_.scale, options_.maxRes, options_.pooling, cells);
-            pn.pooled = pool(thumb ? std::move(*thumb)
-                                   : pooledWeights(tr, pn.layer, pn.head, style_.scale, options_.maxRes, options_.pooling),
-                             options_.maxRes, options_.maxRes, options_.pooling);
+            Normalized head = thumb ? std::move(*thumb)
+                                    : pooledWeights(tr, pn.layer, pn.head, style_.scale, options_.maxRes, options_.pooling);
+            // Most thumbnails already fit: kept as they are, not copied (a
+            // copy was 36 MB of fresh pages a key at 1,000 tokens, 144 heads).
+            pn.pooled = fitsIn(head, options_.maxRes, options_.maxRes)
+                            ? std::move(head)
+                            : pool(head, options_.maxRes, options_.maxRes, options_.pooling);
         } catch (...) {
 #pragma omp critical(grid_failure)
             if (!failure) failure = std::current_exception();
