@@ -38,8 +38,9 @@ public:
     // Each query's strongest keys only (per head): the rest are faint lines
     // that hide the pattern and cost paint time. Fewer for long sequences.
     static int keysPerQuery(int T) { return T <= 96 ? 8 : 5; }
-    // Lines are painted in this many weight bands, one pen and one
-    // drawLines() call per band and head.
+    // Lines are painted in this many weight bands, weakest first, one colour
+    // and width per band and head: one drawLines() call each on vector
+    // devices; on pixels each line goes into the LineRaster layer.
     static constexpr int kBands = 12;
     int linesDrawn() const { return lastLines_; }
     // The last paint() drew its lines through a LineRaster layer (Qt's raster
