@@ -244,7 +244,7 @@ void tst_Gui::ablateShortcutZeroesTheHead() {
     QVERIFY(after->is_ablated(1, 2));
     const int hs = after->config.head_size();
     QCOMPARE(after->layers[1].heads.cmatrix().middleCols(2 * hs, hs).cwiseAbs().maxCoeff(), 0.0f);
-    QVERIFY((after->logits.cmatrix() - before->logits.cmatrix()).cwiseAbs().maxCoeff() > 1e-4f);
+    QVERIFY((after->tensor("logits").cmatrix() - before->tensor("logits").cmatrix()).cwiseAbs().maxCoeff() > 1e-4f);
     QTest::keyClick(win_.get(), Qt::Key_K, Qt::ControlModifier);  // and back
     QVERIFY(waitForTrace());
     QVERIFY(!ws_->trace()->is_ablated(1, 2));

@@ -36,6 +36,7 @@ private slots:
     void rowsSumToOne();
     void causalUpperTriangleIsZero();
     void shapeRecords();
+    void logitsNotKeptAreComputedFromLnF();
     void everyHalfConvertsExactly();
     void badModelSpecsSayWhatIsWrong();
     void estimateIsWhatARunHolds();
@@ -189,6 +190,43 @@ void tst_Model::estimateIsWhatARunHolds() {
                     QCOMPARE(e.dense_attention, int64_t(c.n_layer) * c.n_head * T * T * 4);
                 }
     }
+}
+
+// A whole run that keeps no logits (as the app's do) names the last position:
+// its shape record says one row, and Trace::tensor computes that row from ln_f,
+// the same bits as a run that kept it, after an incremental run too; once the
+// weights are gone it says why it cannot.
+void tst_Model::logitsNotKeptAreComputedFromLnF() {
+    std::shared_ptr<const Weights> w = randomModel(2, 4, 32, 64, 50, 3);
+    RunOptions none;
+    none.logits_rows = 0;
+    std::vector<int> ids = randomTokens(20, 50, 4);
+    Trace tr = Model(w).run(ids, none);
+    for (int step = 0; step < 2; ++step) {
+        const int T = tr.T();
+        QVERIFY(tr.logits.empty());
+        QCOMPARE(tr.logits_first, T - 1);
+        QVERIFY(testutil::errorOf([&] { tr.logits_at(T - 1); }));
+        const Trace kept = Model(w).run(tr.tokens);
+        QCOMPARE(kept.logits_first, T - 1);
+        const Tensor got = tr.tensor("logits");
+        QCOMPARE(got.shape, (Shape{1, 50}));
+        QVERIFY(got.data == kept.logits.data);
+        const auto record = std::find_if(tr.stages.begin(), tr.stages.end(),
+                                         [](const StageRecord& r) { return r.stage == "logits"; });
+        QVERIFY(record != tr.stages.end());
+        QCOMPARE(record->shape, (Shape{1, 50}));
+        ids.push_back(7);  // an append: an incremental run into the same trace
+        Model(w).run(ids, none, tr);
+        QCOMPARE(tr.reused_rows, T);
+    }
+    // A run that keeps rows keeps them as before.
+    RunOptions three;
+    three.logits_rows = 3;
+    QCOMPARE(Model(w).run(ids, three).logits_first, int(ids.size()) - 3);
+    w.reset();
+    const auto e = testutil::errorOf([&] { tr.tensor("logits"); });
+    QVERIFY(e && std::string(e->what()).find("not kept") != std::string::npos);
 }
 
 void tst_Model::shapeRecords() {

@@ -723,6 +723,7 @@ void tst_RunState::passingTheBudgetShowsTheEstimateFirst() {
     QVERIFY(!trace->weights_dense);
     attnscope::RunOptions o;
     o.attention_budget_bytes = 4096;
+    o.logits_rows = 0;  // as the Workspace's runs
     const attnscope::TraceEstimate e = attnscope::estimate_trace(trace->config, trace->T(), o);
     QCOMPARE(e.bytes, trace->bytes());
     const QString msg = estimate.first().first().toString();

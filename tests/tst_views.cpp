@@ -373,6 +373,19 @@ void tst_Views::shapeFlowTensorPanel() {
     QCOMPARE(n.lo, double(f->tensorFigure()->values().minCoeff()));
     QCOMPARE(n.hi, double(f->tensorFigure()->values().maxCoeff()));
     QVERIFY(!n.perRow);
+    // The app's runs keep no logits (RunOptions::logits_rows 0): the node shows
+    // the last position's, computed from ln_f, the same bits as a run that kept
+    // them, and its shape says the one row.
+    const auto tr = ws_->trace();
+    QVERIFY(tr->logits.empty());
+    const attnscope::Trace kept = attnscope::Model(ws_->document().model.weights).run(tr->tokens);
+    QCOMPARE(kept.logits.shape, (attnscope::Shape{1, 65}));
+    QVERIFY(f->tensorFigure()->values() == kept.logits.cmatrix());
+    QCOMPARE(f->tensorFigure()->rowLabels(), QStringList{ws_->tokens().labels.last()});
+    const auto record = std::find_if(tr->stages.begin(), tr->stages.end(),
+                                     [](const attnscope::StageRecord& r) { return r.stage == "logits"; });
+    QVERIFY(record != tr->stages.end());
+    QCOMPARE(record->shape, (attnscope::Shape{1, 65}));
     // A new model: no stale tensor from the old one.
     QSignalSpy ready(ws_.get(), &Workspace::traceReady);
     ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(96, 64, 32, 2, 1), 3));

@@ -52,6 +52,12 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
     // One run at a time, on a thread that stays (its OpenMP team with it).
     runPool_.setMaxThreadCount(1);
     runPool_.setExpiryTimeout(-1);
+    // Runs keep no logits: the predictions panel computes the rows it shows
+    // from ln_f once the trace is on screen, and the flow view's logits node
+    // has Trace::tensor compute the last row. The lm_head streams all of
+    // GPT-2's 154 MB embedding for one row, a quarter of a key's run (5 of 21
+    // ms at 1,023 tokens, attnscope-cli bench with vocab 50,257 against 1,000).
+    options_.logits_rows = 0;
     debounce_.setSingleShot(true);
     connect(&debounce_, &QTimer::timeout, this, &Workspace::startRun);
     longRun_.setSingleShot(true);

@@ -221,12 +221,15 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
         norm(cfg, rows_in(tr.layers.back().out.cmatrix(), first), w.ln_f, rows_out(tr.ln_f, first), threads);
     // lm_head only where logits are shown: the last `logits_rows` positions.
     const int rows = !whole ? 0 : opt.logits_rows < 0 ? T : std::min(opt.logits_rows, T);
-    tr.logits_first = T - rows;
+    const int logits_first = T - rows;
     resize_rows(tr.logits, {rows, cfg.vocab_size});
-    const int from = all_logits_kept ? first : tr.logits_first;
+    const int from = all_logits_kept ? first : logits_first;
     if (T > from)
         linear(rows_in(tr.ln_f.cmatrix(), from), w.unembedding(), w.lm_head.bias,
-               rows_out(tr.logits, from - tr.logits_first), threads);
+               rows_out(tr.logits, from - logits_first), threads);
+    // A whole run that kept none names the last position: Trace::tensor("logits")
+    // computes that row again from ln_f, as it does the activations not kept.
+    tr.logits_first = whole && rows == 0 ? T - 1 : logits_first;
     tr.stages = stage_records(tr);
     step(total);
     tr.source = weights_;

@@ -7,6 +7,8 @@
 #include "attention.h"
 #include "forward.h"
 #include "attnscope/error.h"
+#include "attnscope/model.h"
+#include "attnscope/predict.h"
 #include "attnscope/trace_file.h"
 #include "attnscope/trace_tensors.h"
 #include "attnscope/weights.h"
@@ -259,6 +261,14 @@ Tensor Trace::tensor(const std::string& name) const {
             std::copy(m.data(), m.data() + m.size(), out.data.begin() + size_t(h) * n * n);
         }
         return out;
+    }
+    if (s.trace_member == &Trace::logits && logits.data.empty() && n > 0) {  // none kept: the last position's
+        const std::shared_ptr<const Weights> w = source.lock();
+        if (!w)
+            throw Error(ErrorCode::InvalidArgument,
+                        "'" + name + "' was not kept (RunOptions::logits_rows) and the model that made the trace is gone");
+        const MatrixRM row = logits_from_ln_f(*w, *this, n - 1, 1, default_thread_count());
+        return Tensor({1, int64_t(row.cols())}, row.data());
     }
     if (s.trace_member) {
         const bool part = s.trace_member == &Trace::tok_embed || s.trace_member == &Trace::pos_embed ||

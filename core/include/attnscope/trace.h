@@ -121,8 +121,9 @@ struct Trace {
     Tensor embed;                // (T, C)
     std::vector<LayerTrace> layers;
     Tensor ln_f;                 // (T, C)
-    Tensor logits;               // (R, V)
-    int logits_first = 0;        // position of logits row 0
+    Tensor logits;               // (R, V); a whole run that kept none (RunOptions::logits_rows 0)
+                                 // has R = 0, and Trace::tensor("logits") computes the last position's
+    int logits_first = 0;        // position of logits row 0 (T - 1 when none are kept)
 
     std::vector<StageRecord> stages;
     bool weights_dense = true;   // false: weights are rebuilt from q, k and row stats on demand
