@@ -2,7 +2,7 @@
 // What the model predicts at the selected query position: the top-k next
 // tokens with their probabilities, the actual next token's probability and
 // rank where the text goes on, and a "surprise" strip colouring every token
-// by its loss -ln p. The Workspace's runs keep only the last row of logits;
+// by its loss -ln p. The Workspace's runs keep no logits;
 // the panel computes the rows it needs from the trace's final LayerNorm
 // output on worker threads (attnscope/predict.h), so the numbers equal a run
 // that kept every row, and the GUI thread never waits for a (T, V) product.

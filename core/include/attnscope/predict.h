@@ -47,7 +47,7 @@ std::vector<double> next_token_losses(const Trace& tr);
 // The mean of next_token_losses; NaN for a single token.
 double mean_next_token_loss(const Trace& tr);
 
-// --- From a trace that kept few logits (the app keeps only the last row) ---
+// --- From a trace that kept few logits or none (the app keeps none) ---
 // The lm_head applied to the trace's final LayerNorm output (ln_f) of
 // `weights` (the weights the trace was made with): the same kernel as
 // Model::run, which computes each row alike whatever the row count, so the
