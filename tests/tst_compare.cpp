@@ -238,6 +238,7 @@ void tst_Compare::bUsesTheSameAttentionBudgetAsA() {
     for (int i = 0; i < 200; ++i) ids.push_back((i * 7) % 90);
     RunOptions o;
     o.attention_budget_bytes = 4096;
+    o.logits_rows = 0;  // as the app's runs and optionsLike's
     const auto a = runOn(doc, ids, o);
     QVERIFY(!a->weights_dense);
     session::Tokenized ta;

@@ -69,7 +69,7 @@ attnscope::RunOptions optionsLike(const attnscope::Trace& a, int64_t budget, int
     o.ablate = a.ablated;
     o.attention_budget_bytes = budget;
     o.threads = threads;
-    o.logits_rows = 1;
+    o.logits_rows = 0;  // a comparison shows attention; Trace::tensor computes the last row if asked
     o.incremental = false;
     return o;
 }
