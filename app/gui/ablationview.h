@@ -44,7 +44,7 @@ public:
     // (counted half again: they run slower).
     static double scanRunFlops(const attnscope::ModelConfig& c, int T, int i);
     // About how many seconds a scan takes, from the time of one run of the
-    // text (Workspace::fullRunMs, the last position's logits only).
+    // text (Workspace::fullRunMs, a run that keeps no logits).
     static double scanSeconds(double fullRunMs, const attnscope::ModelConfig& c, int T);
     // The share of a scan's work in its first `done` runs: early runs cost
     // the most.
