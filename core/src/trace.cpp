@@ -262,7 +262,7 @@ Tensor Trace::tensor(const std::string& name) const {
         }
         return out;
     }
-    if (s.trace_member == &Trace::logits && logits.data.empty() && n > 0) {  // none kept: the last position's
+    if (s.trace_member == &Trace::logits && logits_on_demand()) {
         const std::shared_ptr<const Weights> w = source.lock();
         if (!w)
             throw Error(ErrorCode::InvalidArgument,

@@ -197,10 +197,7 @@ int64_t dim_size(Dim d, const Trace& tr) {
     case HeadsWidth: return c.q_width();
     case Hidden: return c.hidden();
     case Vocab: return c.vocab_size;
-    case LogitRows: {  // a whole run that kept none: the one row Trace::tensor computes
-        const int64_t kept = tr.logits.shape.empty() ? 0 : tr.logits.shape[0];
-        return kept == 0 && !tr.partial() && tr.T() > 0 && !tr.imported ? 1 : kept;
-    }
+    case LogitRows: return tr.logits_on_demand() ? 1 : tr.logits.shape.empty() ? 0 : tr.logits.shape[0];
     case KVHeads: return c.kv_heads();
     }
     return 0;

@@ -157,6 +157,9 @@ struct Trace {
     // RunOptions::layers (then partial(): no ln_f, logits or later layers).
     int n_layer() const { return static_cast<int>(layers.size()); }
     bool partial() const { return !imported && n_layer() < config.n_layer; }
+    // A whole run that kept no logits (RunOptions::logits_rows 0): tensor("logits")
+    // computes the last position's row from ln_f, and its shape record says one row.
+    bool logits_on_demand() const { return logits.data.empty() && !imported && !partial() && T() > 0; }
     int n_head() const { return config.n_head; }
 
     // One head's (T, T) softmax weights, stored or rebuilt; identical either way.
