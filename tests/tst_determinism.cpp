@@ -71,26 +71,37 @@ void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads_data() {
     QTest::addColumn<bool>("stored");
     QTest::addColumn<QString>("spec");
     QTest::addColumn<bool>("activations");
-    QTest::newRow("causal, weights stored") << true << true << QString() << true;
-    QTest::newRow("bidirectional, weights stored") << false << true << QString() << true;
-    QTest::newRow("causal, weights rebuilt") << true << false << QString() << true;
-    QTest::newRow("causal, weights and activations rebuilt") << true << false << QString() << false;
+    QTest::addColumn<bool>("kv");  // the keys and values kept past the activation budget
+    QTest::newRow("causal, weights stored") << true << true << QString() << true << true;
+    QTest::newRow("bidirectional, weights stored") << false << true << QString() << true << true;
+    QTest::newRow("causal, weights rebuilt") << true << false << QString() << true << true;
+    QTest::newRow("causal, weights and activations rebuilt") << true << false << QString() << false << true;
     QTest::newRow("mistral GQA window, weights rebuilt")
         << true << false << "arch=mistral,n_layer=2,n_head=5,n_kv_head=1,n_embed=160,context=160,vocab=97,window=40"
-        << true;
+        << true << true;
     QTest::newRow("qwen3 head_dim 48, weights stored")
         << true << true << "arch=qwen3,n_layer=2,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=160,vocab=97"
-        << true;
+        << true << true;
     QTest::newRow("qwen3 q/k norm, weights and activations rebuilt")
         << true << false << "arch=qwen3,n_layer=2,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=160,vocab=97"
-        << false;
+        << false << true;
     QTest::newRow("llama GQA, activations rebuilt")
         << true << true << "arch=llama,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,mlp_hidden=300,context=160,vocab=97"
-        << false;
+        << false << true;
     QTest::newRow("gpt_neox, bidirectional")
-        << false << true << "arch=gpt_neox,n_layer=2,n_head=5,n_embed=160,context=160,vocab=97" << true;
+        << false << true << "arch=gpt_neox,n_layer=2,n_head=5,n_embed=160,context=160,vocab=97" << true << true;
     QTest::newRow("gpt_neox, bidirectional, activations rebuilt")
-        << false << true << "arch=gpt_neox,n_layer=2,n_head=5,n_embed=160,context=160,vocab=97" << false;
+        << false << true << "arch=gpt_neox,n_layer=2,n_head=5,n_embed=160,context=160,vocab=97" << false << true;
+    QTest::newRow("causal, weights, activations, keys and values rebuilt")
+        << true << false << QString() << false << false;
+    QTest::newRow("qwen3 q/k norm, everything rebuilt")
+        << true << false << "arch=qwen3,n_layer=2,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=160,vocab=97"
+        << false << false;
+    QTest::newRow("llama GQA, activations, keys and values rebuilt")
+        << true << true << "arch=llama,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,mlp_hidden=300,context=160,vocab=97"
+        << false << false;
+    QTest::newRow("gpt_neox, bidirectional, everything rebuilt")
+        << false << false << "arch=gpt_neox,n_layer=2,n_head=5,n_embed=160,context=160,vocab=97" << false << false;
 }
 
 void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads() {
@@ -98,6 +109,7 @@ void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads() {
     QFETCH(bool, stored);
     QFETCH(QString, spec);
     QFETCH(bool, activations);
+    QFETCH(bool, kv);
     // Three attention tiles (T = 150 > 2 * 64), wide enough that every linear
     // layer is split into several column slices (4 * 160 = 640 > 128).
     const ModelConfig c = configFor(spec, ModelConfig::seed(97, 160, 160, 5, 3));
@@ -110,18 +122,22 @@ void tst_Determinism::traceIsBitIdenticalOnOneToFourThreads() {
     opt.logits_rows = -1;
     opt.attention_budget_bytes = stored ? (int64_t(1) << 30) : 0;
     opt.activation_budget_bytes = activations ? (int64_t(1) << 30) : 0;
+    opt.kv_budget_bytes = kv ? (int64_t(1) << 30) : 0;
     opt.threads = 1;
     const Trace one = m.run(tokens, opt);
     QCOMPARE(one.weights_dense, stored);
     QCOMPARE(one.activations_kept, activations);
+    QCOMPARE(one.kv_kept, activations || kv);
     QCOMPARE(one.layers[1].mlp_hidden.data.empty(), !activations);
+    QCOMPARE(one.layers[0].k.data.empty(), !one.kv_kept);
+    QCOMPARE(one.layers[1].v.data.empty(), !one.kv_kept);
     const std::vector<std::string> names = one.tensor_names();
     QVERIFY(names.size() > 20);
     if (!activations) {  // every tensor rebuilt on demand is the one a run that keeps it holds
         RunOptions keep = opt;
         keep.activation_budget_bytes = int64_t(1) << 30;
         const Trace kept = m.run(tokens, keep);
-        QVERIFY(kept.activations_kept);
+        QVERIFY(kept.activations_kept && kept.kv_kept);
         QCOMPARE(firstDifference(one, kept), QString());
     }
     for (int threads = 2; threads <= 4; ++threads) {
@@ -190,16 +206,17 @@ void tst_Determinism::incrementalRunsEqualFullRuns_data() {
     QTest::addColumn<int>("logitsRows");
     QTest::addColumn<QString>("spec");
     QTest::addColumn<qint64>("activationBudget");
+    QTest::addColumn<qint64>("kvBudget");
     const qint64 all = qint64(1) << 30;
-    QTest::newRow("weights stored, last logits") << true << 1 << QString() << all;
-    QTest::newRow("weights stored, every position's logits") << true << -1 << QString() << all;
-    QTest::newRow("weights rebuilt, three logits rows") << false << 3 << QString() << all;
+    QTest::newRow("weights stored, last logits") << true << 1 << QString() << all << all;
+    QTest::newRow("weights stored, every position's logits") << true << -1 << QString() << all << all;
+    QTest::newRow("weights rebuilt, three logits rows") << false << 3 << QString() << all << all;
     QTest::newRow("llama GQA, weights stored") << true << -1
-        << "arch=llama,n_layer=2,n_head=5,n_kv_head=1,n_embed=160,context=200,vocab=61" << all;
+        << "arch=llama,n_layer=2,n_head=5,n_kv_head=1,n_embed=160,context=200,vocab=61" << all << all;
     QTest::newRow("mistral window, weights rebuilt") << false << 3
-        << "arch=mistral,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,context=200,vocab=61,window=50" << all;
+        << "arch=mistral,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,context=200,vocab=61,window=50" << all << all;
     QTest::newRow("qwen3 head_dim and q/k norm") << true << 1
-        << "arch=qwen3,n_layer=1,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=200,vocab=61" << all;
+        << "arch=qwen3,n_layer=1,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=200,vocab=61" << all << all;
 }
 
 // The same past the activation budget (their own function: rebuilding the
@@ -209,13 +226,23 @@ void tst_Determinism::incrementalRunsWithoutActivationsEqualFullRuns_data() {
     QTest::addColumn<int>("logitsRows");
     QTest::addColumn<QString>("spec");
     QTest::addColumn<qint64>("activationBudget");
+    QTest::addColumn<qint64>("kvBudget");
+    const qint64 all = qint64(1) << 30;
     // The seed config holds 2 * (5 * 160 + 2 * 160 + 2 * 640) floats of
     // activations a token: 110 tokens' worth is crossed back and forth.
     const qint64 crossed = 110 * 2 * (5 * 160 + 2 * 160 + 2 * 640) * 4;
-    QTest::newRow("weights and activations rebuilt") << false << 3 << QString() << qint64(0);
-    QTest::newRow("activations over their budget now and then") << true << 1 << QString() << crossed;
+    // And 2 * 2 * 160 floats of keys and values.
+    const qint64 kvCrossed = 110 * 2 * 2 * 160 * 4;
+    QTest::newRow("weights and activations rebuilt") << false << 3 << QString() << qint64(0) << all;
+    QTest::newRow("activations over their budget now and then") << true << 1 << QString() << crossed << all;
     QTest::newRow("mistral window, activations rebuilt") << true << 3
-        << "arch=mistral,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,context=200,vocab=61,window=50" << qint64(0);
+        << "arch=mistral,n_layer=2,n_head=4,n_kv_head=2,n_embed=160,context=200,vocab=61,window=50" << qint64(0)
+        << all;
+    QTest::newRow("keys and values rebuilt") << false << 1 << QString() << qint64(0) << qint64(0);
+    QTest::newRow("keys and values over their budget now and then") << true << 0 << QString() << qint64(0) << kvCrossed;
+    QTest::newRow("qwen3 GQA q/k norm, keys and values rebuilt") << true << 1
+        << "arch=qwen3,n_layer=2,n_head=4,n_kv_head=2,head_dim=48,n_embed=160,context=200,vocab=61" << qint64(0)
+        << qint64(0);
 }
 
 void tst_Determinism::incrementalRunsWithoutActivationsEqualFullRuns() { incrementalRunsEqualFullRuns(); }
@@ -225,6 +252,7 @@ void tst_Determinism::incrementalRunsEqualFullRuns() {
     QFETCH(int, logitsRows);
     QFETCH(QString, spec);
     QFETCH(qint64, activationBudget);
+    QFETCH(qint64, kvBudget);
     // Several attention tiles (up to 200 tokens > 3 * 64) and several column
     // slices per linear layer; head size 32.
     const ModelConfig c = configFor(spec, ModelConfig::seed(61, 200, 160, 5, 2));
@@ -239,10 +267,11 @@ void tst_Determinism::incrementalRunsEqualFullRuns() {
     RunOptions full = inc;
     full.incremental = false;
     inc.activation_budget_bytes = activationBudget;  // the full runs keep every activation
+    inc.kv_budget_bytes = kvBudget;
     full.activation_budget_bytes = int64_t(1) << 30;
     Trace live;  // one trace, edited run after run, as the app does
     int reused = 0;
-    std::set<bool> kept;
+    std::set<bool> kept, kvKept;
     // A trace without its activations rebuilds a layer for each tensor compared:
     // fewer steps keep the ASan build within QtTest's 300 s per function.
     const int steps = activationBudget < (qint64(1) << 30) ? 30 : 60;
@@ -257,10 +286,15 @@ void tst_Determinism::incrementalRunsEqualFullRuns() {
                                                 .arg(step).arg(tokens.size()).arg(live.reused_rows).arg(diff)));
         reused += live.reused_rows;
         kept.insert(live.activations_kept);
+        kvKept.insert(live.kv_kept);
+        QCOMPARE(live.layers[0].k.data.empty(), !live.kv_kept);
     }
     QVERIFY2(reused > steps * 20, "the edits should have let most runs keep rows");
     if (activationBudget == 0) QCOMPARE(kept, std::set<bool>{false});
     else if (activationBudget < (qint64(1) << 30)) QCOMPARE(kept, (std::set<bool>{false, true}));
+    if (kvBudget == 0) QCOMPARE(kvKept, std::set<bool>{false});
+    else if (kvBudget < (qint64(1) << 30)) QCOMPARE(kvKept, (std::set<bool>{false, true}));
+    else QCOMPARE(kvKept, std::set<bool>{true});
 }
 
 void tst_Determinism::incrementalRunNeedsTheSameRun() {

@@ -37,6 +37,7 @@ private slots:
     void causalUpperTriangleIsZero();
     void shapeRecords();
     void logitsNotKeptAreComputedFromLnF();
+    void headsWithoutKeysAreRebuiltExactly();
     void everyHalfConvertsExactly();
     void badModelSpecsSayWhatIsWrong();
     void estimateIsWhatARunHolds();
@@ -173,6 +174,8 @@ void tst_Model::estimateIsWhatARunHolds() {
                     o.attention_budget_bytes = budget;
                     // Activations kept with the weights, dropped with them, or dropped alone.
                     o.activation_budget_bytes = budget > 1000 && logits == 0 ? 1000 : budget;
+                    // Keys and values dropped with the activations now and then.
+                    o.kv_budget_bytes = logits == 1 ? 0 : int64_t(1) << 30;
                     o.logits_rows = logits;
                     std::vector<int> ids(static_cast<size_t>(T));
                     for (int i = 0; i < T; ++i) ids[size_t(i)] = (i * 7 + 1) % c.vocab_size;
@@ -187,9 +190,55 @@ void tst_Model::estimateIsWhatARunHolds() {
                     QVERIFY2(e.dense == tr.weights_dense, what);
                     QVERIFY2(e.activations_kept == tr.activations_kept, what);
                     QVERIFY2(tr.activations_kept == (o.activation_budget_bytes > 1000), what);
+                    QVERIFY2(e.kv_kept == tr.kv_kept, what);
+                    QVERIFY2(tr.kv_kept == (tr.activations_kept || logits != 1), what);
+                    QCOMPARE(e.kv, int64_t(c.n_layer) * T * 2 * c.n_head * c.head_size() * 4);
                     QCOMPARE(e.dense_attention, int64_t(c.n_layer) * c.n_head * T * T * 4);
                 }
     }
+}
+
+// Past the kv budget no layer keeps k or v: every read of a head (a band of
+// its weights or scores, one row, one cell), and k and v themselves, are
+// computed again from the layer's input, the same bits as a run that kept
+// them, for plain, grouped-query and bidirectional heads.
+void tst_Model::headsWithoutKeysAreRebuiltExactly() {
+    const char* specs[] = {
+        "arch=gpt2,n_layer=2,n_head=4,n_embed=32,context=160,vocab=50",
+        "arch=llama,n_layer=2,n_head=6,n_kv_head=2,n_embed=48,mlp_hidden=80,context=160,vocab=50",
+    };
+    for (const char* spec : specs)
+        for (const bool causal : {true, false}) {
+            const ModelConfig c = ModelConfig::parse_spec(spec);
+            const Model m(std::make_shared<Weights>(random_weights(c, 5)));
+            const std::vector<int> ids = randomTokens(130, 50, 6);
+            RunOptions lean;
+            lean.causal = causal;
+            lean.attention_budget_bytes = 0;
+            lean.activation_budget_bytes = 0;
+            lean.kv_budget_bytes = 0;
+            RunOptions keep = lean;
+            keep.kv_budget_bytes = int64_t(1) << 30;
+            const Trace a = m.run(ids, lean), b = m.run(ids, keep);
+            const QByteArray what = QByteArray(spec) + (causal ? " causal" : " bidirectional");
+            QVERIFY2(!a.kv_kept && b.kv_kept && !b.activations_kept, what);
+            for (const LayerTrace& lt : a.layers) QVERIFY2(lt.k.data.empty() && lt.v.data.empty(), what);
+            QVERIFY2(a.bytes() < b.bytes(), what);
+            for (int l = 0; l < c.n_layer; ++l) {
+                for (const char* name : {".attn.k", ".attn.v"}) {
+                    const std::string n = "blk." + std::to_string(l) + name;
+                    const Tensor x = a.tensor(n), y = b.tensor(n);
+                    QVERIFY2(x.shape == y.shape && x.data == y.data, what + " " + QByteArray(n.c_str()));
+                }
+                for (const int h : {0, c.n_head - 1}) {
+                    QVERIFY2(a.head_weights(l, h, 40, 97, 2) == b.head_weights(l, h, 40, 97, 2), what);
+                    QVERIFY2(a.head_scores(l, h, 0, 130, 1) == b.head_scores(l, h, 0, 130, 1), what);
+                    QVERIFY2(a.head_row(l, h, 77) == b.head_row(l, h, 77), what);
+                    QCOMPARE(a.weight(l, h, 129, 3), b.weight(l, h, 129, 3));
+                    QCOMPARE(a.score(l, h, 5, causal ? 2 : 120), b.score(l, h, 5, causal ? 2 : 120));
+                }
+            }
+        }
 }
 
 // A whole run that keeps no logits (as the app's do) names the last position:

@@ -53,8 +53,9 @@ Tile tile_of(int r0, int rows, int T, bool causal) { return {r0, rows, causal ? 
 
 // Passes 1 and 2: S (rows, kend) = Q[rows] K[0:kend]^T / sqrt(hs), masked -inf.
 void scores_tile(const HeadView& h, const Tile& t, bool causal, float* s, int ld) {
-    const size_t col = size_t(h.head) * h.hs;
-    gemm::xwt(h.q + size_t(t.r0 - h.q_row0) * h.q_ld, h.q_ld, h.k + col, h.C, nullptr, s, ld, t.rows, t.kend, h.hs, 1);
+    const float* k = h.k_ld > 0 ? h.k : h.k + size_t(h.head) * h.hs;
+    gemm::xwt(h.q + size_t(t.r0 - h.q_row0) * h.q_ld, h.q_ld, k, h.k_ld > 0 ? h.k_ld : h.C, nullptr, s, ld, t.rows,
+              t.kend, h.hs, 1);
     const float scale = 1.0f / std::sqrt(float(h.hs));
     for (int r = 0; r < t.rows; ++r) {
         float* row = s + size_t(r) * ld;

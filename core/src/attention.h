@@ -33,6 +33,7 @@ struct HeadView {
     std::span<const Knockout> knockout;   // the run's knockouts (those covering layer.head apply)
     int q_ld = 0;                         // q's row stride
     int q_row0 = 0;                       // the position of q's first row
+    int k_ld = 0;                         // > 0: k holds this head's keys alone, rows k_ld apart
 };
 
 struct LayerOutput {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "attention.h"
 #include "forward.h"
@@ -116,17 +117,12 @@ static void repeat_kv(ConstMapRM kv, MapRM out, int H, int Hkv, int hs) {
                         sizeof(float) * size_t(hs));
 }
 
-// Every Head's key/query/value Linear as one (N, C) x (C, H*hs) product: the
-// ln1 rows at positions [r0, r0 + N) into q (N rows) and those rows of lt.k
-// and lt.v (sized for the run). Grouped-query k and v are computed for their
-// Hkv heads and then repeated.
-static void project_qkv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, MapRM q, LayerTrace& lt, int r0,
-                 int threads) {
+// Grouped-query k and v are computed for their Hkv heads and then repeated.
+void project_kv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, LayerTrace& lt, int r0, int threads) {
     const int H = cfg.n_head, Hkv = cfg.kv_heads(), hs = cfg.head_size();
     const int r1 = r0 + int(ln1.rows());
     const bool rotate = cfg.position == PositionKind::Rotary;
     const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
-    project(w.attn.q, w.attn.q_norm, cfg, rotate, inv_freq, ln1, q, H, threads, r0);
     if (Hkv == H) {
         project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, ln1, rows_of(lt.k, r0, r1), H, threads, r0);
         linear(ln1, w.attn.v.weight, w.attn.v.bias, rows_of(lt.v, r0, r1), threads);
@@ -139,6 +135,17 @@ static void project_qkv(const LayerWeights& w, const ModelConfig& cfg, ConstMapR
         linear(ln1, w.attn.v.weight, w.attn.v.bias, MapRM(kv.data(), kv.rows(), kv.cols()), threads);
         repeat_kv(kv_in, rows_of(lt.v, r0, r1), H, Hkv, hs);
     }
+}
+
+// Every Head's key/query/value Linear as one (N, C) x (C, H*hs) product: the
+// ln1 rows at positions [r0, r0 + N) into q (N rows) and those rows of lt.k
+// and lt.v (sized for the run).
+static void project_qkv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, MapRM q, LayerTrace& lt, int r0,
+                 int threads) {
+    const bool rotate = cfg.position == PositionKind::Rotary;
+    const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
+    project(w.attn.q, w.attn.q_norm, cfg, rotate, inv_freq, ln1, q, cfg.n_head, threads, r0);
+    project_kv(w, cfg, ln1, lt, r0, threads);
 }
 
 // The attention pass (attention.cpp) of rows [from, end) (end -1: T): queries
@@ -243,12 +250,21 @@ void after_projection(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM 
 // rest passes through `work`, kChunkRows rows at a time. Every kernel computes
 // a row alone, so the bits are the same either way. With `work` and `sink`
 // (the last layer of such a run) lt keeps no `out` either: each band of its
-// rows goes to sink(r0, r1, rows) and is gone. Returns the row the attention
-// started at (prepare_attention).
+// rows goes to sink(r0, r1, rows) and is gone. With `work` that keeps no keys
+// or values (work->kv false) lt keeps none either: every row's are computed
+// into `work`, those before the attention's first row from x again. Returns
+// the row the attention started at (prepare_attention).
 int block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x, const RunOptions& opt,
           bool dense, LayerTrace& lt, int threads, int first, int thumb_width, int kept_width, bool continues,
           BlockWork* work, const RowSink* sink) {
     const int T = int(x.rows());
+    // The layer's keys and values live in work->k and v for this call: lt
+    // borrows those buffers and hands them back at the end.
+    const bool borrow_kv = work && !work->kv;
+    if (borrow_kv) {
+        lt.k = std::exchange(work->k, Tensor());
+        lt.v = std::exchange(work->v, Tensor());
+    }
     for (Tensor* t : {&lt.k, &lt.v}) resize_rows(*t, {T, cfg.n_head, cfg.head_size()});
     if (work && sink) lt.out = Tensor();
     else resize_rows(lt.out, {T, cfg.n_embed});
@@ -279,9 +295,18 @@ int block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x
     const int step = opt.causal ? std::max(kChunkRows, thumb_width) : T - from;
     const int rows = std::min(T - from, step);
     size_activations(chunk, cfg, std::min(rows, kChunkRows));
+    if (borrow_kv)  // ln1 also takes the rows before `from`, up to a chunk at a time
+        resize_rows(chunk.ln1, {std::min(std::max(rows, from), kChunkRows), cfg.n_embed});
     if (sink) resize_rows(chunk.out, {std::min(rows, kChunkRows), cfg.n_embed});
     resize_rows(work->q, {rows, cfg.q_width()});
     resize_rows(work->heads, {rows, cfg.q_width()});
+    // Kept by no trace: the keys and values of the rows before the attention's.
+    for (int r0 = 0; borrow_kv && r0 < from; r0 += kChunkRows) {
+        const int r1 = std::min(from, r0 + kChunkRows);
+        const MapRM ln1 = rows_of(chunk.ln1, 0, r1 - r0);
+        norm(cfg, rows_of(x, r0, r1), w.ln1, ln1, threads);
+        project_kv(w, cfg, read(ln1), lt, r0, threads);
+    }
     for (int b0 = from, b1 = 0; b0 < T; b0 = b1) {
         b1 = std::min(T, (b0 / step + 1) * step);  // bands of whole block rows, the first from `from`
         for (int r0 = b0; r0 < b1; r0 += kChunkRows) {
@@ -304,6 +329,10 @@ int block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x
             after_projection(w, cfg, rows_of(x, r0, r1), b, out, threads);
             (*sink)(r0, r1, read(out));
         }
+    }
+    if (borrow_kv) {
+        work->k = std::exchange(lt.k, Tensor());
+        work->v = std::exchange(lt.v, Tensor());
     }
     return from;
 }

@@ -34,6 +34,10 @@ ConstMapRM layer_input(const Weights& w, const Trace& tr, int layer, MatrixRM& s
 // The trace holds a completed run's input of every block.
 bool holds_inputs(const Trace& tr);
 
+// The keys and values of a block's ln1 rows at positions [r0, r0 + N) into
+// those rows of lt.k and lt.v (sized for the run), grouped-query ones repeated
+// for every query head of their group.
+void project_kv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, LayerTrace& lt, int r0, int threads);
 // The q, k or v Linear of some rows, then (q, k) each head's RMSNorm and RoPE:
 // xs (N, C) at positions [first, first + N) -> out (N, heads * hs).
 void project(const LinearWeights& lin, const VectorF& head_norm, const ModelConfig& cfg, bool rotate,
@@ -62,11 +66,15 @@ void after_projection(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM 
 
 // What a run that keeps only its checkpoints (RunOptions::activation_budget_bytes)
 // computes the other tensors in: up to kChunkRows rows of them at a time, and
-// the queries and head outputs of every row the attention pass computes.
+// the queries and head outputs of every row the attention pass computes. When
+// the layers keep no keys or values either (kv false, past
+// RunOptions::kv_budget_bytes), every row's of the layer being run.
 constexpr int kChunkRows = 512;
 struct BlockWork {
     LayerTrace rows;
     Tensor q, heads;
+    bool kv = true;
+    Tensor k, v;
 };
 using RowSink = std::function<void(int r0, int r1, ConstMapRM rows)>;
 

@@ -9,7 +9,8 @@ struct Weights;
 
 // The tensors of a layer a run keeps only within the activation budget: ln1,
 // q, the head outputs and what follows them up to the block's output. Past the
-// budget a layer keeps k and v (an incremental run's new rows attend to them),
+// budget a layer keeps k and v (an incremental run's new rows attend to them;
+// past RunOptions::kv_budget_bytes not even those: Trace::kv_kept),
 // the attention's row statistics and `out`, the next layer's input, from which
 // the rest is computed again: a head's queries alone when its weights are
 // rebuilt, a whole layer when one of its tensors is asked for. The last
@@ -32,9 +33,11 @@ Tensor embedding_part(const Weights& w, const Trace& tr, EmbeddingPart part);
 // to the run's own.
 void rebuild_layer(const Weights& w, const Trace& tr, int layer, LayerTrace& out, int threads);
 
-// One head's queries (q after its norm and RoPE) of rows [r0, r1) of block
-// `layer` of such a run, computed again from the block's input: (r1 - r0, hs),
-// bit-identical to the run's own.
-MatrixRM rebuild_head_queries(const Weights& w, const Trace& tr, int layer, int head, int r0, int r1);
+// One head's queries or keys (q or k after its norm and RoPE) of rows
+// [r0, r1) of block `layer` of such a run, computed again from the block's
+// input: (r1 - r0, hs), bit-identical to the run's own. A grouped-query
+// head's keys are its group's.
+enum class HeadPart { Queries, Keys };
+MatrixRM rebuild_head_rows(const Weights& w, const Trace& tr, int layer, int head, int r0, int r1, HeadPart part);
 
 }  // namespace attnscope

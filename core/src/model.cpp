@@ -95,13 +95,14 @@ Model::Model(std::shared_ptr<const Weights> weights) : weights_(std::move(weight
 
 // How many leading rows of `tr` a run of `tokens` may keep: the trace must hold a
 // completed causal run of these weights with the same ablations, the same
-// knockouts and the same choice of stored weights, and its activations when
-// this run keeps them. At least the last row is always computed.
+// knockouts and the same choice of stored weights, and its activations, keys
+// and values when this run keeps them. At least the last row is always
+// computed.
 static int rows_to_keep(const Trace& tr, const std::shared_ptr<const Weights>& weights,
-                  std::span<const int> tokens, const RunOptions& opt, bool dense,
-                         bool keep_activations) {
+                  std::span<const int> tokens, const RunOptions& opt, bool dense, KeptParts keep) {
     if (!opt.incremental || !opt.causal || !tr.causal || tr.ablated != opt.ablate || tr.knockout != opt.knockout ||
-        tr.weights_dense != dense || (keep_activations && !tr.activations_kept) || tr.source.lock() != weights ||
+        tr.weights_dense != dense || (keep.activations && !tr.activations_kept) || (keep.kv && !tr.kv_kept) ||
+        tr.source.lock() != weights ||
         tr.layers.size() != size_t(weights->config.n_layer))
         return 0;
     const size_t n = std::min(tr.tokens.size(), tokens.size());
@@ -127,8 +128,7 @@ int Model::reusable_rows(const Trace& tr, std::span<const int> tokens, const Run
     if (tokens.empty()) return 0;
     const int64_t T = int64_t(tokens.size());
     const bool dense = int64_t(cfg.n_layer) * cfg.n_head * T * T * int64_t(sizeof(float)) <= opt.attention_budget_bytes;
-    const bool keep_activations = activation_bytes(cfg, int(T)) <= opt.activation_budget_bytes;
-    const int first = rows_to_keep(tr, weights_, tokens, opt, dense, keep_activations);
+    const int first = rows_to_keep(tr, weights_, tokens, opt, dense, kept_parts(cfg, int(T), opt));
     // Thumbnails it cannot go on from (finer ones than the trace's, after a
     // text shrank past a width): every row's attention runs again, nearly a
     // full run's cost (5 s at 4,096 tokens of GPT-2 small).
@@ -158,8 +158,9 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
 
     const int64_t dense_bytes = int64_t(L) * H * T * T * int64_t(sizeof(float));
     const bool dense = dense_bytes <= opt.attention_budget_bytes;
-    const bool keep_activations = activation_bytes(cfg, T) <= opt.activation_budget_bytes;
-    const int first = whole ? rows_to_keep(tr, weights_, tokens, opt, dense, keep_activations) : 0;
+    const KeptParts keep = kept_parts(cfg, T, opt);
+    const bool keep_activations = keep.activations;
+    const int first = whole ? rows_to_keep(tr, weights_, tokens, opt, dense, keep) : 0;
     const int old_T = tr.T();
     const bool all_logits_kept = first > 0 && opt.logits_rows < 0 && tr.logits_first == 0 &&
                                  !tr.logits.shape.empty() && tr.logits.shape[0] == old_T;
@@ -172,6 +173,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     tr.knockout = opt.knockout;
     tr.weights_dense = dense;
     tr.activations_kept = keep_activations;
+    tr.kv_kept = keep.kv;
     tr.reused_rows = first;
     const int thumb_width = thumbnail_width(T, L * H);
     const int kept_width = kept_thumbnail_width(tr, first, thumb_width, opt);
@@ -194,8 +196,11 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     MatrixRM x0;
     if (!keep_activations) {
         // The rows layer 0 reads: from `first`, or from the first row of its
-        // thumbnail block, where the attention starts again (prepare_attention).
-        const int from = thumb_width <= 0 || continues ? first : kept_width > 0 ? first / thumb_width * thumb_width : 0;
+        // thumbnail block, where the attention starts again (prepare_attention);
+        // every row when no keys or values are kept.
+        const int from = !keep.kv ? 0
+                         : thumb_width <= 0 || continues ? first
+                         : kept_width > 0 ? first / thumb_width * thumb_width : 0;
         x0.resize(T, C);
         for (int t = from; t < T; ++t) embed_row(w, tokens[size_t(t)], t, x0.data() + size_t(t) * size_t(C));
     }
@@ -204,6 +209,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     if (whole) resize_rows(tr.ln_f, {T, C});
     else tr.ln_f = Tensor();
     BlockWork work;  // past the activation budget: what the layers do not keep
+    work.kv = keep.kv;
     // ...nor the last layer's output: the final norm takes it a band at a time.
     const RowSink to_ln_f = [&](int r0, int r1, ConstMapRM rows) {
         norm(cfg, rows, w.ln_f, rows_of(tr.ln_f, r0, r1), threads);
@@ -351,7 +357,7 @@ void rebuild_layer(const Weights& w, const Trace& tr, int layer, LayerTrace& out
     block(w.layers[size_t(layer)], cfg, layer, x, opt, false, out, threads > 0 ? threads : default_thread_count(), 0);
 }
 
-MatrixRM rebuild_head_queries(const Weights& w, const Trace& tr, int layer, int head, int r0, int r1) {
+MatrixRM rebuild_head_rows(const Weights& w, const Trace& tr, int layer, int head, int r0, int r1, HeadPart part) {
     const ModelConfig& cfg = w.config;
     const int hs = cfg.head_size();
     if (tr.source.lock().get() != &w || layer < 0 || layer >= tr.n_layer() || head < 0 || head >= cfg.n_head ||
@@ -370,16 +376,20 @@ MatrixRM rebuild_head_queries(const Weights& w, const Trace& tr, int layer, int 
                                                : rows_of(tr.embed.cmatrix(), r0, r1);
     MatrixRM ln1(r1 - r0, cfg.n_embed);
     norm(cfg, x, lw.ln1, MapRM(ln1.data(), ln1.rows(), ln1.cols()), threads);
-    // The head's rows of the q Linear: every output is the same chain over the
-    // input as in the whole product (gemm.h).
-    LinearWeights one{lw.attn.q.weight.middleRows(Eigen::Index(head) * hs, hs), VectorF()};
-    if (lw.attn.q.bias.size() > 0) one.bias = lw.attn.q.bias.segment(Eigen::Index(head) * hs, hs);
+    // The head's rows of the q or k Linear (a grouped-query head's keys are
+    // its group's, which repeat_kv copies): every output is the same chain
+    // over the input as in the whole product (gemm.h).
+    const bool keys = part == HeadPart::Keys;
+    const LinearWeights& lin = keys ? lw.attn.k : lw.attn.q;
+    const Eigen::Index row0 = Eigen::Index(keys ? head / (cfg.n_head / cfg.kv_heads()) : head) * hs;
+    LinearWeights one{lin.weight.middleRows(row0, hs), VectorF()};
+    if (lin.bias.size() > 0) one.bias = lin.bias.segment(row0, hs);
     const bool rotate = cfg.position == PositionKind::Rotary;
     const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
-    MatrixRM q(r1 - r0, hs);
-    project(one, lw.attn.q_norm, cfg, rotate, inv_freq, ConstMapRM(ln1.data(), ln1.rows(), ln1.cols()),
-            MapRM(q.data(), q.rows(), q.cols()), 1, threads, r0);
-    return q;
+    MatrixRM out(r1 - r0, hs);
+    project(one, keys ? lw.attn.k_norm : lw.attn.q_norm, cfg, rotate, inv_freq,
+            ConstMapRM(ln1.data(), ln1.rows(), ln1.cols()), MapRM(out.data(), out.rows(), out.cols()), 1, threads, r0);
+    return out;
 }
 
 }  // namespace attnscope

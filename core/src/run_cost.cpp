@@ -15,6 +15,17 @@ int64_t activation_bytes(const ModelConfig& cfg, int T) {
     return int64_t(cfg.n_layer) * std::max(T, 0) * per_row * int64_t(sizeof(float));
 }
 
+int64_t kv_bytes(const ModelConfig& cfg, int T) {
+    return int64_t(cfg.n_layer) * std::max(T, 0) * 2 * int64_t(cfg.n_head) * cfg.head_size() * int64_t(sizeof(float));
+}
+
+KeptParts kept_parts(const ModelConfig& cfg, int T, const RunOptions& opt) {
+    KeptParts k;
+    k.activations = activation_bytes(cfg, T) <= opt.activation_budget_bytes;
+    k.kv = k.activations || kv_bytes(cfg, T) <= opt.kv_budget_bytes;
+    return k;
+}
+
 double block_flops_after_attention(const ModelConfig& c, double T) {
     const double C = c.n_embed, F = c.hidden();
     return 2 * T * c.q_width() * C + (c.mlp == MlpKind::Gated ? 3 : 2) * 2 * T * C * F;
@@ -42,11 +53,14 @@ TraceEstimate estimate_trace(const ModelConfig& cfg, int T, const RunOptions& op
     e.dense_attention = int64_t(cfg.n_layer) * H * t * t * int64_t(sizeof(float));
     e.dense = e.dense_attention <= opt.attention_budget_bytes;
     e.activations = activation_bytes(cfg, T);
-    e.activations_kept = e.activations <= opt.activation_budget_bytes;
+    e.kv = kv_bytes(cfg, T);
+    const KeptParts kept_now = kept_parts(cfg, T, opt);
+    e.activations_kept = kept_now.activations;
+    e.kv_kept = kept_now.kv;
     const int64_t kept = e.activations_kept ? r * (5 * C + 2 * Q + (cfg.mlp == MlpKind::Gated ? 3 : 2) * F)
                                             : 0;                 // ln1, proj, resid1, ln2, mlp_proj, q, heads, MLP
     const int64_t layer = r * C                                  // out
-                          + 2 * per_head                         // k, v
+                          + (e.kv_kept ? 2 * per_head : 0)       // k, v
                           + 2 * H * t                            // row max, 1 / row sum
                           + kept
                           + (e.dense ? H * t * t : 0)

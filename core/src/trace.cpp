@@ -25,32 +25,39 @@ void check_head(const Trace& tr, int layer, int head) {
                     {std::to_string(layer), std::to_string(head)});
 }
 
-// One head for the rebuild passes, with its queries of rows [r0, r1): the
-// stored q, or (a run past its activation budget keeps none) those rows
-// computed again from the layer's input, bit-identical.
+// One head for the rebuild passes, with its queries of rows [r0, r1) and the
+// keys they see: the stored q and k, or (a run past its activation budget
+// keeps no q, past its kv budget no k) those rows computed again from the
+// layer's input, bit-identical.
 struct HeadQueries {
     attention::HeadView view;
-    MatrixRM q;
+    MatrixRM q, k;
 };
 HeadQueries head_view(const Trace& tr, int layer, int head, int r0, int r1) {
     const LayerTrace& lt = tr.layers[size_t(layer)];
     const int C = tr.config.q_width(), hs = tr.config.head_size();
     HeadQueries h;
-    h.view = {nullptr, lt.k.data.data(), lt.v.data.data(), tr.T(), C, hs, head, tr.config.sliding_window, layer,
-              tr.knockout, C, 0};
-    if (!lt.q.data.empty()) {
-        h.view.q = lt.q.data.data() + size_t(head) * hs;
-        return h;
-    }
+    h.view = {nullptr, lt.k.data.empty() ? nullptr : lt.k.data.data(), lt.v.data.data(), tr.T(), C, hs, head,
+              tr.config.sliding_window, layer, tr.knockout, C, 0};
+    if (!lt.q.data.empty()) h.view.q = lt.q.data.data() + size_t(head) * hs;
+    if (h.view.q && h.view.k) return h;
     const std::shared_ptr<const Weights> w = tr.source.lock();
     if (!w)
         throw Error(ErrorCode::InvalidArgument,
-                    "the queries of layer " + std::to_string(layer) +
-                        " were not kept (activation budget) and the model that made the trace is gone");
-    h.q = rebuild_head_queries(*w, tr, layer, head, r0, r1);
-    h.view.q = h.q.data();
-    h.view.q_ld = hs;
-    h.view.q_row0 = r0;
+                    std::string(h.view.q ? "the keys" : "the queries") + " of layer " + std::to_string(layer) +
+                        " were not kept (" + (h.view.q ? "kv" : "activation") +
+                        " budget) and the model that made the trace is gone");
+    if (!h.view.q) {
+        h.q = rebuild_head_rows(*w, tr, layer, head, r0, r1, HeadPart::Queries);
+        h.view.q = h.q.data();
+        h.view.q_ld = hs;
+        h.view.q_row0 = r0;
+    }
+    if (!h.view.k) {  // the keys rows [r0, r1) see: up to r1 causal, every one bidirectional
+        h.k = rebuild_head_rows(*w, tr, layer, head, 0, tr.causal ? r1 : tr.T(), HeadPart::Keys);
+        h.view.k = h.k.data();
+        h.view.k_ld = hs;
+    }
     return h;
 }
 
@@ -285,6 +292,7 @@ Tensor Trace::tensor(const std::string& name) const {
     }
     const bool away = std::find(std::begin(kCheckpointedAway), std::end(kCheckpointedAway), s.layer_member) !=
                           std::end(kCheckpointedAway) ||
+                      (!kv_kept && (s.layer_member == &LayerTrace::k || s.layer_member == &LayerTrace::v)) ||
                       (s.layer_member == &LayerTrace::out && (layers[size_t(ref.layer)].*s.layer_member).data.empty());
     if (!activations_kept && away) {  // (the last layer's out goes straight into ln_f)
         const std::shared_ptr<const Weights> w = source.lock();
@@ -364,6 +372,7 @@ void Trace::copy_with_room(const Trace& from, int rows) {
     stages = from.stages;
     weights_dense = from.weights_dense;
     activations_kept = from.activations_kept;
+    kv_kept = from.kv_kept;
     thumb_width = from.thumb_width;
     thumb_row_normalized = from.thumb_row_normalized;
     thumb_mean = from.thumb_mean;

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "attnscope/config.h"
+#include "attnscope/model.h"
 #include "attnscope/trace.h"
 
 namespace attnscope {
@@ -26,6 +27,16 @@ inline int64_t grown_rows(int64_t rows) {
 // (RunOptions::activation_budget_bytes) for T tokens: ln1, proj, resid1, ln2,
 // mlp_proj, q, heads and the MLP's (run_cost.cpp).
 int64_t activation_bytes(const ModelConfig& cfg, int T);
+// Bytes of every layer's k and v for T tokens, as a trace holds them (repeated
+// for each query head of a group): what RunOptions::kv_budget_bytes weighs.
+int64_t kv_bytes(const ModelConfig& cfg, int T);
+// Whether a run of T tokens with `opt` keeps its activations, and its keys
+// and values: within the activation budget, or past it within the kv budget.
+struct KeptParts {
+    bool activations = true;
+    bool kv = true;
+};
+KeptParts kept_parts(const ModelConfig& cfg, int T, const RunOptions& opt);
 
 // Resizes a (rows, ...) tensor to shape[0] rows, keeping its leading rows. A new
 // buffer reserves room up to the next multiple of kGrowRows rows; one that

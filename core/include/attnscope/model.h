@@ -29,6 +29,15 @@ struct RunOptions {
     // layer again on demand, and a rebuilt head its queries, bit-identical.
     // 256 MB: GPT-2 small keeps them up to about 470 tokens (566 MB at 1,024).
     int64_t activation_budget_bytes = int64_t(256) << 20;
+    // Past the activation budget, every layer's keys and values are kept
+    // while they fit in this many bytes; past it no layer keeps them (a
+    // layer holds its row statistics and output alone) and they are computed
+    // again from each layer's input, bit-identical: all of a layer's by an
+    // incremental run, one head's by a rebuilt head, a layer's by
+    // Trace::tensor. 512 MB: GPT-2 small keeps them up to about 7,280 tokens
+    // (604 MB at 8,192, where an appended token then costs 12 layers of k and
+    // v projections again, about 0.6 s on 2 cores).
+    int64_t kv_budget_bytes = int64_t(512) << 20;
     int logits_rows = 1;             // logits for the last N positions; -1 all, 0 none
     // Reuse the trace's rows from an earlier causal run of the same weights and
     // options up to the first token that changed: only the rows after it are
@@ -58,6 +67,8 @@ struct TraceEstimate {
     bool dense = true;            // they fit the budget and are stored
     int64_t activations = 0;      // the activations a layer keeps only within the activation budget, all layers
     bool activations_kept = true; // they fit it and are kept
+    int64_t kv = 0;               // every layer's k and v
+    bool kv_kept = true;          // kept: within the activation budget, or within the kv budget
 };
 TraceEstimate estimate_trace(const ModelConfig& config, int T, const RunOptions& options);
 

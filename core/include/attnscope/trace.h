@@ -66,7 +66,8 @@ struct StageRecord {
 
 // One block's tensors. Past the activation budget (Trace::activations_kept
 // false) ln1, q, heads, proj, resid1, ln2 and the MLP's are empty, and
-// Trace::tensor computes them again.
+// Trace::tensor computes them again; past the kv budget too (Trace::kv_kept
+// false), k and v.
 struct LayerTrace {
     Tensor ln1;          // (T, C)
     Tensor q, k, v;      // (T, H, hs); q and k after qk-norm and RoPE where the model has them,
@@ -129,6 +130,8 @@ struct Trace {
     bool weights_dense = true;   // false: weights are rebuilt from q, k and row stats on demand
     bool activations_kept = true;  // false: a layer holds k, v, row stats and out; Trace::tensor
                                    // computes its other tensors again (RunOptions::activation_budget_bytes)
+    bool kv_kept = true;         // false: no layer holds k or v either; they are computed again from the
+                                 // layer's input (RunOptions::kv_budget_bytes)
     int thumb_width = 0;         // tokens per thumbnail block (LayerTrace::thumb_max); 0: none
     bool thumb_row_normalized = false;  // the thumbnails pool row-normalized weights
     bool thumb_mean = false;            // they hold block sums (thumb_sum), not maxima (thumb_max)
