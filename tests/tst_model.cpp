@@ -238,6 +238,14 @@ void tst_Model::headsWithoutKeysAreRebuiltExactly() {
                     QCOMPARE(a.score(l, h, 5, causal ? 2 : 120), b.score(l, h, 5, causal ? 2 : 120));
                 }
             }
+            // More heads than the rebuilt keys keep (kRebuiltKeyHeads), read
+            // back and forth: each one's own keys, evicted or not.
+            for (int pass = 0; pass < 2; ++pass)
+                for (int i = 0; i < c.n_layer * c.n_head; ++i) {
+                    const int j = pass == 0 ? i : c.n_layer * c.n_head - 1 - i;
+                    const int l = j / c.n_head, h = j % c.n_head;
+                    QVERIFY2(a.head_row(l, h, 100) == b.head_row(l, h, 100), what);
+                }
         }
 }
 

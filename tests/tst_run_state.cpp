@@ -31,6 +31,7 @@
 #include "elidinglabel.h"
 #include "exportdialog.h"
 #include "headdetailview.h"
+#include "rowview.h"
 #include "render/head_figure.h"
 #include "render/matrix_figure.h"
 #include "mainwindow.h"
@@ -61,6 +62,7 @@ private slots:
     void threadsSettingIsUsedAndRemembered();
     void attentionBudgetIsUsedAndRemembered();
     void activationBudgetIsUsedAndRemembered();
+    void kvBudgetIsUsedAndRemembered();
     void typingRecomputesOnlyTheNewRows();
     void theFirstKeyAfterANewTextIsIncremental();
     void deletingBackPastAThumbnailWidthStaysIncremental();
@@ -258,6 +260,81 @@ void tst_RunState::activationBudgetIsUsedAndRemembered() {
     MainWindow again(&ws);
     QCOMPARE(ws.activationBudget(), int64_t(512) << 20);
     QCOMPARE(checked(again.findChild<QMenu*>(QStringLiteral("activationBudgetMenu"))->actions()), 512);
+}
+
+// Run ▸ Key and value memory: 512 MB by default and remembered. Past it (and
+// the activation budget) a run keeps no keys or values and its estimate says
+// so; the head detail then paints the selected head's weights from keys
+// computed again, equal to a run that keeps them, for the layer, head and
+// query selected, and typing still keeps the rows before the edit, bit for
+// bit a full run's.
+void tst_RunState::kvBudgetIsUsedAndRemembered() {
+    auto* menu = win_->findChild<QMenu*>(QStringLiteral("kvBudgetMenu"));
+    QVERIFY(menu);
+    const QList<QAction*> items = menu->actions();
+    QCOMPARE(int(items.size()), int(kAttentionBudgetsMb.size()));
+    const auto checked = [](const QList<QAction*>& list) {
+        const auto it = std::find_if(list.begin(), list.end(), [](const QAction* a) { return a->isChecked(); });
+        return it == list.end() ? -1 : (*it)->data().toInt();
+    };
+    QCOMPARE(checked(items), 512);
+    QCOMPARE(ws_->kvBudget(), int64_t(512) << 20);
+    QVERIFY(rerun([&] { items.at(2)->trigger(); }));
+    QCOMPARE(ws_->kvBudget(), int64_t(1024) << 20);
+    QCOMPARE(QSettings().value("run/kvBudgetMb").toInt(), 1024);
+
+    QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: keys and values computed again")); }));
+    QVERIFY(ws_->trace()->kv_kept);
+    QSignalSpy estimate(ws_.get(), &Workspace::memoryEstimate);
+    QVERIFY(rerun([&] {
+        ws_->setActivationBudget(0);
+        ws_->setKvBudget(1024);  // bytes: far less than the demo's keys and values
+    }));
+    const auto trace = ws_->trace();
+    QVERIFY(!trace->kv_kept && !trace->activations_kept);
+    QVERIFY(trace->layers[0].k.data.empty() && trace->layers[0].v.data.empty());
+    QVERIFY(estimate.count() >= 1);
+    QVERIFY2(estimate.last().first().toString().contains(QStringLiteral("keys and values")),
+             qPrintable(estimate.last().first().toString()));
+    QVERIFY2(win_->noticeLabel()->text().contains(QStringLiteral("keys and values")),
+             qPrintable(win_->noticeLabel()->text()));
+
+    // The head detail paints the selected head, query and all, from keys computed again.
+    const int layer = trace->n_layer() - 1, head = trace->n_head() - 1, query = trace->T() - 3;
+    ws_->setSelection({layer, head, query, -1});
+    win_->showView("head");
+    QTRY_VERIFY(win_->headDetail()->figure() && win_->headDetail()->figure()->layer() == layer &&
+                win_->headDetail()->figure()->head() == head);
+    attnscope::RunOptions keep;
+    keep.incremental = false;
+    keep.logits_rows = 0;
+    const attnscope::Trace kept = attnscope::Model(ws_->document().model.weights).run(trace->tokens, keep);
+    QVERIFY(kept.kv_kept);
+    QVERIFY(win_->headDetail()->figure()->values() == kept.head_weights(layer, head));
+    // And the selected query's row beside it.
+    const RowView* row = win_->findChild<RowView*>();
+    QVERIFY(row);
+    QTRY_VERIFY(row->figure() && row->figure()->layer() == layer && row->figure()->head() == head &&
+                row->figure()->query() == query);
+    QVERIFY(row->figure()->values() == kept.head_row(layer, head, query));
+    QCOMPARE(differsFromAFullRun(*trace), QString());
+
+    // Typing keeps the rows before the edit, keys and values computed again.
+    QVERIFY(rerun([&] {
+        QTextCursor c = win_->editor()->textCursor();
+        c.movePosition(QTextCursor::End);
+        win_->editor()->setTextCursor(c);
+        QTest::keyClicks(win_->editor(), QStringLiteral("!"));
+    }));
+    QVERIFY(ws_->trace()->reused_rows > 0);
+    QVERIFY(!ws_->trace()->kv_kept);
+    QCOMPARE(differsFromAFullRun(*ws_->trace()), QString());
+
+    win_.reset();
+    Workspace ws;
+    MainWindow again(&ws);
+    QCOMPARE(ws.kvBudget(), int64_t(1024) << 20);
+    QCOMPARE(checked(again.findChild<QMenu*>(QStringLiteral("kvBudgetMenu"))->actions()), 1024);
 }
 
 // The first tensor of `trace` that is not bit for bit the same in a full run

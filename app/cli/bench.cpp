@@ -226,7 +226,7 @@ TorchBaseline run_torch(bool quick) {
 
 int bench(const std::vector<std::string>& argv) {
     std::set<std::string> valued = {"child-gpt2", "threads", "text-file", "tokens", "edit", "repeat", "attention-budget-mb",
-                                   "activation-budget-mb"};
+                                   "activation-budget-mb", "kv-budget-mb"};
     valued.insert(kModelOptions.begin(), kModelOptions.end());
     const Args args(argv, valued, {"quick", "torch", "json", "scan", "baseline", "head-stats"});
     if (args.has("model") || args.has("random")) return bench_model(args);

@@ -197,6 +197,8 @@ int bench_model(const Args& args) {
         opt.attention_budget_bytes = int64_t(args.get_int("attention-budget-mb", 0, 0, 1 << 20)) << 20;
     if (args.has("activation-budget-mb"))
         opt.activation_budget_bytes = int64_t(args.get_int("activation-budget-mb", 0, 0, 1 << 20)) << 20;
+    if (args.has("kv-budget-mb"))
+        opt.kv_budget_bytes = int64_t(args.get_int("kv-budget-mb", 0, 0, 1 << 20)) << 20;
 
     const session::Document doc = open_model(args);
     const attnscope::ModelConfig& cfg = doc.model.weights->config;
@@ -284,6 +286,8 @@ int bench_model(const Args& args) {
         .key("attention_budget_mb").value(double(opt.attention_budget_bytes) / (1024.0 * 1024.0))
         .key("activations_kept").value(trace.activations_kept)
         .key("activation_budget_mb").value(double(opt.activation_budget_bytes) / (1024.0 * 1024.0))
+        .key("kv_kept").value(trace.kv_kept)
+        .key("kv_budget_mb").value(double(opt.kv_budget_bytes) / (1024.0 * 1024.0))
         .key("peak_rss_mb").value(rss_mb)
         .key("trace_mb").value(double(trace.bytes()) / (1024.0 * 1024.0))
         .key("bf16_convert_ms").value(convert_ms);

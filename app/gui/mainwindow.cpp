@@ -94,6 +94,9 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     const int activationMb = st.value("run/activationBudgetMb", 256).toInt();
     if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), activationMb) != kAttentionBudgetsMb.end())
         ws_->setActivationBudget(int64_t(activationMb) << 20);
+    const int kvMb = st.value("run/kvBudgetMb", int(attnscope::RunOptions().kv_budget_bytes >> 20)).toInt();
+    if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), kvMb) != kAttentionBudgetsMb.end())
+        ws_->setKvBudget(int64_t(kvMb) << 20);
     // The run pools the grid's thumbnails on the scale and the way (max or mean) the grid draws.
     auto thumbnailScale = [this] {
         const render::Scale scale = settings_->style().scale;

@@ -119,10 +119,11 @@ private:
     // Run ▸ knockout entries (mainwindow_explain.cpp).
     void addKnockoutRunActions(QMenu* run);
     void buildMenus();
-    // A Run menu of the kAttentionBudgetsMb sizes, one checked, remembered under
-    // `key`; `tip` has %1 for the size; `apply` gets the bytes chosen.
+    // A Run menu of the kAttentionBudgetsMb sizes, one checked (`fallback` MB,
+    // RunOptions' default, until one is chosen), remembered under `key`; `tip`
+    // has %1 for the size; `apply` gets the bytes chosen.
     void addBudgetMenu(QMenu* run, const QString& title, const QString& name, const QString& key, const QString& tip,
-                       const std::function<void(int64_t)>& apply);
+                       const std::function<void(int64_t)>& apply, int fallback = 256);
     void buildStatusBar();
     void connectWorkspace();
     void chooseModel();

@@ -19,14 +19,14 @@
 #include "workspace.h"
 
 void MainWindow::addBudgetMenu(QMenu* run, const QString& title, const QString& name, const QString& key,
-                               const QString& tip, const std::function<void(int64_t)>& apply) {
+                               const QString& tip, const std::function<void(int64_t)>& apply, int fallback) {
     QMenu* menu = run->addMenu(title);
     menu->setObjectName(name);
     menu->setToolTipsVisible(true);
     auto* group = new QActionGroup(menu);
-    int chosen = QSettings().value(key, 256).toInt();
+    int chosen = QSettings().value(key, fallback).toInt();
     if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), chosen) == kAttentionBudgetsMb.end())
-        chosen = 256;  // RunOptions' default
+        chosen = fallback;
     for (const int mb : kAttentionBudgetsMb) {
         QAction* a = menu->addAction(mb >= 1024 ? tr("%1 GB").arg(mb / 1024) : tr("%1 MB").arg(mb));
         a->setToolTip(tip.arg(mb));
@@ -175,6 +175,12 @@ void MainWindow::buildMenus() {
                   tr("Keep every layer's activations while they fit in %1 MB; past that, keep k, v and each "
                      "layer's output, and compute a layer's other tensors again exactly when they are shown"),
                   [this](int64_t bytes) { ws_->setActivationBudget(bytes); });
+    // Past the activation budget: the keys and values, while they fit.
+    addBudgetMenu(run, tr("&Key and value memory"), QStringLiteral("kvBudgetMenu"), QStringLiteral("run/kvBudgetMb"),
+                  tr("Past the activation memory, keep every layer's keys and values while they fit in %1 MB; "
+                     "past that, compute them again from each layer's input, exactly, when a run or a view needs "
+                     "them (an edit then costs every layer's k and v projections)"),
+                  [this](int64_t bytes) { ws_->setKvBudget(bytes); }, int(attnscope::RunOptions().kv_budget_bytes >> 20));
     QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });
     addExplainRunActions(run);
     addKnockoutRunActions(run);

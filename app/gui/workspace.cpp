@@ -23,6 +23,10 @@ QString megabytes(int64_t bytes) { return QLocale().formattedDataSize(bytes, 1, 
 
 QString Workspace::estimateText(const attnscope::TraceEstimate& e, const attnscope::RunOptions& options,
                                 bool brief) {
+    if (brief && !e.kv_kept)
+        return tr("This run holds about %1: its activations and its keys and values (%2) pass their budgets and "
+                  "are computed again when needed, for every edit too.")
+            .arg(megabytes(e.bytes), megabytes(e.kv));
     if (brief && !e.dense && !e.activations_kept)
         return tr("This run holds about %1: its attention maps (%2) and activations (%3) pass their budgets and "
                   "are computed again when shown.")
@@ -43,6 +47,10 @@ QString Workspace::estimateText(const attnscope::TraceEstimate& e, const attnsco
         text += QLatin1Char(' ') + tr("Its activations (%1) pass the %2 budget: a layer's are computed again from "
                                       "its input when a view shows them.")
                                        .arg(megabytes(e.activations), megabytes(options.activation_budget_bytes));
+    if (!e.kv_kept)
+        text += QLatin1Char(' ') + tr("Its keys and values (%1) pass the %2 budget too: they are computed again "
+                                      "from each layer's input for every edit and every head shown.")
+                                       .arg(megabytes(e.kv), megabytes(options.kv_budget_bytes));
     return text;
 }
 
@@ -284,6 +292,13 @@ void Workspace::setAttentionBudget(int64_t bytes) {
 void Workspace::setActivationBudget(int64_t bytes) {
     if (bytes == options_.activation_budget_bytes) return;
     options_.activation_budget_bytes = std::max<int64_t>(0, bytes);
+    emit optionsChanged();
+    runNow();
+}
+
+void Workspace::setKvBudget(int64_t bytes) {
+    if (bytes == options_.kv_budget_bytes) return;
+    options_.kv_budget_bytes = std::max<int64_t>(0, bytes);
     emit optionsChanged();
     runNow();
 }

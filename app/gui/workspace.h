@@ -71,11 +71,16 @@ public:
     // output, and a view's tensor is computed again from its layer's input
     // (RunOptions::activation_budget_bytes).
     void setActivationBudget(int64_t bytes);
+    // Past the activation budget and this many bytes of keys and values, a
+    // run keeps neither, and each layer's are computed again from its input
+    // (RunOptions::kv_budget_bytes).
+    void setKvBudget(int64_t bytes);
     // What the run's thumbnails pool and how (RunOptions::thumb_row_normalized,
     // thumb_mean); a change runs again, so the heads grid can draw from them.
     void setThumbnailPooling(bool rowNormalized, bool mean);
     int64_t attentionBudget() const { return options_.attention_budget_bytes; }
     int64_t activationBudget() const { return options_.activation_budget_bytes; }
+    int64_t kvBudget() const { return options_.kv_budget_bytes; }
     // "This run holds about 1.2 GB. Its attention maps (3.4 GB) pass the 1 GB budget: …",
     // and the same of its activations when they pass theirs. `brief`: one
     // sentence for the status bar, where the whole was cut off mid-word in a

@@ -1,6 +1,10 @@
 #pragma once
 // What Model::run leaves out of a trace past RunOptions::activation_budget_bytes,
 // and how Trace::tensor gets it back.
+#include <memory>
+#include <mutex>
+#include <vector>
+
 #include "attnscope/trace.h"
 
 namespace attnscope {
@@ -39,5 +43,23 @@ void rebuild_layer(const Weights& w, const Trace& tr, int layer, LayerTrace& out
 // head's keys are its group's.
 enum class HeadPart { Queries, Keys };
 MatrixRM rebuild_head_rows(const Weights& w, const Trace& tr, int layer, int head, int r0, int r1, HeadPart part);
+
+// The keys of a run past its kv budget, computed again a head at a time and
+// kept for the last kRebuiltKeyHeads heads read (a grouped-query group's heads
+// share theirs): (T, hs) each, 2 MB a head of GPT-2 small at 8,192 tokens.
+// Thread-safe; Model::run gives each run that keeps no keys a new one.
+inline constexpr int kRebuiltKeyHeads = 4;
+class RebuiltKeys {
+public:
+    std::shared_ptr<const MatrixRM> keys(const Weights& w, const Trace& tr, int layer, int head);
+
+private:
+    struct Entry {
+        int layer = 0, kv_head = 0;
+        std::shared_ptr<const MatrixRM> keys;
+    };
+    std::mutex mutex_;
+    std::vector<Entry> entries_;  // the most recently read last
+};
 
 }  // namespace attnscope

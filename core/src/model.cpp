@@ -166,6 +166,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
                                  !tr.logits.shape.empty() && tr.logits.shape[0] == old_T;
     tr.source.reset();  // until this run completes
     tr.rebuild_source.reset();
+    tr.rebuilt_keys.reset();
     tr.config = cfg;
     tr.tokens.assign(tokens.begin(), tokens.end());
     tr.causal = opt.causal;
@@ -240,6 +241,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     step(total);
     tr.source = weights_;
     tr.rebuild_source = keep_activations ? nullptr : weights_;
+    if (!keep.kv) tr.rebuilt_keys = std::make_shared<RebuiltKeys>();
 }
 
 Trace Model::run(std::span<const int> tokens, const RunOptions& options,
@@ -365,17 +367,6 @@ MatrixRM rebuild_head_rows(const Weights& w, const Trace& tr, int layer, int hea
         throw Error(ErrorCode::InvalidArgument, "the trace is not a completed run of this model");
     const int threads = default_thread_count();
     const LayerWeights& lw = w.layers[size_t(layer)];
-    MatrixRM embedded;  // layer 0 of a run that kept no embeddings: these rows looked up
-    if (layer == 0 && tr.embed.data.empty()) {
-        embedded.resize(r1 - r0, cfg.n_embed);
-        for (int t = r0; t < r1; ++t)
-            embed_row(w, tr.tokens[size_t(t)], t, embedded.data() + size_t(t - r0) * size_t(cfg.n_embed));
-    }
-    const ConstMapRM x = layer > 0 ? rows_of(tr.layers[size_t(layer - 1)].out.cmatrix(), r0, r1)
-                         : embedded.size() > 0 ? ConstMapRM(embedded.data(), r1 - r0, cfg.n_embed)
-                                               : rows_of(tr.embed.cmatrix(), r0, r1);
-    MatrixRM ln1(r1 - r0, cfg.n_embed);
-    norm(cfg, x, lw.ln1, MapRM(ln1.data(), ln1.rows(), ln1.cols()), threads);
     // The head's rows of the q or k Linear (a grouped-query head's keys are
     // its group's, which repeat_kv copies): every output is the same chain
     // over the input as in the whole product (gemm.h).
@@ -387,8 +378,23 @@ MatrixRM rebuild_head_rows(const Weights& w, const Trace& tr, int layer, int hea
     const bool rotate = cfg.position == PositionKind::Rotary;
     const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
     MatrixRM out(r1 - r0, hs);
-    project(one, keys ? lw.attn.k_norm : lw.attn.q_norm, cfg, rotate, inv_freq,
-            ConstMapRM(ln1.data(), ln1.rows(), ln1.cols()), MapRM(out.data(), out.rows(), out.cols()), 1, threads, r0);
+    // A chunk of rows at a time: a whole text's ln1 (25 MB at 8,192 tokens of
+    // GPT-2 small) would be fresh pages at every call.
+    const bool look_up = layer == 0 && tr.embed.data.empty();  // a run that kept no embeddings
+    MatrixRM embedded(look_up ? std::min(r1 - r0, kChunkRows) : 0, cfg.n_embed);
+    MatrixRM ln1(std::min(r1 - r0, kChunkRows), cfg.n_embed);
+    for (int c0 = r0; c0 < r1; c0 += kChunkRows) {
+        const int c1 = std::min(r1, c0 + kChunkRows), n = c1 - c0;
+        for (int t = c0; look_up && t < c1; ++t)
+            embed_row(w, tr.tokens[size_t(t)], t, embedded.data() + size_t(t - c0) * size_t(cfg.n_embed));
+        const ConstMapRM x = layer > 0 ? rows_of(tr.layers[size_t(layer - 1)].out.cmatrix(), c0, c1)
+                             : look_up ? ConstMapRM(embedded.data(), n, cfg.n_embed)
+                                       : rows_of(tr.embed.cmatrix(), c0, c1);
+        const MapRM ln(ln1.data(), n, cfg.n_embed);
+        norm(cfg, x, lw.ln1, ln, threads);
+        project(one, keys ? lw.attn.k_norm : lw.attn.q_norm, cfg, rotate, inv_freq, read(ln),
+                MapRM(out.data() + size_t(c0 - r0) * size_t(hs), n, hs), 1, threads, c0);
+    }
     return out;
 }
 

@@ -31,7 +31,8 @@ void check_head(const Trace& tr, int layer, int head) {
 // layer's input, bit-identical.
 struct HeadQueries {
     attention::HeadView view;
-    MatrixRM q, k;
+    MatrixRM q;
+    std::shared_ptr<const MatrixRM> k;
 };
 HeadQueries head_view(const Trace& tr, int layer, int head, int r0, int r1) {
     const LayerTrace& lt = tr.layers[size_t(layer)];
@@ -53,13 +54,36 @@ HeadQueries head_view(const Trace& tr, int layer, int head, int r0, int r1) {
         h.view.q_ld = hs;
         h.view.q_row0 = r0;
     }
-    if (!h.view.k) {  // the keys rows [r0, r1) see: up to r1 causal, every one bidirectional
-        h.k = rebuild_head_rows(*w, tr, layer, head, 0, tr.causal ? r1 : tr.T(), HeadPart::Keys);
-        h.view.k = h.k.data();
+    if (!h.view.k) {  // every row's, kept for the next band or row of this head
+        h.k = tr.rebuilt_keys ? tr.rebuilt_keys->keys(*w, tr, layer, head)
+                              : std::make_shared<const MatrixRM>(
+                                    rebuild_head_rows(*w, tr, layer, head, 0, tr.T(), HeadPart::Keys));
+        h.view.k = h.k->data();
         h.view.k_ld = hs;
     }
     return h;
 }
+
+}  // namespace
+
+std::shared_ptr<const MatrixRM> RebuiltKeys::keys(const Weights& w, const Trace& tr, int layer, int head) {
+    const int kv_head = head / (w.config.n_head / w.config.kv_heads());
+    const auto same = [&](const Entry& e) { return e.layer == layer && e.kv_head == kv_head; };
+    // Computed under the lock: the bands of one head read on several threads
+    // at once wait for the first to project its keys rather than all doing it.
+    std::lock_guard lock(mutex_);
+    const auto it = std::find_if(entries_.begin(), entries_.end(), same);
+    if (it != entries_.end()) {
+        std::rotate(it, it + 1, entries_.end());
+        return entries_.back().keys;
+    }
+    auto k = std::make_shared<const MatrixRM>(rebuild_head_rows(w, tr, layer, head, 0, tr.T(), HeadPart::Keys));
+    if (entries_.size() >= size_t(kRebuiltKeyHeads)) entries_.erase(entries_.begin());
+    entries_.push_back({layer, kv_head, k});
+    return k;
+}
+
+namespace {
 
 void check_cell(const Trace& tr, int query, int key) {
     if (query < 0 || query >= tr.T() || key < 0 || key >= tr.T())
@@ -380,6 +404,7 @@ void Trace::copy_with_room(const Trace& from, int rows) {
     reused_rows = from.reused_rows;
     attention_from = from.attention_from;
     rebuild_source = from.rebuild_source;
+    rebuilt_keys = from.rebuilt_keys;  // the same keys until a run into this copy makes its own
     imported = from.imported;
 }
 

@@ -6,15 +6,17 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/release/tests/attnscope-bench-ui
 //       [--model PATH | --random SPEC] [--tokens N] [--edit append|type] [--iterations N]
-//       [--attention-budget-mb MB] [--activation-budget-mb MB] [--app [--pause-ms MS] [--quick-run-ms MS] | --open-heads N]
+//       [--attention-budget-mb MB] [--activation-budget-mb MB] [--kv-budget-mb MB]
+//       [--app [--pause-ms MS] [--quick-run-ms MS] | --open-heads N]
 //
 // --edit append types one token and deletes it again, key after key, into two
 // traces used in turn, as the app's Workspace does: each run keeps the rows
 // before the edit (an incremental run). --edit type types a new token at every
 // key, so the text grows to T tokens and each trace, two keys behind, grows by
 // two rows per run (stored attention maps move to their new row length).
-// Without --edit every key re-runs all T rows. --attention-budget-mb and
-// --activation-budget-mb as in the app's Run menu (default 256 each).
+// Without --edit every key re-runs all T rows. --attention-budget-mb,
+// --activation-budget-mb and --kv-budget-mb as in the app's Run menu (default
+// 256, 256 and 512).
 //
 // --app measures the app itself instead: a MainWindow on screen (offscreen
 // platform) and its Workspace, T tokens of text, then `iterations` characters
@@ -83,6 +85,7 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
     if (quickRunMs >= 0) ws.setQuickRunMs(quickRunMs);
     ws.setAttentionBudget(opt.attention_budget_bytes);
     ws.setActivationBudget(opt.activation_budget_bytes);
+    ws.setKvBudget(opt.kv_budget_bytes);
     MainWindow w(&ws);
     w.resize(1280, 860);
     w.show();
@@ -217,8 +220,9 @@ int benchOpenHeads(const attnscope::Model& model, const std::vector<int>& ids, c
     }
     std::printf("AttnScope head detail benchmark: %d layers x %d heads, C=%d, T=%d, %d heads opened, %d threads\n",
                 cfg.n_layer, cfg.n_head, cfg.n_embed, trace->T(), n, attnscope::default_thread_count());
-    std::printf("  model run                              %8.1f ms (attention maps %s, activations %s)\n", runMs,
-                trace->weights_dense ? "kept" : "rebuilt", trace->activations_kept ? "kept" : "rebuilt");
+    std::printf("  model run                              %8.1f ms (attention maps %s, activations %s, k and v %s)\n",
+                runMs, trace->weights_dense ? "kept" : "rebuilt", trace->activations_kept ? "kept" : "rebuilt",
+                trace->kv_kept ? "kept" : "rebuilt");
     std::printf("  open a head in detail           median %8.1f ms   slowest %8.1f ms\n", median(openMs),
                 *std::max_element(openMs.begin(), openMs.end()));
     std::printf("  zoomed 16x, cells in view       median %8.1f ms   slowest %8.1f ms\n", median(zoomMs),
@@ -289,6 +293,7 @@ int main(int argc, char** argv) {
         attnscope::RunOptions opt;
         opt.attention_budget_bytes = int64_t(std::max(0, option(args, "--attention-budget-mb", "256").toInt())) << 20;
         opt.activation_budget_bytes = int64_t(std::max(0, option(args, "--activation-budget-mb", "256").toInt())) << 20;
+        opt.kv_budget_bytes = int64_t(std::max(0, option(args, "--kv-budget-mb", "512").toInt())) << 20;
         // The passage repeated and cut to T tokens (the longest prefix that has at most T).
         const QString passage = QStringLiteral("ROMEO:\nWhat light is this that breaks upon the night?\nSpeak once "
                                                "again, and let me hear thy voice.\n");
@@ -325,6 +330,7 @@ int main(int argc, char** argv) {
     opt.incremental = incremental;
     opt.attention_budget_bytes = int64_t(std::max(0, option(args, "--attention-budget-mb", "256").toInt())) << 20;
     opt.activation_budget_bytes = int64_t(std::max(0, option(args, "--activation-budget-mb", "256").toInt())) << 20;
+    opt.kv_budget_bytes = int64_t(std::max(0, option(args, "--kv-budget-mb", "512").toInt())) << 20;
     if (args.contains("--open-heads"))
         return benchOpenHeads(model, keys[0], keyLabels[0], opt, style, doc,
                               std::max(1, option(args, "--open-heads", "8").toInt()));

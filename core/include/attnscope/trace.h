@@ -16,6 +16,7 @@ namespace attnscope {
 
 struct Weights;
 class ImportedAttention;
+class RebuiltKeys;
 
 struct HeadRef {
     int layer = 0;
@@ -150,6 +151,10 @@ struct Trace {
     // (!activations_kept): Trace::tensor and a rebuilt head need them, even
     // after the caller lets the model go (a comparison's model B).
     std::shared_ptr<const Weights> rebuild_source;
+    // A run that kept no keys (!kv_kept): the last few heads' keys computed
+    // again, so a view reading a head a band or a row at a time projects
+    // them once. Each run makes its own.
+    std::shared_ptr<RebuiltKeys> rebuilt_keys;
 
     // Set for a trace opened from a trace file (attnscope/trace_file.h): the
     // attention weights come from the file and no other tensor exists.
