@@ -1669,6 +1669,14 @@ Gesucht in:
         <source>Keep every layer&apos;s activations while they fit in %1 MB; past that, keep k, v and each layer&apos;s output, and compute a layer&apos;s other tensors again exactly when they are shown</source>
         <translation>Die Aktivierungen jeder Schicht behalten, solange sie in %1 MB passen; darüber nur k, v und die Ausgabe jeder Schicht behalten und die übrigen Tensoren einer Schicht exakt neu berechnen, wenn sie gezeigt werden</translation>
     </message>
+    <message>
+        <source>&amp;Key and value memory</source>
+        <translation>Speicher für Schlüssel und &amp;Werte</translation>
+    </message>
+    <message>
+        <source>Past the activation memory, keep every layer&apos;s keys and values while they fit in %1 MB; past that, compute them again from each layer&apos;s input, exactly, when a run or a view needs them (an edit then costs every layer&apos;s k and v projections)</source>
+        <translation>Über den Speicher für Aktivierungen hinaus die Schlüssel und Werte jeder Schicht behalten, solange sie in %1 MB passen; darüber hinaus sie exakt aus der Eingabe jeder Schicht neu berechnen, wenn ein Lauf oder eine Ansicht sie braucht (jede Bearbeitung kostet dann die k- und v-Projektionen aller Schichten)</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -2134,6 +2142,14 @@ Gesucht in:
     <message>
         <source>This run holds about %1: its activations (%2) pass the %3 budget and are computed again when shown.</source>
         <translation>Dieser Lauf belegt etwa %1: Seine Aktivierungen (%2) überschreiten das Budget von %3 und werden beim Anzeigen neu berechnet.</translation>
+    </message>
+    <message>
+        <source>This run holds about %1: its activations and its keys and values (%2) pass their budgets and are computed again when needed, for every edit too.</source>
+        <translation>Dieser Lauf belegt etwa %1: Seine Aktivierungen sowie seine Schlüssel und Werte (%2) überschreiten ihre Budgets und werden bei Bedarf neu berechnet, auch bei jeder Bearbeitung.</translation>
+    </message>
+    <message>
+        <source>Its keys and values (%1) pass the %2 budget too: they are computed again from each layer&apos;s input for every edit and every head shown.</source>
+        <translation>Seine Schlüssel und Werte (%1) überschreiten auch das Budget von %2: Sie werden für jede Bearbeitung und jeden gezeigten Kopf aus der Eingabe jeder Schicht neu berechnet.</translation>
     </message>
 </context>
 <context>
