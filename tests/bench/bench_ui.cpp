@@ -83,10 +83,11 @@ int benchApp(session::Document doc, const QString& text, int iterations, const a
              int pauseMs, double quickRunMs) {
     Workspace ws;  // the app's own debounce: a key waits for none while runs are quick
     if (quickRunMs >= 0) ws.setQuickRunMs(quickRunMs);
+    MainWindow w(&ws);
+    // After the window, which sets the budgets remembered in the settings.
     ws.setAttentionBudget(opt.attention_budget_bytes);
     ws.setActivationBudget(opt.activation_budget_bytes);
     ws.setKvBudget(opt.kv_budget_bytes);
-    MainWindow w(&ws);
     w.resize(1280, 860);
     w.show();
     ws.setDocument(std::move(doc));
