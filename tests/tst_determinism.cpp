@@ -389,10 +389,13 @@ void tst_Determinism::incrementalRunsAcrossAThumbnailWidth_data() {
     QTest::addColumn<bool>("keepActivations");
     QTest::addColumn<bool>("rowNormalized");
     QTest::addColumn<bool>("mean");
-    QTest::newRow("max, row-normalized") << true << true << false;
-    QTest::newRow("max, past the activation budget") << false << true << false;
-    QTest::newRow("max of the weights") << true << false << false;
-    QTest::newRow("mean: pooled again") << true << true << true;
+    QTest::addColumn<bool>("keepKv");
+    QTest::newRow("max, row-normalized") << true << true << false << true;
+    QTest::newRow("max, past the activation budget") << false << true << false << true;
+    QTest::newRow("max, past the kv budget") << false << true << false << false;
+    QTest::newRow("max of the weights") << true << false << false << true;
+    QTest::newRow("mean: pooled again") << true << true << true << true;
+    QTest::newRow("mean, past the kv budget") << false << true << true << false;
 }
 
 // Typing past 256 tokens doubles the thumbnails' block width. Max pooling
@@ -407,6 +410,7 @@ void tst_Determinism::incrementalRunsAcrossAThumbnailWidth() {
     QFETCH(bool, keepActivations);
     QFETCH(bool, rowNormalized);
     QFETCH(bool, mean);
+    QFETCH(bool, keepKv);
     const ModelConfig c = ModelConfig::seed(61, 700, 32, 2, 2);
     const Model m(std::make_shared<Weights>(random_weights(c, 17)));
     std::mt19937 rng(3);
@@ -415,6 +419,7 @@ void tst_Determinism::incrementalRunsAcrossAThumbnailWidth() {
     RunOptions inc;
     inc.attention_budget_bytes = 0;
     if (!keepActivations) inc.activation_budget_bytes = 0;
+    if (!keepKv) inc.kv_budget_bytes = 0;
     inc.thumb_row_normalized = rowNormalized;
     inc.thumb_mean = mean;
     RunOptions full = inc;
@@ -432,8 +437,13 @@ void tst_Determinism::incrementalRunsAcrossAThumbnailWidth() {
         m.run(tokens, inc, live);
         QVERIFY(step == 0 || live.reused_rows > 0);
         QCOMPARE(live.activations_kept, keepActivations);
+        QCOMPARE(live.kv_kept, keepKv);
         widths.insert(live.thumb_width);
-        const QString diff = firstDifference(live, m.run(tokens, full));
+        // Against a full run that keeps its keys and values: past the kv
+        // budget every k and v compared is computed again.
+        RunOptions fullKv = full;
+        fullKv.kv_budget_bytes = int64_t(1) << 30;
+        const QString diff = firstDifference(live, m.run(tokens, fullKv));
         QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("%1 tokens: %2 differs").arg(tokens.size()).arg(diff)));
         if (step > 0 && live.thumb_width > before) {
             ++widened;
