@@ -151,6 +151,12 @@ void tst_RunState::threadsSettingIsUsedAndRemembered() {
     QVERIFY(menu2 && menu2->actions().at(1)->isChecked());
 }
 
+// The size (MB) of a Run ▸ memory menu's checked entry, or -1.
+static int checkedBudget(const QList<QAction*>& list) {
+    const auto it = std::find_if(list.begin(), list.end(), [](const QAction* a) { return a->isChecked(); });
+    return it == list.end() ? -1 : (*it)->data().toInt();
+}
+
 // Run ▸ Attention memory: 256 MB by default; another size chosen there runs
 // again and is remembered for the next session, and a budget below the maps
 // makes the next run keep no dense weights (each head rebuilt when shown,
@@ -160,11 +166,7 @@ void tst_RunState::attentionBudgetIsUsedAndRemembered() {
     QVERIFY(menu);
     const QList<QAction*> items = menu->actions();
     QCOMPARE(int(items.size()), int(kAttentionBudgetsMb.size()));
-    auto checked = [](const QList<QAction*>& list) {
-        const auto it = std::find_if(list.begin(), list.end(), [](const QAction* a) { return a->isChecked(); });
-        return it == list.end() ? -1 : (*it)->data().toInt();
-    };
-    QCOMPARE(checked(items), 256);
+    QCOMPARE(checkedBudget(items), 256);
     QCOMPARE(ws_->attentionBudget(), int64_t(256) << 20);
     QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: dense weights")); }));
     QVERIFY(ws_->trace()->weights_dense);
@@ -190,7 +192,7 @@ void tst_RunState::attentionBudgetIsUsedAndRemembered() {
     QCOMPARE(ws.attentionBudget(), int64_t(2048) << 20);
     auto* menu2 = again.findChild<QMenu*>(QStringLiteral("budgetMenu"));
     QVERIFY(menu2);
-    QCOMPARE(checked(menu2->actions()), 2048);
+    QCOMPARE(checkedBudget(menu2->actions()), 2048);
 }
 
 // Run ▸ Activation memory: 256 MB by default and remembered like the attention
@@ -203,11 +205,7 @@ void tst_RunState::activationBudgetIsUsedAndRemembered() {
     QVERIFY(menu);
     const QList<QAction*> items = menu->actions();
     QCOMPARE(int(items.size()), int(kAttentionBudgetsMb.size()));
-    const auto checked = [](const QList<QAction*>& list) {
-        const auto it = std::find_if(list.begin(), list.end(), [](const QAction* a) { return a->isChecked(); });
-        return it == list.end() ? -1 : (*it)->data().toInt();
-    };
-    QCOMPARE(checked(items), 256);
+    QCOMPARE(checkedBudget(items), 256);
     QCOMPARE(ws_->activationBudget(), int64_t(256) << 20);
     QVERIFY(rerun([&] { win_->editor()->setPlainText(QStringLiteral("ROMEO: kept activations")); }));
     QVERIFY(ws_->trace()->activations_kept);
@@ -259,7 +257,7 @@ void tst_RunState::activationBudgetIsUsedAndRemembered() {
     Workspace ws;
     MainWindow again(&ws);
     QCOMPARE(ws.activationBudget(), int64_t(512) << 20);
-    QCOMPARE(checked(again.findChild<QMenu*>(QStringLiteral("activationBudgetMenu"))->actions()), 512);
+    QCOMPARE(checkedBudget(again.findChild<QMenu*>(QStringLiteral("activationBudgetMenu"))->actions()), 512);
 }
 
 // Run ▸ Key and value memory: 512 MB by default and remembered. Past it (and
@@ -273,11 +271,7 @@ void tst_RunState::kvBudgetIsUsedAndRemembered() {
     QVERIFY(menu);
     const QList<QAction*> items = menu->actions();
     QCOMPARE(int(items.size()), int(kAttentionBudgetsMb.size()));
-    const auto checked = [](const QList<QAction*>& list) {
-        const auto it = std::find_if(list.begin(), list.end(), [](const QAction* a) { return a->isChecked(); });
-        return it == list.end() ? -1 : (*it)->data().toInt();
-    };
-    QCOMPARE(checked(items), 512);
+    QCOMPARE(checkedBudget(items), 512);
     QCOMPARE(ws_->kvBudget(), int64_t(512) << 20);
     QVERIFY(rerun([&] { items.at(2)->trigger(); }));
     QCOMPARE(ws_->kvBudget(), int64_t(1024) << 20);
@@ -334,7 +328,7 @@ void tst_RunState::kvBudgetIsUsedAndRemembered() {
     Workspace ws;
     MainWindow again(&ws);
     QCOMPARE(ws.kvBudget(), int64_t(1024) << 20);
-    QCOMPARE(checked(again.findChild<QMenu*>(QStringLiteral("kvBudgetMenu"))->actions()), 1024);
+    QCOMPARE(checkedBudget(again.findChild<QMenu*>(QStringLiteral("kvBudgetMenu"))->actions()), 1024);
 }
 
 // The first tensor of `trace` that is not bit for bit the same in a full run
