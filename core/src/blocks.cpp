@@ -118,11 +118,10 @@ static void repeat_kv(ConstMapRM kv, MapRM out, int H, int Hkv, int hs) {
 }
 
 // Grouped-query k and v are computed for their Hkv heads and then repeated.
-void project_kv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, LayerTrace& lt, int r0, int threads) {
+static void project_kv(const LayerWeights& w, const ModelConfig& cfg, bool rotate, const std::vector<float>& inv_freq,
+                       ConstMapRM ln1, LayerTrace& lt, int r0, int threads) {
     const int H = cfg.n_head, Hkv = cfg.kv_heads(), hs = cfg.head_size();
     const int r1 = r0 + int(ln1.rows());
-    const bool rotate = cfg.position == PositionKind::Rotary;
-    const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
     if (Hkv == H) {
         project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, ln1, rows_of(lt.k, r0, r1), H, threads, r0);
         linear(ln1, w.attn.v.weight, w.attn.v.bias, rows_of(lt.v, r0, r1), threads);
@@ -145,7 +144,12 @@ static void project_qkv(const LayerWeights& w, const ModelConfig& cfg, ConstMapR
     const bool rotate = cfg.position == PositionKind::Rotary;
     const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
     project(w.attn.q, w.attn.q_norm, cfg, rotate, inv_freq, ln1, q, cfg.n_head, threads, r0);
-    project_kv(w, cfg, ln1, lt, r0, threads);
+    project_kv(w, cfg, rotate, inv_freq, ln1, lt, r0, threads);
+}
+
+void project_kv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, LayerTrace& lt, int r0, int threads) {
+    const bool rotate = cfg.position == PositionKind::Rotary;
+    project_kv(w, cfg, rotate, rotate ? rope::inverse_frequencies(cfg) : std::vector<float>(), ln1, lt, r0, threads);
 }
 
 // The attention pass (attention.cpp) of rows [from, end) (end -1: T): queries

@@ -36,7 +36,7 @@ struct RunOptions {
     // incremental run, one head's by a rebuilt head, a layer's by
     // Trace::tensor. 512 MB: GPT-2 small keeps them up to about 7,280 tokens
     // (604 MB at 8,192, where an appended token then costs 12 layers of k and
-    // v projections again, about 0.6 s on 2 cores).
+    // v projections again, about 0.9 s on 2 cores).
     int64_t kv_budget_bytes = int64_t(512) << 20;
     int logits_rows = 1;             // logits for the last N positions; -1 all, 0 none
     // Reuse the trace's rows from an earlier causal run of the same weights and
