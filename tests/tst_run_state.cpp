@@ -79,6 +79,8 @@ private:
     // Badge texts of every registered view's widget.
     QStringList badges() const;
     bool rerun(const std::function<void()>& change);
+    // Types `keys` at the end of the text, as a user appending.
+    void typeAtEnd(const QString& keys);
     PredictionsPanel* slowLosses(uint64_t seed);
     QString differsFromAFullRun(const attnscope::Trace& trace) const;
     std::unique_ptr<Workspace> ws_;
@@ -117,6 +119,13 @@ QStringList tst_RunState::badges() const {
         out << (b && !b->isHidden() ? b->text() : QString());
     }
     return out;
+}
+
+void tst_RunState::typeAtEnd(const QString& keys) {
+    QTextCursor c = win_->editor()->textCursor();
+    c.movePosition(QTextCursor::End);
+    win_->editor()->setTextCursor(c);
+    QTest::keyClicks(win_->editor(), keys);
 }
 
 bool tst_RunState::rerun(const std::function<void()>& change) {
@@ -244,12 +253,7 @@ void tst_RunState::activationBudgetIsUsedAndRemembered() {
     QVERIFY2(painted, "no shape-flow node painted the MLP activations");
 
     // Typing keeps the rows before the edit with only the checkpoints kept.
-    QVERIFY(rerun([&] {
-        QTextCursor c = win_->editor()->textCursor();
-        c.movePosition(QTextCursor::End);
-        win_->editor()->setTextCursor(c);
-        QTest::keyClicks(win_->editor(), QStringLiteral("!"));
-    }));
+    QVERIFY(rerun([&] { typeAtEnd(QStringLiteral("!")); }));
     QVERIFY(ws_->trace()->reused_rows > 0);
     QVERIFY(!ws_->trace()->activations_kept);
 
@@ -314,12 +318,7 @@ void tst_RunState::kvBudgetIsUsedAndRemembered() {
     QCOMPARE(differsFromAFullRun(*trace), QString());
 
     // Typing keeps the rows before the edit, keys and values computed again.
-    QVERIFY(rerun([&] {
-        QTextCursor c = win_->editor()->textCursor();
-        c.movePosition(QTextCursor::End);
-        win_->editor()->setTextCursor(c);
-        QTest::keyClicks(win_->editor(), QStringLiteral("!"));
-    }));
+    QVERIFY(rerun([&] { typeAtEnd(QStringLiteral("!")); }));
     QVERIFY(ws_->trace()->reused_rows > 0);
     QVERIFY(!ws_->trace()->kv_kept);
     QCOMPARE(differsFromAFullRun(*ws_->trace()), QString());
@@ -394,12 +393,7 @@ void tst_RunState::aKeyKeepsTheLossesAlreadyComputed() {
     PredictionsPanel* panel = slowLosses(8);
     QVERIFY(panel);
     QTRY_VERIFY_WITH_TIMEOUT(panel->lossesDone() >= 64, 60000);
-    QVERIFY(rerun([&] {
-        QTextCursor c = win_->editor()->textCursor();
-        c.movePosition(QTextCursor::End);
-        win_->editor()->setTextCursor(c);
-        QTest::keyClicks(win_->editor(), QStringLiteral("!"));
-    }));
+    QVERIFY(rerun([&] { typeAtEnd(QStringLiteral("!")); }));
     QVERIFY2(panel->lossesDone() >= 64, qPrintable(QString::number(panel->lossesDone())));
     const auto trace = ws_->trace();
     // The result is shown when its signal arrives, after the worker is done.
