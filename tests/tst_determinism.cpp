@@ -727,9 +727,10 @@ void tst_Determinism::linearIsOneFusedChainPerOutput_data() {
     QTest::addColumn<int>("outs");
     QTest::addColumn<int>("ins");
     QTest::addColumn<bool>("bias");
-    // Ragged in every direction: register tiles (up to 14 x 32), k blocks of
-    // 256, row blocks, column blocks of 2,048 or more, the row split used
-    // when there are few column panels, and the few-rows path.
+    // Ragged in every direction: register tiles (up to 14 x 32), row blocks,
+    // k blocks (k whole up to 3,072 steps, past that equal blocks), column
+    // blocks (at most 8 MB of packed W: fewer columns as k grows), the row
+    // split used when there are few column panels, and the few-rows path.
     QTest::newRow("1x1x1") << 1 << 1 << 1 << true;
     // Up to a register tile of rows (6 on AVX2, 14 on AVX-512) skip packing:
     // W's rows read 8 at a time, 8 steps through a register transpose, ragged
@@ -744,6 +745,8 @@ void tst_Determinism::linearIsOneFusedChainPerOutput_data() {
     QTest::newRow("3x4100x64 (column blocks)") << 3 << 4100 << 64 << true;
     QTest::newRow("250x16x300 (row split)") << 250 << 16 << 300 << true;
     QTest::newRow("230x130x700") << 230 << 130 << 700 << false;
+    QTest::newRow("30x2800x1000 (column blocks of 2,080)") << 30 << 2800 << 1000 << true;
+    QTest::newRow("20x1500x3100 (k blocks of 1,552, column blocks of 1,344)") << 20 << 1500 << 3100 << true;
 }
 
 // kernels::linear (the dense layers) computes each output as one chain of

@@ -15,10 +15,11 @@
 #endif
 
 // The structure is the classic one (Goto and van de Geijn, "Anatomy of
-// high-performance matrix multiplication", 2008): a block of Wᵀ (kKc x up to
-// kNc) is packed into panels of kNr columns, a block of x (kMc x kKc) into
-// panels of kMr rows, and a register tile of kMr x kNr outputs runs over kKc
-// steps with one broadcast of x and kVecs loads of W per step. Between k
+// high-performance matrix multiplication", 2008): a block of Wᵀ (kc steps x
+// nc columns, k_block and n_block) is packed into panels of kNr columns, a
+// block of x (kMc x kc) into panels of kMr rows, and a register tile of kMr x
+// kNr outputs runs over kc steps with one broadcast of x and kVecs loads of W
+// per step. Between k
 // blocks the tile is stored to y and loaded again, which continues each
 // output's chain exactly.
 
@@ -72,9 +73,29 @@ struct Isa {
 
 constexpr int kMr = Isa::kMr;
 constexpr int kNr = Isa::kLanes * Isa::kVecs;
-constexpr Index kKc = 256;       // k steps per block: a kKc x kNr panel of W stays in L1
-constexpr Index kMc = kMr * 16;  // rows per packed block of x (L2)
-constexpr Index kNc = kNr * 128; // columns per packed block of W (L3)
+// Block sizes. A k block is as long as the product's k, up to kKcMax steps
+// (split evenly past that): between k blocks every output tile is stored and
+// loaded again, and with GPT-2 small's k of 768 and 3,072 those round trips
+// cost more than the W panel's leaving L1 (it streams from L2: 2 loads per
+// 2 x kMr FMAs). On the AVX-512 machine of README "Speed", 12 layers' four
+// dense products with distinct weights at T=1,024 ran at 329 GFLOP/s in
+// blocks of 256 steps and 394 with whole ones. A packed block of W is kept
+// within kPackedW floats a thread (8 MB), so its columns shrink as k grows.
+constexpr Index kKcMax = 3072;
+constexpr Index kMc = kMr * 16;      // rows per packed block of x
+constexpr Index kNcMax = kNr * 128;  // columns per packed block of W, at most
+constexpr Index kPackedW = Index(1) << 21;
+
+// The k block of a product of `k` steps: k itself, or k split into equal
+// blocks of at most kKcMax steps (a multiple of 8, the packing's step group).
+constexpr Index k_block(Index k) {
+    if (k <= kKcMax) return k;
+    const Index blocks = (k + kKcMax - 1) / kKcMax;
+    return ((k + blocks - 1) / blocks + 7) / 8 * 8;
+}
+
+// The columns of a packed block of W for k blocks of kc steps.
+constexpr Index n_block(Index kc) { return std::clamp(kPackedW / kc / kNr * kNr, Index(kNr), kNcMax); }
 
 // Below this many multiply-adds one thread does the whole product.
 constexpr double kParallelMacs = 1 << 18;
@@ -295,18 +316,19 @@ void block(const float* x, Index ldx, const float* w, Index ldw, const float* b,
         std::copy(b + n0, b + n1, bias);
     }
     alignas(64) float tile[kMr * kNr];
-    for (Index jc = n0; jc < n1; jc += kNc) {
-        const Index nc = std::min(kNc, n1 - jc);
+    const Index kc_max = k_block(k), nc_max = n_block(kc_max);
+    for (Index jc = n0; jc < n1; jc += nc_max) {
+        const Index nc = std::min(nc_max, n1 - jc);
         const Index nc_panels = (nc + kNr - 1) / kNr;
-        for (Index pc = 0; pc < k; pc += kKc) {
-            const Index kc = std::min(kKc, k - pc);
+        for (Index pc = 0; pc < k; pc += kc_max) {
+            const Index kc = std::min(kc_max, k - pc);
             const bool accumulate = pc > 0, last = pc + kc == k;
-            float* wp = Buffers::grow(buf.b, buf.b_size, nc_panels * kNr * kKc);
+            float* wp = Buffers::grow(buf.b, buf.b_size, nc_panels * kNr * kc_max);
             if constexpr (kTransposed) pack_w(w + jc * ldw + pc, ldw, nc, kc, wp);
             else pack_w_kn(w + pc * ldw + jc, ldw, nc, kc, wp);
             for (Index ic = 0; ic < m; ic += kMc) {
                 const Index mc = std::min(kMc, m - ic);
-                float* xp = Buffers::grow(buf.a, buf.a_size, kMc * kKc);
+                float* xp = Buffers::grow(buf.a, buf.a_size, kMc * kc_max);
                 pack_x(x + ic * ldx + pc, ldx, mc, kc, xp);
                 for (Index jr = 0; jr < nc_panels; ++jr) {
                     const Index col = jc + jr * kNr;
