@@ -151,31 +151,63 @@ float largest(const float* p, int n) {
 // visible cells, row by row and key by key in order, so the same sums on
 // every run. Row-normalized, each weight is first divided by its row's max, as
 // the heads grid's row scale does. Exactly one of max and sum is given.
-// A block's max is its largest weight divided once: rounding is monotonic, so
-// that is the largest of the weights divided one by one, bit for bit.
+// A max is exact whatever the order, so a block row's rows are first pooled
+// down their columns (each weight divided by its row's max when
+// row-normalized: rounding is monotonic, so that is also the largest weight
+// divided once) and then across each block's columns: with blocks of 4 keys
+// at 1,024 tokens, a call per block and row was half of the attention pass's
+// own time. Cells a row does not see but a later row of its block row does
+// are 0 in the tile (softmax_tile) and weights are >= 0, so they change no
+// block's max; a block no row sees stays NaN.
 void pool_tile(const float* s, int ld, const Tile& t, int T, bool causal, int width, int stride,
                bool row_normalized, float* max, float* sum) {
-    for (int r = 0; r < t.rows; ++r) {
-        const int i = t.r0 + r;
-        float* out = (max ? max : sum) + size_t(i / width) * stride;
-        if (i % width == 0) std::fill(out, out + stride, max ? std::numeric_limits<float>::quiet_NaN() : 0.0f);
-        const float* w = s + size_t(r) * ld;
-        const int visible = causal ? i + 1 : T;
-        const float row_max = row_normalized ? largest(w, visible) : 1.0f;
-        const bool divide = row_normalized && row_max > 0;
-        for (int c = 0, j = 0; j < visible; ++c) {
-            const int end = std::min(j + width, visible);
-            if (max) {
-                const float block = width == 1 ? w[j] : largest(w + j, end - j);
-                const float v = divide ? block / row_max : block;
-                if (!(v <= out[c])) out[c] = v;
-                j = end;
-            } else {
+    if (sum) {
+        for (int r = 0; r < t.rows; ++r) {
+            const int i = t.r0 + r;
+            float* out = sum + size_t(i / width) * stride;
+            if (i % width == 0) std::fill(out, out + stride, 0.0f);
+            const float* w = s + size_t(r) * ld;
+            const int visible = causal ? i + 1 : T;
+            const float row_max = row_normalized ? largest(w, visible) : 1.0f;
+            const bool divide = row_normalized && row_max > 0;
+            for (int c = 0, j = 0; j < visible; ++c) {
+                const int end = std::min(j + width, visible);
                 float acc = 0.0f;
                 for (; j < end; ++j) acc += divide ? w[j] / row_max : w[j];
                 out[c] += acc;
             }
         }
+        return;
+    }
+    thread_local std::vector<float, Eigen::aligned_allocator<float>> columns_buf;
+    float* columns = thread_buffer(columns_buf, size_t(T));
+    for (int r = 0; r < t.rows;) {
+        const int block_row = (t.r0 + r) / width;
+        const int r_end = std::min(t.rows, (block_row + 1) * width - t.r0);  // this block row's rows in the tile
+        float* out = max + size_t(block_row) * stride;
+        if ((t.r0 + r) % width == 0) std::fill(out, out + stride, std::numeric_limits<float>::quiet_NaN());
+        const int visible = causal ? t.r0 + r_end : T;  // its last row's
+        for (int rr = r; rr < r_end; ++rr) {
+            const float* w = s + size_t(rr) * ld;
+            const float row_max = row_normalized ? largest(w, causal ? t.r0 + rr + 1 : T) : 1.0f;
+            const bool divide = row_normalized && row_max > 0;
+            if (rr == r && divide) {
+                for (int j = 0; j < visible; ++j) columns[j] = w[j] / row_max;
+            } else if (rr == r) {
+                std::copy(w, w + visible, columns);
+            } else if (divide) {
+                for (int j = 0; j < visible; ++j) columns[j] = std::max(columns[j], w[j] / row_max);
+            } else {
+                for (int j = 0; j < visible; ++j) columns[j] = std::max(columns[j], w[j]);
+            }
+        }
+        for (int c = 0, j = 0; j < visible; ++c) {
+            const int end = std::min(j + width, visible);
+            float block = columns[j];
+            for (++j; j < end; ++j) block = std::max(block, columns[j]);
+            if (!(block <= out[c])) out[c] = block;
+        }
+        r = r_end;
     }
 }
 
