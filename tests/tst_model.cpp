@@ -38,6 +38,7 @@ private slots:
     void shapeRecords();
     void logitsNotKeptAreComputedFromLnF();
     void headsWithoutKeysAreRebuiltExactly();
+    void bandsIntoABufferEqualBandsReturned();
     void everyHalfConvertsExactly();
     void badModelSpecsSayWhatIsWrong();
     void estimateIsWhatARunHolds();
@@ -103,6 +104,53 @@ void tst_Model::causalUpperTriangleIsZero() {
 // Every one of the 65,536 float16 values read from a safetensors file equals
 // its definition (sign, exponent, mantissa), whichever conversion the build
 // uses (the CPU's F16C eight at a time, or the portable loop).
+// The views read a long text's head a band of rows at a time into one buffer
+// (head_weights_into and the rest): the same bits as the bands returned, for
+// stored and rebuilt weights, scores and a mask with knockouts, written only
+// where the band lies; rows out of range are refused.
+void tst_Model::bandsIntoABufferEqualBandsReturned() {
+    const Model m(randomModel(2, 3, 24, 160, 31, 7));
+    const std::vector<int> ids = randomTokens(150, 31, 5);
+    for (const bool dense : {true, false}) {
+        RunOptions opt;
+        opt.attention_budget_bytes = dense ? int64_t(1) << 30 : 0;
+        opt.knockout = {{0, 1, -1, 2}, {1, 0, 70, 3}};
+        const Trace tr = m.run(ids, opt);
+        QCOMPARE(tr.weights_dense, dense);
+        const int T = tr.T();
+        for (const auto& [r0, r1] : {std::pair{0, 150}, {64, 130}, {70, 71}, {149, 150}, {5, 5}}) {
+            const size_t n = size_t(r1 - r0) * size_t(T);
+            const auto check = [&](const char* what, const MatrixRM& want, auto write) {
+                std::vector<float> got(n + 16, -7.0f);
+                write(got.data());
+                QVERIFY2(std::memcmp(got.data(), want.data(), n * sizeof(float)) == 0,
+                         qPrintable(QStringLiteral("%1 rows [%2, %3) %4").arg(what).arg(r0).arg(r1).arg(dense ? "stored" : "rebuilt")));
+                QVERIFY2(std::all_of(got.begin() + ptrdiff_t(n), got.end(), [](float v) { return v == -7.0f; }),
+                         qPrintable(QStringLiteral("%1 wrote past its band").arg(what)));
+            };
+            for (int l = 0; l < 2; ++l)
+                for (int h = 0; h < 3; ++h) {
+                    check("weights", tr.head_weights(l, h, r0, r1, 2),
+                          [&](float* out) { tr.head_weights_into(l, h, r0, r1, out, 2); });
+                    check("scores", tr.head_scores(l, h, r0, r1, 2),
+                          [&](float* out) { tr.head_scores_into(l, h, r0, r1, out, 2); });
+                    check("mask", tr.mask(l, h, r0, r1), [&](float* out) { tr.mask_into(l, h, r0, r1, out); });
+                }
+        }
+        // The knockouts are in the mask read into a buffer.
+        std::vector<float> row(static_cast<size_t>(T));
+        tr.mask_into(0, 1, 90, 91, row.data());
+        QCOMPARE(row[2], 0.0f);
+        QCOMPARE(row[3], 1.0f);
+        tr.mask_into(1, 0, 70, 71, row.data());
+        QCOMPARE(row[3], 0.0f);
+        std::vector<float> sink(static_cast<size_t>(T) * 2);
+        QVERIFY_THROWS_EXCEPTION(Error, tr.head_weights_into(0, 0, 149, 151, sink.data()));
+        QVERIFY_THROWS_EXCEPTION(Error, tr.head_scores_into(0, 0, 3, 2, sink.data()));
+        QVERIFY_THROWS_EXCEPTION(Error, tr.mask_into(0, 3, 0, 1, sink.data()));
+    }
+}
+
 void tst_Model::everyHalfConvertsExactly() {
     const std::string header = R"({"h":{"dtype":"F16","shape":[65536],"data_offsets":[0,131072]}})";
     std::string bytes(8, '\0');

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "ablation_figure.h"
 #include "attnscope/compare.h"
@@ -101,8 +102,8 @@ MatrixBands CompareFigure::bandsOf(const FigureData& d) const {
     MatrixBands bands;
     bands.rows = bands.cols = d.trace->T();
     const int threads = d.threads > 0 ? d.threads : attnscope::default_thread_count();
-    bands.band = [trace = d.trace, l = layer_, h = head_, threads](int r0, int r1) {
-        return trace->head_weights(l, h, r0, r1, threads);
+    bands.band = [trace = d.trace, l = layer_, h = head_, threads](int r0, int r1, float* out) {
+        trace->head_weights_into(l, h, r0, r1, out, threads);
     };
     return bands;
 }
@@ -114,14 +115,16 @@ void CompareFigure::poolDifference(const attnscope::Trace& a, const attnscope::T
     // Bands of whole block rows, about 256 rows (8 MB a head at 8,192 tokens).
     const int step = block_ * std::max(1, 256 / block_);
     float range = 0;
+    // One buffer a trace for every band, its pages touched once (MatrixFigure::pool).
+    std::vector<float> wa(size_t(std::min(n_, step)) * size_t(n_)), wb(wa.size());
     for (int r0 = 0; r0 < n_; r0 += step) {
         const int r1 = std::min(n_, r0 + step);
-        const attnscope::MatrixRM wa = a.head_weights(layer_, head_, r0, r1, threads),
-                                  wb = b.head_weights(layer_, head_, r0, r1, threads);
+        a.head_weights_into(layer_, head_, r0, r1, wa.data(), threads);
+        b.head_weights_into(layer_, head_, r0, r1, wb.data(), threads);
         for (int r = r0; r < r1; ++r) {
             float* cells = &diff_(r / block_, 0);
-            const float* ra = &wa(r - r0, 0);
-            const float* rb = &wb(r - r0, 0);
+            const float* ra = wa.data() + size_t(r - r0) * size_t(n_);
+            const float* rb = wb.data() + size_t(r - r0) * size_t(n_);
             for (int c = 0, end = causal_ ? std::min(n_, r + 1) : n_; c < end; ++c) {
                 const float d = rb[c] - ra[c];
                 const float ad = std::abs(d);

@@ -19,13 +19,13 @@ MatrixBands bandsFor(const FigureData& d, int layer, int head, MatrixKind kind) 
     if (!d.trace) return b;
     b.rows = b.cols = d.trace->T();
     const int threads = d.threads > 0 ? d.threads : attnscope::default_thread_count();
-    b.band = [trace = d.trace, layer, head, kind, threads](int r0, int r1) -> attnscope::MatrixRM {
+    b.band = [trace = d.trace, layer, head, kind, threads](int r0, int r1, float* out) {
         switch (kind) {
-        case MatrixKind::Weights: return trace->head_weights(layer, head, r0, r1, threads);
-        case MatrixKind::Scores: return trace->head_scores(layer, head, r0, r1, threads);
+        case MatrixKind::Weights: return trace->head_weights_into(layer, head, r0, r1, out, threads);
+        case MatrixKind::Scores: return trace->head_scores_into(layer, head, r0, r1, out, threads);
         case MatrixKind::Mask: break;
         }
-        return trace->mask(layer, head, r0, r1);
+        trace->mask_into(layer, head, r0, r1, out);
     };
     return b;
 }

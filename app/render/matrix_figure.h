@@ -12,9 +12,17 @@ namespace render {
 
 // A matrix too large to hold whole (one head of a long text is 268 MB at 8,192
 // tokens): rows x cols, read through `band` a band of rows at a time.
+// `band` writes rows [r0, r1) to `out`, (r1 - r0) x cols floats: a reader
+// going band after band keeps one buffer, whose pages are touched once.
 struct MatrixBands {
     int rows = 0, cols = 0;
-    std::function<attnscope::MatrixRM(int r0, int r1)> band;  // rows [r0, r1): (r1 - r0, cols)
+    std::function<void(int r0, int r1, float* out)> band;
+    // Rows [r0, r1) in a matrix of their own.
+    attnscope::MatrixRM read(int r0, int r1) const {
+        attnscope::MatrixRM m(r1 - r0, cols);
+        if (r1 > r0) band(r0, r1, m.data());
+        return m;
+    }
 };
 
 // A band-read matrix with more rows or columns than kDenseCells is drawn

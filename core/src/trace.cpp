@@ -115,23 +115,34 @@ MatrixRM Trace::head_weights(int layer, int head) const { return head_weights(la
 MatrixRM Trace::head_weights(int layer, int head, int r0, int r1, int threads) const {
     check_head(*this, layer, head);
     check_rows(*this, r0, r1);
+    if (imported && r0 == 0 && r1 == T()) return imported->head(layer, head);
+    if (!imported && weights_dense)
+        return ConstMapRM(layers[size_t(layer)].weights.data.data() + (size_t(head) * T() + size_t(r0)) * T(), r1 - r0,
+                          T());
+    MatrixRM out(r1 - r0, T());
+    head_weights_into(layer, head, r0, r1, out.data(), threads);
+    return out;
+}
+
+void Trace::head_weights_into(int layer, int head, int r0, int r1, float* out, int threads) const {
+    check_head(*this, layer, head);
+    check_rows(*this, r0, r1);
     const int n = T();
     if (imported) {
-        if (r0 == 0 && r1 == n) return imported->head(layer, head);
-        MatrixRM out(r1 - r0, n);
         for (int q = r0; q < r1; ++q)
-            for (int k = 0; k < n; ++k) out(q - r0, k) = imported->at(layer, head, q, k);
-        return out;
+            for (int k = 0; k < n; ++k) out[size_t(q - r0) * size_t(n) + size_t(k)] = imported->at(layer, head, q, k);
+        return;
     }
     const LayerTrace& lt = layers[size_t(layer)];
-    if (weights_dense)
-        return ConstMapRM(lt.weights.data.data() + (size_t(head) * n + size_t(r0)) * n, r1 - r0, n);
-    MatrixRM out(r1 - r0, n);
+    if (weights_dense) {
+        const float* from = lt.weights.data.data() + (size_t(head) * n + size_t(r0)) * n;
+        std::copy(from, from + size_t(r1 - r0) * size_t(n), out);
+        return;
+    }
     if (r1 > r0)
         attention::rebuild_weights_rows(head_view(*this, layer, head, r0, r1).view, causal,
                                         lt.row_max.data.data() + size_t(head) * n,
-                                        lt.row_inv_sum.data.data() + size_t(head) * n, r0, r1, out.data(), threads);
-    return out;
+                                        lt.row_inv_sum.data.data() + size_t(head) * n, r0, r1, out, threads);
 }
 
 MatrixRM Trace::head_scores(int layer, int head) const { return head_scores(layer, head, 0, T(), 1); }
@@ -141,9 +152,16 @@ MatrixRM Trace::head_scores(int layer, int head, int r0, int r1, int threads) co
     check_rows(*this, r0, r1);
     if (imported) needs_model(*this, "attention scores");
     MatrixRM out(r1 - r0, T());
-    if (r1 > r0)
-        attention::rebuild_scores_rows(head_view(*this, layer, head, r0, r1).view, causal, r0, r1, out.data(), threads);
+    head_scores_into(layer, head, r0, r1, out.data(), threads);
     return out;
+}
+
+void Trace::head_scores_into(int layer, int head, int r0, int r1, float* out, int threads) const {
+    check_head(*this, layer, head);
+    check_rows(*this, r0, r1);
+    if (imported) needs_model(*this, "attention scores");
+    if (r1 > r0)
+        attention::rebuild_scores_rows(head_view(*this, layer, head, r0, r1).view, causal, r0, r1, out, threads);
 }
 
 MatrixRM Trace::mask() const { return model_mask(0, T()); }
@@ -152,27 +170,42 @@ MatrixRM Trace::mask(int layer, int head) const { return mask(layer, head, 0, T(
 
 MatrixRM Trace::mask(int layer, int head, int r0, int r1) const {
     check_head(*this, layer, head);
-    MatrixRM m = model_mask(r0, r1);
+    check_rows(*this, r0, r1);
+    MatrixRM m(r1 - r0, T());
+    mask_into(layer, head, r0, r1, m.data());
+    return m;
+}
+
+void Trace::mask_into(int layer, int head, int r0, int r1, float* out) const {
+    check_head(*this, layer, head);
+    check_rows(*this, r0, r1);
     const int n = T();
+    MapRM m(out, r1 - r0, n);
+    model_mask_into(r0, r1, m);
     for (const Knockout& ko : knockout) {
         if (!ko.covers(layer, head) || ko.key < 0 || ko.key >= n) continue;
         if (ko.query < 0) m.col(ko.key).setZero();
         else if (ko.query >= r0 && ko.query < r1) m(ko.query - r0, ko.key) = 0;
     }
-    return m;
 }
 
 MatrixRM Trace::model_mask(int r0, int r1) const {
     check_rows(*this, r0, r1);
+    MatrixRM m(r1 - r0, T());
+    model_mask_into(r0, r1, MapRM(m.data(), m.rows(), m.cols()));
+    return m;
+}
+
+void Trace::model_mask_into(int r0, int r1, MapRM m) const {
+    check_rows(*this, r0, r1);
     const int n = T(), w = causal ? config.sliding_window : 0;
-    MatrixRM m = MatrixRM::Zero(r1 - r0, n);
+    m.setZero();
     for (int q = r0; q < r1; ++q) {
         // Keys [first, end) are visible: up to the query when causal, the last
         // w of them with a sliding window.
         const int end = causal ? q + 1 : n, first = w > 0 && q >= w ? q - w + 1 : 0;
         m.row(q - r0).segment(first, end - first).setOnes();
     }
-    return m;
 }
 
 float Trace::weight(int layer, int head, int query, int key) const {

@@ -228,6 +228,9 @@ int benchOpenHeads(const attnscope::Model& model, const std::vector<int>& ids, c
                 *std::max_element(openMs.begin(), openMs.end()));
     std::printf("  zoomed 16x, cells in view       median %8.1f ms   slowest %8.1f ms\n", median(zoomMs),
                 *std::max_element(zoomMs.begin(), zoomMs.end()));
+    std::printf("  each head opened, in order (ms):");
+    for (const double ms : openMs) std::printf(" %.0f", ms);
+    std::printf("\n");
     std::printf("  trace                                  %8.1f MB\n", double(trace->bytes()) / (1024.0 * 1024.0));
     std::printf("  peak resident memory                   %8.1f MB\n", peakRssMb());
     return 0;

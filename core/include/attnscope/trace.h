@@ -188,8 +188,15 @@ struct Trace {
     MatrixRM head_weights(int layer, int head, int r0, int r1, int threads = 1) const;
     MatrixRM head_scores(int layer, int head, int r0, int r1, int threads = 1) const;
     MatrixRM mask(int layer, int head, int r0, int r1) const;
+    // The same bands written to `out`, (r1 - r0) x T floats, row-major: a
+    // reader going band after band through one buffer touches its pages once
+    // (a fresh 8 MB band at 8,192 tokens is 2,048 first touches, 20 ms here).
+    void head_weights_into(int layer, int head, int r0, int r1, float* out, int threads = 1) const;
+    void head_scores_into(int layer, int head, int r0, int r1, float* out, int threads = 1) const;
+    void mask_into(int layer, int head, int r0, int r1, float* out) const;
     // Rows [r0, r1) of mask(), the model's mask.
     MatrixRM model_mask(int r0, int r1) const;
+    void model_mask_into(int r0, int r1, MapRM out) const;
     // One entry of head_weights / head_scores without building the whole matrix
     // when the weights are stored.
     float weight(int layer, int head, int query, int key) const;
