@@ -46,6 +46,7 @@ private slots:
     void recipesNameWhatBIs();
     void figureTitleSaysWhatItCovers();
     void smallFiguresKeepTheLargestChange();
+    void longTextsArePooledBandByBand_data();
     void longTextsArePooledBandByBand();
     void cliExportsTheDifference();
     void cliBadUsageExitsTwo_data();
@@ -399,16 +400,28 @@ void tst_Compare::smallFiguresKeepTheLargestChange() {
 // time and draws them pooled, as the head detail does: whole, the two heads,
 // their difference and its image were 1 GB at 8,192 tokens. Each cell of the
 // difference is its block's change of largest size, sign kept.
+void tst_Compare::longTextsArePooledBandByBand_data() {
+    QTest::addColumn<int>("moreA");
+    QTest::addColumn<int>("moreB");
+    QTest::newRow("as long") << 0 << 0;
+    // Each trace's band rows are as long as its own text (a buffer sized by
+    // the shorter one overflowed and read rows at the wrong offsets).
+    QTest::newRow("B longer") << 0 << 40;
+    QTest::newRow("A longer") << 40 << 0;
+}
+
 void tst_Compare::longTextsArePooledBandByBand() {
-    constexpr int T = 2100;
+    QFETCH(int, moreA);
+    QFETCH(int, moreB);
+    constexpr int T = 2100;  // the positions A and B share
     const session::Document doc = session::randomDocument(ModelConfig::seed(96, 2304, 32, 2, 2), 3);
-    QString textB;
-    while (textB.size() < T) textB += QStringLiteral("a long text, compared a band of rows at a time. ");
-    textB.truncate(T);
-    QString textA = textB;
+    QString text;
+    while (text.size() < T + 40) text += QStringLiteral("a long text, compared a band of rows at a time. ");
+    const QString textB = text.left(T + moreB);
+    QString textA = text.left(T + moreA);
     textA[1000] = QLatin1Char('Q');
     const session::Tokenized ta = session::tokenize(doc, textA, session::CropPolicy::KeepLast);
-    QCOMPARE(int(ta.ids.size()), T);
+    QCOMPARE(int(ta.ids.size()), T + moreA);
     const auto a = runOn(doc, ta.ids);
     const auto c = session::compareWithText(doc, a, ta, textB, session::optionsLike(*a, 1 << 30, 0), session::CropPolicy::KeepLast);
     const MatrixRM whole = weight_difference(*c.a, *c.b, 1, 1);

@@ -101,9 +101,6 @@ void tst_Model::causalUpperTriangleIsZero() {
     QCOMPARE(mask(1, 0), 1.0f);
 }
 
-// Every one of the 65,536 float16 values read from a safetensors file equals
-// its definition (sign, exponent, mantissa), whichever conversion the build
-// uses (the CPU's F16C eight at a time, or the portable loop).
 // The views read a long text's head a band of rows at a time into one buffer
 // (head_weights_into and the rest): the same bits as the bands returned, for
 // stored and rebuilt weights, scores and a mask with knockouts, written only
@@ -151,6 +148,9 @@ void tst_Model::bandsIntoABufferEqualBandsReturned() {
     }
 }
 
+// Every one of the 65,536 float16 values read from a safetensors file equals
+// its definition (sign, exponent, mantissa), whichever conversion the build
+// uses (the CPU's F16C eight at a time, or the portable loop).
 void tst_Model::everyHalfConvertsExactly() {
     const std::string header = R"({"h":{"dtype":"F16","shape":[65536],"data_offsets":[0,131072]}})";
     std::string bytes(8, '\0');

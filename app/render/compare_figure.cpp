@@ -116,15 +116,17 @@ void CompareFigure::poolDifference(const attnscope::Trace& a, const attnscope::T
     const int step = block_ * std::max(1, 256 / block_);
     float range = 0;
     // One buffer a trace for every band, its pages touched once (MatrixFigure::pool).
-    std::vector<float> wa(size_t(std::min(n_, step)) * size_t(n_)), wb(wa.size());
+    // Each trace's rows are as long as its own text; the first n_ keys are compared.
+    const size_t la = size_t(a.T()), lb = size_t(b.T()), rows = size_t(std::min(n_, step));
+    std::vector<float> wa(rows * la), wb(rows * lb);
     for (int r0 = 0; r0 < n_; r0 += step) {
         const int r1 = std::min(n_, r0 + step);
         a.head_weights_into(layer_, head_, r0, r1, wa.data(), threads);
         b.head_weights_into(layer_, head_, r0, r1, wb.data(), threads);
         for (int r = r0; r < r1; ++r) {
             float* cells = &diff_(r / block_, 0);
-            const float* ra = wa.data() + size_t(r - r0) * size_t(n_);
-            const float* rb = wb.data() + size_t(r - r0) * size_t(n_);
+            const float* ra = wa.data() + size_t(r - r0) * la;
+            const float* rb = wb.data() + size_t(r - r0) * lb;
             for (int c = 0, end = causal_ ? std::min(n_, r + 1) : n_; c < end; ++c) {
                 const float d = rb[c] - ra[c];
                 const float ad = std::abs(d);

@@ -27,16 +27,29 @@ void finiteRange(const float* row, int n, float* lo, float* hi) {
         }
 }
 
-// A buffer for n floats, one a thread, kept from figure to figure: with a
-// fresh 8 MB band at 8,192 tokens (2,048 pages touched for the first time,
-// about 10 us each here) every band cost 13 ms, and a head took 0.53-0.66 s
-// to open until freed bands happened to be reused; with a fresh buffer per
-// figure, 126 ms; kept, 85 ms (attnscope-bench-ui --open-heads).
-float* bandBuffer(size_t n) {
-    thread_local std::vector<float> buffer;
-    if (buffer.size() < n) buffer.resize(n);
-    return buffer.data();
-}
+// Room for a figure's bands of n floats. Up to kKeptBandFloats (32 MB: 256
+// rows at 32,768 tokens) it is one buffer a thread, kept from figure to
+// figure: with a fresh 8 MB band at 8,192 tokens (2,048 pages touched for the
+// first time, about 10 us each here) every band cost 13 ms, and a head took
+// 0.53-0.66 s to open until freed bands happened to be reused; with a fresh
+// buffer a figure, 126 ms; kept, 85 ms (attnscope-bench-ui --open-heads).
+// Larger, the figure's own. A band callback must not build or paint a figure
+// itself (the Trace reads it calls do not).
+class BandBuffer {
+public:
+    explicit BandBuffer(size_t n) {
+        constexpr size_t kKeptBandFloats = size_t(8) << 20;
+        thread_local std::vector<float> kept;
+        std::vector<float>& use = n <= kKeptBandFloats ? kept : own_;
+        if (use.size() < n) use.resize(n);
+        data_ = use.data();
+    }
+    float* data() const { return data_; }
+
+private:
+    std::vector<float> own_;
+    float* data_ = nullptr;
+};
 
 }  // namespace
 
@@ -102,7 +115,8 @@ void MatrixFigure::pool(const MatrixBands& bands, bool causal) {
     float lo = std::numeric_limits<float>::infinity(), hi = kNone;  // the scores' finite extremes
     const int bandRows = std::max(b, kBandRows / b * b);
     Eigen::ArrayXf acc(cols_);
-    float* buffer = bandBuffer(size_t(std::min(rows_, bandRows)) * size_t(cols_));
+    const BandBuffer room(size_t(std::min(rows_, bandRows)) * size_t(cols_));
+    float* buffer = room.data();
     for (int r0 = 0; r0 < rows_; r0 += bandRows) {
         const int r1 = std::min(rows_, r0 + bandRows);
         bands.band(r0, r1, buffer);
@@ -173,7 +187,8 @@ QImage MatrixFigure::detailImage(int r0, int r1, int c0, int c1) const {
     QImage img(c1 - c0, r1 - r0, QImage::Format_RGB32);
     const ColorMap& cmap = style_.cmap();
     const bool perRow = style_.scale == Scale::RowNormalized;
-    float* buffer = bandBuffer(size_t(std::min(r1 - r0, kBandRows)) * size_t(cols_));
+    const BandBuffer room(size_t(std::min(r1 - r0, kBandRows)) * size_t(cols_));
+    float* buffer = room.data();
     for (int b0 = r0; b0 < r1; b0 += kBandRows) {
         const int b1 = std::min(r1, b0 + kBandRows);
         bands_.band(b0, b1, buffer);

@@ -158,7 +158,8 @@ float largest(const float* p, int n) {
 // at 1,024 tokens, a call per block and row was half of the attention pass's
 // own time. Cells a row does not see but a later row of its block row does
 // are 0 in the tile (softmax_tile) and weights are >= 0, so they change no
-// block's max; a block no row sees stays NaN.
+// block's max; a block no row sees stays NaN. (Only NaN weights, from a model
+// that already gives NaN, could pool otherwise than a row at a time did.)
 void pool_tile(const float* s, int ld, const Tile& t, int T, bool causal, int width, int stride,
                bool row_normalized, float* max, float* sum) {
     if (sum) {

@@ -19,9 +19,8 @@
 // nc columns, k_block and n_block) is packed into panels of kNr columns, a
 // block of x (kMc x kc) into panels of kMr rows, and a register tile of kMr x
 // kNr outputs runs over kc steps with one broadcast of x and kVecs loads of W
-// per step. Between k
-// blocks the tile is stored to y and loaded again, which continues each
-// output's chain exactly.
+// per step. Between k blocks the tile is stored to y and loaded again, which
+// continues each output's chain exactly.
 
 namespace attnscope::gemm {
 

@@ -116,9 +116,6 @@ MatrixRM Trace::head_weights(int layer, int head, int r0, int r1, int threads) c
     check_head(*this, layer, head);
     check_rows(*this, r0, r1);
     if (imported && r0 == 0 && r1 == T()) return imported->head(layer, head);
-    if (!imported && weights_dense)
-        return ConstMapRM(layers[size_t(layer)].weights.data.data() + (size_t(head) * T() + size_t(r0)) * T(), r1 - r0,
-                          T());
     MatrixRM out(r1 - r0, T());
     head_weights_into(layer, head, r0, r1, out.data(), threads);
     return out;
@@ -128,9 +125,9 @@ void Trace::head_weights_into(int layer, int head, int r0, int r1, float* out, i
     check_head(*this, layer, head);
     check_rows(*this, r0, r1);
     const int n = T();
-    if (imported) {
-        for (int q = r0; q < r1; ++q)
-            for (int k = 0; k < n; ++k) out[size_t(q - r0) * size_t(n) + size_t(k)] = imported->at(layer, head, q, k);
+    if (imported) {  // the file's head read (and checked) once, not once a cell
+        const MatrixRM whole = imported->head(layer, head);
+        std::copy(whole.data() + size_t(r0) * size_t(n), whole.data() + size_t(r1) * size_t(n), out);
         return;
     }
     const LayerTrace& lt = layers[size_t(layer)];
@@ -164,6 +161,22 @@ void Trace::head_scores_into(int layer, int head, int r0, int r1, float* out, in
         attention::rebuild_scores_rows(head_view(*this, layer, head, r0, r1).view, causal, r0, r1, out, threads);
 }
 
+namespace {
+
+// Rows [r0, r1) of the model's mask (Trace::model_mask) into m, (r1 - r0, T).
+void fill_model_mask(const Trace& tr, int r0, int r1, MapRM m) {
+    const int n = tr.T(), w = tr.causal ? tr.config.sliding_window : 0;
+    m.setZero();
+    for (int q = r0; q < r1; ++q) {
+        // Keys [first, end) are visible: up to the query when causal, the last
+        // w of them with a sliding window.
+        const int end = tr.causal ? q + 1 : n, first = w > 0 && q >= w ? q - w + 1 : 0;
+        m.row(q - r0).segment(first, end - first).setOnes();
+    }
+}
+
+}  // namespace
+
 MatrixRM Trace::mask() const { return model_mask(0, T()); }
 
 MatrixRM Trace::mask(int layer, int head) const { return mask(layer, head, 0, T()); }
@@ -181,7 +194,7 @@ void Trace::mask_into(int layer, int head, int r0, int r1, float* out) const {
     check_rows(*this, r0, r1);
     const int n = T();
     MapRM m(out, r1 - r0, n);
-    model_mask_into(r0, r1, m);
+    fill_model_mask(*this, r0, r1, m);
     for (const Knockout& ko : knockout) {
         if (!ko.covers(layer, head) || ko.key < 0 || ko.key >= n) continue;
         if (ko.query < 0) m.col(ko.key).setZero();
@@ -192,21 +205,10 @@ void Trace::mask_into(int layer, int head, int r0, int r1, float* out) const {
 MatrixRM Trace::model_mask(int r0, int r1) const {
     check_rows(*this, r0, r1);
     MatrixRM m(r1 - r0, T());
-    model_mask_into(r0, r1, MapRM(m.data(), m.rows(), m.cols()));
+    fill_model_mask(*this, r0, r1, MapRM(m.data(), m.rows(), m.cols()));
     return m;
 }
 
-void Trace::model_mask_into(int r0, int r1, MapRM m) const {
-    check_rows(*this, r0, r1);
-    const int n = T(), w = causal ? config.sliding_window : 0;
-    m.setZero();
-    for (int q = r0; q < r1; ++q) {
-        // Keys [first, end) are visible: up to the query when causal, the last
-        // w of them with a sliding window.
-        const int end = causal ? q + 1 : n, first = w > 0 && q >= w ? q - w + 1 : 0;
-        m.row(q - r0).segment(first, end - first).setOnes();
-    }
-}
 
 float Trace::weight(int layer, int head, int query, int key) const {
     check_head(*this, layer, head);

@@ -196,7 +196,6 @@ struct Trace {
     void mask_into(int layer, int head, int r0, int r1, float* out) const;
     // Rows [r0, r1) of mask(), the model's mask.
     MatrixRM model_mask(int r0, int r1) const;
-    void model_mask_into(int r0, int r1, MapRM out) const;
     // One entry of head_weights / head_scores without building the whole matrix
     // when the weights are stored.
     float weight(int layer, int head, int query, int key) const;
