@@ -426,12 +426,20 @@ void tst_RunState::backgroundWorkLeavesQtsPoolToPainting() {
 void tst_RunState::backgroundWorkWaitsForTheRunsOfKeys() {
     // The gate itself: a wait outlasts the run and then the quiet time.
     std::atomic<bool> cancel{false};
+    // The pool may still be busy with an earlier test's work (slow under
+    // ASan with another test beside it): each check starts once the wait has.
+    std::atomic<bool> started{false};
+    const auto waitInPool = [&] {
+        started = true;
+        return yieldToForeground(cancel);
+    };
     QElapsedTimer clock;
     QFuture<bool> waited;
     {
         const ForegroundRun run;
         QCOMPARE(foregroundRuns(), 1);
-        waited = QtConcurrent::run(workPool(), [&] { return yieldToForeground(cancel); });
+        waited = QtConcurrent::run(workPool(), waitInPool);
+        QTRY_VERIFY_WITH_TIMEOUT(started.load(), 60000);
         QTest::qWait(200);
         QVERIFY2(!waited.isFinished(), "background work went on during a run");
         clock.start();
@@ -448,7 +456,9 @@ void tst_RunState::backgroundWorkWaitsForTheRunsOfKeys() {
     // A cancel ends the wait at once, with false, even while a run goes on.
     {
         const ForegroundRun run;
-        waited = QtConcurrent::run(workPool(), [&] { return yieldToForeground(cancel); });
+        started = false;
+        waited = QtConcurrent::run(workPool(), waitInPool);
+        QTRY_VERIFY_WITH_TIMEOUT(started.load(), 60000);
         QTest::qWait(50);
         clock.start();
         cancel = true;
