@@ -76,6 +76,8 @@ private slots:
     void hostileFilesGiveClearErrors_data();
     void hostileFilesGiveClearErrors();
     void aWeightThatIsNotAProbabilityIsRefusedByName();
+    void rowsAreReadAndCheckedAlone_data();
+    void rowsAreReadAndCheckedAlone();
     void seventyBClassTraceOpensWithoutReadingIt();
     void gridOfEveryHeadStaysWithinItsBudget();
     void cliOpensExportsAndRefuses();
@@ -196,6 +198,76 @@ void tst_TraceFile::aWeightThatIsNotAProbabilityIsRefusedByName() {
         QVERIFY2(std::string(e->what()).find("head 0.1") != std::string::npos, e->what());
         QVERIFY2(std::string(e->what()).find("query 1, key 1") != std::string::npos, e->what());
     }
+}
+
+void tst_TraceFile::rowsAreReadAndCheckedAlone_data() {
+    QTest::addColumn<QString>("dtype");
+    QTest::newRow("float32") << QStringLiteral("F32");
+    QTest::newRow("float16") << QStringLiteral("F16");
+}
+
+// A row, a cell or a band of an imported head reads only its own rows of the
+// file (before, a row read the whole head once a key: minutes for one row of
+// a 4,096-token head). The proof: a bad weight in query 3 of head 1 is found
+// by every read that covers query 3, named by its place in the head, and by
+// none that does not.
+void tst_TraceFile::rowsAreReadAndCheckedAlone() {
+    QFETCH(QString, dtype);
+    const int H = 2, T = 5;
+    std::vector<float> w;
+    for (int h = 0; h < H; ++h)
+        for (int q = 0; q < T; ++q)
+            for (int k = 0; k < T; ++k) w.push_back(k <= q ? 1.0f / float(q + 1) : 0.0f);
+    w[size_t((T + 3) * T + 1)] = 2.5f;  // head 1, query 3, key 1
+    QByteArray bytes;
+    for (const float v : w) {
+        if (dtype == QLatin1String("F32")) {
+            bytes.append(reinterpret_cast<const char*>(&v), 4);
+        } else {
+            const qfloat16 h(v);
+            bytes.append(reinterpret_cast<const char*>(&h), 2);
+        }
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("t.safetensors"));
+    QVERIFY(testutil::writeFile(path, safetensors(layerEntry(0, dtype, H, T, 0, bytes.size()), kOkMeta, bytes)));
+    const auto tr = open_trace_file(str(path));
+
+    const bool f16 = dtype == QLatin1String("F16");
+    for (const int q : {0, 1, 2, 4}) {
+        std::vector<float> expected(size_t(T), 0.0f);
+        for (int k = 0; k <= q; ++k) expected[size_t(k)] = f16 ? float(qfloat16(1.0f / float(q + 1))) : 1.0f / float(q + 1);
+        QCOMPARE(tr->head_row(0, 1, q), expected);
+    }
+    QCOMPARE(tr->weight(0, 1, 4, 0), tr->head_row(0, 1, 4)[0]);
+    QCOMPARE(tr->weight(0, 1, 2, 3), 0.0f);
+    std::vector<float> band(size_t(3 * T), -1.0f);
+    tr->head_weights_into(0, 1, 0, 3, band.data(), 1);
+    for (int q = 0; q < 3; ++q)
+        QCOMPARE(std::vector<float>(band.begin() + q * T, band.begin() + (q + 1) * T), tr->head_row(0, 1, q));
+    // Head 0 is whole and clean: its band equals the whole head's rows.
+    const MatrixRM whole = tr->head_weights(0, 0);
+    tr->head_weights_into(0, 0, 2, 5, band.data(), 1);
+    QCOMPARE(std::vector<float>(band.begin(), band.end()),
+             std::vector<float>(whole.data() + 2 * T, whole.data() + 5 * T));
+
+    const auto refusesQuery3 = [](const std::function<void()>& read) {
+        const auto e = testutil::errorOf(read);
+        if (!e) return QStringLiteral("no error");
+        if (e->code() != ErrorCode::BadFormat) return QStringLiteral("not BadFormat: ") + QString::fromStdString(e->what());
+        if (std::string(e->what()).find("head 0.1 holds 2.5") == std::string::npos ||
+            std::string(e->what()).find("query 3, key 1") == std::string::npos)
+            return QStringLiteral("not named: ") + QString::fromStdString(e->what());
+        return QString();
+    };
+    QCOMPARE(refusesQuery3([&] { tr->head_row(0, 1, 3); }), QString());
+    QCOMPARE(refusesQuery3([&] { tr->weight(0, 1, 3, 0); }), QString());
+    QCOMPARE(refusesQuery3([&] { tr->head_weights_into(0, 1, 2, 5, band.data(), 1); }), QString());
+    QCOMPARE(refusesQuery3([&] { tr->head_weights(0, 1); }), QString());
+    // Rows past the head are refused, not read.
+    const auto past = testutil::errorOf([&] { tr->imported->rows(0, 1, 4, 6, band.data()); });
+    QVERIFY(past);
+    QCOMPARE(past->code(), ErrorCode::InvalidArgument);
 }
 
 void tst_TraceFile::seventyBClassTraceOpensWithoutReadingIt() {

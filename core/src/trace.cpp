@@ -125,9 +125,8 @@ void Trace::head_weights_into(int layer, int head, int r0, int r1, float* out, i
     check_head(*this, layer, head);
     check_rows(*this, r0, r1);
     const int n = T();
-    if (imported) {  // the file's head read (and checked) once, not once a cell
-        const MatrixRM whole = imported->head(layer, head);
-        std::copy(whole.data() + size_t(r0) * size_t(n), whole.data() + size_t(r1) * size_t(n), out);
+    if (imported) {  // the band's rows of the file alone, read and checked once
+        imported->rows(layer, head, r0, r1, out);
         return;
     }
     const LayerTrace& lt = layers[size_t(layer)];
@@ -229,8 +228,8 @@ std::vector<float> Trace::head_row(int layer, int head, int query) const {
     check_cell(*this, query, 0);
     const int n = T();
     std::vector<float> row(static_cast<size_t>(n));
-    if (imported) {
-        for (int k = 0; k < n; ++k) row[size_t(k)] = imported->at(layer, head, query, k);
+    if (imported) {  // one row of the file, not the whole head once a key
+        imported->rows(layer, head, query, query + 1, row.data());
         return row;
     }
     const LayerTrace& lt = layers[size_t(layer)];

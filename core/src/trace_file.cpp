@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "attnscope/error.h"
 #include "attnscope/json.h"
@@ -77,33 +78,47 @@ std::vector<std::string> parse_texts(const std::string& path, const std::string&
 ImportedAttention::~ImportedAttention() = default;
 
 MatrixRM ImportedAttention::head(int layer, int head) const {
+    MatrixRM out(T_, T_);
+    rows(layer, head, 0, T_, out.data());
+    return out;
+}
+
+void ImportedAttention::rows(int layer, int head, int r0, int r1, float* out) const {
     if (layer < 0 || layer >= n_layer() || head < 0 || head >= n_head_)
         throw Error(ErrorCode::InvalidArgument,
                     "no head " + std::to_string(layer) + "." + std::to_string(head) + " in this trace file");
-    MatrixRM out(T_, T_);
-    layers_[size_t(layer)]->rows(head, 1).read(out.data());
+    if (r0 < 0 || r1 < r0 || r1 > T_)
+        throw Error(ErrorCode::InvalidArgument, "no rows [" + std::to_string(r0) + ", " + std::to_string(r1) +
+                                                    ") for " + std::to_string(T_) + " tokens");
+    // The head as a (T, T) view, then its rows: only they are read from the file.
+    StoredTensor view = layers_[size_t(layer)]->rows(head, 1);
+    view.shape = {T_, T_};
+    view.stride = {view.stride[1], view.stride[2]};
+    view.rows(r0, r1 - r0).read(out);
     // Weights are probabilities. Rounding to float16 may push one a hair past 1.
-    const float* p = out.data();
     // One branch-free pass (vectorised) checks them all; the culprit is looked
-    // for only in a file that fails it.
+    // for only in rows that fail it.
+    const size_t n = size_t(r1 - r0) * size_t(T_);
     bool ok = true;
-    for (Eigen::Index i = 0; i < out.size(); ++i) ok &= (p[i] >= 0.0f) & (p[i] <= 1.001f);
+    for (size_t i = 0; i < n; ++i) ok &= (out[i] >= 0.0f) & (out[i] <= 1.001f);
     if (!ok)
-        for (Eigen::Index i = 0; i < out.size(); ++i)
-            if (!(p[i] >= 0.0f && p[i] <= 1.001f))
+        for (size_t i = 0; i < n; ++i)
+            if (!(out[i] >= 0.0f && out[i] <= 1.001f))
                 throw Error(ErrorCode::BadFormat,
                             "trace file '" + path_ + "': head " + std::to_string(layer) + "." + std::to_string(head) +
-                                " holds " + std::to_string(p[i]) + " at query " + std::to_string(i / T_) + ", key " +
-                                std::to_string(i % T_) + ", which is not an attention weight (a number in [0, 1])",
+                                " holds " + std::to_string(out[i]) + " at query " + std::to_string(r0 + int64_t(i / size_t(T_))) +
+                                ", key " + std::to_string(i % size_t(T_)) +
+                                ", which is not an attention weight (a number in [0, 1])",
                             {path_});
-    return out;
 }
 
 float ImportedAttention::at(int layer, int head, int query, int key) const {
     if (query < 0 || query >= T_ || key < 0 || key >= T_)
         throw Error(ErrorCode::InvalidArgument, "no cell (" + std::to_string(query) + ", " + std::to_string(key) +
                                                     ") for " + std::to_string(T_) + " tokens");
-    return this->head(layer, head)(query, key);
+    std::vector<float> row(static_cast<size_t>(T_));
+    rows(layer, head, query, query + 1, row.data());
+    return row[size_t(key)];
 }
 
 bool is_trace_file(const std::string& path) {

@@ -50,6 +50,11 @@ public:
     // One head's (T, T) weights as float32. Throws Error(BadFormat) naming the
     // head when a weight is not a number in [0, 1] (a corrupt or foreign file).
     MatrixRM head(int layer, int head) const;
+    // Rows [r0, r1) of one head into `out` ((r1 - r0) x T floats), read and
+    // checked alone: a row, a cell or a band costs its own rows, not the
+    // whole head (T reads of it for one row before). Throws as head() does,
+    // naming the query in the head, and InvalidArgument for rows past T.
+    void rows(int layer, int head, int r0, int r1, float* out) const;
     float at(int layer, int head, int query, int key) const;
 
 private:
