@@ -38,29 +38,21 @@ const std::vector<Format> kAllFormats = {Format::Png, Format::Svg, Format::Pdf,
 void append(DataBlock& d, const attnscope::MatrixRM& m) { d.values.insert(d.values.end(), m.data(), m.data() + m.size()); }
 
 // A stack of (T, T) matrices, read a band of rows at a time by `read(i, a,
-// b)`: rows [a, b) of the i-th. The block reads `trace`, which must outlive
-// it. A trace file's heads are read whole, once each (its reads go through
-// the file a value at a time otherwise). An empty read first: what cannot be
-// read at all (scores without the model) fails here, not in the middle of a
-// file.
-using HeadBand = std::function<attnscope::MatrixRM(size_t i, int a, int b)>;
+// b, out)`: rows [a, b) of the i-th, written to `out` ((b - a) x T floats),
+// straight into the exporter's buffer. The block reads `trace`, which must
+// outlive it. An empty read first: what cannot be read at all (scores without
+// the model) fails here, not in the middle of a file.
+using HeadBand = std::function<void(size_t i, int a, int b, float* out)>;
 void readBands(DataBlock& d, const attnscope::Trace& trace, HeadBand read) {
-    (void)read(0, 0, 0);
+    float none = 0.0f;
+    read(0, 0, 0, &none);
     const int T = trace.T();
-    auto whole = trace.imported ? std::make_shared<std::pair<int64_t, attnscope::MatrixRM>>(-1, attnscope::MatrixRM())
-                                : nullptr;
-    d.band = [T, read = std::move(read), whole](int64_t r0, int64_t r1, float* out) {
+    d.band = [T, read = std::move(read)](int64_t r0, int64_t r1, float* out) {
         for (int64_t r = r0; r < r1;) {
             const int64_t i = r / T;
             const int a = int(r % T), b = int(std::min<int64_t>(T, a + (r1 - r)));
-            if (whole) {
-                if (whole->first != i) *whole = {i, read(size_t(i), 0, T)};
-                const float* src = whole->second.data() + int64_t(a) * T;
-                out = std::copy(src, src + int64_t(b - a) * T, out);
-            } else {
-                const attnscope::MatrixRM m = read(size_t(i), a, b);
-                out = std::copy(m.data(), m.data() + m.size(), out);
-            }
+            read(size_t(i), a, b, out);
+            out += int64_t(b - a) * T;
             r += b - a;
         }
     };
@@ -74,8 +66,9 @@ DataBlock oneHead(const attnscope::Trace& trace, int layer, int head, bool score
     d.heads = {head};
     d.shape = {trace.T(), trace.T()};
     const int threads = attnscope::default_thread_count();
-    readBands(d, trace, [&trace, layer, head, scores, threads](size_t, int a, int b) {
-        return scores ? trace.head_scores(layer, head, a, b, threads) : trace.head_weights(layer, head, a, b, threads);
+    readBands(d, trace, [&trace, layer, head, scores, threads](size_t, int a, int b, float* out) {
+        if (scores) trace.head_scores_into(layer, head, a, b, out, threads);
+        else trace.head_weights_into(layer, head, a, b, out, threads);
     });
     return d;
 }
@@ -108,8 +101,8 @@ std::vector<ViewDescriptor> makeViews() {
             for (int h = 0; h < trace.n_head(); ++h) d.heads.push_back(h);
             d.shape = {int64_t(d.layers.size()), trace.n_head(), trace.T(), trace.T()};
             const int threads = attnscope::default_thread_count(), H = trace.n_head();
-            readBands(d, trace, [&trace, layers = d.layers, H, threads](size_t i, int a, int b) {
-                return trace.head_weights(layers[i / size_t(H)], int(i % size_t(H)), a, b, threads);
+            readBands(d, trace, [&trace, layers = d.layers, H, threads](size_t i, int a, int b, float* out) {
+                trace.head_weights_into(layers[i / size_t(H)], int(i % size_t(H)), a, b, out, threads);
             });
             return d;
         },
@@ -161,8 +154,9 @@ std::vector<ViewDescriptor> makeViews() {
                 d.layers = {r.layer};
                 d.heads = {r.head};
             }
-            readBands(d, trace, [&trace, plain, layer = r.layer, head = r.head](size_t, int a, int b) {
-                return plain ? trace.model_mask(a, b) : trace.mask(layer, head, a, b);
+            readBands(d, trace, [&trace, plain, layer = r.layer, head = r.head](size_t, int a, int b, float* out) {
+                if (plain) trace.model_mask_into(a, b, out);
+                else trace.mask_into(layer, head, a, b, out);
             });
             return d;
         },
@@ -203,8 +197,8 @@ std::vector<ViewDescriptor> makeViews() {
             d.heads = heads;
             d.shape = {int64_t(heads.size()), trace.T(), trace.T()};
             const int threads = attnscope::default_thread_count();
-            readBands(d, trace, [&trace, heads, layer = r.layer, threads](size_t i, int a, int b) {
-                return trace.head_weights(layer, heads[i], a, b, threads);
+            readBands(d, trace, [&trace, heads, layer = r.layer, threads](size_t i, int a, int b, float* out) {
+                trace.head_weights_into(layer, heads[i], a, b, out, threads);
             });
             return d;
         },

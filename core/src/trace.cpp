@@ -204,10 +204,14 @@ void Trace::mask_into(int layer, int head, int r0, int r1, float* out) const {
 MatrixRM Trace::model_mask(int r0, int r1) const {
     check_rows(*this, r0, r1);
     MatrixRM m(r1 - r0, T());
-    fill_model_mask(*this, r0, r1, MapRM(m.data(), m.rows(), m.cols()));
+    model_mask_into(r0, r1, m.data());
     return m;
 }
 
+void Trace::model_mask_into(int r0, int r1, float* out) const {
+    check_rows(*this, r0, r1);
+    fill_model_mask(*this, r0, r1, MapRM(out, r1 - r0, T()));
+}
 
 float Trace::weight(int layer, int head, int query, int key) const {
     check_head(*this, layer, head);

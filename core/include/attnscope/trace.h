@@ -194,8 +194,9 @@ struct Trace {
     void head_weights_into(int layer, int head, int r0, int r1, float* out, int threads = 1) const;
     void head_scores_into(int layer, int head, int r0, int r1, float* out, int threads = 1) const;
     void mask_into(int layer, int head, int r0, int r1, float* out) const;
-    // Rows [r0, r1) of mask(), the model's mask.
+    // Rows [r0, r1) of mask(), the model's mask; and the same into `out`.
     MatrixRM model_mask(int r0, int r1) const;
+    void model_mask_into(int r0, int r1, float* out) const;
     // One entry of head_weights / head_scores without building the whole matrix
     // when the weights are stored.
     float weight(int layer, int head, int query, int key) const;
