@@ -99,6 +99,7 @@ private slots:
     void cleanup();
     void traceFileOpensInPlaceOfTheModel();
     void viewsPaintTheFilesHeads();
+    void hoverReportsTheFilesWeight();
     void viewsThatNeedTheModelAreDisabled();
     void nothingRunsAndTheTextIsKept();
     void exportsTheFilesWeights();
@@ -225,6 +226,32 @@ void tst_TraceGui::viewsPaintTheFilesHeads() {
     QCOMPARE(m->stats()[5].entropy, want[5].entropy);
     QCOMPARE(m->stats()[5].prev_token, want[5].prev_token);
     QVERIFY(!win_->headStats()->probesButton()->isEnabled());
+}
+
+// Hovering a cell of a trace file's head reads that weight from the file;
+// there is no score without the model, and the hover says so.
+void tst_TraceGui::hoverReportsTheFilesWeight() {
+    QVERIFY(openTrace(fixture()));
+    const auto file = open_trace_file(fixture().toStdString());
+    win_->showView("head");
+    Selection s = ws_->selection();
+    s.layer = 2;
+    s.head = 1;
+    ws_->setSelection(s);
+    HeadDetailView* d = win_->headDetail();
+    QTRY_VERIFY(d->figure() && d->figure()->layer() == 2 && d->figure()->head() == 1);
+    const int q = file->T() - 1, k = file->T() / 2;
+    QTest::mouseMove(d, d->cellCenter(q, k).toPoint());
+    QTRY_COMPARE(d->hover().query, q);
+    QCOMPARE(d->hover().key, k);
+    QCOMPARE(d->hover().weight, file->imported->at(2, 1, q, k));
+    QVERIFY(!d->hover().masked);
+    QVERIFY2(d->hoverText().contains(QLocale().toString(d->hover().weight, 'g', 6)), qPrintable(d->hoverText()));
+    // A cell after the query: weight 0 in a causal file, shown as masked.
+    QTest::mouseMove(d, d->cellCenter(0, 3).toPoint());
+    QTRY_COMPARE(d->hover().key, 3);
+    QCOMPARE(d->hover().weight, 0.0f);
+    QVERIFY(d->hover().masked);
 }
 
 void tst_TraceGui::viewsThatNeedTheModelAreDisabled() {

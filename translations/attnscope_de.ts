@@ -851,6 +851,10 @@
         <source>Clear knockouts (%1)</source>
         <translation>Knockouts aufheben (%1)</translation>
     </message>
+    <message>
+        <source>query %1 “%2” → key %3 “%4”   weight %5</source>
+        <translation>Query %1 „%2“ → Key %3 „%4“   Gewicht %5</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>

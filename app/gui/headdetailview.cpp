@@ -151,8 +151,13 @@ void HeadDetailView::setHover(int query, int key) {
         h.query = query;
         h.key = key;
         h.weight = trace->weight(s.layer, s.head, query, key);
-        h.score = trace->score(s.layer, s.head, query, key);
-        h.masked = std::isinf(h.score);
+        if (trace->imported) {  // a trace file holds the weights alone: no score without the model
+            h.hasScore = false;
+            h.masked = trace->model_mask(query, query + 1)(0, key) == 0.0f;
+        } else {
+            h.score = trace->score(s.layer, s.head, query, key);
+            h.masked = std::isinf(h.score);
+        }
         h.knockedOut = trace->knocked_out(s.layer, s.head, query, key);
     }
     hover_ = h;
@@ -165,6 +170,9 @@ QString HeadDetailView::hoverText() const {
     const QStringList& labels = ws_->tokens().labels;
     const QString q = hover_.query < labels.size() ? labels[hover_.query] : QString();
     const QString k = hover_.key < labels.size() ? labels[hover_.key] : QString();
+    if (!hover_.hasScore && !hover_.masked)
+        return tr("query %1 “%2” → key %3 “%4”   weight %5")
+            .arg(hover_.query).arg(q).arg(hover_.key).arg(k).arg(QLocale().toString(hover_.weight, 'g', 6));
     const QString score = hover_.knockedOut ? tr("knocked out") : hover_.masked ? tr("masked") : QLocale().toString(hover_.score, 'g', 5);
     return tr("query %1 “%2” → key %3 “%4”   weight %5   score %6")
         .arg(hover_.query).arg(q).arg(hover_.key).arg(k).arg(QLocale().toString(hover_.weight, 'g', 6)).arg(score);

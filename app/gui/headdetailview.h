@@ -32,6 +32,7 @@ public:
     struct Hover {
         int query = -1, key = -1;
         float weight = 0, score = 0;
+        bool hasScore = true;     // false for a trace file: it holds weights, not scores
         bool masked = false;
         bool knockedOut = false;  // masked by a knockout, not by the model's mask
     };
