@@ -7,6 +7,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -16,6 +17,7 @@
 #include "headdetailview.h"
 #include "headsgridview.h"
 #include "mainwindow.h"
+#include "rowview.h"
 #include "textautosaver.h"
 #include "maskview.h"
 #include "session/tokenize.h"
@@ -39,6 +41,8 @@ private slots:
     void gridHasEveryHead();
     void hoverReportsTheTraceWeight();
     void arrowKeysMoveTheSelectedCell();
+    void selectionIsClampedToTheModel();
+    void copyFigureSaysWhatItCannotCopy();
     void bidirectionalChangesMaskAndWeights();
     void shapeFlowNodeShowsItsTensor();
     void tokenStripSelectsQuery();
@@ -166,6 +170,50 @@ void tst_Gui::arrowKeysMoveTheSelectedCell() {
     QTest::keyClick(d, Qt::Key_Left);
     QCOMPARE(ws_->selection().query, 5);
     QCOMPARE(ws_->selection().key, 2);
+}
+
+// A layer or head the model lacks (a statistics row of the model before,
+// `--head 0.9` on a two-head model) is clamped to the open model, and the
+// views draw that head; before, the query bars read head 0.9 and the app
+// aborted.
+void tst_Gui::selectionIsClampedToTheModel() {
+    const attnscope::ModelConfig& cfg = *ws_->document().config();
+    win_->showView("head");
+    Selection s = ws_->selection();
+    s.layer = cfg.n_layer + 3;
+    s.head = cfg.n_head + 5;
+    ws_->setSelection(s);
+    QCOMPARE(ws_->selection().layer, cfg.n_layer - 1);
+    QCOMPARE(ws_->selection().head, cfg.n_head - 1);
+    QTRY_VERIFY(win_->headDetail()->figure() && win_->headDetail()->figure()->head() == cfg.n_head - 1);
+    QCOMPARE(win_->headDetail()->figure()->layer(), cfg.n_layer - 1);
+    QTRY_VERIFY(win_->queryBars()->figure() && win_->queryBars()->figure()->head() == cfg.n_head - 1);
+    s.layer = -2;
+    s.head = -1;
+    ws_->setSelection(s);
+    QCOMPARE(ws_->selection().layer, 0);
+    QCOMPARE(ws_->selection().head, 0);
+    QTRY_VERIFY(win_->queryBars()->figure() && win_->queryBars()->figure()->head() == 0);
+}
+
+// Copy figure (Ctrl+Shift+C) on a view with nothing to draw says why in the
+// status bar; before, the ablation view's missing map (one token: nothing to
+// scan) was dereferenced and the app crashed.
+void tst_Gui::copyFigureSaysWhatItCannotCopy() {
+    QAction* copy = win_->findChild<QAction*>(QStringLiteral("copyFigure"));
+    QVERIFY(copy);
+    win_->editor()->setPlainText(QStringLiteral("a"));
+    QTRY_VERIFY(ws_->trace() && ws_->trace()->T() == 1 && !ws_->isRunning());
+    win_->showView("ablation");
+    copy->trigger();
+    const QString said = win_->statusBar()->currentMessage();
+    QVERIFY2(said.startsWith(QStringLiteral("Nothing copied")), qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("two tokens")) || said.contains(QStringLiteral("no figure")), qPrintable(said));
+    QCOMPARE(win_->editor()->toPlainText(), QStringLiteral("a"));  // nothing lost
+    // A view that can draw is copied.
+    win_->showView("heads");
+    copy->trigger();
+    QCOMPARE(win_->statusBar()->currentMessage(), QStringLiteral("Figure copied to the clipboard."));
 }
 
 void tst_Gui::bidirectionalChangesMaskAndWeights() {

@@ -12,10 +12,14 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStandardItemModel>
+#include <QStatusBar>
 #include <QTabWidget>
 
 #include "attnscope/head_stats.h"
@@ -30,10 +34,13 @@
 #include "predictionspanel.h"
 #include "render/grid_figure.h"
 #include "render/head_figure.h"
+#include "rowview.h"
 #include "session/document.h"
 #include "session/export_recipe.h"
 #include "session/views.h"
+#include "testutil.h"
 #include "textautosaver.h"
+#include "tokenlinesview.h"
 #include "workspace.h"
 
 using namespace attnscope;
@@ -100,6 +107,8 @@ private slots:
     void traceFileOpensInPlaceOfTheModel();
     void viewsPaintTheFilesHeads();
     void hoverReportsTheFilesWeight();
+    void rawScoresFallBackToTheFilesWeights();
+    void aCorruptHeadIsSaidByEachViewThatReadsIt();
     void viewsThatNeedTheModelAreDisabled();
     void nothingRunsAndTheTextIsKept();
     void exportsTheFilesWeights();
@@ -252,6 +261,116 @@ void tst_TraceGui::hoverReportsTheFilesWeight() {
     QTRY_COMPARE(d->hover().key, 3);
     QCOMPARE(d->hover().weight, 0.0f);
     QVERIFY(d->hover().masked);
+}
+
+// Raw scores chosen for a model, then a trace file opened: the head detail
+// draws the file's weights (a trace file holds no scores). Before, the view
+// rebuilt with scores before the main window reset the choice, and the app
+// aborted.
+void tst_TraceGui::rawScoresFallBackToTheFilesWeights() {
+    win_->showView("head");
+    HeadDetailView* d = win_->headDetail();
+    d->setKind(render::MatrixKind::Scores);
+    QTRY_VERIFY(d->figure() && d->figure()->kind() == render::MatrixKind::Scores);
+    QVERIFY(openTrace(fixture()));
+    QTRY_VERIFY(d->figure() && d->figure()->kind() == render::MatrixKind::Weights);
+    const Selection& s = ws_->selection();
+    const auto file = open_trace_file(fixture().toStdString());
+    const MatrixRM want = file->imported->head(s.layer, s.head);
+    QCOMPARE(d->figure()->layer(), s.layer);
+    QCOMPARE(d->figure()->head(), s.head);
+    QCOMPARE(d->figure()->values()(want.rows() - 1, 0), want(want.rows() - 1, 0));
+    QVERIFY(inked(d));
+}
+
+// A trace file with weights that are not weights (an overflowed float16
+// capture: NaN) opens, and every view that reads a bad row says which head
+// and query, instead of the app aborting (it did on open: the query bars
+// under the head detail read head 0.0's last row).
+void tst_TraceGui::aCorruptHeadIsSaidByEachViewThatReadsIt() {
+    QByteArray bytes;
+    {
+        QFile f(fixture());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        bytes = f.readAll();
+    }
+    const quint64 headerLen = qFromLittleEndian<quint64>(bytes.constData());
+    const QJsonObject header = QJsonDocument::fromJson(bytes.mid(8, int(headerLen))).object();
+    const auto file = open_trace_file(fixture().toStdString());
+    const int T = file->T(), H = file->n_head();
+    QVERIFY(file->n_layer() >= 2 && H >= 3 && T > 10);
+    const auto poison = [&](int layer, int head, int query, int key) {
+        const QJsonObject t = header.value(QStringLiteral("attention.%1").arg(layer)).toObject();
+        QCOMPARE(t.value(QStringLiteral("dtype")).toString(), QStringLiteral("F16"));
+        const qint64 at = 8 + qint64(headerLen) + qint64(t.value(QStringLiteral("data_offsets")).toArray()[0].toDouble()) +
+                          ((qint64(head) * T + query) * T + key) * 2;
+        bytes[at] = char(0x00);
+        bytes[at + 1] = char(0x7e);  // float16 NaN
+    };
+    poison(0, 0, T - 1, 0);
+    poison(1, 2, 10, 3);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("nan.trace.safetensors"));
+    QVERIFY(testutil::writeFile(path, bytes));
+
+    Selection s = ws_->selection();
+    s.layer = 0;
+    s.head = 0;
+    ws_->setSelection(s);
+    win_->showView("head");
+    QVERIFY(openTrace(path));
+    QVERIFY(ws_->isTraceFile());
+    // The query bars: the last query of head 0.0.
+    RowView* bars = win_->queryBars();
+    QTRY_VERIFY(!bars->problem().isEmpty());
+    QVERIFY(!bars->figure());
+    QVERIFY2(bars->problem().contains(QStringLiteral("head 0.0")) &&
+                 bars->problem().contains(QStringLiteral("query %1, key 0").arg(T - 1)),
+             qPrintable(bars->problem()));
+    QVERIFY(!bars->grab().isNull());
+    // The head detail of head 1.2.
+    s = ws_->selection();
+    s.layer = 1;
+    s.head = 2;
+    s.query = 10;
+    ws_->setSelection(s);
+    HeadDetailView* d = win_->headDetail();
+    QTRY_VERIFY(d->problem().contains(QStringLiteral("head 1.2")));
+    QVERIFY(!d->figure());
+    QVERIFY2(d->problem().contains(QStringLiteral("head 1.2")) && d->problem().contains(QStringLiteral("query 10, key 3")),
+             qPrintable(d->problem()));
+    QVERIFY(!d->grab().isNull());
+    // A clean head of the same file is drawn again.
+    s.head = 1;
+    ws_->setSelection(s);
+    QTRY_VERIFY(d->figure() && d->figure()->head() == 1);
+    QVERIFY(d->problem().isEmpty());
+    QVERIFY(inked(d));
+    // Token lines over head 1.2's rows, query 10 among them: painted, they say why not.
+    s.head = 2;
+    ws_->setSelection(s);
+    win_->showView("lines");
+    TokenLinesView* lines = win_->tokenLines();
+    lines->grab();
+    QTRY_VERIFY(!lines->problem().isEmpty());
+    QVERIFY2(lines->problem().contains(QStringLiteral("head 1.2")), qPrintable(lines->problem()));
+    // Statistics read every head, several at once: they name a bad one.
+    const auto namesABadHead = [](const QString& said) {
+        return said.contains(QStringLiteral("head 0.0 holds nan")) || said.contains(QStringLiteral("head 1.2 holds nan"));
+    };
+    win_->headStatsDock()->show();
+    QTRY_VERIFY2_WITH_TIMEOUT(namesABadHead(win_->headStats()->note()), qPrintable(win_->headStats()->note()), 20000);
+    QVERIFY(win_->headStats()->note().startsWith(QStringLiteral("No statistics")));
+    QCOMPARE(win_->headStats()->model()->rowCount(), 0);
+    // Copying the grid (it reads every head) says what went wrong and copies nothing.
+    win_->showView("heads");
+    QAction* copy = win_->findChild<QAction*>(QStringLiteral("copyFigure"));
+    QVERIFY(copy);
+    copy->trigger();
+    const QString said = win_->statusBar()->currentMessage();
+    QVERIFY2(said.startsWith(QStringLiteral("Nothing copied")) && namesABadHead(said), qPrintable(said));
+    QVERIFY(ws_->isTraceFile());  // still open, nothing lost
+    QCOMPARE(win_->editor()->toPlainText(), typed_);
 }
 
 void tst_TraceGui::viewsThatNeedTheModelAreDisabled() {

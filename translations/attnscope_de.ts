@@ -1024,6 +1024,10 @@
         <source>Computing statistics… %1%</source>
         <translation>Statistik wird berechnet… %1 %</translation>
     </message>
+    <message>
+        <source>No statistics: %1</source>
+        <translation>Keine Statistik: %1</translation>
+    </message>
 </context>
 <context>
     <name>HeadsGridView</name>
@@ -1680,6 +1684,14 @@ Gesucht in:
     <message>
         <source>Past the activation memory, keep every layer&apos;s keys and values while they fit in %1 MB; past that, compute them again from each layer&apos;s input, exactly, when a run or a view needs them (an edit then costs every layer&apos;s k and v projections)</source>
         <translation>Über den Speicher für Aktivierungen hinaus die Schlüssel und Werte jeder Schicht behalten, solange sie in %1 MB passen; darüber hinaus sie exakt aus der Eingabe jeder Schicht neu berechnen, wenn ein Lauf oder eine Ansicht sie braucht (jede Bearbeitung kostet dann die k- und v-Projektionen aller Schichten)</translation>
+    </message>
+    <message>
+        <source>This view has no figure to copy yet.</source>
+        <translation>Diese Ansicht hat noch keine Abbildung zum Kopieren.</translation>
+    </message>
+    <message>
+        <source>Nothing copied: %1</source>
+        <translation>Nichts kopiert: %1</translation>
     </message>
 </context>
 <context>

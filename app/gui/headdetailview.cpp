@@ -12,6 +12,7 @@
 #include <QWheelEvent>
 #include <cmath>
 
+#include "errors.h"
 #include "selectiontext.h"
 
 namespace {
@@ -79,7 +80,7 @@ void HeadDetailView::resizeEvent(QResizeEvent* e) {
 
 std::unique_ptr<render::Figure> HeadDetailView::makeFigure(const render::Style& style) const {
     const Selection& s = ws_->selection();
-    return std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, kind_, style);
+    return std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, shownKind(), style);
 }
 
 void HeadDetailView::fillRecipe(session::Recipe& r) const {
@@ -106,7 +107,8 @@ void HeadDetailView::showEvent(QShowEvent* e) {
 
 void HeadDetailView::selectionChanged() {
     const Selection& s = ws_->selection();
-    if (figure_ && (figure_->layer() != s.layer || figure_->head() != s.head)) rebuild();
+    // Another head, or none drawn yet (a head that could not be read: the next may be).
+    if (!figure_ || figure_->layer() != s.layer || figure_->head() != s.head) rebuild();
     else update();
     updateDescription();
 }
@@ -122,15 +124,26 @@ void HeadDetailView::rebuild() {
         updateDescription();
         return;
     }
+    problem_.clear();
     if (!trace || s.layer >= trace->n_layer() || s.head >= trace->n_head()) {
         figure_.reset();
     } else {
-        figure_ = std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, kind_, settings_->style());
-        pan_ = figure_->clampPan(figureArea(), zoom_, pan_);
+        try {
+            figure_ = std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, shownKind(), settings_->style());
+            pan_ = figure_->clampPan(figureArea(), zoom_, pan_);
+        } catch (const std::exception& e) {
+            figure_.reset();
+            problem_ = describeError(e);
+        }
     }
     if (hover_.query >= 0) setHover(hover_.query, hover_.key);
     updateDescription();
     update();
+}
+
+render::MatrixKind HeadDetailView::shownKind() const {
+    const auto trace = ws_->trace();
+    return kind_ == render::MatrixKind::Scores && trace && trace->imported ? render::MatrixKind::Weights : kind_;
 }
 
 QRectF HeadDetailView::cellRectWidget(int query, int key) const {
@@ -146,8 +159,9 @@ QPointF HeadDetailView::cellCenter(int query, int key) const { return cellRectWi
 void HeadDetailView::setHover(int query, int key) {
     const auto trace = ws_->trace();
     Hover h;
-    if (trace && query >= 0 && key >= 0 && query < trace->T() && key < trace->T()) {
-        const Selection& s = ws_->selection();
+    const Selection& s = ws_->selection();
+    if (trace && query >= 0 && key >= 0 && query < trace->T() && key < trace->T() && s.layer < trace->n_layer() &&
+        s.head < trace->n_head()) try {
         h.query = query;
         h.key = key;
         h.weight = trace->weight(s.layer, s.head, query, key);
@@ -159,6 +173,8 @@ void HeadDetailView::setHover(int query, int key) {
             h.masked = std::isinf(h.score);
         }
         h.knockedOut = trace->knocked_out(s.layer, s.head, query, key);
+    } catch (const std::exception&) {
+        h = Hover();  // a cell that cannot be read (a corrupt trace file's row): no readout; the view says why
     }
     hover_ = h;
     emit hoverChanged(hoverText());
@@ -184,10 +200,17 @@ QString HeadDetailView::selectionDescription() const {
     const Selection& s = ws_->selection();
     QString d = selectiontext::headName(s.layer, s.head) + QLatin1Char('.');
     const QStringList& labels = ws_->tokens().labels;
-    if (s.query >= 0 && s.key >= 0 && s.query < trace->T() && s.key < trace->T())
-        d += QLatin1Char(' ') + tr("Selected cell: query %1 “%2”, key %3 “%4”, weight %5.")
-                                    .arg(s.query).arg(labels.value(s.query)).arg(s.key).arg(labels.value(s.key))
-                                    .arg(QLocale().toString(double(trace->weight(s.layer, s.head, s.query, s.key)), 'f', 4));
+    if (s.query >= 0 && s.key >= 0 && s.query < trace->T() && s.key < trace->T() && s.layer < trace->n_layer() &&
+        s.head < trace->n_head()) {
+        try {
+            const double w = trace->weight(s.layer, s.head, s.query, s.key);
+            d += QLatin1Char(' ') + tr("Selected cell: query %1 “%2”, key %3 “%4”, weight %5.")
+                                        .arg(s.query).arg(labels.value(s.query)).arg(s.key).arg(labels.value(s.key))
+                                        .arg(QLocale().toString(w, 'f', 4));
+        } catch (const std::exception& e) {
+            d += QLatin1Char(' ') + describeError(e);
+        }
+    }
     const QString keys = selectiontext::topKeysText(*trace, labels, s.layer, s.head, s.query, 3);
     if (!keys.isEmpty()) d += QLatin1Char(' ') + keys;
     return d;
@@ -199,11 +222,20 @@ void HeadDetailView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Base));
     const QRectF area = figureArea();
+    if (figure_) {
+        try {  // a zoomed view reads the rows it shows now
+            figure_->paintViewport(p, area, viewport());
+        } catch (const std::exception& e) {
+            figure_.reset();
+            problem_ = describeError(e);
+            p.fillRect(rect(), palette().color(QPalette::Base));
+        }
+    }
     if (!figure_) {
-        p.drawText(area, Qt::AlignCenter, tr("Type some text to see this head."));
+        p.drawText(area.adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
+                   problem_.isEmpty() ? tr("Type some text to see this head.") : problem_);
         return;
     }
-    figure_->paintViewport(p, area, viewport());
 
     const QRectF frame = figure_->heatmapRect(area);
     p.save();

@@ -14,6 +14,7 @@
 
 #include "attnscope/error.h"
 #include "attnscope/model.h"
+#include "errors.h"
 #include "headstatsmodel.h"
 #include "workpool.h"
 #include "workspace.h"
@@ -62,6 +63,14 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
         timer_.start();
     });
     connect(ws_, &Workspace::documentChanged, this, [this] {
+        // Statistics in flight are of the model before: stopped, and their
+        // result dropped (its rows would name heads this model may lack).
+        if (statsCancel_) statsCancel_->store(true);
+        ++generation_;
+        timer_.stop();
+        again_ = false;
+        progressTimer_.stop();
+        note_->clear();
         probeScores_ = {};
         model_->clear();
         // The probes run the model on a synthetic sequence: a trace file has none.
@@ -157,8 +166,13 @@ void HeadStatsPanel::computeStats() {
                 done->fetch_add(1, std::memory_order_relaxed);
                 return yieldToForeground(*cancel);
             });
-        } catch (const attnscope::Error&) {
-            r.generation = 0;  // cancelled: a newer trace's statistics follow
+        } catch (const attnscope::Error& e) {
+            // Cancelled: a newer trace's statistics follow. Anything else (a
+            // trace file holding a weight that is not one) is said.
+            if (e.code() == attnscope::ErrorCode::Cancelled) r.generation = 0;
+            else r.problem = describeError(e);
+        } catch (const std::exception& e) {
+            r.problem = describeError(e);
         }
         r.maxEntropy = attnscope::uniform_entropy(trace->T(), trace->causal);
         return r;
@@ -191,6 +205,12 @@ void HeadStatsPanel::showStats() {
         return;
     }
     if (r.generation != generation_) return;
+    if (!r.problem.isEmpty()) {
+        model_->clear();
+        note_->setText(tr("No statistics: %1").arg(r.problem));
+        emit labelsChanged();
+        return;
+    }
     applyProbes(r.stats);
     maxEntropy_ = r.maxEntropy;
     model_->setStats(std::move(r.stats), maxEntropy_);

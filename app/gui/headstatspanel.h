@@ -59,6 +59,7 @@ private:
         quint64 generation = 0;
         std::vector<attnscope::HeadStats> stats;
         double maxEntropy = 1;
+        QString problem;  // why there are none, when it is not a cancel
     };
     struct ProbeResult {
         const attnscope::Weights* weights = nullptr;

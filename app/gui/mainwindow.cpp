@@ -454,15 +454,25 @@ void MainWindow::copyFigure() {
     render::Style style = settings_->style();
     style.background = Qt::white;
     style.text = QColor(20, 20, 20);
-    const auto fig = v->makeFigure(style);
-    // Twice the screen's resolution: sharp when pasted into a document.
-    // A figure too large for that (hundreds of heads) is copied at the
-    // resolution that fits the image limit, never refused.
-    const QSizeF inches = render::naturalInches(*fig);
-    const double fits = std::sqrt(render::kMaxImagePixels / std::max(1.0, inches.width() * inches.height())) * 0.99;
-    const double dpi = std::min(render::kLogicalDpi * devicePixelRatioF() * 2, fits);
-    QApplication::clipboard()->setImage(render::renderImage(*fig, inches, dpi));
-    statusBar()->showMessage(tr("Figure copied to the clipboard."), 3000);
+    // What the view cannot draw (rollout past its token limit, an ablation
+    // map not scanned yet, a corrupt trace file's head) is said, not copied.
+    QString problem = tr("This view has no figure to copy yet.");
+    try {
+        if (const auto fig = v->makeFigure(style)) {
+            // Twice the screen's resolution: sharp when pasted into a document.
+            // A figure too large for that (hundreds of heads) is copied at the
+            // resolution that fits the image limit, never refused.
+            const QSizeF inches = render::naturalInches(*fig);
+            const double fits = std::sqrt(render::kMaxImagePixels / std::max(1.0, inches.width() * inches.height())) * 0.99;
+            const double dpi = std::min(render::kLogicalDpi * devicePixelRatioF() * 2, fits);
+            QApplication::clipboard()->setImage(render::renderImage(*fig, inches, dpi));
+            statusBar()->showMessage(tr("Figure copied to the clipboard."), 3000);
+            return;
+        }
+    } catch (const std::exception& e) {
+        problem = describeError(e);
+    }
+    statusBar()->showMessage(tr("Nothing copied: %1").arg(QString(problem).replace(QLatin1Char('\n'), QLatin1Char(' '))), 10000);
 }
 
 void MainWindow::updateStatus() {

@@ -71,6 +71,7 @@ public:
     MaskView* maskView() const { return mask_; }
     ShapeFlowView* shapeFlow() const { return flow_; }
     TokenLinesView* tokenLines() const { return lines_; }
+    RowView* queryBars() const { return row_; }  // the selected query's row, under the head detail
     TokenStrip* tokenStrip() const { return strip_; }
     QTabWidget* tabs() const { return tabs_; }
     TraceView* currentView() const;

@@ -61,6 +61,7 @@ void MainWindow::buildMenus() {
     exp->setShortcut(QKeySequence(tr("Ctrl+E")));
     QAction* copy = file->addAction(tr("&Copy figure"), this, &MainWindow::copyFigure);
     copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+    copy->setObjectName(QStringLiteral("copyFigure"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

@@ -1,5 +1,6 @@
 #include "rowview.h"
 
+#include "errors.h"
 #include "selectiontext.h"
 
 #include <QContextMenuEvent>
@@ -41,10 +42,16 @@ std::unique_ptr<render::Figure> RowView::makeFigure(const render::Style& style) 
 void RowView::rebuild() {
     const Selection& s = ws_->selection();
     render::Style st = settings_->style();
-    figure_ = ws_->trace() && s.layer < ws_->trace()->n_layer()
-                  ? std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, st, fixedAxis_)
-                  : nullptr;
     const auto trace = ws_->trace();
+    figure_.reset();
+    problem_.clear();
+    if (trace && s.layer < trace->n_layer() && s.head < trace->n_head()) {
+        try {
+            figure_ = std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, st, fixedAxis_);
+        } catch (const std::exception& e) {
+            problem_ = describeError(e);
+        }
+    }
     setAccessibleDescription(trace ? selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
                                    : QString());
     update();
@@ -52,8 +59,12 @@ void RowView::rebuild() {
 
 void RowView::paintEvent(QPaintEvent*) {
     QPainter p(this);
-    if (figure_) figure_->paint(p, rect());
-    else p.fillRect(rect(), palette().color(QPalette::Base));
+    if (figure_) {
+        figure_->paint(p, rect());
+    } else {
+        p.fillRect(rect(), palette().color(QPalette::Base));
+        if (!problem_.isEmpty()) p.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap, problem_);
+    }
 }
 
 void RowView::mousePressEvent(QMouseEvent* e) {

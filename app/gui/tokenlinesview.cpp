@@ -1,5 +1,6 @@
 #include "tokenlinesview.h"
 
+#include "errors.h"
 #include "selectiontext.h"
 
 #include <QCheckBox>
@@ -86,9 +87,9 @@ void TokenLinesView::rebuild() {
         return;
     }
     if (focus_ >= (trace ? trace->T() : 0)) focus_ = -1;
-    figure_ = trace && ws_->selection().layer < trace->n_layer()
-                  ? std::make_unique<render::LinesFigure>(ws_->figureData(), ws_->selection().layer, heads(),
-                                                          settings_->style(), focus_)
+    problem_.clear();
+    figure_ = trace && s.layer < trace->n_layer() && s.head < trace->n_head()
+                  ? std::make_unique<render::LinesFigure>(ws_->figureData(), s.layer, heads(), settings_->style(), focus_)
                   : nullptr;
     placeWindow(true);
     update();
@@ -123,7 +124,17 @@ void TokenLinesView::resizeEvent(QResizeEvent*) {
 void TokenLinesView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Window));
-    if (figure_) figure_->paint(p, figureRect());
+    if (figure_) {
+        try {  // the lines of the window's rows are read now
+            figure_->paint(p, figureRect());
+        } catch (const std::exception& e) {
+            figure_.reset();
+            problem_ = describeError(e);
+            p.fillRect(rect(), palette().color(QPalette::Window));
+        }
+    }
+    if (!figure_ && !problem_.isEmpty())
+        p.drawText(figureRect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, problem_);
 }
 
 void TokenLinesView::mousePressEvent(QMouseEvent* e) {

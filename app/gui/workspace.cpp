@@ -319,7 +319,15 @@ void Workspace::setCropPolicy(session::CropPolicy p) {
     runNow();
 }
 
-void Workspace::setSelection(const Selection& s) {
+void Workspace::setSelection(const Selection& wanted) {
+    Selection s = wanted;
+    // A layer or head the open model lacks (a statistics row of the model
+    // before, --head past this one) is clamped to it, as setDocument does;
+    // while a model loads the choice waits for it, and setDocument clamps.
+    if (const attnscope::ModelConfig* cfg = doc_.config(); cfg && !loading_) {
+        s.layer = std::clamp(s.layer, 0, std::max(0, cfg->n_layer - 1));
+        s.head = std::clamp(s.head, 0, std::max(0, cfg->n_head - 1));
+    }
     if (s == selection_) return;
     selection_ = s;
     emit selectionChanged(selection_);
