@@ -81,6 +81,7 @@ private slots:
     void detailLongTokensAreElidedAndNeverOverlap();
     void aHeatmapSmallerThanItsCellsKeepsEveryRowsLargest();
     void rowBarsKeepTheirTickAndTokenLabelsWhole();
+    void shortRowBarsLabelTheirAxisWithoutOverlap();
     void colourBarCaptionAndMaskLegendStayInTheFigure();
     void guideUsesTheModelsNumbers();
     void detailPoolsALongTextAndZoomsToSingleCells();
@@ -569,6 +570,49 @@ void tst_ViewsScale::rowBarsKeepTheirTickAndTokenLabelsWhole() {
     // 600 keys in about 460 pixels: a label every line's height, some 35 of
     // them, each a W of dozens of pixels.
     QVERIFY2(ink > 600, qPrintable(QString::number(ink)));
+}
+
+// The query bars under the head detail are short (about 100 pixels): the
+// value axis's five labels were drawn into 40 pixels, on top of each other.
+// A short plot labels every second tick or only the ends; every label stands
+// alone, and a tall plot still has all five.
+void tst_ViewsScale::shortRowBarsLabelTheirAxisWithoutOverlap() {
+    const int T = 200;
+    render::FigureData data;
+    for (int i = 0; i < T; ++i) data.tokens << QStringLiteral("W");
+    std::vector<float> row(size_t(T), 0.0f);
+    row[5] = 0.2f;  // the axis runs to 0.2: 0, 0.05, 0.1, 0.15, 0.2
+    render::Style style;
+    const render::RowFigure fig(data, row, 20, QStringLiteral("t"), style, false);
+    const QFontMetricsF fm(style.font);
+    for (const int height : {70, 85, 100, 300}) {
+        const QRectF area(0, 0, 600, height);
+        int inPlot = height - 1;  // a pixel row of the plot: up from the token labels
+        while (inPlot > 0 && fig.keyAt(area, QPointF(300, inPlot)) < 0) --inPlot;
+        int left = 0;
+        while (left < 600 && fig.keyAt(area, QPointF(left, inPlot)) < 0) ++left;
+        QVERIFY2(inPlot > 0 && left > 10 && left < 200, qPrintable(QStringLiteral("height %1").arg(height)));
+        QImage img(area.size().toSize(), QImage::Format_RGB32);
+        img.fill(Qt::white);
+        {
+            QPainter p(&img);
+            fig.paint(p, area);
+        }
+        // The runs of pixel rows with ink left of the plot: one per label.
+        std::vector<std::pair<int, int>> runs;
+        for (int y = 0; y < height; ++y) {
+            bool ink = false;
+            for (int x = 0; x < left - 6 && !ink; ++x) ink = qGray(img.pixel(x, y)) < 110;
+            if (!ink) continue;
+            if (!runs.empty() && runs.back().second == y - 1) runs.back().second = y;
+            else runs.push_back({y, y});
+        }
+        QVERIFY2(runs.size() >= 2, qPrintable(QStringLiteral("height %1: %2 labels").arg(height).arg(runs.size())));
+        for (const auto& [top, bottom] : runs)
+            QVERIFY2(bottom - top + 1 <= fm.height() + 1,
+                     qPrintable(QStringLiteral("height %1: labels overlap in rows %2-%3").arg(height).arg(top).arg(bottom)));
+        if (height == 300) QCOMPARE(int(runs.size()), 5);
+    }
 }
 
 // A short figure's per-row caption ("per row: row max = 1") was drawn under

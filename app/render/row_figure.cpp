@@ -82,10 +82,14 @@ void RowFigure::paint(QPainter& p, const QRectF& area) const {
     p.setFont(style_.font);
     const QFontMetricsF fm(style_.font);
     // Axis: 0 to axisMax_ with quarter ticks, each written exactly (0.125, not 0.13).
+    // A short plot (the query bars under the head detail) labels every second
+    // or only the ends, so that no two labels overlap.
+    const int labelEvery = r.height() / 4.0 >= fm.height() ? 1 : r.height() / 2.0 >= fm.height() ? 2 : 4;
     for (int i = 0; i <= 4; ++i) {
         const double y = r.bottom() - r.height() * i / 4.0;
         p.setPen(QPen(QColor(200, 200, 200), 0, i == 0 ? Qt::SolidLine : Qt::DotLine));
         p.drawLine(QPointF(r.left(), y), QPointF(r.right(), y));
+        if (i % labelEvery != 0) continue;
         p.setPen(style_.text);
         p.drawText(QRectF(area.left(), y - fm.height() / 2, r.left() - area.left() - 4, fm.height()),
                    Qt::AlignRight | Qt::AlignVCenter, tickLabel(i));
