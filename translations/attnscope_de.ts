@@ -2038,6 +2038,10 @@ Gesucht in:
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · not kept in the trace; the next step with a tensor shows its result</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · nicht im Trace behalten; der nächste Schritt mit einem Tensor zeigt sein Ergebnis</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2</translation>
+    </message>
 </context>
 <context>
     <name>TextAutosaver</name>

@@ -139,6 +139,8 @@ void AblationView::startScan() {
                 true);
         } catch (const attnscope::Error& e) {
             if (e.code() != attnscope::ErrorCode::Cancelled) r.error = describeError(e);
+        } catch (const std::exception& e) {  // out of memory
+            r.error = describeError(e);
         }
         return r;
     }));

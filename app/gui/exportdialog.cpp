@@ -417,7 +417,7 @@ void ExportDialog::rebuild() {
     figure_.reset();
     try {
         if (ws_->trace()) figure_ = session::makeFigure(r, ws_->figureData());
-    } catch (const attnscope::Error& e) {
+    } catch (const std::exception& e) {  // an Error, or out of memory
         problem = describeError(e);
     }
     const session::Recipe sized = session::resolveRecipe(r, figure_.get());
@@ -459,7 +459,7 @@ void ExportDialog::rebuild() {
             QStringList dims;
             for (const auto n : d.shape) dims << QString::number(n);
             note_->setText(tr("Writes %1 of shape (%2) as float32, with the token strings.").arg(d.what, dims.join(QStringLiteral(", "))));
-        } catch (const attnscope::Error& e) {
+        } catch (const std::exception& e) {
             problem = describeError(e);
         }
     } else {

@@ -58,7 +58,7 @@ void FigureView::rebuild() {
                 b.query = query;
                 try {
                     b.figure = view->figure(r, fd, style);
-                } catch (const attnscope::Error& e) {
+                } catch (const std::exception& e) {  // an Error, or out of memory
                     b.problem = describeError(e);
                 }
                 return b;
@@ -70,7 +70,7 @@ void FigureView::rebuild() {
     problem_.clear();
     try {
         figure_ = makeFigure(settings_->style());
-    } catch (const attnscope::Error& e) {
+    } catch (const std::exception& e) {
         problem_ = describeError(e);
     }
     update();

@@ -228,14 +228,14 @@ void HeadStatsPanel::runProbes() {
         ProbeResult r;
         r.weights = weights.get();
         const auto& c = weights->config;
-        r.probes.resize(size_t(c.n_layer * c.n_head));
-        for (size_t i = 0; i < r.probes.size(); ++i) {
-            r.probes[i].layer = int(i) / c.n_head;
-            r.probes[i].head = int(i) % c.n_head;
-        }
         try {
+            r.probes.resize(size_t(c.n_layer * c.n_head));
+            for (size_t i = 0; i < r.probes.size(); ++i) {
+                r.probes[i].layer = int(i) / c.n_head;
+                r.probes[i].head = int(i) % c.n_head;
+            }
             attnscope::run_probes(attnscope::Model(weights), r.probes, 1);
-        } catch (const attnscope::Error&) {
+        } catch (const std::exception&) {  // an Error, or out of memory: no probe scores
             r.probes.clear();
         }
         return r;

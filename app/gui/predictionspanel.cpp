@@ -226,7 +226,8 @@ void PredictionsPanel::startLosses() {
                 progress->losses.insert(progress->losses.end(), part.begin(), part.end());
             }
             r.ok = true;
-        } catch (const attnscope::Error&) {
+        } catch (const std::exception&) {
+            // Cancelled (a newer text's losses follow), or out of memory: none shown.
         }
         return r;
     }));
@@ -261,7 +262,7 @@ void PredictionsPanel::requestPrediction() {
                 for (const attnscope::TokenProb& t : r.prediction.top) ids.push_back(t.id);
                 r.withoutProbs = attnscope::probabilities_from_ln_f(*weights, without->cmatrix(), trace->tokens, pos, ids, 1);
             }
-        } catch (const attnscope::Error& e) {
+        } catch (const std::exception& e) {  // an Error, or out of memory
             r.error = QString::fromStdString(e.what());
         }
         return r;

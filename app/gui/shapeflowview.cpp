@@ -11,6 +11,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "errors.h"
 #include "tensortablemodel.h"
 
 // Paints the diagram and turns clicks into node selections.
@@ -178,31 +179,43 @@ void ShapeFlowView::showTensor() {
                               .arg(what.toHtmlEscaped(), n.shapeText.toHtmlEscaped()));
         return;
     }
-    if (n.stage == "tokens") {
-        m.resize(1, T);
-        for (int i = 0; i < T; ++i) m(0, i) = float(trace->tokens[size_t(i)]);
-        rows = QStringList{tr("id")};
-    } else if (n.stage == "scores") {
-        m = trace->head_scores(s.layer, s.head);
-    } else if (n.stage == "softmax") {
-        m = trace->head_weights(s.layer, s.head);
-        kind = render::MatrixKind::Weights;
-    } else if (n.stage == "mask") {
-        m = trace->mask();
-        kind = render::MatrixKind::Mask;
-    } else {
-        const attnscope::Tensor t = trace->tensor(n.tensor.toStdString());
-        const auto full = t.matrix();
-        if (n.perHead) {
-            m = full.middleCols(s.head * hs, hs);
-            what += tr(" (head %1)").arg(s.head);
+    // A tensor that cannot be read (out of memory computing it again, a
+    // selection the trace lacks) is said in the caption.
+    try {
+        if (n.stage == "tokens") {
+            m.resize(1, T);
+            for (int i = 0; i < T; ++i) m(0, i) = float(trace->tokens[size_t(i)]);
+            rows = QStringList{tr("id")};
+        } else if (n.stage == "scores") {
+            m = trace->head_scores(s.layer, s.head);
+        } else if (n.stage == "softmax") {
+            m = trace->head_weights(s.layer, s.head);
+            kind = render::MatrixKind::Weights;
+        } else if (n.stage == "mask") {
+            m = trace->mask();
+            kind = render::MatrixKind::Mask;
         } else {
-            m = full;
+            const attnscope::Tensor t = trace->tensor(n.tensor.toStdString());
+            const auto full = t.matrix();
+            if (n.perHead) {
+                if (s.head < 0 || (s.head + 1) * hs > full.cols())
+                    throw attnscope::Error(attnscope::ErrorCode::InvalidArgument,
+                                           "no head " + std::to_string(s.head) + " in " + n.tensor.toStdString());
+                m = full.middleCols(s.head * hs, hs);
+                what += tr(" (head %1)").arg(s.head);
+            } else {
+                m = full;
+            }
+            if (n.stage == "logits") {
+                rows.clear();
+                for (int r = 0; r < m.rows(); ++r) rows << ws_->tokens().labels.value(trace->logits_first + r);
+            }
         }
-        if (n.stage == "logits") {
-            rows.clear();
-            for (int r = 0; r < m.rows(); ++r) rows << ws_->tokens().labels.value(trace->logits_first + r);
-        }
+    } catch (const std::exception& e) {
+        heat_->setFigure(nullptr);
+        table_->setMatrix({}, {});
+        caption_->setText(tr("<b>%1</b> · %2").arg(what.toHtmlEscaped(), describeError(e).toHtmlEscaped()));
+        return;
     }
     // Logits: one column per vocabulary entry, named by its token's text.
     QStringList vocab;
@@ -220,6 +233,11 @@ void ShapeFlowView::showTensor() {
     // row (attention weights keep the view's scale).
     render::Style style = settings_->style();
     if (kind != render::MatrixKind::Weights) style.scale = render::Scale::Linear;
-    heat_->setFigure(std::make_unique<render::MatrixFigure>(what, m, kind, rows, cols, style));
+    try {
+        heat_->setFigure(std::make_unique<render::MatrixFigure>(what, m, kind, rows, cols, style));
+    } catch (const std::exception& e) {  // out of memory pooling a long text's map
+        heat_->setFigure(nullptr);
+        caption_->setText(caption_->text() + QStringLiteral(" · ") + describeError(e).toHtmlEscaped());
+    }
     table_->setMatrix(std::move(m), rows, vocab);
 }
