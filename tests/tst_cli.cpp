@@ -202,6 +202,10 @@ void tst_Cli::badUsageExitsTwo_data() {
     QTest::newRow("bench baseline without scan") << QStringList{"bench", "--random", tiny, "--tokens", "8", "--baseline", "--json"} << "--scan";
     QTest::newRow("bench scan one token") << QStringList{"bench", "--random", tiny, "--tokens", "1", "--scan", "--json"} << "two tokens";
     QTest::newRow("bench too many tokens") << QStringList{"bench", "--random", tiny, "--tokens", "17", "--json"} << "--tokens";
+    // Names the view refused, and offers every other one but not it.
+    QTest::newRow("csv of several heads") << QStringList{"export", "--random", tiny, "--tokens", "1,2", "--view", "heads",
+                                                         "--format", "csv", "-o", "x.csv"}
+                                          << "--view heads writes several here: use --format npy or json, or --view head, mask";
 }
 
 // `bench --model` (here a random one): one JSON object with the keys; the

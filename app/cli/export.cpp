@@ -186,9 +186,10 @@ session::Recipe recipeFromArgs(const Args& args) {
     if (r.format == render::Format::Csv && !session::csvPossible(r)) {
         QStringList one;
         for (const session::ViewDescriptor& v : session::views())
-            if (v.exports(render::Format::Csv)) one << v.id;
-        throw UsageError("--format csv holds one head's matrix: use --view " + one.join(", ").toStdString() +
-                         " with one head, or --format npy or json for several heads");
+            if (v.exports(render::Format::Csv) && v.id != r.view) one << v.id;
+        throw UsageError("--format csv holds one head's matrix, and --view " + r.view.toStdString() +
+                         " writes several here: use --format npy or json, or --view " + one.join(", ").toStdString() +
+                         " with one head");
     }
     return r;
 }
