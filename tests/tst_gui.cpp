@@ -53,6 +53,7 @@ private slots:
     void cancelledRunDeliversNothing();
     void longRunShowsProgressAndCancel();
     void badModelFileKeepsTheCurrentOne();
+    void aModelMadeWhileAnotherLoadsIsKept();
     void invalidUtf8TextIsReplacedAndTold();
     void settingsAreRemembered();
     void itemModelsPassTheTester();
@@ -366,6 +367,31 @@ void tst_Gui::badModelFileKeepsTheCurrentOne() {
     QVERIFY(failed.first().at(1).toString().contains("broken.safetensors"));
     QCOMPARE(ws_->document().model.weights, before);
     QTRY_VERIFY(win_->lastProblem().contains("broken.safetensors"));  // the user is told, without a blocking dialog
+}
+
+// File > New random model while a model file loads: the random model is the
+// newer choice and stays; the load, when it ends, is dropped (it replaced the
+// random model before). A model asked for after that loads.
+void tst_Gui::aModelMadeWhileAnotherLoadsIsKept() {
+    ws_->openModel(session::demoModelPath());
+    QVERIFY(ws_->isLoading());
+    ws_->setDocument(session::randomDocument(ModelConfig::seed(96, 64, 12, 3, 2), 7));
+    QCOMPARE(ws_->document().config()->n_head, 3);
+    QTRY_VERIFY_WITH_TIMEOUT(!ws_->isLoading(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && !ws_->isRunning(), 30000);
+    QVERIFY(!ws_->document().isDemo);
+    QCOMPARE(ws_->document().config()->n_head, 3);
+    QCOMPARE(ws_->trace()->n_head(), 3);
+    // The selection is clamped to the random model meanwhile.
+    Selection s = ws_->selection();
+    s.head = 9;
+    ws_->setSelection(s);
+    QCOMPARE(ws_->selection().head, 2);
+    // Loading, superseded, then asked for again: the last request wins.
+    ws_->openModel(session::demoModelPath());
+    ws_->setDocument(session::randomDocument(ModelConfig::seed(96, 64, 12, 3, 2), 8));
+    ws_->openModel(session::demoModelPath());
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->document().isDemo && !ws_->isLoading(), 30000);
 }
 
 void tst_Gui::invalidUtf8TextIsReplacedAndTold() {

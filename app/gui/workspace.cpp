@@ -3,6 +3,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <utility>
 #include <cstdlib>
 
 #include <QPointer>
@@ -76,6 +77,10 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
     connect(&watcher_, &QFutureWatcher<RunResult>::finished, this, &Workspace::finishRun);
     connect(&loader_, &QFutureWatcher<LoadResult>::finished, this, [this] {
         loading_ = false;
+        // A document set while this one loaded (a random model made
+        // meanwhile) was the newer choice: this one is dropped. A model asked
+        // for after that is newer still, and loads.
+        const bool dropped = std::exchange(dropLoad_, false);
         if (pendingLoad_) {  // a newer request arrived while loading: it wins
             const auto [path, tok] = *pendingLoad_;
             pendingLoad_.reset();
@@ -83,6 +88,7 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
             return;
         }
         emit loadingChanged(false);
+        if (dropped) return;
         LoadResult r = loader_.result();
         if (!r.tokenizerError.isEmpty()) emit tokenizerFailed(loadingTokenizer_, r.tokenizerError);
         // A copy: a slot may open another model (the window falls back to the
@@ -131,6 +137,10 @@ void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
 }
 
 void Workspace::setDocument(session::Document doc) {
+    if (loading_) {  // the newer choice: the load in flight is dropped when it ends, a queued one forgotten
+        dropLoad_ = true;
+        pendingLoad_.reset();
+    }
     cancel();
     ++generation_;  // a run still in flight was of the old document: its result is dropped
     const bool wasTraceFile = isTraceFile();
@@ -324,7 +334,7 @@ void Workspace::setSelection(const Selection& wanted) {
     // A layer or head the open model lacks (a statistics row of the model
     // before, --head past this one) is clamped to it, as setDocument does;
     // while a model loads the choice waits for it, and setDocument clamps.
-    if (const attnscope::ModelConfig* cfg = doc_.config(); cfg && !loading_) {
+    if (const attnscope::ModelConfig* cfg = doc_.config(); cfg && (!loading_ || dropLoad_)) {
         s.layer = std::clamp(s.layer, 0, std::max(0, cfg->n_layer - 1));
         s.head = std::clamp(s.head, 0, std::max(0, cfg->n_head - 1));
     }

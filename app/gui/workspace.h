@@ -202,6 +202,7 @@ private:
     bool running_ = false;
     bool pending_ = false;
     bool loading_ = false;
+    bool dropLoad_ = false;  // the load in flight was superseded by setDocument: its result is dropped
     bool stale_ = false;
     void setStale(bool stale);
 
