@@ -13,6 +13,7 @@
 
 #include "attnscope/model.h"
 #include "attnscope/model_file.h"
+#include "attnscope/rollout.h"
 #include "attnscope/trace.h"
 #include "attnscope/trace_file.h"
 #include "render/export.h"
@@ -78,6 +79,7 @@ private slots:
     void aWeightThatIsNotAProbabilityIsRefusedByName();
     void rowsAreReadAndCheckedAlone_data();
     void rowsAreReadAndCheckedAlone();
+    void rolloutPastItsLimitDoesNotAskToShortenTheFile();
     void seventyBClassTraceOpensWithoutReadingIt();
     void gridOfEveryHeadStaysWithinItsBudget();
     void cliOpensExportsAndRefuses();
@@ -268,6 +270,23 @@ void tst_TraceFile::rowsAreReadAndCheckedAlone() {
     const auto past = testutil::errorOf([&] { tr->imported->rows(0, 1, 4, 6, band.data()); });
     QVERIFY(past);
     QCOMPARE(past->code(), ErrorCode::InvalidArgument);
+}
+
+// Rollout is computed for at most kMaxRolloutTokens tokens. A model's text
+// can be shortened; a trace file's tokens cannot, and the refusal says so.
+void tst_TraceFile::rolloutPastItsLimitDoesNotAskToShortenTheFile() {
+    const int T = kMaxRolloutTokens + 1;
+    const qint64 bytes = qint64(T) * T * 2;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("long.trace.safetensors"));
+    QVERIFY(testutil::writeFile(path, safetensors(layerEntry(0, "F16", 1, T, 0, bytes), kOkMeta, QByteArray(bytes, 0))));
+    const auto tr = open_trace_file(str(path));
+    const auto e = testutil::errorOf([&] { attention_rollout(*tr); });
+    QVERIFY(e);
+    QCOMPARE(e->code(), ErrorCode::TooMuchWork);
+    const std::string said = e->what();
+    QVERIFY2(said.find("a trace file's tokens are fixed") != std::string::npos, e->what());
+    QVERIFY2(said.find("shorten the text") == std::string::npos, e->what());
 }
 
 void tst_TraceFile::seventyBClassTraceOpensWithoutReadingIt() {

@@ -18,7 +18,8 @@ MatrixRM attention_rollout(const Trace& tr) {
                     "attention rollout of " + std::to_string(T) + " tokens would multiply " +
                         std::to_string(tr.n_layer()) + " matrices of " + std::to_string(T) + " x " +
                         std::to_string(T) + " (" + cost + " TFLOP); it is computed for at most " +
-                        std::to_string(kMaxRolloutTokens) + " tokens: shorten the text",
+                        std::to_string(kMaxRolloutTokens) + " tokens" +
+                        (tr.imported ? std::string(", and a trace file's tokens are fixed") : std::string(": shorten the text")),
                     {std::to_string(T), std::to_string(kMaxRolloutTokens)});
     }
     MatrixRM rolled = MatrixRM::Identity(T, T);
