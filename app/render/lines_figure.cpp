@@ -120,6 +120,9 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
     const int T = data_.T();
     if (T == 0) return;
     const Layout l = layout(area);
+    // The window's rows are read before the painter's state is saved: a read
+    // that throws (a trace file's bad row) leaves the painter as it was.
+    const std::vector<Line>& all = lines();
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     QFont f = style_.font;
@@ -135,7 +138,7 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
     const int last = first_ + windowCount();
     const bool highlighting = highlight_ >= first_ && highlight_ < last;
     std::vector<QLineF> lit;  // the hovered token's lines, drawn on top
-    for (const Line& ln : lines()) {
+    for (const Line& ln : all) {
         if (focus_ >= 0 && ln.query != focus_) continue;
         if (ln.query < first_ || ln.query >= last || ln.key >= last) continue;
         // A key above the window: the line ends at the top edge of the key column.

@@ -51,6 +51,19 @@ private:
     float* data_ = nullptr;
 };
 
+// p.save() now and p.restore() at the end of the scope, also when a band read
+// in between throws (the zoomed detail reads the rows it shows).
+class SavedPainter {
+public:
+    explicit SavedPainter(QPainter& p) : p_(p) { p_.save(); }
+    ~SavedPainter() { p_.restore(); }
+    SavedPainter(const SavedPainter&) = delete;
+    SavedPainter& operator=(const SavedPainter&) = delete;
+
+private:
+    QPainter& p_;
+};
+
 }  // namespace
 
 int pooledBlock(int n) {
@@ -421,7 +434,7 @@ void MatrixFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport
     if (rows_ == 0 || cols_ == 0) return;
     const Layout l = layout(area);
     const QRectF zoomed = zoomedHeatmapRect(area, v);
-    p.save();
+    const SavedPainter saved(p);
     p.setFont(style_.font);
     // The image's cells: one per cell, or one per block of a pooled matrix
     // (the last block may hang past the matrix's edge; the frame clips it).
@@ -463,7 +476,6 @@ void MatrixFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport
     drawLabels(p, l, zoomed, v.minLabelPoints);
     if (!l.bar.isNull() && kind_ == MatrixKind::Mask) drawMaskLegend(p, l.bar.topLeft());
     else if (!l.bar.isNull()) drawColorBar(p, l.bar, norm_, style_.cmap());
-    p.restore();
 }
 
 QString MatrixFigure::maskLegendText(bool allowed) {
