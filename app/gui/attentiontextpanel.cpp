@@ -44,7 +44,7 @@ void AttentionTextPanel::refresh() {
     if (!isVisible()) return;  // hidden, it costs nothing
     const auto trace = ws_->trace();
     const Selection& s = ws_->selection();
-    if (!trace || trace->T() == 0 || s.layer >= trace->n_layer() || s.head >= trace->n_head()) {
+    if (!trace || trace->T() == 0 || !s.headIn(trace->n_layer(), trace->n_head())) {
         query_ = -1;
         header_->clear();
         strip_->setData({}, {});

@@ -94,7 +94,6 @@ private:
     QAction* differenceAction_;
 
     std::shared_ptr<render::CompareFigure> figure_;
-    QString problem_;
     QFutureWatcher<Build> builder_;
     quint64 generation_ = 0;
     bool building_ = false;

@@ -118,6 +118,6 @@ void FigureView::paintEvent(QPaintEvent*) {
         figure_->paint(p, QRectF(rect()));
     } else if (!problem_.isEmpty()) {
         p.setPen(settings_->style().text);
-        p.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, problem_);
+        paintProblem(p, QRectF(rect()));
     }
 }

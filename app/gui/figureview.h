@@ -15,8 +15,6 @@ public:
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
     // The figure on screen (null before the first trace, or when it failed).
     const render::Figure* figure() const { return figure_.get(); }
-    // Why the figure could not be drawn ("" when it was).
-    QString problem() const { return problem_; }
     // A long text's figure is being built on a worker (the one shown is older).
     bool isBuilding() const { return building_; }
     // From this many tokens on, figures are built on a worker: a rollout of
@@ -42,7 +40,6 @@ private:
     };
     void buildFinished();
     std::shared_ptr<render::Figure> figure_;
-    QString problem_;
     QFutureWatcher<Build> builder_;
     quint64 generation_ = 0;
     bool building_ = false;  // until the worker's figure is taken (or dropped)

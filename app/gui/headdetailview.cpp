@@ -125,7 +125,7 @@ void HeadDetailView::rebuild() {
         return;
     }
     problem_.clear();
-    if (!trace || s.layer >= trace->n_layer() || s.head >= trace->n_head()) {
+    if (!trace || !s.headIn(trace->n_layer(), trace->n_head())) {
         figure_.reset();
     } else {
         try {
@@ -160,8 +160,8 @@ void HeadDetailView::setHover(int query, int key) {
     const auto trace = ws_->trace();
     Hover h;
     const Selection& s = ws_->selection();
-    if (trace && query >= 0 && key >= 0 && query < trace->T() && key < trace->T() && s.layer < trace->n_layer() &&
-        s.head < trace->n_head()) try {
+    if (trace && query >= 0 && key >= 0 && query < trace->T() && key < trace->T() &&
+        s.headIn(trace->n_layer(), trace->n_head())) try {
         h.query = query;
         h.key = key;
         h.weight = trace->weight(s.layer, s.head, query, key);
@@ -200,8 +200,8 @@ QString HeadDetailView::selectionDescription() const {
     const Selection& s = ws_->selection();
     QString d = selectiontext::headName(s.layer, s.head) + QLatin1Char('.');
     const QStringList& labels = ws_->tokens().labels;
-    if (s.query >= 0 && s.key >= 0 && s.query < trace->T() && s.key < trace->T() && s.layer < trace->n_layer() &&
-        s.head < trace->n_head()) {
+    if (s.query >= 0 && s.key >= 0 && s.query < trace->T() && s.key < trace->T() &&
+        s.headIn(trace->n_layer(), trace->n_head())) {
         try {
             const double w = trace->weight(s.layer, s.head, s.query, s.key);
             d += QLatin1Char(' ') + tr("Selected cell: query %1 “%2”, key %3 “%4”, weight %5.")
@@ -232,8 +232,8 @@ void HeadDetailView::paintEvent(QPaintEvent*) {
         }
     }
     if (!figure_) {
-        p.drawText(area.adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
-                   problem_.isEmpty() ? tr("Type some text to see this head.") : problem_);
+        if (!problem_.isEmpty()) paintProblem(p, area);
+        else p.drawText(area, Qt::AlignCenter, tr("Type some text to see this head."));
         return;
     }
 

@@ -45,8 +45,6 @@ public:
     // The figure on screen (null before the first trace): its layer and head are
     // what is painted, whatever the selection says.
     const render::HeadFigure* figure() const { return figure_.get(); }
-    // What the view says instead of a figure when the head cannot be read ("" otherwise).
-    const QString& problem() const { return problem_; }
     // Where the figure is painted (below the search row).
     QRectF figureArea() const;
     render::MatrixFigure::Viewport viewport() const;
@@ -92,7 +90,6 @@ private:
     int searchBandHeight() const;
 
     std::unique_ptr<render::HeadFigure> figure_;
-    QString problem_;  // why there is no figure: a head that cannot be read (a corrupt trace file)
     // The kind drawn: raw scores fall back to the weights on a trace file
     // (which holds no scores) until the main window resets the choice.
     render::MatrixKind shownKind() const;

@@ -37,7 +37,7 @@ void MaskView::rebuild() {
     const Selection& s = ws_->selection();
     const auto trace = ws_->trace();
     rebuildOnShow_ = !isVisible();  // on another tab: built when shown (HeadDetailView::rebuild)
-    figure_ = trace && !rebuildOnShow_ && s.layer < trace->n_layer() && s.head < trace->n_head()
+    figure_ = trace && !rebuildOnShow_ && s.headIn(trace->n_layer(), trace->n_head())
                   ? std::make_unique<render::HeadFigure>(ws_->figureData(), s.layer, s.head, render::MatrixKind::Mask,
                                                          settings_->style())
                   : nullptr;

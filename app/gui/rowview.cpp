@@ -45,7 +45,7 @@ void RowView::rebuild() {
     const auto trace = ws_->trace();
     figure_.reset();
     problem_.clear();
-    if (trace && s.layer < trace->n_layer() && s.head < trace->n_head()) {
+    if (trace && s.headIn(trace->n_layer(), trace->n_head())) {
         try {
             figure_ = std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, st, fixedAxis_);
         } catch (const std::exception& e) {
@@ -63,7 +63,7 @@ void RowView::paintEvent(QPaintEvent*) {
         figure_->paint(p, rect());
     } else {
         p.fillRect(rect(), palette().color(QPalette::Base));
-        if (!problem_.isEmpty()) p.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap, problem_);
+        if (!problem_.isEmpty()) paintProblem(p, QRectF(rect()));
     }
 }
 

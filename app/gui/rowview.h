@@ -13,7 +13,6 @@ public:
     void setFixedAxis(bool fixed);
     bool fixedAxis() const { return fixedAxis_; }
     const render::RowFigure* figure() const { return figure_.get(); }
-    const QString& problem() const { return problem_; }  // said instead of a figure ("" otherwise)
 
 protected:
     void rebuild() override;
@@ -24,6 +23,5 @@ protected:
 
 private:
     std::unique_ptr<render::RowFigure> figure_;
-    QString problem_;  // why there is no figure: a row that cannot be read (a corrupt trace file)
     bool fixedAxis_ = false;
 };

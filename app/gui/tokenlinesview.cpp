@@ -88,7 +88,7 @@ void TokenLinesView::rebuild() {
     }
     if (focus_ >= (trace ? trace->T() : 0)) focus_ = -1;
     problem_.clear();
-    figure_ = trace && s.layer < trace->n_layer() && s.head < trace->n_head()
+    figure_ = trace && s.headIn(trace->n_layer(), trace->n_head())
                   ? std::make_unique<render::LinesFigure>(ws_->figureData(), s.layer, heads(), settings_->style(), focus_)
                   : nullptr;
     placeWindow(true);
@@ -133,8 +133,7 @@ void TokenLinesView::paintEvent(QPaintEvent*) {
             p.fillRect(rect(), palette().color(QPalette::Window));
         }
     }
-    if (!figure_ && !problem_.isEmpty())
-        p.drawText(figureRect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, problem_);
+    if (!figure_ && !problem_.isEmpty()) paintProblem(p, figureRect());
 }
 
 void TokenLinesView::mousePressEvent(QMouseEvent* e) {

@@ -21,7 +21,6 @@ public:
     int focusQuery() const { return focus_; }
     int linesDrawn() const { return figure_ ? figure_->linesDrawn() : 0; }
     const render::LinesFigure* figure() const { return figure_.get(); }
-    const QString& problem() const { return problem_; }  // said instead of a figure ("" otherwise)
     // The rows shown, [first, first + count).
     int windowFirst() const { return figure_ ? figure_->windowFirst() : 0; }
     int windowCount() const { return figure_ ? figure_->windowCount() : 0; }
@@ -49,7 +48,6 @@ private:
     void placeWindow(bool followQuery);
     QCheckBox* overlay_;
     std::unique_ptr<render::LinesFigure> figure_;
-    QString problem_;  // why there is no figure: rows that cannot be read (a corrupt trace file)
     int focus_ = -1;
     int first_ = 0;
     int highlight_ = -1;

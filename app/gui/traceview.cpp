@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QLabel>
+#include <QPainter>
 
 TraceView::TraceView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : QWidget(parent), ws_(ws), settings_(settings) {
@@ -55,4 +56,8 @@ bool TraceView::eventFilter(QObject* watched, QEvent* e) {
     if (watched == this && e->type() == QEvent::Resize && !badge_->isHidden())
         badge_->move(width() - badge_->width() - 6, 6);
     return QWidget::eventFilter(watched, e);
+}
+
+void TraceView::paintProblem(QPainter& p, const QRectF& area) const {
+    p.drawText(area.adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, problem_);
 }

@@ -7,6 +7,7 @@
 #include <memory>
 
 class QLabel;
+class QPainter;
 
 #include "render/figure.h"
 #include "session/recipe.h"
@@ -37,6 +38,9 @@ public:
     QLabel* stateBadge() const { return badge_; }
     // Its text ("" when hidden).
     static QString stateText(const Workspace& ws);
+    // Why the view shows no figure: what it could not read or draw, set where
+    // its figure failed and painted in the figure's place ("" otherwise).
+    const QString& problem() const { return problem_; }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
@@ -45,8 +49,11 @@ protected:
     // Called when the trace, the selection or the settings changed.
     virtual void rebuild() = 0;
     virtual void selectionChanged() { update(); }
+    // problem_ word-wrapped in the middle of `area`, in the painter's pen.
+    void paintProblem(QPainter& p, const QRectF& area) const;
     Workspace* ws_;
     ViewSettings* settings_;
+    QString problem_;
 
 private:
     void updateBadge();

@@ -158,11 +158,7 @@ void Workspace::setDocument(session::Document doc) {
     ++compareGeneration_;  // a comparison still running was of the old model
     tokens_ = {};
     setStale(false);
-    const auto& cfg = *doc_.config();
-    selection_.layer = std::min(selection_.layer, cfg.n_layer - 1);
-    selection_.head = std::min(selection_.head, cfg.n_head - 1);
-    selection_.layer = std::max(0, selection_.layer);
-    selection_.head = std::max(0, selection_.head);
+    selection_ = clampedToModel(selection_);
     if (doc_.isTraceFile()) {
         // Nothing runs: the file's attention is the trace, its tokens the input.
         // The text typed for models stays as it is, for the next model.
@@ -329,15 +325,19 @@ void Workspace::setCropPolicy(session::CropPolicy p) {
     runNow();
 }
 
-void Workspace::setSelection(const Selection& wanted) {
-    Selection s = wanted;
-    // A layer or head the open model lacks (a statistics row of the model
-    // before, --head past this one) is clamped to it, as setDocument does;
-    // while a model loads the choice waits for it, and setDocument clamps.
-    if (const attnscope::ModelConfig* cfg = doc_.config(); cfg && (!loading_ || dropLoad_)) {
+Selection Workspace::clampedToModel(Selection s) const {
+    if (const attnscope::ModelConfig* cfg = doc_.config()) {
         s.layer = std::clamp(s.layer, 0, std::max(0, cfg->n_layer - 1));
         s.head = std::clamp(s.head, 0, std::max(0, cfg->n_head - 1));
     }
+    return s;
+}
+
+void Workspace::setSelection(const Selection& wanted) {
+    // A layer or head the open model lacks (a statistics row of the model
+    // before, --head past this one) is clamped to it, as setDocument does;
+    // while a model loads the choice waits for it, and setDocument clamps.
+    const Selection s = loading_ && !dropLoad_ ? wanted : clampedToModel(wanted);
     if (s == selection_) return;
     selection_ = s;
     emit selectionChanged(selection_);

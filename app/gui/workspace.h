@@ -170,6 +170,8 @@ signals:
     void knockoutComparisonReady();
 
 private:
+    // `s` with its layer and head within the open model (unchanged with none open).
+    Selection clampedToModel(Selection s) const;
     void schedule();
     void startRun();
     void finishRun();
