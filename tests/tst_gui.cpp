@@ -20,6 +20,7 @@
 #include "rowview.h"
 #include "textautosaver.h"
 #include "maskview.h"
+#include "modelpanel.h"
 #include "session/tokenize.h"
 #include "shapeflowview.h"
 #include "tensortablemodel.h"
@@ -377,6 +378,11 @@ void tst_Gui::aModelMadeWhileAnotherLoadsIsKept() {
     QVERIFY(ws_->isLoading());
     ws_->setDocument(session::randomDocument(ModelConfig::seed(96, 64, 12, 3, 2), 7));
     QCOMPARE(ws_->document().config()->n_head, 3);
+    // The dropped load still runs, but the panel shows the model made meanwhile.
+    QVERIFY(!ws_->isLoading());
+    const auto* panel = win_->findChild<ModelPanel*>();
+    QVERIFY(panel);
+    QVERIFY2(!panel->infoText().contains("Loading"), qPrintable(panel->infoText()));
     QTRY_VERIFY_WITH_TIMEOUT(!ws_->isLoading(), 30000);
     QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && !ws_->isRunning(), 30000);
     QVERIFY(!ws_->document().isDemo);
@@ -390,7 +396,10 @@ void tst_Gui::aModelMadeWhileAnotherLoadsIsKept() {
     // Loading, superseded, then asked for again: the last request wins.
     ws_->openModel(session::demoModelPath());
     ws_->setDocument(session::randomDocument(ModelConfig::seed(96, 64, 12, 3, 2), 8));
+    QVERIFY(!ws_->isLoading());
     ws_->openModel(session::demoModelPath());
+    QVERIFY(ws_->isLoading());  // queued behind the dropped load
+    QVERIFY(panel->infoText().contains("Loading"));
     QTRY_VERIFY_WITH_TIMEOUT(ws_->document().isDemo && !ws_->isLoading(), 30000);
 }
 

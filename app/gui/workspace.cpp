@@ -109,7 +109,9 @@ Workspace::~Workspace() {
 
 void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
     if (loading_) {
+        const bool shown = isLoading();
         pendingLoad_ = std::make_pair(path, tokenizerPath);
+        if (!shown) emit loadingChanged(true);  // behind a dropped load: loading again
         return;
     }
     loading_ = true;

@@ -45,7 +45,9 @@ public:
     // A trace file is open in place of a model: its attention is shown and
     // nothing runs (no text, ablation or bidirectional switch applies).
     bool isTraceFile() const { return doc_.isTraceFile(); }
-    bool isLoading() const { return loading_; }
+    // A load whose result will be dropped (a model made meanwhile) is not
+    // shown as loading, unless another was asked for behind it.
+    bool isLoading() const { return loading_ && (!dropLoad_ || pendingLoad_.has_value()); }
 
     // --- inputs ---
     void setText(const QString& text);
