@@ -35,6 +35,7 @@ private slots:
     void dumpRandomModelHasEveryField();
     void huggingFaceFoldersOpenInEveryVerb_data();
     void huggingFaceFoldersOpenInEveryVerb();
+    void numbersReadTheSameUnderADecimalCommaLocale();
     void huggingFaceFolderUsesItsTokenizerJson();
     void dumpBidirectionalAndAblate();
     void dumpUsesTheDemoModelByDefault();
@@ -210,6 +211,40 @@ void tst_Cli::badUsageExitsTwo_data() {
 
 // `bench --model` (here a random one): one JSON object with the keys; the
 // appended edit keeps every earlier row, the middle edit keeps the first half.
+// A model's config and the CLI's numbers read the same in a locale that
+// writes 0,5: the Qt application sets the C locale from the user's, and
+// strtod then read rotary_pct 0.5 as 0 (refused) and --font-size 9.5 as an
+// error. The locale is compiled here (glibc's localedef, from Debian's
+// `locales` sources) since a fresh machine has none but C.
+void tst_Cli::numbersReadTheSameUnderADecimalCommaLocale() {
+    const QString localedef = QStandardPaths::findExecutable(QStringLiteral("localedef"));
+    if (localedef.isEmpty()) QSKIP("glibc's localedef is not installed: no decimal-comma locale to run under");
+    const QString locDir = tmp_.filePath("locales");
+    QDir().mkpath(locDir);
+    QProcess def;
+    def.start(localedef, {"-i", "de_DE", "-f", "UTF-8", locDir + "/de_DE.UTF-8"});
+    if (!def.waitForFinished(60000) || def.exitCode() != 0)
+        QSKIP("localedef could not build de_DE.UTF-8 (Debian's `locales` package holds its source)");
+    const QStringList args = {"export", "--model", testutil::fixtures("arch/gpt_neox"), "--tokens", "1,2,3,4,5",
+                              "--view", "head", "--layer", "1", "--head", "1", "--font-size", "9.5"};
+    QProcessEnvironment de = QProcessEnvironment::systemEnvironment();
+    de.insert("LOCPATH", locDir);
+    de.insert("LC_ALL", "de_DE.UTF-8");
+    QProcessEnvironment c = QProcessEnvironment::systemEnvironment();
+    c.insert("LC_ALL", "C");
+    for (const QString& ext : {QStringLiteral("csv"), QStringLiteral("svg")}) {
+        const Run inC = cli(args + QStringList{"-o", tmp_.filePath("c." + ext)}, c);
+        QVERIFY2(inC.status == 0, qPrintable(inC.err));
+        const Run inDe = cli(args + QStringList{"-o", tmp_.filePath("de." + ext)}, de);
+        QVERIFY2(inDe.status == 0, qPrintable(inDe.err));
+        QFile a(tmp_.filePath("c." + ext)), b(tmp_.filePath("de." + ext));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        const QByteArray ab = a.readAll();
+        QVERIFY(ab.size() > 100);
+        QVERIFY2(ab == b.readAll(), qPrintable(ext + " differs between the C and the de_DE locale"));
+    }
+}
+
 void tst_Cli::huggingFaceFoldersOpenInEveryVerb_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("says");

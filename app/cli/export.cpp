@@ -38,9 +38,9 @@ using attnscope::ErrorCode;
 double getDouble(const Args& args, const std::string& key, double fallback, double lo, double hi) {
     if (!args.has(key)) return fallback;
     const std::string s = args.get(key);
-    char* end = nullptr;
-    const double v = std::strtod(s.c_str(), &end);
-    if (s.empty() || end != s.c_str() + s.size() || !(v >= lo && v <= hi))
+    double v = 0;  // from_chars: a number reads the same in every locale
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc() || end != s.data() + s.size() || !(v >= lo && v <= hi))
         throw UsageError("--" + key + " must be a number in [" + QString::number(lo).toStdString() + ", " +
                          QString::number(hi).toStdString() + "], not '" + s + "'");
     return v;

@@ -1,5 +1,6 @@
 #include "config_check.h"
 
+#include <charconv>
 #include <cstdio>
 #include <limits>
 #include <unistd.h>
@@ -12,9 +13,9 @@ namespace {
 
 std::string gib(int64_t bytes) {
     const double g = double(bytes) / double(int64_t(1) << 30);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, g < 10 ? "%.1f GB" : "%.0f GB", g);
-    return buf;
+    char buf[32];  // to_chars: a point in every locale, as in the rest of the message
+    const auto end = std::to_chars(buf, buf + sizeof buf, g, std::chars_format::fixed, g < 10 ? 1 : 0).ptr;
+    return std::string(buf, end) + " GB";
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "attnscope/json.h"
 
 #include <charconv>
+#include <clocale>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -138,7 +139,20 @@ private:
         const std::string_view lexeme = s_.substr(start, pos_ - start);
         Json v;
         v.type_ = Json::Type::Number;
-        v.num_ = std::strtod(std::string(lexeme).c_str(), nullptr);
+        // from_chars, not strtod: strtod reads the C locale, which a Qt
+        // application sets from the user's (0.5 read as 0 under de_DE).
+        {
+            const auto [p, ec] = std::from_chars(lexeme.data(), lexeme.data() + lexeme.size(), v.num_);
+            if (ec == std::errc::result_out_of_range) {
+                // JSON allows 1e999 (infinity) and 1e-999 (zero): strtod
+                // gives those, once the point is the locale's.
+                std::string c(lexeme);
+                if (const size_t dot = c.find('.'); dot != std::string::npos) c.replace(dot, 1, std::localeconv()->decimal_point);
+                v.num_ = std::strtod(c.c_str(), nullptr);
+            }
+            else if (ec != std::errc() || p != lexeme.data() + lexeme.size())
+                fail("malformed number");
+        }
         if (integral) {
             int64_t i = 0;
             auto [p, ec] = std::from_chars(lexeme.data(), lexeme.data() + lexeme.size(), i);

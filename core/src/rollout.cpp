@@ -1,5 +1,6 @@
 #include "attnscope/rollout.h"
 
+#include <charconv>
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -12,8 +13,8 @@ MatrixRM attention_rollout(const Trace& tr) {
     const int T = tr.T();
     if (T > kMaxRolloutTokens) {
         const double tflop = 2.0 * tr.n_layer() * double(T) * double(T) * double(T) / 1e12;
-        char cost[32];
-        std::snprintf(cost, sizeof cost, "%.1f", tflop);
+        char buf[32];  // to_chars: a point whatever the C locale
+        const std::string cost(buf, std::to_chars(buf, buf + sizeof buf, tflop, std::chars_format::fixed, 1).ptr);
         throw Error(ErrorCode::TooMuchWork,
                     "attention rollout of " + std::to_string(T) + " tokens would multiply " +
                         std::to_string(tr.n_layer()) + " matrices of " + std::to_string(T) + " x " +

@@ -38,9 +38,8 @@ bool plain_mlp(const ModelConfig& c) { return c.mlp == MlpKind::Plain; }
 bool gated_mlp(const ModelConfig& c) { return c.mlp == MlpKind::Gated; }
 
 std::string number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
+    char buf[32];  // to_chars: a point whatever the C locale
+    return std::string(buf, std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 6).ptr);  // as %g
 }
 // RMSNorm's epsilon differs between models (1e-5, 1e-6); LayerNorm's is GPT-2's 1e-5.
 std::string norm_eps(const ModelConfig& c) {
