@@ -50,6 +50,7 @@ private slots:
     void charactersOutsideTheVocabularyAreLeftOut();
     void longJobsShowProgressOnATerminalOnly();
     void appScreenshotsOfAModelThatDoesNotOpenFail();
+    void appScreenshotsLeaveTheUsersTextAndSettingsAlone();
 
 private:
     QTemporaryDir tmp_;
@@ -493,6 +494,44 @@ void tst_Cli::appScreenshotsOfAModelThatDoesNotOpenFail() {
     QVERIFY2(err.contains(QStringLiteral("--screenshots: cannot open ") + empty) && err.contains(QStringLiteral("empty")),
              qPrintable(err));
     QVERIFY(QDir(tmp_.filePath("shots")).entryList(QDir::Files).isEmpty());
+}
+
+// A screenshot run with --text wrote its text over the user's saved text,
+// and its window size and layout over theirs. It now runs on settings and a
+// text file of its own, and leaves the user's as they were.
+void tst_Cli::appScreenshotsLeaveTheUsersTextAndSettingsAlone() {
+    const QString config = tmp_.filePath("user-config"), data = tmp_.filePath("user-data");
+    const QString textPath = data + "/AttnScope/AttnScope/text.txt", confPath = config + "/AttnScope/AttnScope.conf";
+    QVERIFY(QDir().mkpath(QFileInfo(textPath).absolutePath()) && QDir().mkpath(QFileInfo(confPath).absolutePath()));
+    const QByteArray myText = "MY PRECIOUS TEXT typed yesterday";
+    const QByteArray myConf = "[window]\ntab=2\n[text]\nlast=MY PRECIOUS TEXT typed yesterday\n";
+    for (const auto& [path, bytes] : {std::pair{textPath, myText}, std::pair{confPath, myConf}}) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size());
+    }
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    env.insert("XDG_CONFIG_HOME", config);
+    env.insert("XDG_DATA_HOME", data);
+    p.setProcessEnvironment(env);
+    const QString shots = tmp_.filePath("own-shots");
+    p.start(QStringLiteral(ATTNSCOPE_APP), {"--random", "n_layer=1,n_head=2,n_embed=16,context=32,vocab=96", "--text",
+                                            "hello there", "--size", "900x600", "--screenshots", shots});
+    QVERIFY(p.waitForStarted());
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        QFAIL("attnscope --screenshots did not end within 120 s");
+    }
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, p.readAllStandardError().constData());
+    QVERIFY(QFileInfo::exists(shots + "/head.png"));
+    for (const auto& [path, bytes] : {std::pair{textPath, myText}, std::pair{confPath, myConf}}) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), bytes);
+    }
+    QCOMPARE(QDir(config + "/AttnScope").entryList(QDir::Files), QStringList{"AttnScope.conf"});
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

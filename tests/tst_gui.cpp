@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "compareview.h"
 #include "headdetailview.h"
 #include "headsgridview.h"
 #include "mainwindow.h"
@@ -57,6 +58,9 @@ private slots:
     void aModelMadeWhileAnotherLoadsIsKept();
     void invalidUtf8TextIsReplacedAndTold();
     void settingsAreRemembered();
+    void commandLineTextIsNotSavedOverTheUsers();
+    void compareTextTypedJustBeforeClosingIsKept();
+    void aLongTextIsKeptInItsFileNotTheSettings();
     void itemModelsPassTheTester();
 
 private:
@@ -428,6 +432,63 @@ void tst_Gui::settingsAreRemembered() {
     QVERIFY(!QSettings().value("window/state").toByteArray().isEmpty());
     QVERIFY(!QSettings().value("window/splitters/detailSplitter").toByteArray().isEmpty());
     QVERIFY(!QSettings().value("window/splitters/flowSplitter").toByteArray().isEmpty());
+}
+
+// --text shows and runs its text, but the user's own (in the autosave file
+// and the settings) stays until they edit: then the text is theirs.
+void tst_Gui::commandLineTextIsNotSavedOverTheUsers() {
+    win_->editor()->setPlainText(QStringLiteral("my own text"));
+    QVERIFY(win_->textAutosaver()->flush());
+    win_->setTransientText(QStringLiteral("from the command line"));
+    QCOMPARE(ws_->text(), QStringLiteral("from the command line"));
+    win_->close();
+    QCOMPARE(TextAutosaver::load().value_or(QString()), QStringLiteral("my own text"));
+    QVERIFY(QSettings().value("text/last").toString() != QStringLiteral("from the command line"));
+    // Restored, the user's own text is back.
+    win_->restoreText();
+    QCOMPARE(win_->editor()->toPlainText(), QStringLiteral("my own text"));
+    // Edited, the command line's text is the user's.
+    win_->setTransientText(QStringLiteral("from the command line"));
+    QTest::keyClick(win_->editor(), Qt::Key_End, Qt::ControlModifier);
+    QTest::keyClicks(win_->editor(), "!");
+    win_->show();
+    win_->close();
+    QCOMPARE(TextAutosaver::load().value_or(QString()), QStringLiteral("from the command line!"));
+    QCOMPARE(QSettings().value("text/last").toString(), QStringLiteral("from the command line!"));
+}
+
+// Text B is saved a moment after the last key; closing within that moment
+// saves it too.
+void tst_Gui::compareTextTypedJustBeforeClosingIsKept() {
+    CompareView* cv = win_->compareView();
+    QVERIFY(cv);
+    cv->textEdit()->setPlainText(QStringLiteral("typed B text"));
+    win_->close();  // at once: before the 300 ms pause
+    QCOMPARE(QSettings().value("compare/text").toString(), QStringLiteral("typed B text"));
+    // From the command line, it is compared but not saved.
+    cv->setTransientText(QStringLiteral("given B"));
+    win_->show();
+    win_->close();
+    QCOMPARE(QSettings().value("compare/text").toString(), QStringLiteral("typed B text"));
+}
+
+// A long text goes to the autosave file, not into the settings, which are
+// rewritten whole at every later change.
+void tst_Gui::aLongTextIsKeptInItsFileNotTheSettings() {
+    const QString longText = QString(QStringLiteral("All the world's a stage. ")).repeated(4000);  // 100,000 characters
+    win_->editor()->setPlainText(longText);
+    win_->close();
+    QCOMPARE(TextAutosaver::load().value_or(QString()), longText);
+    QVERIFY(!QSettings().contains("text/last"));
+    // Restored from the file, and closed again unedited: still in the file.
+    QFile::remove(TextAutosaver::defaultPath());
+    QSettings().setValue("text/last", longText);  // as an older version left it
+    win_->restoreText();
+    QCOMPARE(win_->editor()->toPlainText(), longText);
+    win_->show();
+    win_->close();
+    QCOMPARE(TextAutosaver::load().value_or(QString()), longText);
+    QVERIFY(!QSettings().contains("text/last"));
 }
 
 void tst_Gui::itemModelsPassTheTester() {

@@ -167,6 +167,22 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
 
 CompareView::~CompareView() { builder_.waitForFinished(); }
 
+void CompareView::saveText() {
+    if (!textDebounce_.isActive()) return;
+    textDebounce_.stop();
+    const QString t = text_->toPlainText();
+    QSettings().setValue("compare/text", t);
+    comparer_->compareWithText(t);
+}
+
+void CompareView::setTransientText(const QString& text) {
+    {
+        const QSignalBlocker b(text_);
+        text_->setPlainText(text);
+    }
+    comparer_->compareWithText(text);
+}
+
 void CompareView::setMode(render::CompareMode mode) {
     if (mode == mode_) return;
     mode_ = mode;

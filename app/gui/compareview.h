@@ -38,6 +38,11 @@ public:
     bool isBuilding() const { return building_; }
     render::CompareMode mode() const { return mode_; }
     void setMode(render::CompareMode mode);
+    // Saves text B now if an edit of it is still waiting to be (on close).
+    void saveText();
+    // Text B from the command line (--compare-text): compared, not saved
+    // over the user's own unless they edit it.
+    void setTransientText(const QString& text);
     // Where the figure is painted, in this widget's coordinates.
     QRectF figureArea() const;
     // The Compare menu: its actions carry the shortcuts.

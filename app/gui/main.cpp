@@ -5,6 +5,8 @@
 #include <QDockWidget>
 #include <QEventLoop>
 #include <QTableView>
+#include <QTemporaryDir>
+#include <QFile>
 #include <QPlainTextEdit>
 #include <QTimer>
 #include <QLibraryInfo>
@@ -13,6 +15,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "figureview.h"
 #include "headsgridview.h"
@@ -107,6 +110,18 @@ int main(int argc, char** argv) {
         }
     }
 
+    // A screenshot run reads none of the user's settings or saved text and
+    // writes none: its own empty folders stand in for them while it runs.
+    std::optional<QTemporaryDir> scratch;
+    if (parser.isSet(shots)) {
+        scratch.emplace();
+        if (!scratch->isValid()) {
+            std::fprintf(stderr, "attnscope: --screenshots: no temporary folder for the run's settings\n");
+            return 1;
+        }
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(scratch->filePath(QStringLiteral("config"))));
+        qputenv("XDG_DATA_HOME", QFile::encodeName(scratch->filePath(QStringLiteral("data"))));
+    }
     Workspace ws;
     MainWindow w(&ws);
     if (parser.isSet(randomOpt)) {
@@ -118,6 +133,7 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "attnscope: --random: %s\n", e.what());
             return 2;
         }
+        w.restoreText();
     } else {
         w.restoreSession(parser.positionalArguments().value(0));
     }
@@ -125,7 +141,7 @@ int main(int argc, char** argv) {
         const QStringList wh = parser.value(sizeOpt).split(QLatin1Char('x'));
         if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0) w.resize(wh[0].toInt(), wh[1].toInt());
     }
-    if (parser.isSet(textOpt)) w.editor()->setPlainText(parser.value(textOpt));
+    if (parser.isSet(textOpt)) w.setTransientText(parser.value(textOpt));
     if (parser.isSet(headOpt)) {
         const QStringList parts = parser.value(headOpt).split(QLatin1Char('.'));
         if (parts.size() == 2) {
@@ -156,8 +172,7 @@ int main(int argc, char** argv) {
             cv->comparer()->compareWithModels(parser.values(compareModelOpt));
             if (parser.isSet(compareStepOpt)) cv->comparer()->setStep(parser.value(compareStepOpt).toInt());
         } else if (parser.isSet(compareTextOpt)) {
-            cv->textEdit()->setPlainText(parser.value(compareTextOpt));
-            cv->comparer()->compareWithText(parser.value(compareTextOpt));
+            cv->setTransientText(parser.value(compareTextOpt));
         }
     }
     w.show();

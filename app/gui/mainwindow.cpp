@@ -48,6 +48,7 @@
 #include "rowview.h"
 #include "shapeflowview.h"
 #include "tokenlinesview.h"
+#include "compareview.h"
 #include "textautosaver.h"
 #include "textfile.h"
 #include "tokenstrip.h"
@@ -156,6 +157,7 @@ void MainWindow::buildDocks() {
     });
     connect(editor_, &QPlainTextEdit::textChanged, this, [this] {
         ws_->setText(editor_->toPlainText());
+        transientText_ = false;
         autosaver_->textEdited();
     });
     setTabOrder(editor_, strip_);
@@ -252,16 +254,29 @@ void MainWindow::connectWorkspace() {
 }
 
 void MainWindow::restoreSession(const QString& modelOverride) {
-    const QSettings st;
-    const QString text = TextAutosaver::load().value_or(st.value("text/last", exampleText()).toString());
+    restoreText();
+    if (!modelOverride.isEmpty()) return openModel(modelOverride);
+    const QString last = QSettings().value("models/last").toString();
+    openModel(QFileInfo::exists(last) ? last : QString());
+}
+
+void MainWindow::restoreText() {
+    const QString text = TextAutosaver::load().value_or(QSettings().value("text/last", exampleText()).toString());
     {
         const QSignalBlocker b(editor_);
         editor_->setPlainText(text);
     }
+    transientText_ = false;
     ws_->setText(text);
-    if (!modelOverride.isEmpty()) return openModel(modelOverride);
-    const QString last = st.value("models/last").toString();
-    openModel(QFileInfo::exists(last) ? last : QString());
+}
+
+void MainWindow::setTransientText(const QString& text) {
+    {
+        const QSignalBlocker b(editor_);
+        editor_->setPlainText(text);
+    }
+    transientText_ = true;  // until the user edits it: then it is theirs, and saved
+    ws_->setText(text);
 }
 
 void MainWindow::openModel(const QString& path) {
@@ -491,8 +506,14 @@ void MainWindow::updateStatus() {
 }
 
 void MainWindow::saveText() {
-    autosaver_->flush();
-    QSettings().setValue("text/last", editor_->toPlainText());
+    if (transientText_) return;  // --text, unedited: the user's own text stays where it is
+    const QString text = editor_->toPlainText();
+    // The settings keep a copy only of a short text, or when the autosave
+    // file could not be written: every later settings write rewrites it all.
+    constexpr qsizetype kMaxMirroredChars = 64 * 1024;
+    if (text.size() > kMaxMirroredChars) autosaver_->textEdited();  // on disk now, whether edited or restored
+    if (autosaver_->flush() && text.size() > kMaxMirroredChars) QSettings().remove("text/last");
+    else QSettings().setValue("text/last", text);
 }
 
 void MainWindow::checkSettingsWritable() {
@@ -509,6 +530,7 @@ void MainWindow::checkSettingsWritable() {
 
 void MainWindow::closeEvent(QCloseEvent* e) {
     saveText();
+    if (compare_) compare_->saveText();
     QSettings st;
     st.setValue("window/geometry", saveGeometry());
     st.setValue("window/state", saveState());

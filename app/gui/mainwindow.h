@@ -51,6 +51,11 @@ public:
 
     // Opens the last model (or the demo) with the last text (or the example).
     void restoreSession(const QString& modelOverride = {});
+    // The last text (or the example), as restoreSession puts it in the editor.
+    void restoreText();
+    // Text given on the command line (--text): shown and run, but not saved
+    // over the user's own text unless they edit it.
+    void setTransientText(const QString& text);
     // Loads a text file into the editor; invalid UTF-8 is replaced and the user told.
     bool loadTextFile(const QString& path);
     void openModel(const QString& path);
@@ -170,6 +175,7 @@ private:
     QPushButton* cancel_ = nullptr;
     TextAutosaver* autosaver_ = nullptr;
     bool settingsWarned_ = false;
+    bool transientText_ = false;  // the editor holds --text, not the user's typing
     QStringList recent_;
     QString lastProblem_;
     QDockWidget* textDock_ = nullptr;
