@@ -147,6 +147,7 @@ private slots:
     void svgIsWellFormedWithOneTextPerTokenLabel_data();
     void svgIsWellFormedWithOneTextPerTokenLabel();
     void svgGridHasLayerAndHeadLabels();
+    void svgOfHostileNamesAndTextsIsWellFormed();
     void pngHasThePixelSizeItsDpiImplies_data();
     void pngHasThePixelSizeItsDpiImplies();
     void pdfHasTheRequestedPagesAndSize_data();
@@ -236,6 +237,33 @@ std::unique_ptr<Workspace> tst_Export::startWorkspace() {
 }
 
 // ---------------------------------------------------------------- SVG
+
+// A model file named "R&D <x>" and a control character, a compared text with
+// "&": Qt 6.4 wrote the title and description unescaped, and the control
+// character raw, so no XML reader could open the file.
+void tst_Export::svgOfHostileNamesAndTextsIsWellFormed() {
+    const QString hostile = tmp_.filePath(QStringLiteral("R&D <x>\x01.safetensors"));
+    QFile::remove(hostile);
+    QVERIFY(QFile::copy(session::demoModelPath(), hostile));  // its characters include '&'
+
+    for (const QString& view : {QStringLiteral("head"), QStringLiteral("compare")}) {
+        const QString out = tmp_.filePath(QStringLiteral("hostile-%1.svg").arg(view));
+        QStringList args{"export", "--model", hostile, "--text", "the cat", "--view", view, "-o", out};
+        if (view == QLatin1String("compare")) args << "--compare-text" << QStringLiteral("the cat & dog");
+        const Run r = cli(args);
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        const QByteArray bytes = readAll(out);
+        const SvgInfo svg = parseSvg(bytes);
+        QVERIFY2(svg.error.isEmpty(), qPrintable(view + ": " + svg.error));
+        QXmlStreamReader xml(bytes);
+        QString desc;
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("desc")) desc = xml.readElementText();
+        QVERIFY2(desc.contains(QStringLiteral("R&D <x>\\x01")), qPrintable(desc));  // the name as written, readable
+        if (view == QLatin1String("compare"))
+            QVERIFY2(svg.title.contains(QStringLiteral("the cat & dog")), qPrintable(svg.title));
+    }
+}
 
 void tst_Export::svgIsWellFormedWithOneTextPerTokenLabel_data() {
     QTest::addColumn<QString>("view");
@@ -956,6 +984,8 @@ void tst_Export::cliErrorsExitWithOneLine_data() {
     QTest::newRow("negative head") << base + QStringList{"--head", "-1", "-o", "x.png"} << 2 << "--head must be an integer";
     QTest::newRow("bad dpi") << base + QStringList{"--dpi", "0", "-o", "x.png"} << 2 << "--dpi must be a number";
     QTest::newRow("bad cells") << base + QStringList{"--cells", "dots", "-o", "x.svg"} << 2 << "--cells must be one of";
+    QTest::newRow("font name SVG cannot carry") << base + QStringList{"--font", "Foo & \"Bar\"", "-o", "x.svg"} << 2
+                                               << "font family 'Foo & \"Bar\"' holds a character";
     QTest::newRow("no output") << base << 2 << "needs -o";
     QTest::newRow("two inputs") << base + QStringList{"--tokens", "1,2", "-o", "x.png"} << 2 << "only one of";
     QTest::newRow("csv of the grid") << base + QStringList{"--view", "heads", "-o", "x.csv"} << 2 << "csv holds one head";

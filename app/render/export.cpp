@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <algorithm>
 #include <cmath>
 
 #include "attnscope/error.h"
@@ -87,13 +88,26 @@ QByteArray svgBytes(const Figure& fig, const QSizeF& inches, const QString& desc
     gen.setResolution(int(kLogicalDpi));
     gen.setSize(area.size().toSize());
     gen.setViewBox(area);
-    gen.setTitle(fig.title());
-    gen.setDescription(description);
+    // Qt 6.4 writes the title and description into the XML as they are: a
+    // model named "R&D <x>" made the file unreadable. Escaped here.
+    gen.setTitle(withoutControls(fig.title()).toHtmlEscaped());
+    gen.setDescription(withoutControls(description).toHtmlEscaped());
     QPainter p;
     if (!p.begin(&gen)) throw Error(ErrorCode::Io, "cannot start the SVG generator");
     fig.paint(p, area);
     p.end();
-    return bytes;
+    // XML 1.0 allows no control characters but tab and line ends: one that
+    // reached a drawn text (a file name, a caption) becomes U+FFFD rather than
+    // make the whole file unreadable.
+    const auto illegal = [](char c) { return uchar(c) < 0x20 && c != '\t' && c != '\n' && c != '\r'; };
+    if (std::none_of(bytes.cbegin(), bytes.cend(), illegal)) return bytes;  // the usual case: no copy
+    QByteArray clean;
+    clean.reserve(bytes.size() + 64);
+    for (const char c : std::as_const(bytes)) {
+        if (illegal(c)) clean += "\xEF\xBF\xBD";
+        else clean += c;
+    }
+    return clean;
 }
 
 void writePng(const Figure& fig, const QSizeF& inches, double dpi, const QString& path) {

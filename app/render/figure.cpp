@@ -18,6 +18,16 @@ QString visibleToken(const QString& text) {
     return out;
 }
 
+QString withoutControls(const QString& text) {
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f) out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+        else out += c;
+    }
+    return out;
+}
+
 void fillBackground(QPainter& p, const QRectF& area, const Style& style) {
     p.fillRect(area, style.background);
 }

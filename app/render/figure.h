@@ -41,6 +41,9 @@ struct FigureData {
 // Token text for display: space as "␣", newline as "↵", tab as "⇥", other
 // control characters as \xNN; U+FFFD for bytes that are not whole characters.
 QString visibleToken(const QString& text);
+// `text` with control characters (other than space) written as \xNN, as a
+// token label shows them: for titles and captions built from typed text.
+QString withoutControls(const QString& text);
 
 class Figure {
 public:

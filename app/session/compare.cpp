@@ -7,6 +7,7 @@
 
 #include "attnscope/compare.h"
 #include "attnscope/error.h"
+#include "render/figure.h"
 
 namespace session {
 
@@ -22,7 +23,7 @@ QString excerpt(const QStringList& texts) {
         s += t;
         if (s.size() > 40) break;
     }
-    s = s.simplified();
+    s = render::withoutControls(s.simplified());
     if (s.size() > 28) s = s.left(27) + QChar(0x2026);
     return QChar(0x201C) + s + QChar(0x201D);
 }

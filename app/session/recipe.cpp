@@ -6,12 +6,14 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <algorithm>
 #include <charconv>
 #include <string>
 
 #include "attnscope/error.h"
 #include "attnscope/file_io.h"
 #include "attnscope/json.h"
+#include "render/figure.h"
 #include "views.h"
 
 namespace session {
@@ -284,6 +286,14 @@ void checkRecipe(const Recipe& r, int nLayer, int nHead, int T) {
     auto fail = [](const std::string& s) { throw Error(ErrorCode::InvalidArgument, s, {s}); };
     auto range = [](int n) { return n > 0 ? " (0.." + std::to_string(n - 1) + ")" : std::string(); };
     viewOf(r.view);  // throws, naming the registered views
+    // Qt writes the family into SVG attributes as it is; no installed font
+    // has these in its name.
+    if (std::any_of(r.fontFamily.cbegin(), r.fontFamily.cend(), [](QChar c) {
+            return c.unicode() < 0x20 || c == QLatin1Char('<') || c == QLatin1Char('>') || c == QLatin1Char('&') ||
+                   c == QLatin1Char('"');
+        }))
+        fail("font family '" + render::withoutControls(r.fontFamily).toStdString() +
+             "' holds a character no font name has (< > & \" or a control character)");
     if (r.layer < 0 || r.layer >= nLayer)
         fail("layer " + std::to_string(r.layer) + " is out of range: the model has " + std::to_string(nLayer) +
              " layer(s)" + range(nLayer));
