@@ -161,6 +161,7 @@ private slots:
     void streamedDataIsTheWholeBlock_data();
     void streamedDataIsTheWholeBlock();
     void aFailedStreamLeavesNoFile();
+    void aFigureCancelledWhileDrawnIsNotWritten();
     void oversizedImagesAreRefused();
     void dialogSavesInTheBackgroundAndCancels();
     void jsonHasTokensShapesAndWeights();
@@ -661,6 +662,31 @@ void tst_Export::aFailedStreamLeavesNoFile() {
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("old.csv")});
 }
 
+// Cancel was asked only before a figure was drawn: a cancel while a large
+// SVG or PDF was drawn still wrote it. It is asked again before the write.
+void tst_Export::aFigureCancelledWhileDrawnIsNotWritten() {
+    QTemporaryDir dir;
+    for (const render::Format f : {render::Format::Png, render::Format::Svg, render::Format::Pdf}) {
+        const session::Recipe r = recipe(QStringLiteral("head"), f);
+        const QString fresh = dir.filePath(QStringLiteral("fresh.") + render::formatName(f));
+        QVector<double> asked;
+        const auto cancelAfterDrawing = [&asked](double done) {
+            asked << done;
+            return done < 1;
+        };
+        QVERIFY_THROWS_EXCEPTION(Error, session::exportRecipe(r, run_.data, run_.tokens.texts, fresh, cancelAfterDrawing));
+        QVERIFY(!QFile::exists(fresh));
+        QCOMPARE(asked.constLast(), 1.0);
+        const QString old = dir.filePath(QStringLiteral("old.") + render::formatName(f));
+        render::writeFileAtomically(old, "kept");
+        QVERIFY_THROWS_EXCEPTION(Error, session::exportRecipe(r, run_.data, run_.tokens.texts, old, cancelAfterDrawing));
+        QCOMPARE(readAll(old), QByteArray("kept"));
+        // Not cancelled: written.
+        session::exportRecipe(r, run_.data, run_.tokens.texts, fresh, [](double) { return true; });
+        QVERIFY(QFileInfo(fresh).size() > 100);
+    }
+}
+
 // A PNG is refused past 400 million pixels (1.6 GB to paint) by name, in the
 // renderer, the CLI and the dialog; the figure's natural size never gets there.
 void tst_Export::oversizedImagesAreRefused() {
@@ -984,6 +1010,10 @@ void tst_Export::cliErrorsExitWithOneLine_data() {
     QTest::newRow("negative head") << base + QStringList{"--head", "-1", "-o", "x.png"} << 2 << "--head must be an integer";
     QTest::newRow("bad dpi") << base + QStringList{"--dpi", "0", "-o", "x.png"} << 2 << "--dpi must be a number";
     QTest::newRow("bad cells") << base + QStringList{"--cells", "dots", "-o", "x.svg"} << 2 << "--cells must be one of";
+    QTest::newRow("recipe over the export") << base + QStringList{"-o", "x.json", "--save-recipe", "x.json"} << 2
+                                            << "is the file the export writes";
+    QTest::newRow("recipe over the npy's tokens") << base + QStringList{"-o", "x.npy", "--save-recipe", "x.tokens.json"} << 2
+                                                  << "is the file the export writes";
     QTest::newRow("font name SVG cannot carry") << base + QStringList{"--font", "Foo & \"Bar\"", "-o", "x.svg"} << 2
                                                << "font family 'Foo & \"Bar\"' holds a character";
     QTest::newRow("no output") << base << 2 << "needs -o";

@@ -242,6 +242,14 @@ int export_figures(const std::vector<std::string>& argv) {
     // A random model has no file a recipe could name.
     if (args.has("random") && (args.has("recipe") || args.has("save-recipe") || args.has("save-recipes")))
         throw UsageError("--random makes a model without a file: a recipe cannot name it (drop --recipe/--save-recipe)");
+    // The recipe would be written over the export just made (or its tokens).
+    if (args.has("save-recipe") && !out.isEmpty()) {
+        const QString recipePath = QFileInfo(QString::fromStdString(args.get("save-recipe"))).absoluteFilePath();
+        for (const QString& taken : {out, render::tokensJsonPath(out)})
+            if (QFileInfo(taken).absoluteFilePath() == recipePath && (taken == out || r.format == render::Format::Npy))
+                throw UsageError("--save-recipe '" + args.get("save-recipe") + "' is the file the export writes (" +
+                                 QDir::toNativeSeparators(taken).toStdString() + "): name the recipe differently");
+    }
     const std::optional<session::Document> random = args.has("random") ? std::optional(open_model(args)) : std::nullopt;
 
     if (batch) {

@@ -543,7 +543,14 @@ void ExportDialog::chooseFileAndSave() {
     QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(dir).filePath(session::defaultFileName(r)),
                                                 tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
     if (path.isEmpty()) return;
-    if (QFileInfo(path).suffix().compare(ext, Qt::CaseInsensitive) != 0) path += QLatin1Char('.') + ext;
+    if (QFileInfo(path).suffix().compare(ext, Qt::CaseInsensitive) != 0) {
+        path += QLatin1Char('.') + ext;
+        // The file dialog asked about the name as typed, not this one.
+        if (QFileInfo::exists(path) &&
+            QMessageBox::question(this, tr("Export"), tr("“%1” already exists. Replace it?").arg(QFileInfo(path).fileName()),
+                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
+            return;
+    }
     st.setValue("export/dir", QFileInfo(path).absolutePath());
     startExport(path);
 }

@@ -118,7 +118,8 @@ void writeSvg(const Figure& fig, const QSizeF& inches, const QString& path, cons
     writeFileAtomically(path, svgBytes(fig, inches, description));
 }
 
-void writePdf(const std::vector<const Figure*>& pages, const QSizeF& inches, const QString& path, const QString& title) {
+QByteArray pdfBytes(const std::vector<const Figure*>& pages, const QSizeF& inches, const QString& path,
+                    const QString& title) {
     // Into memory first: QPdfWriter does not report a short write to its
     // device, so on a full disk a file written directly would be published
     // truncated. writeFileAtomically checks every byte.
@@ -141,7 +142,11 @@ void writePdf(const std::vector<const Figure*>& pages, const QSizeF& inches, con
         }
         if (!p.end()) cannotWrite(path, QStringLiteral("the PDF writer failed"));
     }
-    writeFileAtomically(path, bytes);
+    return bytes;
+}
+
+void writePdf(const std::vector<const Figure*>& pages, const QSizeF& inches, const QString& path, const QString& title) {
+    writeFileAtomically(path, pdfBytes(pages, inches, path, title));
 }
 
 }  // namespace render

@@ -37,6 +37,10 @@ QImage renderImage(const Figure& fig, const QSizeF& inches, double dpi);
 QByteArray pngBytes(const Figure& fig, const QSizeF& inches, double dpi);
 QByteArray svgBytes(const Figure& fig, const QSizeF& inches, const QString& description = {});
 
+// PDF pages of `inches`, one per figure; `path` only names the file in errors.
+QByteArray pdfBytes(const std::vector<const Figure*>& pages, const QSizeF& inches, const QString& path,
+                    const QString& title = {});
+
 // Writers; each throws attnscope::Error(Io) naming the path when it cannot write.
 void writePng(const Figure& fig, const QSizeF& inches, double dpi, const QString& path);
 void writeSvg(const Figure& fig, const QSizeF& inches, const QString& path, const QString& description = {});

@@ -47,13 +47,16 @@ Recipe exportRecipe(const Recipe& in, const FigureData& data, const QStringList&
         const std::unique_ptr<Figure> fig = makeFigure(r, data);
         r = resolveRecipe(r, fig.get());
         const QSizeF inches(r.widthIn, r.heightIn);
+        QByteArray bytes;
         switch (r.format) {
-        case Format::Png: render::writePng(*fig, inches, r.dpi, path); break;
+        case Format::Png: bytes = render::pngBytes(*fig, inches, r.dpi); break;
         case Format::Svg:
-            render::writeSvg(*fig, inches, path, QStringLiteral("AttnScope figure of %1").arg(data.modelName));
+            bytes = render::svgBytes(*fig, inches, QStringLiteral("AttnScope figure of %1").arg(data.modelName));
             break;
-        default: render::writePdf({fig.get()}, inches, path); break;
+        default: bytes = render::pdfBytes({fig.get()}, inches, path); break;
         }
+        check(1);  // cancelled while it was drawn (a large SVG takes seconds): nothing is written
+        render::writeFileAtomically(path, bytes);
         return r;
     }
     DataBlock block = dataFor(r, *data.trace);
