@@ -660,6 +660,17 @@ void tst_Export::aFailedStreamLeavesNoFile() {
     QVERIFY_THROWS_EXCEPTION(Error, render::writeJson(d, tokens, QStringLiteral("head"), *run_.trace, {}, old));
     QCOMPARE(readAll(old), QByteArray("kept"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("old.csv")});
+    // An array whose tokens file cannot be written (here a folder is in the
+    // way) is not left beside an older tokens file, or alone.
+    render::DataBlock ok = d;
+    ok.band = [](int64_t r0, int64_t r1, float* out) { std::fill(out, out + (r1 - r0) * 3, 0.5f); };
+    const QString paired = dir.filePath(QStringLiteral("paired.npy"));
+    QVERIFY(QDir().mkpath(render::tokensJsonPath(paired)));
+    QVERIFY_THROWS_EXCEPTION(Error, render::writeNpy(ok, tokens, paired));
+    QVERIFY(!QFile::exists(paired));
+    QVERIFY(QDir().rmdir(render::tokensJsonPath(paired)));
+    render::writeNpy(ok, tokens, paired);
+    QVERIFY(QFile::exists(paired) && QFile::exists(render::tokensJsonPath(paired)));
 }
 
 // Cancel was asked only before a figure was drawn: a cancel while a large

@@ -263,7 +263,15 @@ void writeNpy(const DataBlock& d, const TokenTable& tokens, const QString& path)
             write(std::string_view(bytes.constData(), size_t(bytes.size())));
         }
     });
-    writeFileAtomically(tokensJsonPath(path), QByteArray::fromStdString(s.str()));
+    // The two files are a pair: a new array beside the tokens of an older one
+    // would be read as one silently. When the tokens cannot be written, the
+    // new array goes too.
+    try {
+        writeFileAtomically(tokensJsonPath(path), QByteArray::fromStdString(s.str()));
+    } catch (...) {
+        QFile::remove(path);
+        throw;
+    }
 }
 
 void writeJson(const DataBlock& d, const TokenTable& tokens, const QString& view, const attnscope::Trace& trace,
