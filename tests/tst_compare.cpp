@@ -297,6 +297,20 @@ void tst_Compare::exportsEveryFormat() {
     const QJsonArray stack = o["a_b_difference"].toArray();
     QCOMPARE(float(stack[2].toArray()[3].toArray()[1].toDouble()), want(3, 1));
     QCOMPARE(float(stack[0].toArray()[3].toArray()[1].toDouble()), run.comparison->a->head_weights(1, 2)(3, 1));
+    // B's tokens are there beside A's (its stack plane has no other labels).
+    const QJsonObject b = o["b"].toObject();
+    const QJsonArray bIds = b["ids"].toArray(), bTexts = b["tokens"].toArray();
+    QCOMPARE(bIds.size(), run.comparison->b->T());
+    QCOMPARE(bTexts.size(), run.comparison->b->T());
+    for (int i = 0; i < bIds.size(); ++i) {
+        QCOMPARE(bIds[i].toInt(), run.comparison->b->tokens[size_t(i)]);
+        QCOMPARE(bTexts[i].toString(), run.comparison->bTexts[i]);
+    }
+    QCOMPARE(o["ids"].toArray().size(), run.comparison->a->T());
+    // The NPY's tokens file has them too.
+    QFile side(render::tokensJsonPath(dir_.filePath("cmp.npy")));
+    QVERIFY(side.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(side.readAll()).object()["b"].toObject()["ids"].toArray(), bIds);
     // Without a comparison the data cannot be made, and the figure says how to choose B.
     session::Recipe none = r;
     none.compareText = QStringLiteral("something else");

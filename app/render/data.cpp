@@ -195,6 +195,14 @@ void writeTokens(attnscope::JsonWriter& w, const TokenTable& t) {
     w.end_array();
 }
 
+// B's tokens of a comparison, when the block has them.
+void writeTokensB(attnscope::JsonWriter& w, const DataBlock& d) {
+    if (!d.tokensB) return;
+    w.key("b").begin_object();
+    writeTokens(w, *d.tokensB);
+    w.end_object();
+}
+
 void writeInts(attnscope::JsonWriter& w, const char* key, const std::vector<int>& v) {
     w.key(key).begin_array();
     for (const int x : v) w.value(x);
@@ -246,6 +254,7 @@ void writeNpy(const DataBlock& d, const TokenTable& tokens, const QString& path)
     writeInts(w, "layers", d.layers);
     writeInts(w, "heads", d.heads);
     writeTokens(w, tokens);
+    writeTokensB(w, d);
     w.end_object();
     s << '\n';
     openFile(path, [&](const attnscope::ByteSink& write) {
@@ -284,6 +293,7 @@ void writeJson(const DataBlock& d, const TokenTable& tokens, const QString& view
     w.key("view").value(view.toStdString());
     w.key("causal").value(trace.causal);
     writeTokens(w, tokens);
+    writeTokensB(w, d);
     w.key("shapes").begin_array();
     for (const auto& st : trace.stages) attnscope::write_stage_json(w, st);
     w.end_array();

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "attnscope/tensor.h"
@@ -18,6 +19,13 @@ namespace render {
 // The matrix or stack a view shows: one (T, T) matrix, or a stack of them
 // such as (L', H, T, T) for a grid of heads. Each view's descriptor makes its
 // own (app/session/views.cpp).
+// The tokens of a data file: ids, their exact text and their display labels.
+struct TokenTable {
+    std::vector<int> ids;
+    QStringList texts;
+    QStringList labels;
+};
+
 struct DataBlock {
     QString what;              // "weights", "scores" or "mask"
     attnscope::Shape shape;
@@ -33,18 +41,14 @@ struct DataBlock {
     // A (rows, cols) block that is not indexed by tokens (the ablation map's
     // layers x heads) names its rows and columns; CSV uses these instead of tokens.
     QStringList rowLabels, colLabels;
+    // A comparison's second run (B): its tokens go into the JSON file and an
+    // NPY's tokens file beside A's, under "b".
+    std::optional<TokenTable> tokensB;
 
     int64_t rowLength() const { return shape.empty() ? 1 : shape.back(); }
     int64_t rowCount() const;
     // Rows [r0, r1) of the block, from `values` or `band`.
     void readRows(int64_t r0, int64_t r1, float* out) const;
-};
-
-// The tokens of a data file: ids, their exact text and their display labels.
-struct TokenTable {
-    std::vector<int> ids;
-    QStringList texts;
-    QStringList labels;
 };
 
 // numpy's .npy format 1.0, exactly as numpy 1.24 writes it: magic "\x93NUMPY",

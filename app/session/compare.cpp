@@ -164,6 +164,7 @@ render::DataBlock comparisonData(const Comparison& c, int layer, int head, bool 
     render::DataBlock d;
     d.layers = {layer};
     d.heads = {head};
+    d.tokensB = render::TokenTable{c.b->tokens, c.bTexts, c.bLabels};
     const attnscope::MatrixRM diff = attnscope::weight_difference(*c.a, *c.b, layer, head);
     const int n = int(diff.rows());
     if (csv) {
