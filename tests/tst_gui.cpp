@@ -3,6 +3,8 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QLabel>
+#include <QMenu>
+#include <QDoubleSpinBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -16,6 +18,8 @@
 
 #include "compareview.h"
 #include "headdetailview.h"
+#include "traceview.h"
+#include "exportdialog.h"
 #include "headsgridview.h"
 #include "mainwindow.h"
 #include "rowview.h"
@@ -58,6 +62,7 @@ private slots:
     void aModelMadeWhileAnotherLoadsIsKept();
     void invalidUtf8TextIsReplacedAndTold();
     void settingsAreRemembered();
+    void corruptSettingsReadAsDefaults();
     void commandLineTextIsNotSavedOverTheUsers();
     void compareTextTypedJustBeforeClosingIsKept();
     void aLongTextIsKeptInItsFileNotTheSettings();
@@ -489,6 +494,39 @@ void tst_Gui::aLongTextIsKeptInItsFileNotTheSettings() {
     win_->close();
     QCOMPARE(TextAutosaver::load().value_or(QString()), longText);
     QVERIFY(!QSettings().contains("text/last"));
+}
+
+// Settings edited by hand or left by another version: read as the defaults,
+// and the menus show what is used (a thread count of a million ran on 8
+// threads under "Automatic"; "nan" points gave the largest font).
+void tst_Gui::corruptSettingsReadAsDefaults() {
+    win_.reset();
+    {
+        QSettings st;
+        st.setValue("run/threads", 1000000);
+        st.setValue("run/refuseLong", "garbage");
+        st.setValue("export/fontPoints", "nan");
+        st.setValue("export/title", "maybe");
+    }
+    win_ = std::make_unique<MainWindow>(ws_.get());
+    QCOMPARE(ws_->threads(), attnscope::default_thread_count());
+    QCOMPARE(ws_->cropPolicy(), session::CropPolicy::KeepLast);
+    const auto* threads = win_->findChild<QMenu*>("threadsMenu");
+    QVERIFY(threads);
+    const QList<QAction*> items = threads->actions();
+    const auto checked = std::find_if(items.begin(), items.end(), [](QAction* a) { return a->isChecked(); });
+    QVERIFY(checked != items.end());
+    QCOMPARE((*checked)->data().toInt(), 0);
+    auto* view = qobject_cast<TraceView*>(win_->viewWidget("head"));
+    QVERIFY(view);
+    ExportDialog dlg(ws_.get(), win_->viewSettings(), view);
+    const auto* points = dlg.findChild<QDoubleSpinBox*>("fontSize");
+    QVERIFY(points);
+    QCOMPARE(points->value(), 9.0);
+    // A value the menu offers is kept.
+    QSettings().setValue("run/threads", 1);
+    win_ = std::make_unique<MainWindow>(ws_.get());
+    QCOMPARE(ws_->threads(), 1);
 }
 
 void tst_Gui::itemModelsPassTheTester() {

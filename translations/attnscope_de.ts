@@ -577,6 +577,10 @@
         <source>Export cancelled: “%1” was not written.</source>
         <translation>Export abgebrochen: „%1“ wurde nicht geschrieben.</translation>
     </message>
+    <message>
+        <source>“%1” already exists. Replace it?</source>
+        <translation>„%1“ gibt es schon. Ersetzen?</translation>
+    </message>
 </context>
 <context>
     <name>GuideDialog</name>
@@ -1307,10 +1311,6 @@
         <translation>Text länger als der Kontext &amp;ablehnen</translation>
     </message>
     <message>
-        <source>C&amp;ancel run</source>
-        <translation>Berechnung a&amp;bbrechen</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -1692,6 +1692,10 @@ Gesucht in:
     <message>
         <source>Nothing copied: %1</source>
         <translation>Nichts kopiert: %1</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel run</source>
+        <translation>Berechnung a&amp;bbrechen</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,7 @@
 #include <QtConcurrent>
 #include <QVBoxLayout>
 
+#include "settingvalue.h"
 #include "errors.h"
 #include "render/data.h"
 #include "render/export.h"
@@ -192,6 +193,7 @@ void ExportDialog::buildUi() {
     cells_->setToolTip(tr("How SVG and PDF hold a heatmap: one image, or a vector rectangle for every cell."));
 
     fontSize_ = new QDoubleSpinBox(this);
+    fontSize_->setObjectName(QStringLiteral("fontSize"));
     fontSize_->setRange(4, 24);
     fontSize_->setDecimals(1);
     fontSize_->setValue(9);
@@ -312,12 +314,12 @@ void ExportDialog::loadSettings() {
     format_->setCurrentIndex(std::max(0, fmt));
     dpi_->setValue(st.value("export/dpi", 300).toInt());
     cells_->setCurrentIndex(std::max(0, cells_->findData(st.value("export/cells", 0).toInt())));
-    fontSize_->setValue(st.value("export/fontPoints", 9.0).toDouble());
-    title_->setChecked(st.value("export/title", true).toBool());
-    colorBar_->setChecked(st.value("export/colorbar", true).toBool());
-    runNote_->setChecked(st.value("export/runNote", true).toBool());
+    fontSize_->setValue(settingDouble(st, "export/fontPoints", 9.0, fontSize_->minimum(), fontSize_->maximum()));
+    title_->setChecked(settingBool(st, "export/title", true));
+    colorBar_->setChecked(settingBool(st, "export/colorbar", true));
+    runNote_->setChecked(settingBool(st, "export/runNote", true));
     columns_->setValue(st.value("export/columns", 0).toInt());
-    saveRecipe_->setChecked(st.value("export/saveRecipe", true).toBool());
+    saveRecipe_->setChecked(settingBool(st, "export/saveRecipe", true));
     if (view_) {  // the layers the view shows now, e.g. the grid's layer filter
         session::Recipe shown;
         view_->fillRecipe(shown);

@@ -32,6 +32,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <thread>
 
 #include "attnscope/tokenizer.h"
 #include "attnscope/trace_file.h"
@@ -49,6 +50,7 @@
 #include "shapeflowview.h"
 #include "tokenlinesview.h"
 #include "compareview.h"
+#include "settingvalue.h"
 #include "textautosaver.h"
 #include "textfile.h"
 #include "tokenstrip.h"
@@ -85,9 +87,9 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     recent_ = st.value("models/recent").toStringList();
     modelPanel_->setRecent(recent_);
     tabs_->setCurrentIndex(st.value("window/tab", 0).toInt());
-    ws_->setCropPolicy(st.value("run/refuseLong", false).toBool() ? session::CropPolicy::Refuse
-                                                                   : session::CropPolicy::KeepLast);
-    ws_->setThreads(std::clamp(st.value("run/threads", 0).toInt(), 0, attnscope::max_thread_count()));
+    ws_->setCropPolicy(settingBool(st, "run/refuseLong", false) ? session::CropPolicy::Refuse
+                                                                 : session::CropPolicy::KeepLast);
+    ws_->setThreads(savedThreads());
     // The attention budget (Run ▸ Attention memory): one of the menu's sizes, else the default.
     const int budgetMb = st.value("run/attentionBudgetMb", 256).toInt();
     if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), budgetMb) != kAttentionBudgetsMb.end())
@@ -259,6 +261,12 @@ void MainWindow::restoreSession(const QString& modelOverride) {
     const QString last = QSettings().value("models/last").toString();
     openModel(QFileInfo::exists(last) ? last : QString());
 }
+
+int MainWindow::mostMenuThreads() {
+    return std::max(attnscope::physical_core_count(), int(std::thread::hardware_concurrency()));
+}
+
+int MainWindow::savedThreads() { return settingInt(QSettings(), QStringLiteral("run/threads"), 0, 0, mostMenuThreads()); }
 
 void MainWindow::restoreText() {
     const QString text = TextAutosaver::load().value_or(QSettings().value("text/last", exampleText()).toString());

@@ -105,6 +105,11 @@ public:
     // the ablation view for Export may run on the GUI thread; larger ones are
     // run from the view, on a worker, with progress.
     static constexpr int64_t kOnDemandScanWork = 20'000'000;
+    // The most threads Run ▸ Threads offers (one per logical CPU, at least
+    // one per physical core), and the remembered choice within it (0 for
+    // automatic; anything else stored reads as automatic, as the menu shows).
+    static int mostMenuThreads();
+    static int savedThreads();
 
 protected:
     void closeEvent(QCloseEvent* e) override;

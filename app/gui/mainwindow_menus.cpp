@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "guidedialog.h"
+#include "settingvalue.h"
 #include "mainwindow.h"
 
 #include "attnscope/model.h"
@@ -150,13 +151,13 @@ void MainWindow::buildMenus() {
     threads->setObjectName(QStringLiteral("threadsMenu"));
     auto* tg = new QActionGroup(threads);
     const int cores = attnscope::physical_core_count();
-    const int most = std::max(cores, int(std::thread::hardware_concurrency()));
-    for (int n = 0; n <= most; ++n) {
+    const int saved = savedThreads();
+    for (int n = 0; n <= mostMenuThreads(); ++n) {
         QAction* a = threads->addAction(n == 0 ? tr("&Automatic (%n core(s))", "", cores)
                                                : n < 10 ? QStringLiteral("&%1").arg(n) : QString::number(n));
         a->setCheckable(true);
         a->setData(n);
-        a->setChecked(QSettings().value("run/threads", 0).toInt() == n);
+        a->setChecked(saved == n);
         tg->addAction(a);
         connect(a, &QAction::triggered, this, [this, n] {
             QSettings().setValue("run/threads", n);
@@ -188,7 +189,7 @@ void MainWindow::buildMenus() {
     clear->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
     clear->setEnabled(!ws_->ablated().empty());
     connect(ws_, &Workspace::optionsChanged, clear, [this, clear] { clear->setEnabled(!ws_->ablated().empty()); });
-    QAction* stop = run->addAction(tr("C&ancel run"), ws_, &Workspace::cancel);
+    QAction* stop = run->addAction(tr("Ca&ncel run"), ws_, &Workspace::cancel);
     stop->setShortcut(QKeySequence(Qt::Key_Escape));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));

@@ -1,5 +1,6 @@
 #include "rowview.h"
 
+#include "settingvalue.h"
 #include "errors.h"
 #include "selectiontext.h"
 
@@ -16,7 +17,7 @@ RowView::RowView(Workspace* ws, ViewSettings* settings, QWidget* parent) : Trace
     // Low enough that in a small window (900 x 600 at 2x) the head above it
     // keeps most of the height the splitter gives them (3 to 1).
     setMinimumHeight(100);
-    fixedAxis_ = QSettings().value(QStringLiteral("view/rowFixedAxis"), false).toBool();
+    fixedAxis_ = settingBool(QSettings(), QStringLiteral("view/rowFixedAxis"), false);
 }
 
 void RowView::setFixedAxis(bool fixed) {
