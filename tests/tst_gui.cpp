@@ -12,6 +12,8 @@
 #include <QStatusBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStringDecoder>
+#include <QStringEncoder>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -61,6 +63,7 @@ private slots:
     void badModelFileKeepsTheCurrentOne();
     void aModelMadeWhileAnotherLoadsIsKept();
     void invalidUtf8TextIsReplacedAndTold();
+    void theModelRunsOnTheTextAsTyped();
     void settingsAreRemembered();
     void corruptSettingsReadAsDefaults();
     void commandLineTextIsNotSavedOverTheUsers();
@@ -412,6 +415,19 @@ void tst_Gui::aModelMadeWhileAnotherLoadsIsKept() {
     QTRY_VERIFY_WITH_TIMEOUT(ws_->document().isDemo && !ws_->isLoading(), 30000);
 }
 
+// The editor's toPlainText() turns U+00A0 into a space and U+2028 into a line
+// feed: the model ran on, and the autosave kept, text other than was typed.
+void tst_Gui::theModelRunsOnTheTextAsTyped() {
+    const QString typed = QStringLiteral("a\u00A0b\u2028c\nd e\n\nf");
+    win_->editor()->setPlainText(typed);
+    QCOMPARE(ws_->text(), typed);
+    QCOMPARE(win_->editorText(), typed);
+    QVERIFY(win_->textAutosaver()->flush());
+    QCOMPARE(TextAutosaver::load().value_or(QString()), typed);
+    win_->editor()->setPlainText(QString());
+    QCOMPARE(ws_->text(), QString());
+}
+
 void tst_Gui::invalidUtf8TextIsReplacedAndTold() {
     QTemporaryDir dir;
     const QString path = dir.filePath("bad.txt");
@@ -422,6 +438,27 @@ void tst_Gui::invalidUtf8TextIsReplacedAndTold() {
     QVERIFY(win_->loadTextFile(path));
     QCOMPARE(win_->editor()->toPlainText(), QString::fromUtf8("ROMEO:\nhe\xEF\xBF\xBD\xEF\xBF\xBDllo\n"));
     QVERIFY(win_->lastProblem().contains("offset 9"));
+    // UTF-16 with a byte-order mark (little and big endian) is decoded, not
+    // read as UTF-8 with a NUL between the letters.
+    const QString want = QStringLiteral("ROMEO: h\u00e9llo\n");
+    for (const auto enc : {QStringConverter::Utf16LE, QStringConverter::Utf16BE}) {
+        QStringEncoder encode(enc, QStringEncoder::Flag::WriteBom);
+        QFile u(dir.filePath("utf16.txt"));
+        QVERIFY(u.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        u.write(encode(want));
+        u.close();
+        QVERIFY(win_->loadTextFile(u.fileName()));
+        QCOMPARE(win_->editorText(), want);
+        QCOMPARE(ws_->text(), want);
+    }
+    // Carriage returns cannot be held by the editor: said.
+    QFile crlf(dir.filePath("crlf.txt"));
+    QVERIFY(crlf.open(QIODevice::WriteOnly));
+    crlf.write("ROMEO:\r\nhello\r\n");
+    crlf.close();
+    QVERIFY(win_->loadTextFile(crlf.fileName()));
+    QCOMPARE(win_->editorText(), QStringLiteral("ROMEO:\nhello\n"));
+    QVERIFY2(win_->lastProblem().contains("carriage-return"), qPrintable(win_->lastProblem()));
 }
 
 void tst_Gui::settingsAreRemembered() {

@@ -1697,6 +1697,14 @@ Gesucht in:
         <source>Ca&amp;ncel run</source>
         <translation>Berechnung a&amp;bbrechen</translation>
     </message>
+    <message>
+        <source>“%1” has carriage-return line ends (CR LF or CR); the editor holds them as line feeds.</source>
+        <translation>„%1“ hat Zeilenenden mit Wagenrücklauf (CR LF oder CR); der Editor hält sie als Zeilenvorschübe.</translation>
+    </message>
+    <message>
+        <source>“%1” is not valid %2; invalid characters were replaced by �.</source>
+        <translation>„%1“ ist kein gültiges %2; ungültige Zeichen wurden durch � ersetzt.</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -15,6 +15,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTextDocument>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -152,13 +153,13 @@ void MainWindow::buildDocks() {
 
     // The text goes to its own file within half a second of the first unsaved
     // keystroke, however long the typing goes on (a crash loses at most that).
-    autosaver_ = new TextAutosaver([this] { return editor_->toPlainText(); }, this);
+    autosaver_ = new TextAutosaver([this] { return editorText(); }, this);
     connect(autosaver_, &TextAutosaver::saveFailed, this, [this](const QString& msg) {
         lastProblem_ = msg;
         statusBar()->showMessage(msg);
     });
     connect(editor_, &QPlainTextEdit::textChanged, this, [this] {
-        ws_->setText(editor_->toPlainText());
+        ws_->setText(editorText());
         transientText_ = false;
         autosaver_->textEdited();
     });
@@ -260,6 +261,15 @@ void MainWindow::restoreSession(const QString& modelOverride) {
     if (!modelOverride.isEmpty()) return openModel(modelOverride);
     const QString last = QSettings().value("models/last").toString();
     openModel(QFileInfo::exists(last) ? last : QString());
+}
+
+QString MainWindow::editorText() const {
+    // Not toPlainText(): it turns no-break spaces into spaces and U+2028 into
+    // line feeds, so the model ran on (and the autosave kept) other text than
+    // was typed or opened. Blocks are U+2029 in the raw text.
+    QString t = editor_->document()->toRawText();
+    t.replace(QChar::ParagraphSeparator, QLatin1Char('\n'));
+    return t;
 }
 
 int MainWindow::mostMenuThreads() {
@@ -515,7 +525,7 @@ void MainWindow::updateStatus() {
 
 void MainWindow::saveText() {
     if (transientText_) return;  // --text, unedited: the user's own text stays where it is
-    const QString text = editor_->toPlainText();
+    const QString text = editorText();
     // The settings keep a copy only of a short text, or when the autosave
     // file could not be written: every later settings write rewrites it all.
     constexpr qsizetype kMaxMirroredChars = 64 * 1024;

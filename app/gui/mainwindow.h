@@ -109,6 +109,8 @@ public:
     // one per physical core), and the remembered choice within it (0 for
     // automatic; anything else stored reads as automatic, as the menu shows).
     static int mostMenuThreads();
+    // The editor's text exactly as typed or opened (no-break spaces kept).
+    QString editorText() const;
     static int savedThreads();
 
 protected:

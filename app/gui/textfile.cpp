@@ -3,11 +3,28 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QStringConverter>
+#include <QStringDecoder>
 #include <string_view>
 
 #include "attnscope/error.h"
 #include "attnscope/file_io.h"
 #include "attnscope/tokenizer.h"
+
+namespace {
+
+// The editor holds line ends as line feeds: a file's carriage returns (CR LF
+// or CR alone) are not in the text the model runs on, which is said.
+TextFile withLineEndNotice(TextFile r, const QString& name) {
+    if (!r.text.contains(QLatin1Char('\r'))) return r;
+    const QString note = QCoreApplication::translate(
+                             "MainWindow", "“%1” has carriage-return line ends (CR LF or CR); the editor holds them as line feeds.")
+                             .arg(name);
+    r.notice = r.notice.isEmpty() ? note : r.notice + QLatin1Char(' ') + note;
+    return r;
+}
+
+}  // namespace
 
 TextFile readTextFile(const QString& path) {
     constexpr qint64 kMaxTextBytes = attnscope::kMaxTextFileBytes;
@@ -29,6 +46,20 @@ TextFile readTextFile(const QString& path) {
         return r;
     }
     const QByteArray bytes = QByteArray::fromStdString(data);
+    const QString name = QFileInfo(path).fileName();
+    // A file that starts with a UTF-16 or UTF-32 byte-order mark (Windows'
+    // "Unicode") is decoded as such: read as UTF-8 it became NUL characters
+    // between the letters.
+    if (const auto enc = QStringConverter::encodingForData(bytes);
+        enc && *enc != QStringConverter::Utf8 && *enc != QStringConverter::System && *enc != QStringConverter::Latin1) {
+        QStringDecoder decode(*enc);
+        r.text = decode(bytes);
+        if (!r.text.isEmpty() && r.text.front() == QChar::ByteOrderMark) r.text.remove(0, 1);
+        if (decode.hasError())
+            r.notice = QCoreApplication::translate("MainWindow", "“%1” is not valid %2; invalid characters were replaced by �.")
+                           .arg(name, QString::fromLatin1(QStringConverter::nameForEncoding(*enc)));
+        return withLineEndNotice(r, name);
+    }
     const std::string_view view(bytes.constData(), size_t(bytes.size()));
     const size_t bad = attnscope::find_invalid_utf8(view);
     if (bad == std::string_view::npos) {
@@ -37,8 +68,8 @@ TextFile readTextFile(const QString& path) {
         r.text = QString::fromStdString(attnscope::sanitize_utf8(view));
         r.notice = QCoreApplication::translate(
                        "MainWindow", "“%1” is not valid UTF-8 (first bad byte at offset %2); invalid bytes were replaced by �.")
-                       .arg(QFileInfo(path).fileName())
+                       .arg(name)
                        .arg(qulonglong(bad));
     }
-    return r;
+    return withLineEndNotice(r, name);
 }
