@@ -26,6 +26,7 @@ class tst_GuiRobustness : public QObject {
 private slots:
     void initTestCase();
     void autosaveDeadlineIsNotPushedBackByTyping();
+    void autosaveKeepsWhatItCannotEncodeAsReplacement();
     void typedTextIsSavedWhileTypingAndRestored();
     void unwritableSettingsAreReportedOnce();
     void gridBuildFailureIsCaught();
@@ -38,6 +39,25 @@ void tst_GuiRobustness::initTestCase() {
     QCoreApplication::setApplicationName("tst_gui_robustness");
     QSettings().clear();
     QFile::remove(TextAutosaver::defaultPath());
+}
+
+// A lone surrogate (pasted from a broken source) was saved as '?'; the run
+// reads it as U+FFFD, and so does the saved text now. A text past the 16 MB
+// a text file may have is still read back (it was refused, and the older text
+// restored in its place).
+void tst_GuiRobustness::autosaveKeepsWhatItCannotEncodeAsReplacement() {
+    QTemporaryDir dir;
+    QString text = QStringLiteral("a") + QChar(0xD800) + QStringLiteral("b \U0001F600 c") + QChar(0xDC00);
+    TextAutosaver saver([&] { return text; });
+    saver.setPath(dir.filePath("text.txt"));
+    saver.textEdited();
+    QVERIFY(saver.flush());
+    QCOMPARE(TextAutosaver::load(saver.path()).value_or(QString()),
+             QStringLiteral("a\uFFFDb \U0001F600 c\uFFFD"));
+    text = QString(17 << 20, QLatin1Char('x'));
+    saver.textEdited();
+    QVERIFY(saver.flush());
+    QCOMPARE(TextAutosaver::load(saver.path()).value_or(QString()).size(), text.size());
 }
 
 void tst_GuiRobustness::autosaveDeadlineIsNotPushedBackByTyping() {

@@ -9,6 +9,25 @@
 #include "attnscope/file_io.h"
 #include "render/data.h"
 
+namespace {
+
+// Read back at most this much: far past what the editor can hold usefully,
+// but never a file that is not a text the app wrote.
+constexpr int64_t kMaxAutosaveBytes = int64_t(1) << 30;
+
+// UTF-8 with a lone surrogate (typed or pasted) as U+FFFD, as the run reads
+// it; QString::toUtf8 writes '?' instead.
+QByteArray utf8WithReplacements(QString text) {
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (c.isHighSurrogate() && i + 1 < text.size() && text[i + 1].isLowSurrogate()) ++i;
+        else if (c.isSurrogate()) text[i] = QChar::ReplacementCharacter;
+    }
+    return text.toUtf8();
+}
+
+}  // namespace
+
 TextAutosaver::TextAutosaver(std::function<QString()> source, QObject* parent)
     : QObject(parent), source_(std::move(source)), path_(defaultPath()) {
     timer_.setSingleShot(true);
@@ -24,7 +43,7 @@ std::optional<QString> TextAutosaver::load(const QString& path) {
     if (!QFileInfo(path).isFile()) return std::nullopt;
     try {
         const std::string bytes =
-            attnscope::read_regular_file(QFile::encodeName(path).toStdString(), attnscope::kMaxTextFileBytes, "text file");
+            attnscope::read_regular_file(QFile::encodeName(path).toStdString(), kMaxAutosaveBytes, "text file");
         return QString::fromUtf8(bytes.data(), qsizetype(bytes.size()));
     } catch (const std::exception&) {
         return std::nullopt;
@@ -45,7 +64,7 @@ bool TextAutosaver::flush() {
 bool TextAutosaver::save() {
     try {
         QDir().mkpath(QFileInfo(path_).absolutePath());
-        render::writeFileAtomically(path_, source_().toUtf8());
+        render::writeFileAtomically(path_, utf8WithReplacements(source_()));
         failed_ = false;
         return true;
     } catch (const std::exception& e) {
