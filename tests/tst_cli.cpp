@@ -36,6 +36,7 @@ private slots:
     void huggingFaceFoldersOpenInEveryVerb_data();
     void huggingFaceFoldersOpenInEveryVerb();
     void numbersReadTheSameUnderADecimalCommaLocale();
+    void pathsThatAreNotUtf8AreRefused();
     void huggingFaceFolderUsesItsTokenizerJson();
     void dumpBidirectionalAndAblate();
     void dumpUsesTheDemoModelByDefault();
@@ -244,6 +245,23 @@ void tst_Cli::numbersReadTheSameUnderADecimalCommaLocale() {
         QVERIFY(ab.size() > 100);
         QVERIFY2(ab == b.readAll(), qPrintable(ext + " differs between the C and the de_DE locale"));
     }
+}
+
+// An output named with a byte that is not UTF-8 was written under another
+// name (the byte became U+FFFD) and reported as written. Such a path is bad
+// usage now, and nothing is written.
+void tst_Cli::pathsThatAreNotUtf8AreRefused() {
+    const QString dir = tmp_.filePath("latin1");
+    QVERIFY(QDir().mkpath(dir));
+    const QString command = QStringLiteral("exec '%1' export --text 'to be' --view head -o \"$0/$(printf 'bad\\377name').csv\"")
+                                .arg(QStringLiteral(ATTNSCOPE_CLI));
+    QProcess p;
+    p.start("/bin/bash", {"-c", command, dir});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(err.contains("-o: the path is not valid UTF-8"), qPrintable(err));
+    QVERIFY2(QDir(dir).isEmpty(), qPrintable(QDir(dir).entryList().join(", ")));
 }
 
 void tst_Cli::huggingFaceFoldersOpenInEveryVerb_data() {

@@ -12,6 +12,7 @@
 
 #include "attnscope/error.h"
 #include "attnscope/file_io.h"
+#include "attnscope/tokenizer.h"
 #include "attnscope/model.h"
 
 namespace cli {
@@ -51,6 +52,14 @@ attnscope::Progress progress_line(std::string what) {
     };
 }
 
+QString path_arg(const std::string& bytes, const std::string& option) {
+    const size_t bad = attnscope::find_invalid_utf8(bytes);
+    if (bad != std::string::npos)
+        throw UsageError((option.size() == 1 ? "-" : "--") + option + ": the path is not valid UTF-8 (byte " + std::to_string(bad) +
+                         "); AttnScope reads and writes files by UTF-8 names");
+    return QString::fromStdString(bytes);
+}
+
 session::Document open_model(const Args& args) {
     if (args.has("model") && args.has("random")) throw UsageError("give --model FILE or --random SPEC, not both");
     if (args.has("random")) {
@@ -63,7 +72,7 @@ session::Document open_model(const Args& args) {
         if (args.has("tokenizer")) d.tokenizer = attnscope::load_tokenizer(args.get("tokenizer"));
         return d;
     }
-    return session::openDocument(QString::fromStdString(args.get("model")), QString::fromStdString(args.get("tokenizer")));
+    return session::openDocument(path_arg(args.get("model"), "model"), path_arg(args.get("tokenizer"), "tokenizer"));
 }
 
 std::vector<int> parse_int_list(const std::string& s, const char* what, int lo) {

@@ -1,6 +1,7 @@
 #pragma once
 // What several verbs share: the model they run (--model, --random or the demo,
 // with --tokenizer) and the input they run it on (--text, --text-file, --tokens).
+#include <QString>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,11 @@ inline const std::set<std::string> kModelOptions = {"model", "random", "tokenize
 inline const std::set<std::string> kInputOptions = {"text", "text-file", "tokens"};
 
 session::Document open_model(const Args& args);
+
+// A file or folder named on the command line, as a QString: a usage error
+// when its bytes are not UTF-8 (Qt would make them U+FFFD, and another file
+// would be written or looked for).
+QString path_arg(const std::string& bytes, const std::string& option);
 
 struct Input {
     std::vector<int> ids;

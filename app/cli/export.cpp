@@ -95,17 +95,17 @@ void readCompareOptions(const Args& args, session::Recipe& r, bool fromRecipe) {
 // given on the command line laid over it.
 session::Recipe recipeFromArgs(const Args& args) {
     session::Recipe r;
-    if (args.has("recipe")) r = session::readRecipe(QString::fromStdString(args.get("recipe")));
+    if (args.has("recipe")) r = session::readRecipe(path_arg(args.get("recipe"), "recipe"));
     const bool fromRecipe = args.has("recipe");
 
     if (args.has("model")) {
-        r.modelPath = QFileInfo(QString::fromStdString(args.get("model"))).absoluteFilePath();
+        r.modelPath = QFileInfo(path_arg(args.get("model"), "model")).absoluteFilePath();
         r.demo = false;
     } else if (!fromRecipe) {
         r.modelPath.clear();  // the bundled demo model
         r.demo = true;
     }
-    if (args.has("tokenizer")) r.tokenizerPath = QFileInfo(QString::fromStdString(args.get("tokenizer"))).absoluteFilePath();
+    if (args.has("tokenizer")) r.tokenizerPath = QFileInfo(path_arg(args.get("tokenizer"), "tokenizer")).absoluteFilePath();
 
     const int inputs = int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens"));
     if (inputs > 1) throw UsageError("give only one of --text, --text-file and --tokens");
@@ -159,7 +159,7 @@ session::Recipe recipeFromArgs(const Args& args) {
     if (args.has("tile-scale")) r.tileScale = render::tileScaleFromName(oneOf(args, "tile-scale", {"tile", "shared"}));
 
     // The format: --format, else the output's extension, else the recipe's.
-    const QString out = QString::fromStdString(args.get("o", args.get("output")));
+    const QString out = path_arg(args.get("o", args.get("output")), args.has("o") ? "o" : "output");
     const auto fromExt = render::formatFromName(QFileInfo(out).suffix());
     if (args.has("format")) {
         r.format = *render::formatFromName(oneOf(args, "format", render::formatNames()));
@@ -235,8 +235,8 @@ int export_figures(const std::vector<std::string>& argv) {
                     {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar", "no-run-note"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const bool batch = args.has("all-heads");
-    const QString out = QString::fromStdString(args.get("o", args.get("output")));
-    const QString outDir = QString::fromStdString(args.get("out-dir"));
+    const QString out = path_arg(args.get("o", args.get("output")), args.has("o") ? "o" : "output");
+    const QString outDir = path_arg(args.get("out-dir"), "out-dir");
     if (args.has("o") && args.has("output")) throw UsageError("give -o or --output, not both");
     session::Recipe r = recipeFromArgs(args);
     // A random model has no file a recipe could name.
@@ -244,7 +244,7 @@ int export_figures(const std::vector<std::string>& argv) {
         throw UsageError("--random makes a model without a file: a recipe cannot name it (drop --recipe/--save-recipe)");
     // The recipe would be written over the export just made (or its tokens).
     if (args.has("save-recipe") && !out.isEmpty()) {
-        const QString recipePath = QFileInfo(QString::fromStdString(args.get("save-recipe"))).absoluteFilePath();
+        const QString recipePath = QFileInfo(path_arg(args.get("save-recipe"), "save-recipe")).absoluteFilePath();
         for (const QString& taken : {out, render::tokensJsonPath(out)})
             if (QFileInfo(taken).absoluteFilePath() == recipePath && (taken == out || r.format == render::Format::Npy))
                 throw UsageError("--save-recipe '" + args.get("save-recipe") + "' is the file the export writes (" +
@@ -318,7 +318,7 @@ int export_figures(const std::vector<std::string>& argv) {
             throw Error(ErrorCode::Io, "cannot create folder '" + outDir.toStdString() + "'");
         const session::Recipe done = session::exportRecipe(r, run.data, run.tokens.texts, path);
         if (args.has("save-recipe"))
-            session::writeRecipe(pinned(done, run, sha), QString::fromStdString(args.get("save-recipe")));
+            session::writeRecipe(pinned(done, run, sha), path_arg(args.get("save-recipe"), "save-recipe"));
         std::printf("wrote %s\n", qPrintable(QDir::toNativeSeparators(path)));
         return 0;
     }
