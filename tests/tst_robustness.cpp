@@ -439,6 +439,17 @@ void tst_Robustness::atomicWriteKeepsSymlinkAndOldFileOnFailure() {
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), QByteArray("new"));
     QCOMPARE(read_regular_file(testutil::str(link), 3), std::string("new"));
+    // A link to a file not there yet: the file is made where it points.
+    const QString dangling = dir.filePath("dangling.txt");
+    QVERIFY(QFile::link(QStringLiteral("made.txt"), dangling));  // relative to the link's folder
+    write_file_atomically(testutil::str(dangling), "made");
+    QVERIFY(QFileInfo(dangling).isSymLink());
+    QCOMPARE(read_regular_file(testutil::str(dir.filePath("made.txt")), 4), std::string("made"));
+    // A name near the 255-byte limit: its temporary name fits too.
+    const QString longName = dir.filePath(QString(250, QLatin1Char('a')) + QStringLiteral(".csv"));
+    write_file_atomically(testutil::str(longName), "long");
+    QCOMPARE(read_regular_file(testutil::str(longName), 4), std::string("long"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System).size(), 5);  // nothing left beside them
     try {
         (void)read_regular_file(testutil::str(link), 2);
         QFAIL("3 bytes passed a 2-byte cap");

@@ -120,15 +120,29 @@ void write_file_atomically(const std::string& path, const std::function<void(con
         }
     } else if (errno != ENOENT) {
         fail(std::strerror(errno));
+    } else if (struct stat lst {}; ::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+        // A link to a file not there yet: the file is made where it points,
+        // as a shell's '>' does, and the link stays a link.
+        char link[PATH_MAX];
+        const ssize_t n = ::readlink(path.c_str(), link, sizeof link - 1);
+        if (n <= 0) fail(std::strerror(errno));
+        const std::string to(link, size_t(n));
+        const size_t slash = path.rfind('/');
+        target = to.front() == '/' || slash == std::string::npos ? to : path.substr(0, slash + 1) + to;
     }
 
     // A new, uniquely named file beside the target (same file system, so the
     // rename is atomic), created with the usual permissions minus the umask.
+    // Its name is the target's cut to 120 bytes: a name near the file
+    // system's 255-byte limit plus the suffix would be too long.
     static std::atomic<unsigned> counter{0};
+    const size_t slash = target.rfind('/');
+    const std::string dir = slash == std::string::npos ? std::string() : target.substr(0, slash + 1);
+    const std::string stem = target.substr(dir.size(), 120);
     std::string tmp;
     Fd f;
     for (int attempt = 0; attempt < 100 && f.fd < 0; ++attempt) {
-        tmp = target + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+        tmp = dir + stem + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
         f.fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (f.fd < 0 && errno != EEXIST) fail(std::strerror(errno));
     }
