@@ -36,6 +36,7 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     auto* top = new QHBoxLayout;
     auto* textLabel = new QLabel(tr("Te&xt B:"), controls_);
     text_ = new QPlainTextEdit(controls_);
+    text_->setWordWrapMode(QTextOption::WordWrap);  // as the main editor: a long spaceless line stays fast
     text_->setObjectName(QStringLiteral("compareText"));
     text_->setPlaceholderText(tr("Type a second text to compare with the text above, on the same model"));
     text_->setToolTip(tr("B: a second text on the same model (Ctrl+Shift+D). Cropped to the context like the text above."));
