@@ -132,11 +132,7 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
 
     textDebounce_.setSingleShot(true);
     textDebounce_.setInterval(300);
-    connect(&textDebounce_, &QTimer::timeout, this, [this] {
-        const QString t = text_->toPlainText();
-        QSettings().setValue("compare/text", t);
-        comparer_->compareWithText(t);
-    });
+    connect(&textDebounce_, &QTimer::timeout, this, &CompareView::commitText);
     connect(text_, &QPlainTextEdit::textChanged, this, [this] { textDebounce_.start(); });
     connect(modelButton_, &QPushButton::clicked, this, &CompareView::chooseModel);
     connect(checkpointsButton_, &QPushButton::clicked, this, &CompareView::chooseCheckpoints);
@@ -168,12 +164,16 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
 
 CompareView::~CompareView() { builder_.waitForFinished(); }
 
-void CompareView::saveText() {
-    if (!textDebounce_.isActive()) return;
-    textDebounce_.stop();
+void CompareView::commitText() {
     const QString t = text_->toPlainText();
     QSettings().setValue("compare/text", t);
     comparer_->compareWithText(t);
+}
+
+void CompareView::saveText() {
+    if (!textDebounce_.isActive()) return;
+    textDebounce_.stop();
+    commitText();
 }
 
 void CompareView::setTransientText(const QString& text) {

@@ -71,6 +71,8 @@ protected:
     void showEvent(QShowEvent* e) override;
 
 private:
+    // Text B, typed: remembered and compared (after the typing pauses, or on close).
+    void commitText();
     void updateControls();
     void buildFinished();
     struct Build {

@@ -283,21 +283,19 @@ int MainWindow::mostMenuThreads() {
 int MainWindow::savedThreads() { return settingInt(QSettings(), QStringLiteral("run/threads"), 0, 0, mostMenuThreads()); }
 
 void MainWindow::restoreText() {
-    const QString text = TextAutosaver::load().value_or(QSettings().value("text/last", exampleText()).toString());
-    {
-        const QSignalBlocker b(editor_);
-        editor_->setPlainText(text);
-    }
-    transientText_ = false;
-    ws_->setText(text);
+    showText(TextAutosaver::load().value_or(QSettings().value("text/last", exampleText()).toString()), false);
 }
 
 void MainWindow::setTransientText(const QString& text) {
+    showText(text, true);  // until the user edits it: then it is theirs, and saved
+}
+
+void MainWindow::showText(const QString& text, bool transient) {
     {
-        const QSignalBlocker b(editor_);
+        const QSignalBlocker b(editor_);  // not an edit: nothing to autosave
         editor_->setPlainText(text);
     }
-    transientText_ = true;  // until the user edits it: then it is theirs, and saved
+    transientText_ = transient;
     ws_->setText(text);
 }
 

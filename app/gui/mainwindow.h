@@ -155,6 +155,8 @@ private:
     void copyFigure();
     void updateStatus();
     void saveText();
+    // Puts `text` in the editor and runs it, without counting it as an edit.
+    void showText(const QString& text, bool transient);
     void checkSettingsWritable();
 
     Workspace* ws_;
