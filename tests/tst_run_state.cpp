@@ -10,7 +10,10 @@
 #include <QDockWidget>
 #include <QTabBar>
 #include <QFile>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSignalSpy>
@@ -620,6 +623,18 @@ void tst_RunState::everyViewShowsAblationsAndMask() {
         const QLabel* b = v->stateBadge();
         QVERIFY2(v->rect().contains(b->geometry()), qPrintable(d.id));
         QVERIFY2(b->geometry().right() >= v->width() - 12, qPrintable(d.id));
+        // …and covers none of the view's own controls or captions.
+        for (const QWidget* c : v->findChildren<QWidget*>()) {
+            const bool control = qobject_cast<const QAbstractButton*>(c) || qobject_cast<const QComboBox*>(c) ||
+                                 qobject_cast<const QLineEdit*>(c) || qobject_cast<const QAbstractSpinBox*>(c) ||
+                                 qobject_cast<const QAbstractSlider*>(c) || qobject_cast<const QPlainTextEdit*>(c) ||
+                                 qobject_cast<const QLabel*>(c);
+            if (c == b || !control || !c->isVisibleTo(v) || b->isAncestorOf(c)) continue;
+            const QRect r(c->mapTo(v, QPoint(0, 0)), c->size());
+            QVERIFY2(!r.intersects(b->geometry()),
+                     qPrintable(QStringLiteral("%1: the badge covers %2 \"%3\"")
+                                    .arg(d.id, QString::fromLatin1(c->metaObject()->className()), c->objectName())));
+        }
     }
     QVERIFY(rerun([&] {
         ws_->setAblated({});

@@ -19,7 +19,9 @@
 AblationView::AblationView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
     setDescriptor(&session::viewFor(session::ViewWidget::Ablation));
     auto* layout = new QVBoxLayout(this);
-    auto* top = new QHBoxLayout;
+    topRow_ = new QWidget(this);
+    auto* top = new QHBoxLayout(topRow_);
+    top->setContentsMargins(0, 0, 0, 0);
     scan_ = new QPushButton(tr("&Scan every head"), this);
     scan_->setToolTip(tr("Run the model once per head with that head ablated and show how the text's loss "
                          "changes (Ctrl+Shift+A)"));
@@ -27,7 +29,8 @@ AblationView::AblationView(Workspace* ws, ViewSettings* settings, QWidget* paren
     status_->setWordWrap(true);
     top->addWidget(scan_);
     top->addWidget(status_, 1);
-    layout->addLayout(top);
+    layout->addWidget(topRow_);
+    setBadgeBelow(topRow_);
     layout->addStretch(1);
     connect(scan_, &QPushButton::clicked, this, &AblationView::startScan);
     connect(&watcher_, &QFutureWatcher<ScanResult>::finished, this, &AblationView::scanFinished);
@@ -55,7 +58,7 @@ AblationView::~AblationView() {
 }
 
 QRectF AblationView::figureArea() const {
-    const int top = scan_->geometry().bottom() + 6;
+    const int top = topRow_->geometry().bottom() + 6;
     return QRectF(0, top, width(), height() - top);
 }
 

@@ -71,6 +71,7 @@ private:
     };
     void scanFinished();
 
+    QWidget* topRow_;  // the scan button and its status
     QPushButton* scan_;
     QLabel* status_;
     std::unique_ptr<render::AblationFigure> figure_;

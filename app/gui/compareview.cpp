@@ -107,6 +107,7 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     cl->addLayout(statusRow);
     layout->addWidget(controls_);
     layout->addStretch(1);
+    setBadgeBelow(controls_);
 
     // The Compare menu (Run ▸ Compare): its shortcuts work anywhere in the window.
     menu_ = new QMenu(tr("C&ompare"), this);

@@ -18,7 +18,6 @@
 namespace {
 
 constexpr double kMaxZoom = 64.0;
-constexpr double kScreenLabelPoints = 7.0;  // on screen labels never shrink below this; fewer are shown instead
 
 }  // namespace
 
@@ -63,19 +62,25 @@ render::MatrixFigure::Viewport HeadDetailView::viewport() const {
     render::MatrixFigure::Viewport v;
     v.zoom = zoom_;
     v.pan = pan_;
-    v.minLabelPoints = kScreenLabelPoints;
+    v.minLabelPoints = ViewSettings::kScreenLabelPoints;  // fewer labels rather than smaller
     return v;
 }
 
 void HeadDetailView::resizeEvent(QResizeEvent* e) {
     TraceView::resizeEvent(e);
+    placeSearch();
+    if (figure_) pan_ = figure_->clampPan(figureArea(), zoom_, pan_);
+}
+
+void HeadDetailView::placeSearch() {
     const int h = search_->sizeHint().height();
     const int w = std::min(260, width() / 2);
     // Top left: the top right corner is the run-state badge's.
     search_->setGeometry(6, 3, w, h);
-    searchInfo_->setGeometry(w + 14, 3, std::max(0, width() / 2 - 20), h);
+    const QLabel* badge = stateBadge();
+    const int right = badge->isHidden() ? width() - 6 : badge->x() - 8;
+    searchInfo_->setGeometry(w + 14, 3, std::max(0, right - (w + 14)), h);
     searchInfo_->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    if (figure_) pan_ = figure_->clampPan(figureArea(), zoom_, pan_);
 }
 
 std::unique_ptr<render::Figure> HeadDetailView::makeFigure(const render::Style& style) const {

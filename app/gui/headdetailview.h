@@ -72,6 +72,7 @@ protected:
     void selectionChanged() override;
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent* e) override;
+    void badgeMoved() override { placeSearch(); }
     void showEvent(QShowEvent* e) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
@@ -82,6 +83,8 @@ protected:
     void contextMenuEvent(QContextMenuEvent* e) override;
 
 private:
+    // The go-to-token box and its result, top left, clear of the badge.
+    void placeSearch();
     QRectF cellRectWidget(int query, int key) const;
     void setHover(int query, int key);
     void ensureVisible(int query, int key);

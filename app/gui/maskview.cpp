@@ -1,6 +1,7 @@
 #include "maskview.h"
 
 #include <QPainter>
+#include <algorithm>
 
 MaskView::MaskView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
     setDescriptor(&session::viewFor(session::ViewWidget::Mask));
@@ -8,6 +9,7 @@ MaskView::MaskView(Workspace* ws, ViewSettings* settings, QWidget* parent) : Tra
     causal_->setChecked(ws_->causal());
     causal_->setToolTip(tr("Off: bidirectional attention, as in an encoder. The model is run again."));
     connect(causal_, &QCheckBox::toggled, ws_, &Workspace::setCausal);
+    setBadgeBelow(causal_);
     connect(ws_, &Workspace::optionsChanged, this, [this] {
         const QSignalBlocker b(causal_);
         causal_->setChecked(ws_->causal());
@@ -31,7 +33,11 @@ QRectF MaskView::figureRect() const {
     return QRectF(0, causal_->height() + 8, width(), height() - causal_->height() - 8);
 }
 
-void MaskView::resizeEvent(QResizeEvent*) { causal_->move(8, 4); causal_->resize(width() - 16, causal_->sizeHint().height()); }
+void MaskView::resizeEvent(QResizeEvent*) {
+    // As wide as its text, so that a click beside it does not toggle it.
+    const QSize hint = causal_->sizeHint();
+    causal_->setGeometry(8, 4, std::min(width() - 16, hint.width()), hint.height());
+}
 
 void MaskView::rebuild() {
     const Selection& s = ws_->selection();

@@ -74,7 +74,9 @@ ShapeFlowView::ShapeFlowView(Workspace* ws, ViewSettings* settings, QWidget* par
     split->addWidget(canvas_);
     auto* side = new QWidget(split);
     auto* sl = new QVBoxLayout(side);
-    auto* top = new QHBoxLayout;
+    auto* topRow = new QWidget(side);
+    auto* top = new QHBoxLayout(topRow);
+    top->setContentsMargins(0, 0, 0, 0);
     caption_ = new QLabel(tr("Click a node to see its tensor."), side);
     caption_->setWordWrap(true);
     mode_ = new QComboBox(side);
@@ -84,7 +86,8 @@ ShapeFlowView::ShapeFlowView(Workspace* ws, ViewSettings* settings, QWidget* par
     mode_->setToolTip(tr("Show the clicked node's tensor as a heatmap or as a table of its numbers."));
     top->addWidget(caption_, 1);
     top->addWidget(mode_);
-    sl->addLayout(top);
+    sl->addWidget(topRow);
+    setBadgeBelow(topRow);
     stack_ = new QStackedWidget(side);
     heat_ = new MatrixCanvas(stack_);
     tableView_ = new QTableView(stack_);

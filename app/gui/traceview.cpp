@@ -48,13 +48,30 @@ void TraceView::updateBadge() {
     badge_->setAccessibleName(text);
     badge_->setVisible(!text.isEmpty());
     badge_->adjustSize();
-    badge_->move(width() - badge_->width() - 6, 6);
+    placeBadge();  // also when hidden: badgeMoved() frees its corner
     badge_->raise();
 }
 
+void TraceView::setBadgeBelow(QWidget* controls) {
+    Q_ASSERT(controls && isAncestorOf(controls));
+    badgeBelow_ = controls;
+    controls->installEventFilter(this);
+    placeBadge();
+}
+
+void TraceView::placeBadge() {
+    int top = 6;
+    if (badgeBelow_ && badgeBelow_->isVisibleTo(this))
+        top = badgeBelow_->mapTo(this, QPoint(0, badgeBelow_->height())).y() + 4;
+    badge_->move(width() - badge_->width() - 6, top);
+    badgeMoved();
+}
+
 bool TraceView::eventFilter(QObject* watched, QEvent* e) {
-    if (watched == this && e->type() == QEvent::Resize && !badge_->isHidden())
-        badge_->move(width() - badge_->width() - 6, 6);
+    const bool geometry = e->type() == QEvent::Resize || e->type() == QEvent::Move ||
+                          e->type() == QEvent::Show || e->type() == QEvent::Hide;
+    if ((watched == this && e->type() == QEvent::Resize) || (watched == badgeBelow_ && geometry))
+        placeBadge();
     return QWidget::eventFilter(watched, e);
 }
 

@@ -44,11 +44,17 @@ public:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
+    // Puts the badge just under `controls` (a descendant: a row of buttons or
+    // a combo box in the top-right corner) instead of over it.
+    void setBadgeBelow(QWidget* controls);
 
 protected:
     // Called when the trace, the selection or the settings changed.
     virtual void rebuild() = 0;
     virtual void selectionChanged() { update(); }
+    // Called after the badge was shown, hidden or moved, for a view that keeps
+    // its own top-row widgets clear of it.
+    virtual void badgeMoved() {}
     // problem_ word-wrapped in the middle of `area`, in the painter's pen.
     void paintProblem(QPainter& p, const QRectF& area) const;
     Workspace* ws_;
@@ -57,6 +63,8 @@ protected:
 
 private:
     void updateBadge();
+    void placeBadge();
     const session::ViewDescriptor* view_ = nullptr;
     QLabel* badge_ = nullptr;
+    QWidget* badgeBelow_ = nullptr;
 };
