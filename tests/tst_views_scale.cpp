@@ -24,7 +24,9 @@
 #include "guidedialog.h"
 #include "headdetailview.h"
 #include "headsgridview.h"
+#include "figureview.h"
 #include "maskview.h"
+#include "render/rollout_figure.h"
 #include "mainwindow.h"
 #include "render/lines_figure.h"
 #include "render/row_figure.h"
@@ -85,6 +87,7 @@ private slots:
     void colourBarCaptionAndMaskLegendStayInTheFigure();
     void guideUsesTheModelsNumbers();
     void detailPoolsALongTextAndZoomsToSingleCells();
+    void screenLabelsKeepALegibleSize();
 
 private:
     HeadsGridView* showGrid();
@@ -794,6 +797,39 @@ void tst_ViewsScale::detailPoolsALongTextAndZoomsToSingleCells() {
     w.showView("mask");
     QTRY_VERIFY(w.maskView()->allowedFraction() > 0);
     QVERIFY(std::abs(w.maskView()->allowedFraction() - double(T + 1) / (2.0 * T)) < 1e-9);
+}
+
+
+// At 1,000 tokens a cell is under a pixel tall. On screen the head detail, the
+// mask and the rollout label every k-th token at 7 points or more rather than
+// shrinking labels to an unreadable 5 (what a print-sized export may use).
+void tst_ViewsScale::screenLabelsKeepALegibleSize() {
+    QFont seven = QApplication::font();
+    seven.setPointSizeF(ViewSettings::kScreenLabelPoints);
+    const double lineHeight = QFontMetricsF(seven).height();
+    for (const QString& id : {QStringLiteral("head"), QStringLiteral("mask"), QStringLiteral("rollout")}) {
+        win_->showView(id);
+        TraceView* v = win_->currentView();
+        const auto matrix = [&]() -> const render::MatrixFigure* {
+            if (auto* m = qobject_cast<MaskView*>(v)) return m->figure();
+            if (auto* d = qobject_cast<HeadDetailView*>(v)) return d->figure();
+            if (auto* f = qobject_cast<FigureView*>(v))
+                if (auto* r = dynamic_cast<const render::RolloutFigure*>(f->figure())) return &r->matrix();
+            return nullptr;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(v->isVisible() && matrix(), 60000);
+        v->grab();
+        const auto& labels = matrix()->drawnLabels();
+        int rows = 0;
+        for (const auto& l : labels) {
+            if (!l.row) continue;
+            ++rows;
+            QVERIFY2(l.rect.height() >= lineHeight - 0.01,
+                     qPrintable(QStringLiteral("%1: query %2's label is %3 px tall, under a 7 pt line (%4 px)")
+                                    .arg(id).arg(l.index).arg(l.rect.height()).arg(lineHeight)));
+        }
+        QVERIFY2(rows >= 5, qPrintable(id));
+    }
 }
 
 QTEST_MAIN(tst_ViewsScale)

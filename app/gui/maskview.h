@@ -13,6 +13,7 @@ public:
     MaskView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
     QCheckBox* causalBox() const { return causal_; }
+    const render::HeadFigure* figure() const { return figure_.get(); }
     // Fraction of allowed cells in the mask now shown (1 for bidirectional).
     double allowedFraction() const;
     QSize sizeHint() const override { return {420, 460}; }

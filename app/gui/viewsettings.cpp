@@ -13,6 +13,7 @@ render::Style ViewSettings::style() const {
     s.font = QApplication::font();
     s.background = QApplication::palette().color(QPalette::Base);
     s.text = QApplication::palette().color(QPalette::Text);
+    s.minLabelPoints = kScreenLabelPoints;
     return s;
 }
 

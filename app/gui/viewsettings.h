@@ -10,7 +10,10 @@ class ViewSettings : public QObject {
 public:
     explicit ViewSettings(QObject* parent = nullptr);
 
+    // The screen's style: the application's font and palette, labels never
+    // under kScreenLabelPoints.
     render::Style style() const;
+    static constexpr double kScreenLabelPoints = 7.0;
     render::ColorMapId colormap() const { return colormap_; }
     render::Scale scale() const { return scale_; }
     void setColormap(render::ColorMapId id);

@@ -25,6 +25,9 @@ struct Style {
     bool showColorBar = true;
     QColor background = Qt::white;
     QColor text = QColor(20, 20, 20);
+    // A heatmap's token labels shrink with its cells down to this size; past
+    // it, every k-th label is shown. Print can go small; a screen can't.
+    double minLabelPoints = 5;
 
     const ColorMap& cmap() const { return ColorMap::get(colormap); }
 };

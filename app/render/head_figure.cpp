@@ -97,7 +97,7 @@ HeadFigure::HeadFigure(const FigureData& data, int layer, int head, MatrixKind k
                    data.tokens, std::move(style), QCoreApplication::translate("render::HeadFigure", "query"), QCoreApplication::translate("render::HeadFigure", "key"), data.trace && data.trace->causal),
       layer_(layer), head_(head), kind_(kind), knocked_(std::move(knocked)) {}
 
-void HeadFigure::paint(QPainter& p, const QRectF& area) const { paintViewport(p, area, Viewport()); }
+void HeadFigure::paint(QPainter& p, const QRectF& area) const { paintViewport(p, area, wholeViewport()); }
 
 void HeadFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport& v) const {
     MatrixFigure::paintViewport(p, area, v);

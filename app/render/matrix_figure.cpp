@@ -424,7 +424,13 @@ void MatrixFigure::drawLabels(QPainter& p, const Layout& l, const QRectF& zoomed
     p.restore();
 }
 
-void MatrixFigure::paint(QPainter& p, const QRectF& area) const { paintViewport(p, area, Viewport()); }
+void MatrixFigure::paint(QPainter& p, const QRectF& area) const { paintViewport(p, area, wholeViewport()); }
+
+MatrixFigure::Viewport MatrixFigure::wholeViewport() const {
+    Viewport v;
+    v.minLabelPoints = style_.minLabelPoints;
+    return v;
+}
 
 void MatrixFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport& v) const {
     fillBackground(p, area, style_);

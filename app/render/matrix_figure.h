@@ -72,6 +72,9 @@ public:
         double minLabelPoints = 5; // labels shrink with the cells down to this size
     };
     void paintViewport(QPainter& p, const QRectF& area, const Viewport& v) const;
+    // The whole matrix, unzoomed, its labels no smaller than the style allows
+    // (what paint draws).
+    Viewport wholeViewport() const;
     // The whole zoomed heatmap (mostly outside the frame) for `v`.
     QRectF zoomedHeatmapRect(const QRectF& area, const Viewport& v) const;
     bool cellAt(const QRectF& area, const Viewport& v, const QPointF& pos, int* row, int* col) const;
