@@ -509,14 +509,17 @@ void tst_Gui::commandLineTextIsNotSavedOverTheUsers() {
 void tst_Gui::compareTextTypedJustBeforeClosingIsKept() {
     CompareView* cv = win_->compareView();
     QVERIFY(cv);
-    cv->textEdit()->setPlainText(QStringLiteral("typed B text"));
+    // As typed, as the main editor's text: a no-break space and a line separator stay.
+    const QString typed = QStringLiteral("typed\u00A0B\u2028text");
+    cv->textEdit()->setPlainText(typed);
     win_->close();  // at once: before the 300 ms pause
-    QCOMPARE(QSettings().value("compare/text").toString(), QStringLiteral("typed B text"));
+    QCOMPARE(QSettings().value("compare/text").toString(), typed);
+    QCOMPARE(cv->comparer()->spec().text, typed);
     // From the command line, it is compared but not saved.
     cv->setTransientText(QStringLiteral("given B"));
     win_->show();
     win_->close();
-    QCOMPARE(QSettings().value("compare/text").toString(), QStringLiteral("typed B text"));
+    QCOMPARE(QSettings().value("compare/text").toString(), typed);
 }
 
 // A long text goes to the autosave file, not into the settings, which are

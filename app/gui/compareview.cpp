@@ -19,6 +19,7 @@
 
 #include "attnscope/error.h"
 #include "errors.h"
+#include "plaintext.h"
 #include "workpool.h"
 
 CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
@@ -166,7 +167,7 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
 CompareView::~CompareView() { builder_.waitForFinished(); }
 
 void CompareView::commitText() {
-    const QString t = text_->toPlainText();
+    const QString t = textAsTyped(text_);
     QSettings().setValue("compare/text", t);
     comparer_->compareWithText(t);
 }
@@ -345,10 +346,10 @@ void CompareView::selectionChanged() {
 void CompareView::showEvent(QShowEvent* e) {
     TraceView::showEvent(e);
     // A remembered text B is compared once the view is first shown.
-    if (comparer_->spec().kind == session::CompareSpec::None && !text_->toPlainText().isEmpty() &&
+    if (comparer_->spec().kind == session::CompareSpec::None && !text_->document()->isEmpty() &&
         comparer_->checkpoints().isEmpty() && !property("restored").toBool()) {
         setProperty("restored", true);
-        comparer_->compareWithText(text_->toPlainText());
+        comparer_->compareWithText(textAsTyped(text_));
     }
     if (dirty_) rebuild();
 }

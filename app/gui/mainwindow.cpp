@@ -47,6 +47,7 @@
 #include "maskview.h"
 #include "modelpanel.h"
 #include "newmodeldialog.h"
+#include "plaintext.h"
 #include "rowview.h"
 #include "shapeflowview.h"
 #include "tokenlinesview.h"
@@ -267,14 +268,7 @@ void MainWindow::restoreSession(const QString& modelOverride) {
     openModel(QFileInfo::exists(last) ? last : QString());
 }
 
-QString MainWindow::editorText() const {
-    // Not toPlainText(): it turns no-break spaces into spaces and U+2028 into
-    // line feeds, so the model ran on (and the autosave kept) other text than
-    // was typed or opened. Blocks are U+2029 in the raw text.
-    QString t = editor_->document()->toRawText();
-    t.replace(QChar::ParagraphSeparator, QLatin1Char('\n'));
-    return t;
-}
+QString MainWindow::editorText() const { return textAsTyped(editor_); }
 
 int MainWindow::mostMenuThreads() {
     return std::max(attnscope::physical_core_count(), int(std::thread::hardware_concurrency()));
