@@ -28,6 +28,7 @@ private slots:
     void autosaveDeadlineIsNotPushedBackByTyping();
     void autosaveKeepsWhatItCannotEncodeAsReplacement();
     void typedTextIsSavedWhileTypingAndRestored();
+    void twoWindowsKeepTheirOwnTexts();
     void unwritableSettingsAreReportedOnce();
     void gridBuildFailureIsCaught();
     void openTextRefusesFifo();
@@ -107,6 +108,43 @@ void tst_GuiRobustness::typedTextIsSavedWhileTypingAndRestored() {
     MainWindow w(&ws);
     w.restoreSession();
     QCOMPARE(w.editor()->toPlainText(), typed);
+}
+
+// Two AttnScopes open at once wrote the same text file and settings entry:
+// the last to close won, and the other's text was gone. Each now keeps its own
+// file, and the next windows opened get them back in the same order.
+void tst_GuiRobustness::twoWindowsKeepTheirOwnTexts() {
+    const QString second = QFileInfo(TextAutosaver::defaultPath()).dir().filePath(QStringLiteral("text-2.txt"));
+    QFile::remove(TextAutosaver::defaultPath());
+    QFile::remove(second);
+    QSettings().remove("text/last");
+    {
+        Workspace ws1, ws2;
+        MainWindow w1(&ws1);
+        MainWindow w2(&ws2);
+        QCOMPARE(w1.textAutosaver()->fileNumber(), 1);
+        QCOMPARE(w2.textAutosaver()->fileNumber(), 2);
+        QCOMPARE(w2.textAutosaver()->path(), second);
+        w1.restoreSession();
+        w2.restoreSession();
+        w1.show();
+        w2.show();
+        w1.editor()->setPlainText(QStringLiteral("the first window's text"));
+        w2.editor()->setPlainText(QStringLiteral("the second window's text"));
+        w1.close();
+        w2.close();  // last: it used to write its text over the first's
+    }
+    QCOMPARE(TextAutosaver::load().value_or(QString()), QStringLiteral("the first window's text"));
+    QCOMPARE(TextAutosaver::load(second).value_or(QString()), QStringLiteral("the second window's text"));
+    QCOMPARE(QSettings().value("text/last").toString(), QStringLiteral("the first window's text"));
+    // Closed, the first file is free again: the next window alone gets it.
+    Workspace ws1, ws2;
+    MainWindow w1(&ws1);
+    w1.restoreSession();
+    QCOMPARE(w1.editorText(), QStringLiteral("the first window's text"));
+    MainWindow w2(&ws2);
+    w2.restoreSession();
+    QCOMPARE(w2.editorText(), QStringLiteral("the second window's text"));
 }
 
 void tst_GuiRobustness::unwritableSettingsAreReportedOnce() {

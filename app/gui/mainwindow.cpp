@@ -159,6 +159,7 @@ void MainWindow::buildDocks() {
     // The text goes to its own file within half a second of the first unsaved
     // keystroke, however long the typing goes on (a crash loses at most that).
     autosaver_ = new TextAutosaver([this] { return editorText(); }, this);
+    autosaver_->claimFile();  // a second AttnScope open keeps its text in a file of its own
     connect(autosaver_, &TextAutosaver::saveFailed, this, [this](const QString& msg) {
         lastProblem_ = msg;
         statusBar()->showMessage(msg);
@@ -277,7 +278,8 @@ int MainWindow::mostMenuThreads() {
 int MainWindow::savedThreads() { return settingInt(QSettings(), QStringLiteral("run/threads"), 0, 0, mostMenuThreads()); }
 
 void MainWindow::restoreText() {
-    showText(TextAutosaver::load().value_or(QSettings().value("text/last", exampleText()).toString()), false);
+    showText(TextAutosaver::load(autosaver_->path()).value_or(QSettings().value("text/last", exampleText()).toString()),
+             false);
 }
 
 void MainWindow::setTransientText(const QString& text) {
@@ -526,7 +528,9 @@ void MainWindow::saveText() {
     // file could not be written: every later settings write rewrites it all.
     constexpr qsizetype kMaxMirroredChars = 64 * 1024;
     if (text.size() > kMaxMirroredChars) autosaver_->textEdited();  // on disk now, whether edited or restored
-    if (autosaver_->flush() && text.size() > kMaxMirroredChars) QSettings().remove("text/last");
+    const bool saved = autosaver_->flush();
+    if (autosaver_->fileNumber() != 1 && saved) return;  // the settings' copy is the first window's
+    if (saved && text.size() > kMaxMirroredChars) QSettings().remove("text/last");
     else QSettings().setValue("text/last", text);
 }
 

@@ -1,8 +1,10 @@
 #include "textautosaver.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QStandardPaths>
 #include <exception>
 
@@ -33,6 +35,34 @@ TextAutosaver::TextAutosaver(std::function<QString()> source, QObject* parent)
     timer_.setSingleShot(true);
     timer_.setInterval(500);  // at most half a second of typing is lost
     connect(&timer_, &QTimer::timeout, this, &TextAutosaver::save);
+}
+
+TextAutosaver::~TextAutosaver() = default;
+
+int TextAutosaver::claimFile() {
+    constexpr int kMostWindows = 64;
+    const QFileInfo first(defaultPath());
+    QDir().mkpath(first.absolutePath());
+    lock_.reset();
+    for (int n = 1; n <= kMostWindows; ++n) {
+        const QString path =
+            n == 1 ? first.filePath() : first.dir().filePath(QStringLiteral("text-%1.txt").arg(n));
+        auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+        lock->setStaleLockTime(0);  // held as long as the window is open; only a dead process's lock is stale
+        if (!lock->tryLock(0)) {
+            if (lock->error() == QLockFile::LockFailedError) continue;  // another window's
+            break;  // the folder is not writable: the first save says so
+        }
+        lock_ = std::move(lock);
+        path_ = path;
+        number_ = n;
+        return n;
+    }
+    // Unwritable (then nothing is saved anyway), or every number taken: a
+    // file no other window writes.
+    number_ = kMostWindows + 1;
+    path_ = first.dir().filePath(QStringLiteral("text-pid%1.txt").arg(QCoreApplication::applicationPid()));
+    return number_;
 }
 
 QString TextAutosaver::defaultPath() {
