@@ -6,6 +6,9 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QStringConverter>
+#include <QStringDecoder>
+#include <QStringEncoder>
 #include <QtTest>
 
 #include "attnscope/json.h"
@@ -37,6 +40,7 @@ private slots:
     void huggingFaceFoldersOpenInEveryVerb();
     void numbersReadTheSameUnderADecimalCommaLocale();
     void pathsThatAreNotUtf8AreRefused();
+    void textFilesWithAByteOrderMarkAreDecoded();
     void huggingFaceFolderUsesItsTokenizerJson();
     void dumpBidirectionalAndAblate();
     void dumpUsesTheDemoModelByDefault();
@@ -262,6 +266,46 @@ void tst_Cli::pathsThatAreNotUtf8AreRefused() {
     const QString err = QString::fromUtf8(p.readAllStandardError());
     QVERIFY2(err.contains("-o: the path is not valid UTF-8"), qPrintable(err));
     QVERIFY2(QDir(dir).isEmpty(), qPrintable(QDir(dir).entryList().join(", ")));
+}
+
+// A --text-file saved as UTF-16 or UTF-32 with a byte-order mark (Windows'
+// "Unicode") was refused at its first byte; it is decoded, as the app does,
+// and gives the same tokens as the text typed. A broken one names its encoding.
+void tst_Cli::textFilesWithAByteOrderMarkAreDecoded() {
+    const QString text = QStringLiteral("To be, or not\nto be");
+    const auto ids = [](const Run& r) { return QJsonDocument::fromJson(r.out.toUtf8()).object()["ids"].toArray(); };
+    const Run typed = cli({"tokenize", "--text", text});
+    QVERIFY2(typed.status == 0, qPrintable(typed.err));
+    QCOMPARE(ids(typed).size(), text.size());
+    for (const auto enc : {QStringConverter::Utf16LE, QStringConverter::Utf16BE, QStringConverter::Utf32LE}) {
+        const QString name = QString::fromLatin1(QStringConverter::nameForEncoding(enc));
+        const QString path = tmp_.filePath(name + ".txt");
+        QStringEncoder encode(enc, QStringEncoder::Flag::WriteBom);
+        QByteArray bytes = encode(text);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes);
+        }
+        const Run r = cli({"tokenize", "--text-file", path});
+        QVERIFY2(r.status == 0, qPrintable(name + ": " + r.err));
+        QCOMPARE(ids(r), ids(typed));
+        // The same text reaches the model: the dumped runs agree.
+        const QString a = tmp_.filePath(name + "-file.json"), b = tmp_.filePath(name + "-typed.json");
+        QCOMPARE(cli({"dump", "--text-file", path, "-o", a}).status, 0);
+        QCOMPARE(cli({"dump", "--text", text, "-o", b}).status, 0);
+        QCOMPARE(readJson(a)["logits_last"], readJson(b)["logits_last"]);
+        // Cut in the middle of a character: refused, naming the encoding.
+        bytes.chop(1);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(bytes);
+        }
+        const Run bad = cli({"tokenize", "--text-file", path});
+        QCOMPARE(bad.status, 1);
+        QVERIFY2(bad.err.contains("byte-order mark but is not valid " + name), qPrintable(bad.err));
+    }
 }
 
 void tst_Cli::huggingFaceFoldersOpenInEveryVerb_data() {

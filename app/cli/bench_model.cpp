@@ -225,7 +225,7 @@ int bench_model(const Args& args) {
         if (!doc.tokenizer)
             throw attnscope::Error(attnscope::ErrorCode::TokenizerMissing,
                                    "no tokenizer found for the model; pass --tokenizer FILE or use --tokens N");
-        const std::string text = attnscope::read_regular_file(args.get("text-file"), attnscope::kMaxTextFileBytes, "text file");
+        const std::string text = read_text_file(args.get("text-file"));
         if (const size_t bad = attnscope::find_invalid_utf8(text); bad != std::string::npos)
             throw attnscope::Error(attnscope::ErrorCode::InvalidUtf8,
                                    "the text is not valid UTF-8 at byte " + std::to_string(bad));

@@ -14,6 +14,7 @@
 #include "attnscope/file_io.h"
 #include "attnscope/tokenizer.h"
 #include "attnscope/model.h"
+#include "session/textbytes.h"
 
 namespace cli {
 
@@ -123,6 +124,21 @@ void note_skipped(const session::Tokenized& t) {
                  t.skipped.size(), what.join(QStringLiteral(" ")).left(200).toStdString().c_str());
 }
 
+std::string read_text_file(const std::string& path) {
+    std::string bytes = attnscope::read_regular_file(path, attnscope::kMaxTextFileBytes, "text file");
+    if (const auto marked = session::decodeByByteOrderMark(QByteArray::fromStdString(bytes))) {
+        if (marked->invalid)
+            throw Error(ErrorCode::InvalidUtf8, "the text file '" + path + "' starts with a " +
+                                                    marked->encoding.toStdString() + " byte-order mark but is not valid " +
+                                                    marked->encoding.toStdString());
+        return marked->text.toStdString();
+    }
+    if (const size_t bad = attnscope::find_invalid_utf8(bytes); bad != std::string::npos)
+        throw Error(ErrorCode::InvalidUtf8, "the text file '" + path + "' is not valid UTF-8 at byte " + std::to_string(bad),
+                    {std::to_string(bad)});
+    return bytes;
+}
+
 Input read_input(const Args& args, const session::Document& doc, bool crop) {
     const int given = int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens"));
     if (given != 1) throw UsageError("give exactly one of --text T, --text-file FILE or --tokens 1,2,3");
@@ -133,7 +149,7 @@ Input read_input(const Args& args, const session::Document& doc, bool crop) {
     } else {
         std::string text = args.get("text");
         if (args.has("text-file")) {
-            text = attnscope::read_regular_file(args.get("text-file"), attnscope::kMaxTextFileBytes, "text file");
+            text = read_text_file(args.get("text-file"));
         }
         if (!doc.tokenizer)
             throw Error(ErrorCode::TokenizerMissing,

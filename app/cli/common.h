@@ -28,6 +28,12 @@ struct Input {
     std::vector<std::string> texts;  // token text per id (empty strings without a tokenizer)
     int dropped = 0;
 };
+// A --text-file's text as UTF-8: decoded from UTF-16 or UTF-32 when a
+// byte-order mark says so. Text that is not valid in its encoding is an error
+// (naming the first bad byte of UTF-8): a script wants to know, where the app
+// shows the text with replacements.
+std::string read_text_file(const std::string& path);
+
 // Exactly one of --text, --text-file or --tokens. Text longer than the context
 // is refused unless `crop` (then the last context_length tokens are kept).
 Input read_input(const Args& args, const session::Document& doc, bool crop = false);

@@ -7,7 +7,6 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QLocale>
-#include <QStringDecoder>
 #include <QTranslator>
 #include <charconv>
 #include <cstdio>
@@ -55,13 +54,7 @@ QString oneOf(const Args& args, const std::string& key, const QStringList& allow
     return v;
 }
 
-QString readTextFile(const std::string& path) {
-    const std::string bytes = attnscope::read_regular_file(path, attnscope::kMaxTextFileBytes, "text file");
-    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    const QString text = utf8(QByteArrayView(bytes.data(), qsizetype(bytes.size())));
-    if (utf8.hasError()) throw Error(ErrorCode::InvalidUtf8, "text file '" + path + "' is not valid UTF-8");
-    return text;
-}
+QString readTextFile(const std::string& path) { return QString::fromStdString(read_text_file(path)); }
 
 // B of the compare view: --compare-text T, --compare-text-file F or
 // --compare-model FILE (one of them), and --compare-mode.

@@ -142,7 +142,7 @@ int tokenize(const std::vector<std::string>& argv) {
     }
     std::string text = args.get("text");
     if (args.has("text-file")) {
-        text = attnscope::read_regular_file(args.get("text-file"), attnscope::kMaxTextFileBytes, "text file");
+        text = read_text_file(args.get("text-file"));
     }
     const attnscope::Encoding enc = doc.tokenizer->encode(text);
     attnscope::JsonWriter w(std::cout);

@@ -3,13 +3,12 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QStringConverter>
-#include <QStringDecoder>
 #include <string_view>
 
 #include "attnscope/error.h"
 #include "attnscope/file_io.h"
 #include "attnscope/tokenizer.h"
+#include "session/textbytes.h"
 
 namespace {
 
@@ -47,17 +46,11 @@ TextFile readTextFile(const QString& path) {
     }
     const QByteArray bytes = QByteArray::fromStdString(data);
     const QString name = QFileInfo(path).fileName();
-    // A file that starts with a UTF-16 or UTF-32 byte-order mark (Windows'
-    // "Unicode") is decoded as such: read as UTF-8 it became NUL characters
-    // between the letters.
-    if (const auto enc = QStringConverter::encodingForData(bytes);
-        enc && *enc != QStringConverter::Utf8 && *enc != QStringConverter::System && *enc != QStringConverter::Latin1) {
-        QStringDecoder decode(*enc);
-        r.text = decode(bytes);
-        if (!r.text.isEmpty() && r.text.front() == QChar::ByteOrderMark) r.text.remove(0, 1);
-        if (decode.hasError())
+    if (const auto marked = session::decodeByByteOrderMark(bytes)) {
+        r.text = marked->text;
+        if (marked->invalid)
             r.notice = QCoreApplication::translate("MainWindow", "“%1” is not valid %2; invalid characters were replaced by �.")
-                           .arg(name, QString::fromLatin1(QStringConverter::nameForEncoding(*enc)));
+                           .arg(name, marked->encoding);
         return withLineEndNotice(r, name);
     }
     const std::string_view view(bytes.constData(), size_t(bytes.size()));
