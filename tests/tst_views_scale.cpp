@@ -88,6 +88,7 @@ private slots:
     void guideUsesTheModelsNumbers();
     void detailPoolsALongTextAndZoomsToSingleCells();
     void screenLabelsKeepALegibleSize();
+    void rowBarLabelsAreWholeOrElidedInsideTheFigure();
 
 private:
     HeadsGridView* showGrid();
@@ -829,6 +830,50 @@ void tst_ViewsScale::screenLabelsKeepALegibleSize() {
                                     .arg(id).arg(l.index).arg(l.rect.height()).arg(lineHeight)));
         }
         QVERIFY2(rows >= 5, qPrintable(id));
+    }
+}
+
+// The bars under the head detail and the rollout are short. Labels on their
+// side were cut off mid-glyph at the figure's bottom, and single characters
+// were laid on their side too. Now characters stand upright (every k-th) and
+// longer tokens are elided to the room there is; every label is inside the
+// figure and none overlaps another.
+void tst_ViewsScale::rowBarLabelsAreWholeOrElidedInsideTheFigure() {
+    const int T = 300;
+    const QStringList longWords{QStringLiteral("␣internationalisation"), QStringLiteral("ab"), QStringLiteral("␣counterrevolutionaries")};
+    for (const bool chars : {true, false}) {
+        render::FigureData data;
+        for (int i = 0; i < T; ++i)
+            data.tokens << (chars ? QString(QChar(u'a' + i % 26)) : longWords[i % longWords.size()]);
+        std::vector<float> row(size_t(T), 0.001f);
+        row[7] = 0.5f;
+        const render::RowFigure fig(data, row, 7, QStringLiteral("t"), render::Style(), false);
+        for (const int height : {90, 120, 600}) {
+            const QRectF area(0, 0, 700, height);
+            QImage img(area.size().toSize(), QImage::Format_RGB32);
+            {
+                QPainter p(&img);
+                fig.paint(p, area);
+            }
+            const auto& drawn = fig.drawnLabels();
+            const QString where = QStringLiteral("%1, height %2").arg(chars ? "characters" : "words").arg(height);
+            QVERIFY2(drawn.size() >= 10, qPrintable(where));
+            for (size_t i = 0; i < drawn.size(); ++i) {
+                const auto& l = drawn[i];
+                QVERIFY2(area.contains(l.rect), qPrintable(where + ": " + l.text));
+                QCOMPARE(l.upright, chars);
+                const QString& full = data.tokens[l.key];
+                QVERIFY2(l.text == full || (l.text.endsWith(QChar(0x2026)) && full.startsWith(l.text.chopped(1))),
+                         qPrintable(where + ": " + l.text));
+                if (i > 0) QVERIFY2(!l.rect.intersects(drawn[i - 1].rect), qPrintable(where + ": " + l.text));
+            }
+            // Short, the long words are elided; tall (a label may take 30% of
+            // the height), every one is whole.
+            const auto whole = std::count_if(drawn.begin(), drawn.end(),
+                                             [&](const auto& l) { return l.text == data.tokens[l.key]; });
+            if (!chars && height == 90) QVERIFY2(whole < qsizetype(drawn.size()), qPrintable(where));
+            if (chars || height == 600) QVERIFY2(whole == qsizetype(drawn.size()), qPrintable(where));
+        }
     }
 }
 

@@ -50,11 +50,21 @@ QString RowFigure::title() const {
 // be a PNG of 358,000 pixels at 300 dpi.
 QSizeF RowFigure::naturalSize() const { return {std::clamp(14.0 * double(row_.size()) + 80, 400.0, 2400.0), 260}; }
 
+bool RowFigure::singleCharacters() const {
+    return std::all_of(data_.tokens.begin(), data_.tokens.end(), [](const QString& s) {
+        return s.size() == 1 || (s.size() == 2 && s[0].isHighSurrogate());
+    });
+}
+
 QRectF RowFigure::plotRect(const QRectF& area) const {
     const QFontMetricsF fm(style_.font);
     double labelH = 0;
-    for (const QString& s : data_.tokens) labelH = std::max(labelH, fm.horizontalAdvance(s));
-    labelH = std::min(labelH + 6, area.height() * 0.3);
+    if (singleCharacters()) {
+        labelH = fm.height() + 4;  // upright
+    } else {
+        for (const QString& s : data_.tokens) labelH = std::max(labelH, fm.horizontalAdvance(s));
+        labelH = std::min(labelH + 6, std::max(area.height() * 0.3, fm.height() + 4));
+    }
     const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4);
     // As wide as the widest tick label: 0.001875 has eight characters.
     double ticks = 0;
@@ -96,32 +106,41 @@ void RowFigure::paint(QPainter& p, const QRectF& area) const {
     }
     const double w = r.width() / double(row_.size());
     const ColorMap& cm = style_.cmap();
-    // Labels lie flat when every one fits its bar, and stand on their side
-    // (every k-th, as room allows) when they do not.
+    // Labels lie flat when every one fits its bar, or is a single character
+    // (every k-th then, as room allows), and stand on their side (every k-th)
+    // when they do not; those are elided to the room under the plot.
     double widest = 0;
     for (const QString& s : data_.tokens) widest = std::max(widest, fm.horizontalAdvance(s));
-    const bool flat = widest + 2 <= w;
-    const int stride = flat ? 1 : std::max(1, int(std::ceil(fm.height() / std::max(w, 0.01))));
+    const bool flat = widest + 2 <= w || singleCharacters();
+    const int stride = std::max(1, int(std::ceil((flat ? widest + 2 : fm.height()) / std::max(w, 0.01) - 1e-9)));
+    const double room = std::max(0.0, area.bottom() - r.bottom() - 6);  // the labels' length on their side
+    drawn_.clear();
     for (size_t k = 0; k < row_.size(); ++k) {
         const double v = std::min(1.0, row_[k] / axisMax_);
         const QRectF bar(r.left() + double(k) * w + w * 0.1, r.bottom() - v * r.height(), w * 0.8, v * r.height());
         p.fillRect(bar, QColor(cm.at(0.15 + 0.7 * row_[k])));
         if (int(k) % stride != 0 || int(k) >= data_.tokens.size()) continue;
         p.setPen(style_.text);
+        const QString& label = data_.tokens[int(k)];
         if (flat) {
-            p.drawText(QRectF(r.left() + double(k) * w, r.bottom() + 2, w, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
-                       data_.tokens[int(k)]);
+            const double cx = r.left() + (double(k) + 0.5) * w, lw = fm.horizontalAdvance(label);
+            const QRectF box(cx - lw / 2, r.bottom() + 2, lw, fm.height());
+            p.drawText(box, Qt::AlignHCenter | Qt::AlignTop | Qt::TextDontClip, label);
+            drawn_.push_back({box, label, int(k), true});
             continue;
         }
         // On its side, a line high and centred on its bar: the labels are a
         // line apart (stride), so none overlaps the next. A box only as high as
         // the bar is wide cut each one to a sliver past a few hundred keys.
+        const QString text = fm.elidedText(label, Qt::ElideRight, room);
+        if (text.isEmpty()) continue;
+        const double cx = r.left() + (double(k) + 0.5) * w, tw = fm.horizontalAdvance(text);
         p.save();
-        p.translate(r.left() + (double(k) + 0.5) * w, r.bottom() + 4);
+        p.translate(cx, r.bottom() + 4);
         p.rotate(90);
-        p.drawText(QRectF(0, -fm.height() / 2, area.bottom() - r.bottom() - 4, fm.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, data_.tokens[int(k)]);
+        p.drawText(QRectF(0, -fm.height() / 2, tw + 1, fm.height()), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, text);
         p.restore();
+        drawn_.push_back({QRectF(cx - fm.height() / 2, r.bottom() + 4, fm.height(), tw), text, int(k), false});
     }
     p.restore();
 }

@@ -2,6 +2,8 @@
 // One query's attention distribution over the keys, as bars with token labels.
 // The y axis ends at a round number just above the tallest bar, so a head that
 // spreads its attention is still readable; `fixedAxis` draws 0 to 1 instead.
+#include <vector>
+
 #include "figure.h"
 
 namespace render {
@@ -26,18 +28,31 @@ public:
     int head() const { return head_; }
     // The values the bars show, one per key.
     const std::vector<float>& values() const { return row_; }
+    // A key's label as last painted: the text (elided to the room there is)
+    // and the rectangle it covers.
+    struct DrawnLabel {
+        QRectF rect;
+        QString text;
+        int key;
+        bool upright;  // false: reading downwards, on its side
+    };
+    const std::vector<DrawnLabel>& drawnLabels() const { return drawn_; }
 
 private:
     QRectF plotRect(const QRectF& area) const;
     // The value axis's label at tick i of 4: written exactly (0.125, not 0.13).
     QString tickLabel(int i) const;
     void fitAxis(bool fixedAxis);
+    // Every label one character (a character-level model's): then they stand
+    // upright, every k-th, rather than on their sides.
+    bool singleCharacters() const;
     FigureData data_;
     int layer_, head_, query_;
     Style style_;
     std::vector<float> row_;
     double axisMax_ = 1.0;
     QString title_;  // "" : the head's title
+    mutable std::vector<DrawnLabel> drawn_;
 };
 
 }  // namespace render
