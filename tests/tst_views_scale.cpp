@@ -89,6 +89,7 @@ private slots:
     void detailPoolsALongTextAndZoomsToSingleCells();
     void screenLabelsKeepALegibleSize();
     void rowBarLabelsAreWholeOrElidedInsideTheFigure();
+    void colourBarIsSmoothOnAHighDpiScreen();
 
 private:
     HeadsGridView* showGrid();
@@ -874,6 +875,37 @@ void tst_ViewsScale::rowBarLabelsAreWholeOrElidedInsideTheFigure() {
             if (!chars && height == 90) QVERIFY2(whole < qsizetype(drawn.size()), qPrintable(where));
             if (chars || height == 600) QVERIFY2(whole == qsizetype(drawn.size()), qPrintable(where));
         }
+    }
+}
+
+// The colour bar was 64 fixed slices: on a 2x screen, steps ten device pixels
+// tall. Now each device pixel row of the bar has its own colour (up to the
+// map's 256).
+void tst_ViewsScale::colourBarIsSmoothOnAHighDpiScreen() {
+    const int n = 32;
+    attnscope::MatrixRM w = attnscope::MatrixRM::Random(n, n).cwiseAbs();
+    render::Style style;
+    style.scale = render::Scale::Linear;
+    const render::MatrixFigure fig(QStringLiteral("t"), w, render::MatrixKind::Weights, {}, {}, style,
+                                   QStringLiteral("query"), QStringLiteral("key"), true);
+    for (const double dpr : {1.0, 2.0}) {
+        const QRectF area(0, 0, 700, 500);
+        QImage img((area.size() * dpr).toSize(), QImage::Format_RGB32);
+        img.setDevicePixelRatio(dpr);
+        img.fill(Qt::white);
+        {
+            QPainter p(&img);
+            fig.paint(p, area);
+        }
+        const QRectF bar = fig.colorBarRect(area);
+        QVERIFY(bar.height() > 150);
+        const int x = int(bar.center().x() * dpr);
+        std::set<QRgb> colours;
+        for (int y = int(std::ceil((bar.top() + 2) * dpr)); y < int((bar.bottom() - 2) * dpr); ++y) colours.insert(img.pixel(x, y));
+        const int want = int(std::min(256.0, (bar.height() - 4) * dpr) * 0.6);
+        QVERIFY2(int(colours.size()) >= want,
+                 qPrintable(QStringLiteral("%1x: %2 colours down a bar %3 device pixels tall")
+                                .arg(dpr).arg(colours.size()).arg(bar.height() * dpr)));
     }
 }
 

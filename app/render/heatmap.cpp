@@ -212,7 +212,10 @@ QString label(double v, bool log) {
 void drawColorBar(QPainter& p, const QRectF& bar, const Normalized& n, const ColorMap& cmap) {
     p.save();
     p.setPen(Qt::NoPen);
-    const int steps = 64;
+    // A slice a device pixel tall, up to the colour map's 256 entries: 64
+    // fixed slices showed as steps on a 2x screen.
+    const double dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+    const int steps = std::clamp(int(std::ceil(bar.height() * dpr)), 16, 256);
     for (int i = 0; i < steps; ++i) {
         const double t0 = double(i) / steps;
         // Top of the bar is the high end.
