@@ -879,8 +879,7 @@ void tst_ViewsScale::rowBarLabelsAreWholeOrElidedInsideTheFigure() {
 }
 
 // The colour bar was 64 fixed slices: on a 2x screen, steps ten device pixels
-// tall. Now each device pixel row of the bar has its own colour (up to the
-// map's 256).
+// tall. Now it is one gradient: each device pixel row has its own colour.
 void tst_ViewsScale::colourBarIsSmoothOnAHighDpiScreen() {
     const int n = 32;
     attnscope::MatrixRM w = attnscope::MatrixRM::Random(n, n).cwiseAbs();

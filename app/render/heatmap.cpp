@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include <QFontMetricsF>
+#include <QLinearGradient>
 #include <QPaintDevice>
 #include <algorithm>
 #include <cmath>
@@ -212,18 +213,16 @@ QString label(double v, bool log) {
 void drawColorBar(QPainter& p, const QRectF& bar, const Normalized& n, const ColorMap& cmap) {
     p.save();
     p.setPen(Qt::NoPen);
-    // A slice a device pixel tall, up to the colour map's 256 entries: 64
-    // fixed slices showed as steps on a 2x screen.
-    const double dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
-    const int steps = std::clamp(int(std::ceil(bar.height() * dpr)), 16, 256);
-    for (int i = 0; i < steps; ++i) {
-        const double t0 = double(i) / steps;
-        // Top of the bar is the high end.
-        const QRectF slice(bar.left(), bar.bottom() - (t0 + 1.0 / steps) * bar.height(), bar.width(),
-                           bar.height() / steps + 0.5);
-        p.setBrush(QColor(cmap.at(t0 + 0.5 / steps)));
-        p.drawRect(slice);
+    // One gradient through 64 of the map's colours, bottom (low) to top: as
+    // smooth as the device can show (64 flat slices made steps on a 2x
+    // screen), and one element in an SVG or PDF rather than hundreds.
+    QLinearGradient g(bar.bottomLeft(), bar.topLeft());
+    constexpr int kStops = 64;
+    for (int i = 0; i <= kStops; ++i) {
+        const double t = double(i) / kStops;
+        g.setColorAt(t, QColor(cmap.at(t)));
     }
+    p.fillRect(bar, g);
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(QColor(80, 80, 80), 0));
     p.drawRect(bar);
