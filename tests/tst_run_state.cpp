@@ -12,7 +12,10 @@
 #include <QFile>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
+#include <QGroupBox>
+#include <QKeySequence>
 #include <QLabel>
+#include <QMenuBar>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSettings>
@@ -62,6 +65,7 @@ private slots:
     void exportedFiguresNoteAblationsAndMask();
     void cliFiguresNoteAblations();
     void everyControlIsExplained();
+    void altKeysAreUniqueOnEveryPage();
     void threadsSettingIsUsedAndRemembered();
     void attentionBudgetIsUsedAndRemembered();
     void activationBudgetIsUsedAndRemembered();
@@ -728,6 +732,62 @@ void tst_RunState::everyControlIsExplained() {
         QTRY_VERIFY2(v->accessibleDescription().contains("query 3"), qPrintable(v->accessibleDescription()));
         QVERIFY2(v->accessibleDescription().contains(q), qPrintable(v->accessibleDescription()));
     }
+}
+
+namespace {
+
+// Every Alt+letter live in `root` now (visible buttons, labels with a buddy,
+// group boxes, tab titles, the menu bar's menus), with who holds it. Qt gives
+// two holders of one letter the key in turn: a button is then only focused,
+// never pressed, and Alt+F took turns between the File menu and a tab.
+QMap<QString, QStringList> altKeys(QWidget* root) {
+    QMap<QString, QStringList> keys;
+    const auto add = [&](const QString& text, const QString& who) {
+        const QKeySequence k = QKeySequence::mnemonic(text);
+        if (!k.isEmpty()) keys[k.toString()] << who + " \"" + text + "\"";
+    };
+    for (QWidget* w : root->findChildren<QWidget*>()) {
+        if (!w->isVisible()) continue;
+        if (auto* b = qobject_cast<QAbstractButton*>(w)) {
+            if (!qobject_cast<QTabBar*>(b->parentWidget())) add(b->text(), QStringLiteral("button"));
+        } else if (auto* l = qobject_cast<QLabel*>(w)) {
+            if (l->buddy()) add(l->text(), QStringLiteral("label"));
+        } else if (auto* g = qobject_cast<QGroupBox*>(w)) {
+            add(g->title(), QStringLiteral("group"));
+        } else if (auto* t = qobject_cast<QTabBar*>(w)) {
+            for (int i = 0; i < t->count(); ++i)
+                if (t->isTabEnabled(i) && t->isTabVisible(i)) add(t->tabText(i), QStringLiteral("tab"));
+        } else if (auto* m = qobject_cast<QMenuBar*>(w)) {
+            for (QAction* a : m->actions())
+                if (a->isVisible()) add(a->text(), QStringLiteral("menu"));
+        }
+    }
+    return keys;
+}
+
+QString clashes(const QMap<QString, QStringList>& keys) {
+    QStringList out;
+    for (auto it = keys.begin(); it != keys.end(); ++it)
+        if (it.value().size() > 1) out << it.key() + ": " + it.value().join(QStringLiteral(" / "));
+    return out.join(QStringLiteral("; "));
+}
+
+}  // namespace
+
+// On every page of the main window, and in the export dialog, each Alt+letter
+// belongs to one control, menu or tab.
+void tst_RunState::altKeysAreUniqueOnEveryPage() {
+    QStringList found;
+    for (const session::ViewDescriptor& d : session::views()) {
+        win_->showView(d.id);
+        QCoreApplication::processEvents();
+        if (const QString c = clashes(altKeys(win_.get())); !c.isEmpty()) found << d.id + " page: " + c;
+    }
+    ExportDialog dlg(ws_.get(), win_->viewSettings(), win_->currentView(), win_.get());
+    dlg.show();
+    QCoreApplication::processEvents();
+    if (const QString c = clashes(altKeys(&dlg)); !c.isEmpty()) found << "export dialog: " + c;
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("\n"))));
 }
 
 // An edit waits debounceMs() for the next one only while runs are slow:

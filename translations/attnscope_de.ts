@@ -111,16 +111,8 @@
         <translation>B: ein zweiter Text im selben Modell (Strg+Umschalt+D). Wie der Text oben auf den Kontext gekürzt.</translation>
     </message>
     <message>
-        <source>Compare with mode&amp;l…</source>
-        <translation>Mit Mode&amp;ll vergleichen…</translation>
-    </message>
-    <message>
         <source>B: the same text on another model of the same shape (Ctrl+Shift+M)</source>
         <translation>B: derselbe Text in einem anderen Modell derselben Form (Strg+Umschalt+M)</translation>
-    </message>
-    <message>
-        <source>Compare with checkpoint&amp;s…</source>
-        <translation>Mit Checkpoint&amp;s vergleichen…</translation>
     </message>
     <message>
         <source>B: several checkpoints of one run, one at a time; step with Alt+PgUp and Alt+PgDown (Ctrl+Alt+M)</source>
@@ -135,10 +127,6 @@
         <translation>B verwerfen: Die Ansicht und die Kopfstatistik zeigen nur A</translation>
     </message>
     <message>
-        <source>Sho&amp;w:</source>
-        <translation>Anzei&amp;ge:</translation>
-    </message>
-    <message>
         <source>A | B | B − A</source>
         <translation>A | B | B − A</translation>
     </message>
@@ -149,10 +137,6 @@
     <message>
         <source>Side by side with the difference, or the difference alone (Ctrl+Alt+D)</source>
         <translation>Nebeneinander mit der Differenz oder nur die Differenz (Strg+Alt+D)</translation>
-    </message>
-    <message>
-        <source>◀ &amp;Previous</source>
-        <translation>◀ &amp;Zurück</translation>
     </message>
     <message>
         <source>The previous checkpoint as B (Alt+PgUp)</source>
@@ -282,6 +266,22 @@
     <message>
         <source>Text B is longer than the model&apos;s context: only its last %1 tokens are used (%2 dropped).</source>
         <translation>Text B ist länger als der Kontext des Modells: Nur seine letzten %1 Tokens werden verwendet (%2 verworfen).</translation>
+    </message>
+    <message>
+        <source>Compare w&amp;ith model…</source>
+        <translation>Mit Mode&amp;ll vergleichen…</translation>
+    </message>
+    <message>
+        <source>Compare with chec&amp;kpoints…</source>
+        <translation>Mit Checkpoint&amp;s vergleichen…</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>Anzei&amp;ge:</translation>
+    </message>
+    <message>
+        <source>◀ Previo&amp;us</source>
+        <translation>◀ &amp;Zurück</translation>
     </message>
 </context>
 <context>
@@ -470,14 +470,6 @@
         <translation>&amp;Format:</translation>
     </message>
     <message>
-        <source>&amp;Resolution:</source>
-        <translation>&amp;Auflösung:</translation>
-    </message>
-    <message>
-        <source>&amp;Size:</source>
-        <translation>&amp;Größe:</translation>
-    </message>
-    <message>
         <source>&amp;Heatmap cells:</source>
         <translation>Heat&amp;map-Zellen:</translation>
     </message>
@@ -500,10 +492,6 @@
     <message>
         <source>&amp;Save…</source>
         <translation>&amp;Speichern…</translation>
-    </message>
-    <message>
-        <source>C&amp;opy image</source>
-        <translation>Bild &amp;kopieren</translation>
     </message>
     <message>
         <source>%1 × %2 pixels</source>
@@ -580,6 +568,18 @@
     <message>
         <source>“%1” already exists. Replace it?</source>
         <translation>„%1“ gibt es schon. Ersetzen?</translation>
+    </message>
+    <message>
+        <source>Resolut&amp;ion:</source>
+        <translation>&amp;Auflösung:</translation>
+    </message>
+    <message>
+        <source>Si&amp;ze:</source>
+        <translation>&amp;Größe:</translation>
+    </message>
+    <message>
+        <source>Cop&amp;y image</source>
+        <translation>Bild &amp;kopieren</translation>
     </message>
 </context>
 <context>
@@ -1052,10 +1052,6 @@
         <translation>abgeschaltet</translation>
     </message>
     <message>
-        <source>&amp;Pooling:</source>
-        <translation>&amp;Pooling:</translation>
-    </message>
-    <message>
         <source>Max</source>
         <translation>Maximum</translation>
     </message>
@@ -1070,10 +1066,6 @@
     <message>
         <source>Pooling</source>
         <translation>Pooling</translation>
-    </message>
-    <message>
-        <source>&amp;Tiles:</source>
-        <translation>Kache&amp;ln:</translation>
     </message>
     <message>
         <source>Each to its own max</source>
@@ -1127,16 +1119,20 @@
         <source>Labels: %1</source>
         <translation>Etiketten: %1</translation>
     </message>
+    <message>
+        <source>Poolin&amp;g:</source>
+        <translation>&amp;Pooling:</translation>
+    </message>
+    <message>
+        <source>T&amp;iles:</source>
+        <translation>Kache&amp;ln:</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>AttnScope</source>
         <translation>AttnScope</translation>
-    </message>
-    <message>
-        <source>&amp;Layers:</source>
-        <translation>&amp;Schichten:</translation>
     </message>
     <message>
         <source>&amp;Show:</source>
@@ -1705,13 +1701,13 @@ Gesucht in:
         <source>“%1” is not valid %2; invalid characters were replaced by �.</source>
         <translation>„%1“ ist kein gültiges %2; ungültige Zeichen wurden durch � ersetzt.</translation>
     </message>
+    <message>
+        <source>La&amp;yers:</source>
+        <translation>&amp;Schichten:</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
-    <message>
-        <source>&amp;Causal (each token sees only itself and earlier tokens)</source>
-        <translation>Ka&amp;usal (jedes Token sieht nur sich selbst und frühere Tokens)</translation>
-    </message>
     <message>
         <source>Off: bidirectional attention, as in an encoder. The model is run again.</source>
         <translation>Aus: bidirektionale Aufmerksamkeit wie in einem Encoder. Das Modell wird neu berechnet.</translation>
@@ -1720,16 +1716,16 @@ Gesucht in:
         <source>Mask</source>
         <translation>Maske</translation>
     </message>
+    <message>
+        <source>Ca&amp;usal (each token sees only itself and earlier tokens)</source>
+        <translation>Ka&amp;usal (jedes Token sieht nur sich selbst und frühere Tokens)</translation>
+    </message>
 </context>
 <context>
     <name>ModelPanel</name>
     <message>
         <source>&amp;Open model…</source>
         <translation>Modell &amp;öffnen…</translation>
-    </message>
-    <message>
-        <source>New &amp;random model…</source>
-        <translation>&amp;Neues Zufallsmodell…</translation>
     </message>
     <message>
         <source>Recent models:</source>
@@ -1790,6 +1786,10 @@ Gesucht in:
     <message>
         <source>bidirectional</source>
         <translation>bidirektional</translation>
+    </message>
+    <message>
+        <source>Ne&amp;w random model…</source>
+        <translation>&amp;Neues Zufallsmodell…</translation>
     </message>
 </context>
 <context>
@@ -2065,10 +2065,6 @@ Gesucht in:
 <context>
     <name>TokenLinesView</name>
     <message>
-        <source>&amp;Overlay every head of the layer</source>
-        <translation>Alle Köpfe der Schicht über&amp;lagern</translation>
-    </message>
-    <message>
         <source>Token lines</source>
         <translation>Tokenlinien</translation>
     </message>
@@ -2079,6 +2075,10 @@ Gesucht in:
     <message>
         <source>Draw every head of the selected layer at once, each in its own colour.</source>
         <translation>Alle Köpfe der ausgewählten Schicht auf einmal zeichnen, jeden in eigener Farbe.</translation>
+    </message>
+    <message>
+        <source>Overla&amp;y every head of the layer</source>
+        <translation>Alle Köpfe der Schicht über&amp;lagern</translation>
     </message>
 </context>
 <context>
@@ -2667,10 +2667,6 @@ Zeilenmaximum = 1</translation>
 <context>
     <name>session::Views</name>
     <message>
-        <source>&amp;Heads</source>
-        <translation>&amp;Köpfe</translation>
-    </message>
-    <message>
         <source>Heads grid</source>
         <translation>Kopfraster</translation>
     </message>
@@ -2703,10 +2699,6 @@ Zeilenmaximum = 1</translation>
         <translation>welche Keys jede Query beachten darf</translation>
     </message>
     <message>
-        <source>Shape &amp;flow</source>
-        <translation>&amp;Formenfluss</translation>
-    </message>
-    <message>
         <source>Shape flow</source>
         <translation>Formenfluss</translation>
     </message>
@@ -2725,10 +2717,6 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>BertViz-style lines from each query to the keys it attends to</source>
         <translation>Linien im Stil von BertViz von jeder Query zu den Keys, die sie beachtet</translation>
-    </message>
-    <message>
-        <source>&amp;Rollout</source>
-        <translation>&amp;Rollout</translation>
     </message>
     <message>
         <source>Attention rollout</source>
@@ -2761,6 +2749,18 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>one head of two texts, or of two models of one shape, and B − A</source>
         <translation>ein Kopf zweier Texte oder zweier Modelle derselben Form und B − A</translation>
+    </message>
+    <message>
+        <source>H&amp;eads</source>
+        <translation>&amp;Köpfe</translation>
+    </message>
+    <message>
+        <source>Sh&amp;ape flow</source>
+        <translation>&amp;Formenfluss</translation>
+    </message>
+    <message>
+        <source>Rollou&amp;t</source>
+        <translation>&amp;Rollout</translation>
     </message>
 </context>
 </TS>

@@ -45,13 +45,13 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     text_->setFixedHeight(QFontMetrics(text_->font()).lineSpacing() * 3 + 10);
     text_->setPlainText(st.value("compare/text").toString());
     textLabel->setBuddy(text_);
-    modelButton_ = new QPushButton(tr("Compare with mode&l…"), controls_);
+    modelButton_ = new QPushButton(tr("Compare w&ith model…"), controls_);
     modelButton_->setToolTip(tr("B: the same text on another model of the same shape (Ctrl+Shift+M)"));
-    checkpointsButton_ = new QPushButton(tr("Compare with checkpoint&s…"), controls_);
+    checkpointsButton_ = new QPushButton(tr("Compare with chec&kpoints…"), controls_);
     checkpointsButton_->setToolTip(tr("B: several checkpoints of one run, one at a time; step with Alt+PgUp and Alt+PgDown (Ctrl+Alt+M)"));
     clearButton_ = new QPushButton(tr("Stop comparin&g"), controls_);
     clearButton_->setToolTip(tr("Forget B: the view and the head statistics show A alone"));
-    auto* modeLabel = new QLabel(tr("Sho&w:"), controls_);
+    auto* modeLabel = new QLabel(tr("&Show:"), controls_);
     modeBox_ = new QComboBox(controls_);
     modeBox_->setObjectName(QStringLiteral("compareMode"));
     modeBox_->addItem(tr("A | B | B − A"), int(render::CompareMode::SideBySide));
@@ -78,7 +78,7 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     timelineRow_ = new QWidget(controls_);
     auto* tl = new QHBoxLayout(timelineRow_);
     tl->setContentsMargins(0, 0, 0, 0);
-    prev_ = new QPushButton(tr("◀ &Previous"), timelineRow_);
+    prev_ = new QPushButton(tr("◀ Previo&us"), timelineRow_);
     prev_->setToolTip(tr("The previous checkpoint as B (Alt+PgUp)"));
     next_ = new QPushButton(tr("&Next ▶"), timelineRow_);
     next_->setToolTip(tr("The next checkpoint as B (Alt+PgDown)"));

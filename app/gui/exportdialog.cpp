@@ -228,12 +228,12 @@ void ExportDialog::buildUi() {
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Format:"), format_);
-    form->addRow(tr("&Resolution:"), dpi_);
+    form->addRow(tr("Resolut&ion:"), dpi_);
     auto* sizeRow = new QHBoxLayout;
     sizeRow->addWidget(width_);
     sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
     sizeRow->addWidget(height_);
-    auto* sizeLabel = new QLabel(tr("&Size:"), this);
+    auto* sizeLabel = new QLabel(tr("Si&ze:"), this);
     sizeLabel->setBuddy(width_);
     form->addRow(sizeLabel, sizeRow);
     auto* sizeOpts = new QHBoxLayout;
@@ -255,7 +255,7 @@ void ExportDialog::buildUi() {
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     save_ = buttons->addButton(tr("&Save…"), QDialogButtonBox::AcceptRole);
-    copy_ = buttons->addButton(tr("C&opy image"), QDialogButtonBox::ActionRole);
+    copy_ = buttons->addButton(tr("Cop&y image"), QDialogButtonBox::ActionRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     save_->setObjectName(QStringLiteral("save"));
     copy_->setObjectName(QStringLiteral("copy"));

@@ -72,7 +72,7 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
     vl->setContentsMargins(0, 0, 0, 0);
     vl->setSpacing(2);
     auto* bar = new QHBoxLayout;
-    auto* poolLabel = new QLabel(tr("&Pooling:"), this);
+    auto* poolLabel = new QLabel(tr("Poolin&g:"), this);
     pooling_ = new QComboBox(this);
     pooling_->addItem(tr("Max"), int(render::Pooling::Max));
     pooling_->addItem(tr("Mean"), int(render::Pooling::Mean));
@@ -81,7 +81,7 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
     pooling_->setAccessibleName(tr("Pooling"));
     pooling_->setAccessibleDescription(pooling_->toolTip());
     poolLabel->setBuddy(pooling_);
-    auto* scaleLabel = new QLabel(tr("&Tiles:"), this);
+    auto* scaleLabel = new QLabel(tr("T&iles:"), this);
     tileScale_ = new QComboBox(this);
     tileScale_->addItem(tr("Each to its own max"), int(render::TileScale::PerTile));
     tileScale_->addItem(tr("One shared scale"), int(render::TileScale::Shared));

@@ -43,7 +43,7 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
         auto* page = new QWidget(tabs_);
         auto* gl = new QVBoxLayout(page);
         auto* filterRow = new QHBoxLayout;
-        auto* filterLabel = new QLabel(tr("&Layers:"), page);
+        auto* filterLabel = new QLabel(tr("La&yers:"), page);
         layerFilter_ = new QComboBox(page);
         layerFilter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         layerFilter_->setToolTip(tr("Show every layer, or one"));

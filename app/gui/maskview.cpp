@@ -5,7 +5,7 @@
 
 MaskView::MaskView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
     setDescriptor(&session::viewFor(session::ViewWidget::Mask));
-    causal_ = new QCheckBox(tr("&Causal (each token sees only itself and earlier tokens)"), this);
+    causal_ = new QCheckBox(tr("Ca&usal (each token sees only itself and earlier tokens)"), this);
     causal_->setChecked(ws_->causal());
     causal_->setToolTip(tr("Off: bidirectional attention, as in an encoder. The model is run again."));
     connect(causal_, &QCheckBox::toggled, ws_, &Workspace::setCausal);

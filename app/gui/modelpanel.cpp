@@ -18,7 +18,7 @@ ModelPanel::ModelPanel(Workspace* ws, QWidget* parent) : QWidget(parent), ws_(ws
     info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     lay->addWidget(info_);
     auto* open = new QPushButton(tr("&Open model…"), this);
-    auto* random = new QPushButton(tr("New &random model…"), this);
+    auto* random = new QPushButton(tr("Ne&w random model…"), this);
     open->setToolTip(tr("Open a safetensors file, a PyTorch checkpoint or a Hugging Face folder (Ctrl+O)"));
     random->setToolTip(tr("A model of any shape with random weights, to try the views (Ctrl+N)"));
     lay->addWidget(open);

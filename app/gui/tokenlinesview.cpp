@@ -12,7 +12,7 @@
 TokenLinesView::TokenLinesView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     : TraceView(ws, settings, parent) {
     setDescriptor(&session::viewFor(session::ViewWidget::TokenLines));
-    overlay_ = new QCheckBox(tr("&Overlay every head of the layer"), this);
+    overlay_ = new QCheckBox(tr("Overla&y every head of the layer"), this);
     overlay_->setToolTip(tr("Draw every head of the selected layer at once, each in its own colour."));
     overlay_->move(8, 4);
     overlay_->adjustSize();

@@ -81,7 +81,7 @@ std::vector<int> linesHeads(const Recipe& r) { return r.heads.empty() ? std::vec
 std::vector<ViewDescriptor> makeViews() {
     std::vector<ViewDescriptor> v;
     v.push_back({
-        QStringLiteral("heads"), QT_TRANSLATE_NOOP("session::Views", "&Heads"),
+        QStringLiteral("heads"), QT_TRANSLATE_NOOP("session::Views", "H&eads"),
         QT_TRANSLATE_NOOP("session::Views", "Heads grid"),
         QT_TRANSLATE_NOOP("session::Views", "every head of every layer as a small heatmap"), 0,
         ViewWidget::HeadsGrid, 0,
@@ -167,7 +167,7 @@ std::vector<ViewDescriptor> makeViews() {
         },
     });
     v.push_back({
-        QStringLiteral("flow"), QT_TRANSLATE_NOOP("session::Views", "Shape &flow"),
+        QStringLiteral("flow"), QT_TRANSLATE_NOOP("session::Views", "Sh&ape flow"),
         QT_TRANSLATE_NOOP("session::Views", "Shape flow"),
         QT_TRANSLATE_NOOP("session::Views", "the tensors of one block's forward pass with their shapes"), 3,
         ViewWidget::ShapeFlow, ReadsLayer | ReadsHead, {RecipeField::Node}, kAllFormats, false,
@@ -209,7 +209,7 @@ std::vector<ViewDescriptor> makeViews() {
         },
     });
     v.push_back({
-        QStringLiteral("rollout"), QT_TRANSLATE_NOOP("session::Views", "&Rollout"),
+        QStringLiteral("rollout"), QT_TRANSLATE_NOOP("session::Views", "Rollou&t"),
         QT_TRANSLATE_NOOP("session::Views", "Attention rollout"),
         QT_TRANSLATE_NOOP("session::Views", "attention rolled out through every layer (Abnar & Zuidema, 2020)"), 5,
         ViewWidget::Figure, ReadsQuery, {RecipeField::Focus}, kAllFormats, true,
