@@ -301,12 +301,31 @@ void tst_ExplainGui::headStatsLabelAndSort() {
         QVERIFY(v >= last);
         last = v;
     }
-    // Double-clicking a row selects its head.
-    const QModelIndex first = sorted->index(0, HeadStatsModel::Layer);
-    const HeadStats& s = m->stats()[size_t(sorted->mapToSource(first).row())];
-    emit panel->table()->doubleClicked(first);
-    QCOMPARE(ws_->selection().layer, s.layer);
-    QCOMPARE(ws_->selection().head, s.head);
+    // Double-clicking a row selects its head; so does Enter on it.
+    win_->headStatsDock()->show();
+    win_->headStatsDock()->raise();
+    QTRY_VERIFY(panel->table()->isVisible());
+    QTableView* table = panel->table();
+    for (const int at : {0, 1}) {
+        const QModelIndex first = sorted->index(at, HeadStatsModel::Layer);
+        const HeadStats& s = m->stats()[size_t(sorted->mapToSource(first).row())];
+        const HeadStats& other = m->stats()[size_t(sorted->mapToSource(sorted->index(heads - 1, 0)).row())];
+        Selection away = ws_->selection();
+        away.layer = other.layer;
+        away.head = other.head;
+        ws_->setSelection(away);
+        if (at == 0) {
+            const QPoint pos = table->visualRect(first).center();
+            QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, pos);
+            QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, pos);
+        } else {
+            table->setFocus();
+            table->setCurrentIndex(first);
+            QTest::keyClick(table, Qt::Key_Return);
+        }
+        QCOMPARE(ws_->selection().layer, s.layer);
+        QCOMPARE(ws_->selection().head, s.head);
+    }
 }
 
 void tst_ExplainGui::headStatsProbesOnDemand() {

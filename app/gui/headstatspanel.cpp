@@ -83,7 +83,8 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
     connect(&statsWatcher_, &QFutureWatcher<StatsResult>::finished, this, &HeadStatsPanel::showStats);
     connect(&probeWatcher_, &QFutureWatcher<ProbeResult>::finished, this, &HeadStatsPanel::showProbes);
     connect(&deltaWatcher_, &QFutureWatcher<DeltaResult>::finished, this, &HeadStatsPanel::showDeltas);
-    connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
+    // Enter or a double click (the style's activation) selects the row's head.
+    connect(table_, &QTableView::activated, this, [this](const QModelIndex& i) {
         const QModelIndex src = proxy_->mapToSource(i);
         if (!src.isValid()) return;
         const attnscope::HeadStats& s = model_->stats()[size_t(src.row())];
