@@ -66,6 +66,7 @@ private slots:
     void cliFiguresNoteAblations();
     void everyControlIsExplained();
     void altKeysAreUniqueOnEveryPage();
+    void findGoesToTheTokenBoxFromAnywhereOnTheHeadPage();
     void threadsSettingIsUsedAndRemembered();
     void attentionBudgetIsUsedAndRemembered();
     void activationBudgetIsUsedAndRemembered();
@@ -788,6 +789,32 @@ void tst_RunState::altKeysAreUniqueOnEveryPage() {
     QCoreApplication::processEvents();
     if (const QString c = clashes(altKeys(&dlg)); !c.isEmpty()) found << "export dialog: " + c;
     QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("\n"))));
+}
+
+// Ctrl+F worked only with the focus inside the head map; from the page's Show
+// box or the text it did nothing, though the box says "Go to token (Ctrl+F)".
+void tst_RunState::findGoesToTheTokenBoxFromAnywhereOnTheHeadPage() {
+    win_->showView("head");
+    QLineEdit* box = nullptr;
+    for (QLineEdit* e : win_->headDetail()->findChildren<QLineEdit*>())
+        if (e->placeholderText().contains(QStringLiteral("Ctrl+F"))) box = e;
+    QVERIFY(box);
+    QApplication::setActiveWindow(win_.get());
+    QVERIFY(QTest::qWaitForWindowActive(win_.get()));
+    auto* show = win_->tabs()->currentWidget()->findChild<QComboBox*>();
+    QVERIFY(show);
+    for (QWidget* from : {static_cast<QWidget*>(show), static_cast<QWidget*>(win_->editor())}) {
+        from->setFocus();
+        QTRY_VERIFY(from->hasFocus());
+        QTest::keyClick(from, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY2(box->hasFocus(), from->metaObject()->className());
+    }
+    // Another page: the box is hidden and Ctrl+F leaves the focus alone.
+    win_->showView("heads");
+    win_->editor()->setFocus();
+    QTRY_VERIFY(win_->editor()->hasFocus());
+    QTest::keyClick(win_->editor(), Qt::Key_F, Qt::ControlModifier);
+    QVERIFY(win_->editor()->hasFocus());
 }
 
 // An edit waits debounceMs() for the next one only while runs are slow:

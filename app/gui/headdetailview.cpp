@@ -37,7 +37,9 @@ HeadDetailView::HeadDetailView(Workspace* ws, ViewSettings* settings, QWidget* p
     searchInfo_->setAccessibleName(tr("Go to token result"));
     auto* find = new QAction(this);
     find->setShortcut(QKeySequence::Find);
-    find->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // From anywhere in the window while this page shows (the Show box, the
+    // text): the action is live only while the view is visible.
+    find->setShortcutContext(Qt::WindowShortcut);
     connect(find, &QAction::triggered, this, [this] {
         search_->setFocus();
         search_->selectAll();
