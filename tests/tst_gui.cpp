@@ -65,6 +65,7 @@ private slots:
     void invalidUtf8TextIsReplacedAndTold();
     void theModelRunsOnTheTextAsTyped();
     void settingsAreRemembered();
+    void queryBarsAxisIsInTheViewMenu();
     void corruptSettingsReadAsDefaults();
     void commandLineTextIsNotSavedOverTheUsers();
     void compareTextTypedJustBeforeClosingIsKept();
@@ -479,6 +480,28 @@ void tst_Gui::settingsAreRemembered() {
     QVERIFY(!QSettings().value("window/state").toByteArray().isEmpty());
     QVERIFY(!QSettings().value("window/splitters/detailSplitter").toByteArray().isEmpty());
     QVERIFY(!QSettings().value("window/splitters/flowSplitter").toByteArray().isEmpty());
+}
+
+// The query bars' fixed 0 to 1 axis was only in their right-click menu, out
+// of the keyboard's reach. View has it too, and the two agree; the bars
+// painted follow it, and it is remembered.
+void tst_Gui::queryBarsAxisIsInTheViewMenu() {
+    win_->showView("head");
+    RowView* bars = win_->queryBars();
+    auto* action = win_->findChild<QAction*>(QStringLiteral("fixedAxisAction"));
+    QVERIFY(action && action->isCheckable());
+    auto* viewMenu = win_->findChild<QMenu*>(QStringLiteral("viewMenu"));
+    QVERIFY(viewMenu && viewMenu->actions().contains(action));
+    QCOMPARE(action->isChecked(), false);
+    QTRY_VERIFY(bars->figure());
+    QVERIFY(bars->figure()->axisMax() < 1.0);  // fitted to the tallest bar of a long text's last query
+    action->trigger();
+    QVERIFY(bars->fixedAxis());
+    QCOMPARE(bars->figure()->axisMax(), 1.0);
+    QCOMPARE(QSettings().value("view/rowFixedAxis").toBool(), true);
+    bars->setFixedAxis(false);  // as the right-click menu does
+    QVERIFY(!action->isChecked());
+    QVERIFY(bars->figure()->axisMax() < 1.0);
 }
 
 // --text shows and runs its text, but the user's own (in the autosave file

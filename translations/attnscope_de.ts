@@ -1705,6 +1705,10 @@ Gesucht in:
         <source>La&amp;yers:</source>
         <translation>&amp;Schichten:</translation>
     </message>
+    <message>
+        <source>&amp;Query bars from 0 to 1</source>
+        <translation>&amp;Query-Balken von 0 bis 1</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -1973,12 +1977,12 @@ Gesucht in:
         <translation>Aufmerksamkeit der ausgewählten Query</translation>
     </message>
     <message>
-        <source>The selected query&apos;s attention over every key. Click a bar to select its key; right-click to switch between an axis fitted to the tallest bar and a fixed 0 to 1 axis.</source>
-        <translation>Die Aufmerksamkeit der gewählten Query über alle Keys. Ein Klick auf einen Balken wählt seinen Key; Rechtsklick wechselt zwischen einer Achse, die zum höchsten Balken passt, und einer festen Achse von 0 bis 1.</translation>
-    </message>
-    <message>
         <source>Fixed 0 to 1 axis</source>
         <translation>Feste Achse von 0 bis 1</translation>
+    </message>
+    <message>
+        <source>The selected query&apos;s attention over every key. Click a bar to select its key; right-click (or View ▸ Query bars from 0 to 1) to switch between an axis fitted to the tallest bar and a fixed 0 to 1 axis.</source>
+        <translation>Die Aufmerksamkeit der gewählten Query über alle Keys. Ein Klick auf einen Balken wählt seinen Key; Rechtsklick (oder Ansicht ▸ Query-Balken von 0 bis 1) wechselt zwischen einer Achse, die zum höchsten Balken passt, und einer festen Achse von 0 bis 1.</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QTabWidget>
 #include <algorithm>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "guidedialog.h"
 #include "settingvalue.h"
 #include "mainwindow.h"
+#include "rowview.h"
 
 #include "attnscope/model.h"
 #include "session/recipe_run.h"
@@ -110,6 +112,16 @@ void MainWindow::buildMenus() {
         sg->addAction(a);
         connect(a, &QAction::triggered, this, [this, i] { settings_->setScale(render::Scale(i)); });
     }
+    // The query bars' axis: also in their right-click menu, which the keyboard can't reach.
+    QAction* fixedAxis = view->addAction(tr("&Query bars from 0 to 1"));
+    fixedAxis->setObjectName(QStringLiteral("fixedAxisAction"));
+    fixedAxis->setCheckable(true);
+    fixedAxis->setChecked(row_->fixedAxis());
+    connect(fixedAxis, &QAction::toggled, row_, &RowView::setFixedAxis);
+    connect(row_, &RowView::fixedAxisChanged, fixedAxis, [fixedAxis](bool fixed) {
+        const QSignalBlocker b(fixedAxis);
+        fixedAxis->setChecked(fixed);
+    });
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     QAction* causal = run->addAction(tr("&Causal attention"));

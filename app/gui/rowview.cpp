@@ -13,7 +13,8 @@
 RowView::RowView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
     setAccessibleName(tr("Attention of the selected query"));
     setToolTip(tr("The selected query's attention over every key. Click a bar to select its key; "
-                  "right-click to switch between an axis fitted to the tallest bar and a fixed 0 to 1 axis."));
+                  "right-click (or View ▸ Query bars from 0 to 1) to switch between an axis fitted to the tallest "
+                  "bar and a fixed 0 to 1 axis."));
     // Low enough that in a small window (900 x 600 at 2x) the head above it
     // keeps most of the height the splitter gives them (3 to 1).
     setMinimumHeight(100);
@@ -21,9 +22,11 @@ RowView::RowView(Workspace* ws, ViewSettings* settings, QWidget* parent) : Trace
 }
 
 void RowView::setFixedAxis(bool fixed) {
+    if (fixed == fixedAxis_) return;
     fixedAxis_ = fixed;
     QSettings().setValue(QStringLiteral("view/rowFixedAxis"), fixed);
     rebuild();
+    emit fixedAxisChanged(fixed);
 }
 
 void RowView::contextMenuEvent(QContextMenuEvent* e) {

@@ -14,6 +14,9 @@ public:
     bool fixedAxis() const { return fixedAxis_; }
     const render::RowFigure* figure() const { return figure_.get(); }
 
+signals:
+    void fixedAxisChanged(bool fixed);
+
 protected:
     void rebuild() override;
     void contextMenuEvent(QContextMenuEvent* e) override;
