@@ -69,6 +69,7 @@ private slots:
     void flowStagesOfGpt2AndSeedUnchanged();
     void flowFigureDrawsBranchesAndExports();
     void flowNodeWithoutTensorSaysSo();
+    void flowNodesAreWalkedWithTheArrowKeys();
 
 private:
     void showDetailAndCheck(int layer, int head);
@@ -717,6 +718,40 @@ void tst_Views::flowFigureDrawsBranchesAndExports() {
 // In the app: a llama-shaped model's flow has RoPE and repeat_kv; a step the
 // trace does not keep (k for the KV heads) shows no stale tensor and says so,
 // and repeat_kv's v shows the head's v.
+// Picking a node of the shape flow, and so every tensor it shows, took a
+// mouse. The diagram takes the focus and its arrow keys walk the nodes in the
+// order data flows; the tensor painted beside it follows.
+void tst_Views::flowNodesAreWalkedWithTheArrowKeys() {
+    win_->showView("flow");
+    ShapeFlowView* f = win_->shapeFlow();
+    QTRY_VERIFY(f->nodeCount() > 3);
+    QWidget* diagram = f->diagram();
+    QCOMPARE(diagram->focusPolicy(), Qt::StrongFocus);
+    QApplication::setActiveWindow(win_.get());
+    diagram->setFocus();
+    QTRY_VERIFY(diagram->hasFocus());
+    QCOMPARE(f->selectedNode(), -1);
+    QTest::keyClick(diagram, Qt::Key_Right);
+    QCOMPARE(f->selectedNode(), 0);
+    QVERIFY2(f->captionText().startsWith(QStringLiteral("<b>Tokens</b>")), qPrintable(f->captionText()));
+    QTest::keyClick(diagram, Qt::Key_Down);
+    QTest::keyClick(diagram, Qt::Key_Right);
+    QCOMPARE(f->selectedNode(), 2);
+    QVERIFY(f->tensorFigure());  // the position embedding, painted
+    const QString positions = f->captionText();
+    QTest::keyClick(diagram, Qt::Key_Left);
+    QCOMPARE(f->selectedNode(), 1);
+    QVERIFY(f->tensorFigure());
+    QVERIFY2(f->captionText() != positions && f->captionText().contains(QStringLiteral("embedding")),
+             qPrintable(f->captionText()));
+    QTest::keyClick(diagram, Qt::Key_End);
+    QCOMPARE(f->selectedNode(), f->nodeCount() - 1);
+    QTest::keyClick(diagram, Qt::Key_Right);  // stays on the last
+    QCOMPARE(f->selectedNode(), f->nodeCount() - 1);
+    QTest::keyClick(diagram, Qt::Key_Home);
+    QCOMPARE(f->selectedNode(), 0);
+}
+
 void tst_Views::flowNodeWithoutTensorSaysSo() {
     attnscope::ModelConfig c = attnscope::ModelConfig::seed(96, 64, 32, 4, 2);
     attnscope::apply_architecture(c, *attnscope::find_architecture("llama"));

@@ -2011,10 +2011,6 @@ Gesucht in:
         <translation>Formenfluss-Diagramm</translation>
     </message>
     <message>
-        <source>Click a node to see its tensor.</source>
-        <translation>Klicken Sie auf einen Knoten, um seinen Tensor zu sehen.</translation>
-    </message>
-    <message>
         <source>Heatmap</source>
         <translation>Heatmap</translation>
     </message>
@@ -2057,6 +2053,10 @@ Gesucht in:
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2</translation>
+    </message>
+    <message>
+        <source>Click a node, or walk them with the arrow keys, to see its tensor.</source>
+        <translation>Klicken Sie auf einen Knoten oder gehen Sie mit den Pfeiltasten durch sie, um seinen Tensor zu sehen.</translation>
     </message>
 </context>
 <context>

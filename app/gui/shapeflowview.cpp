@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
@@ -10,6 +11,7 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "errors.h"
 #include "tensortablemodel.h"
@@ -20,6 +22,7 @@ public:
     explicit FlowCanvas(ShapeFlowView* view) : QWidget(view), view_(view) {
         setMouseTracking(true);
         setMinimumSize(420, 300);
+        setFocusPolicy(Qt::StrongFocus);  // the arrow keys walk the nodes
     }
 
 protected:
@@ -27,6 +30,36 @@ protected:
         QPainter p(this);
         if (view_->figure_) view_->figure_->paint(p, rect());
         else p.fillRect(rect(), palette().color(QPalette::Base));
+        if (hasFocus()) {  // where the arrow keys go
+            p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
+        }
+    }
+    // Right or Down: the next node in the order data flows; Left or Up: the
+    // one before; Home and End: the first and the last.
+    void keyPressEvent(QKeyEvent* e) override {
+        const int n = view_->nodeCount(), at = view_->selectedNode();
+        int to = -1;
+        switch (e->key()) {
+        case Qt::Key_Right:
+        case Qt::Key_Down: to = at < 0 ? 0 : std::min(at + 1, n - 1); break;
+        case Qt::Key_Left:
+        case Qt::Key_Up: to = at < 0 ? 0 : std::max(at - 1, 0); break;
+        case Qt::Key_Home: to = 0; break;
+        case Qt::Key_End: to = n - 1; break;
+        default: QWidget::keyPressEvent(e); return;
+        }
+        if (n > 0 && to != at) view_->selectNode(to);
+        e->accept();
+    }
+    void focusInEvent(QFocusEvent* e) override {
+        QWidget::focusInEvent(e);
+        update();
+    }
+    void focusOutEvent(QFocusEvent* e) override {
+        QWidget::focusOutEvent(e);
+        update();
     }
     void mousePressEvent(QMouseEvent* e) override {
         if (!view_->figure_) return;
@@ -77,7 +110,7 @@ ShapeFlowView::ShapeFlowView(Workspace* ws, ViewSettings* settings, QWidget* par
     auto* topRow = new QWidget(side);
     auto* top = new QHBoxLayout(topRow);
     top->setContentsMargins(0, 0, 0, 0);
-    caption_ = new QLabel(tr("Click a node to see its tensor."), side);
+    caption_ = new QLabel(tr("Click a node, or walk them with the arrow keys, to see its tensor."), side);
     caption_->setWordWrap(true);
     mode_ = new QComboBox(side);
     mode_->addItem(tr("Heatmap"));
