@@ -13,9 +13,9 @@
 #include <optional>
 #include <string>
 
-#include "attnscope/error.h"
-#include "attnscope/json.h"
-#include "attnscope/tensor.h"
+#include "attnscope/common/error.h"
+#include "attnscope/formats/json.h"
+#include "attnscope/common/tensor.h"
 
 namespace testutil {
 

@@ -17,15 +17,15 @@
 
 #include <map>
 
-#include "args.h"
-#include "attnscope/json.h"
-#include "attnscope/kernels.h"
-#include "attnscope/model.h"
-#include "attnscope/reference.h"
-#include "bench_model.h"
-#include "bench_peak.h"
-#include "commands.h"
-#include "common.h"
+#include "cli/args.h"
+#include "attnscope/formats/json.h"
+#include "attnscope/run/kernels.h"
+#include "attnscope/run/model.h"
+#include "attnscope/run/reference.h"
+#include "cli/bench_model.h"
+#include "cli/bench_peak.h"
+#include "cli/commands.h"
+#include "cli/common.h"
 #include "session/paths.h"
 
 namespace cli {

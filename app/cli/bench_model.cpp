@@ -15,17 +15,17 @@
 #include <numeric>
 #include <optional>
 
-#include "args.h"
-#include "attnscope/error.h"
-#include "attnscope/file_io.h"
-#include "attnscope/json.h"
-#include "attnscope/ablation.h"
-#include "attnscope/head_stats.h"
-#include "attnscope/model.h"
-#include "attnscope/predict.h"
-#include "bench_peak.h"
-#include "bench_model.h"
-#include "common.h"
+#include "cli/args.h"
+#include "attnscope/common/error.h"
+#include "attnscope/common/file_io.h"
+#include "attnscope/formats/json.h"
+#include "attnscope/explain/ablation.h"
+#include "attnscope/explain/head_stats.h"
+#include "attnscope/run/model.h"
+#include "attnscope/explain/predict.h"
+#include "cli/bench_peak.h"
+#include "cli/bench_model.h"
+#include "cli/common.h"
 
 namespace cli {
 

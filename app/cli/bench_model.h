@@ -1,7 +1,7 @@
 #pragma once
 // `attnscope-cli bench --model PATH (--text-file F | --tokens N) [--edit append|middle]
 // [--threads N] [--repeat R] --json`: full and after-edit run times on any model.
-#include "args.h"
+#include "cli/args.h"
 
 namespace cli {
 

@@ -1,4 +1,4 @@
-#include "bench_peak.h"
+#include "cli/bench_peak.h"
 
 #include <dlfcn.h>
 

@@ -1,4 +1,4 @@
-#include "common.h"
+#include "cli/common.h"
 
 #include <unistd.h>
 
@@ -10,10 +10,10 @@
 #include <cstdio>
 #include <memory>
 
-#include "attnscope/error.h"
-#include "attnscope/file_io.h"
-#include "attnscope/tokenizer.h"
-#include "attnscope/model.h"
+#include "attnscope/common/error.h"
+#include "attnscope/common/file_io.h"
+#include "attnscope/tokenizers/tokenizer.h"
+#include "attnscope/run/model.h"
 #include "session/textbytes.h"
 
 namespace cli {

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "args.h"
-#include "attnscope/model.h"
-#include "attnscope/trace.h"
+#include "cli/args.h"
+#include "attnscope/run/model.h"
+#include "attnscope/run/trace.h"
 #include "session/tokenize.h"
 
 namespace cli {

@@ -1,14 +1,14 @@
 // attnscope-cli dump: run the model once and write the trace as JSON.
 #include <sstream>
 
-#include "args.h"
-#include "attnscope/error.h"
-#include "attnscope/trace_tensors.h"
-#include "attnscope/file_io.h"
-#include "attnscope/json.h"
-#include "attnscope/model.h"
-#include "commands.h"
-#include "common.h"
+#include "cli/args.h"
+#include "attnscope/common/error.h"
+#include "attnscope/run/trace_tensors.h"
+#include "attnscope/common/file_io.h"
+#include "attnscope/formats/json.h"
+#include "attnscope/run/model.h"
+#include "cli/commands.h"
+#include "cli/common.h"
 
 namespace cli {
 

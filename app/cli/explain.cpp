@@ -7,15 +7,15 @@
 #include <memory>
 #include <mutex>
 
-#include "args.h"
-#include "attnscope/ablation.h"
-#include "attnscope/head_stats.h"
-#include "attnscope/json.h"
-#include "attnscope/model.h"
-#include "attnscope/predict.h"
-#include "attnscope/trace_file.h"
-#include "commands.h"
-#include "common.h"
+#include "cli/args.h"
+#include "attnscope/explain/ablation.h"
+#include "attnscope/explain/head_stats.h"
+#include "attnscope/formats/json.h"
+#include "attnscope/run/model.h"
+#include "attnscope/explain/predict.h"
+#include "attnscope/run/trace_file.h"
+#include "cli/commands.h"
+#include "cli/common.h"
 #include "session/knockout.h"
 
 namespace cli {

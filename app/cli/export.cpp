@@ -15,13 +15,13 @@
 #include <optional>
 #include <unistd.h>
 
-#include "args.h"
-#include "attnscope/error.h"
-#include "attnscope/file_io.h"
-#include "attnscope/trace_file.h"
-#include "commands.h"
+#include "cli/args.h"
+#include "attnscope/common/error.h"
+#include "attnscope/common/file_io.h"
+#include "attnscope/run/trace_file.h"
+#include "cli/commands.h"
 #include "session/knockout.h"
-#include "common.h"
+#include "cli/common.h"
 #include "render/export.h"
 #include "session/export_recipe.h"
 #include "session/recipe_run.h"

@@ -4,15 +4,15 @@
 #include <iostream>
 #include <sstream>
 
-#include "args.h"
-#include "attnscope/error.h"
-#include "attnscope/file_io.h"
-#include "attnscope/printable.h"
-#include "attnscope/json.h"
-#include "attnscope/model_file.h"
-#include "attnscope/trace_file.h"
-#include "commands.h"
-#include "common.h"
+#include "cli/args.h"
+#include "attnscope/common/error.h"
+#include "attnscope/common/file_io.h"
+#include "attnscope/common/printable.h"
+#include "attnscope/formats/json.h"
+#include "attnscope/model/model_file.h"
+#include "attnscope/run/trace_file.h"
+#include "cli/commands.h"
+#include "cli/common.h"
 
 namespace cli {
 

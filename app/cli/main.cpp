@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "args.h"
-#include "attnscope/error.h"
-#include "attnscope/printable.h"
-#include "commands.h"
+#include "cli/args.h"
+#include "attnscope/common/error.h"
+#include "attnscope/common/printable.h"
+#include "cli/commands.h"
 #include "session/views.h"
 
 namespace {

@@ -1,4 +1,4 @@
-#include "colormap.h"
+#include "render/colormap.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "data.h"
+#include "render/data.h"
 
 #include <QFileInfo>
 #include <QFile>
@@ -9,10 +9,10 @@
 #include <cstring>
 #include <sstream>
 
-#include "attnscope/error.h"
-#include "attnscope/trace_tensors.h"
-#include "attnscope/file_io.h"
-#include "attnscope/json.h"
+#include "attnscope/common/error.h"
+#include "attnscope/run/trace_tensors.h"
+#include "attnscope/common/file_io.h"
+#include "attnscope/formats/json.h"
 
 namespace render {
 

@@ -11,8 +11,8 @@
 #include <optional>
 #include <vector>
 
-#include "attnscope/tensor.h"
-#include "attnscope/trace.h"
+#include "attnscope/common/tensor.h"
+#include "attnscope/run/trace.h"
 
 namespace render {
 

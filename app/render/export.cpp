@@ -1,4 +1,4 @@
-#include "export.h"
+#include "render/export.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -12,8 +12,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attnscope/error.h"
-#include "data.h"
+#include "attnscope/common/error.h"
+#include "render/data.h"
 
 namespace render {
 

@@ -16,8 +16,8 @@
 #include <QStringList>
 #include <vector>
 
-#include "figure.h"
-#include "format.h"
+#include "render/figures/figure.h"
+#include "render/format.h"
 
 namespace render {
 

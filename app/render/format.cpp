@@ -1,4 +1,4 @@
-#include "format.h"
+#include "render/format.h"
 
 namespace render {
 

@@ -5,7 +5,7 @@
 #include <QStringList>
 #include <optional>
 
-#include "heatmap.h"
+#include "render/heatmap.h"
 
 namespace render {
 

@@ -1,4 +1,4 @@
-#include "heatmap.h"
+#include "render/heatmap.h"
 
 #include <QCoreApplication>
 

@@ -7,8 +7,8 @@
 #include <QRectF>
 #include <QString>
 
-#include "attnscope/tensor.h"
-#include "colormap.h"
+#include "attnscope/common/tensor.h"
+#include "render/colormap.h"
 
 namespace render {
 

@@ -1,4 +1,4 @@
-#include "line_raster.h"
+#include "render/line_raster.h"
 
 #include <QColor>
 #include <algorithm>

@@ -1,11 +1,11 @@
-#include "ablation_cache.h"
+#include "session/ablation_cache.h"
 
 #include <atomic>
 #include <limits>
 #include <mutex>
 
-#include "attnscope/error.h"
-#include "attnscope/model.h"
+#include "attnscope/common/error.h"
+#include "attnscope/run/model.h"
 
 namespace session {
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "attnscope/ablation.h"
-#include "attnscope/trace.h"
+#include "attnscope/explain/ablation.h"
+#include "attnscope/run/trace.h"
 
 namespace session {
 

@@ -1,4 +1,4 @@
-#include "charvocab.h"
+#include "session/charvocab.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -6,8 +6,8 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
-#include "attnscope/error.h"
-#include "attnscope/tokenizer.h"
+#include "attnscope/common/error.h"
+#include "attnscope/tokenizers/tokenizer.h"
 
 namespace session {
 

@@ -1,12 +1,12 @@
-#include "document.h"
+#include "session/document.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
-#include "attnscope/error.h"
-#include "attnscope/trace_file.h"
-#include "paths.h"
+#include "attnscope/common/error.h"
+#include "attnscope/run/trace_file.h"
+#include "session/paths.h"
 
 namespace session {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "attnscope/model.h"
-#include "attnscope/model_file.h"
-#include "attnscope/tokenizer.h"
-#include "render/figure.h"
+#include "attnscope/run/model.h"
+#include "attnscope/model/model_file.h"
+#include "attnscope/tokenizers/tokenizer.h"
+#include "render/figures/figure.h"
 
 namespace session {
 

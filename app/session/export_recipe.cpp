@@ -1,14 +1,14 @@
-#include "export_recipe.h"
+#include "session/export_recipe.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <algorithm>
 
-#include "attnscope/error.h"
-#include "recipe_run.h"
+#include "attnscope/common/error.h"
+#include "session/recipe_run.h"
 #include "render/data.h"
 #include "render/export.h"
-#include "views.h"
+#include "session/views.h"
 
 namespace session {
 

@@ -5,8 +5,8 @@
 #include <QStringList>
 #include <functional>
 
-#include "recipe.h"
-#include "render/figure.h"
+#include "session/recipe.h"
+#include "render/figures/figure.h"
 
 namespace session {
 

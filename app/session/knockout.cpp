@@ -1,4 +1,4 @@
-#include "knockout.h"
+#include "session/knockout.h"
 
 #include <charconv>
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "attnscope/trace.h"
+#include "attnscope/run/trace.h"
 
 namespace session {
 

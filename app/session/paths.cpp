@@ -1,4 +1,4 @@
-#include "paths.h"
+#include "session/paths.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
-#include "recipe.h"
+#include "session/recipe.h"
 
-#include "knockout.h"
+#include "session/knockout.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -10,11 +10,11 @@
 #include <charconv>
 #include <string>
 
-#include "attnscope/error.h"
-#include "attnscope/file_io.h"
-#include "attnscope/json.h"
-#include "render/figure.h"
-#include "views.h"
+#include "attnscope/common/error.h"
+#include "attnscope/common/file_io.h"
+#include "attnscope/formats/json.h"
+#include "render/figures/figure.h"
+#include "session/views.h"
 
 namespace session {
 

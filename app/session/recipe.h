@@ -17,11 +17,11 @@
 #include <optional>
 #include <vector>
 
-#include "attnscope/trace.h"
-#include "render/compare_figure.h"
-#include "render/figure.h"
+#include "attnscope/run/trace.h"
+#include "render/figures/compare_figure.h"
+#include "render/figures/figure.h"
 #include "render/format.h"
-#include "render/grid_figure.h"
+#include "render/figures/heads_grid_figure.h"
 
 namespace session {
 

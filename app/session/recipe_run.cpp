@@ -1,4 +1,4 @@
-#include "recipe_run.h"
+#include "session/recipe_run.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -9,11 +9,11 @@
 #include <QGuiApplication>
 #include <QLocale>
 
-#include "attnscope/error.h"
-#include "attnscope/model.h"
-#include "attnscope/trace_file.h"
-#include "render/figure.h"
-#include "views.h"
+#include "attnscope/common/error.h"
+#include "attnscope/run/model.h"
+#include "attnscope/run/trace_file.h"
+#include "render/figures/figure.h"
+#include "session/views.h"
 
 namespace session {
 

@@ -4,13 +4,13 @@
 #include <QString>
 #include <memory>
 
-#include "attnscope/model.h"
-#include "attnscope/trace.h"
-#include "compare.h"
-#include "document.h"
-#include "recipe.h"
-#include "render/figure.h"
-#include "tokenize.h"
+#include "attnscope/run/model.h"
+#include "attnscope/run/trace.h"
+#include "session/comparison.h"
+#include "session/document.h"
+#include "session/recipe.h"
+#include "render/figures/figure.h"
+#include "session/tokenize.h"
 
 namespace session {
 

@@ -1,4 +1,4 @@
-#include "textbytes.h"
+#include "session/textbytes.h"
 
 #include <QStringConverter>
 #include <QStringDecoder>

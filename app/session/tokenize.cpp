@@ -1,10 +1,10 @@
-#include "tokenize.h"
+#include "session/tokenize.h"
 
 #include <QRegularExpression>
 
-#include "attnscope/error.h"
-#include "attnscope/trace_file.h"
-#include "render/figure.h"
+#include "attnscope/common/error.h"
+#include "attnscope/run/trace_file.h"
+#include "render/figures/figure.h"
 
 namespace session {
 

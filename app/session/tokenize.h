@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "document.h"
+#include "session/document.h"
 
 namespace session {
 

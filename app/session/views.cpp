@@ -1,24 +1,24 @@
-#include "views.h"
+#include "session/views.h"
 
 #include <QCoreApplication>
 #include <algorithm>
 #include <functional>
 #include <memory>
 
-#include "attnscope/error.h"
-#include "attnscope/model.h"
-#include "attnscope/rollout.h"
-#include "ablation_cache.h"
-#include "compare.h"
-#include "render/compare_figure.h"
-#include "render/ablation_figure.h"
-#include "recipe_run.h"
-#include "render/flow_figure.h"
-#include "render/grid_figure.h"
-#include "render/head_figure.h"
-#include "render/lines_figure.h"
-#include "render/noted_figure.h"
-#include "render/rollout_figure.h"
+#include "attnscope/common/error.h"
+#include "attnscope/run/model.h"
+#include "attnscope/explain/rollout.h"
+#include "session/ablation_cache.h"
+#include "session/comparison.h"
+#include "render/figures/compare_figure.h"
+#include "render/figures/ablation_figure.h"
+#include "session/recipe_run.h"
+#include "render/figures/shape_flow_figure.h"
+#include "render/figures/heads_grid_figure.h"
+#include "render/figures/head_figure.h"
+#include "render/figures/token_lines_figure.h"
+#include "render/figures/noted_figure.h"
+#include "render/figures/rollout_figure.h"
 
 namespace session {
 

@@ -10,10 +10,10 @@
 #include <memory>
 #include <vector>
 
-#include "attnscope/trace.h"
-#include "recipe.h"
+#include "attnscope/run/trace.h"
+#include "session/recipe.h"
 #include "render/data.h"
-#include "render/figure.h"
+#include "render/figures/figure.h"
 #include "render/format.h"
 
 namespace session {

@@ -44,18 +44,18 @@
 #include <cstdio>
 #include <vector>
 
-#include "attnscope/config.h"
-#include "headsgridview.h"
-#include "mainwindow.h"
-#include "process_memory.h"
-#include "render/flow_figure.h"
-#include "render/grid_figure.h"
-#include "render/head_figure.h"
-#include "render/lines_figure.h"
-#include "render/row_figure.h"
+#include "attnscope/model/config.h"
+#include "gui/views/heads_grid_view.h"
+#include "gui/window/main_window.h"
+#include "gui/common/process_memory.h"
+#include "render/figures/shape_flow_figure.h"
+#include "render/figures/heads_grid_figure.h"
+#include "render/figures/head_figure.h"
+#include "render/figures/token_lines_figure.h"
+#include "render/figures/query_bars_figure.h"
 #include "session/tokenize.h"
-#include "viewsettings.h"
-#include "workspace.h"
+#include "gui/workspace/view_settings.h"
+#include "gui/workspace/workspace.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "attnscope/error.h"
-#include "attnscope/tokenizer.h"
+#include "attnscope/common/error.h"
+#include "attnscope/tokenizers/tokenizer.h"
 #include "fuzz_util.h"
 
 namespace {

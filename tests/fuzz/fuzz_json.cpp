@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "attnscope/config.h"
-#include "attnscope/error.h"
-#include "attnscope/json.h"
+#include "attnscope/model/config.h"
+#include "attnscope/common/error.h"
+#include "attnscope/formats/json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "attnscope/error.h"
-#include "attnscope/model_file.h"
+#include "attnscope/common/error.h"
+#include "attnscope/model/model_file.h"
 #include "fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -2,8 +2,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "attnscope/error.h"
-#include "attnscope/safetensors.h"
+#include "attnscope/common/error.h"
+#include "attnscope/formats/safetensors.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     try {

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <string>
 
-#include "attnscope/error.h"
-#include "attnscope/tokenizer.h"
+#include "attnscope/common/error.h"
+#include "attnscope/tokenizers/tokenizer.h"
 #include "fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

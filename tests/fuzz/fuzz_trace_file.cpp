@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "attnscope/error.h"
-#include "attnscope/trace.h"
-#include "attnscope/trace_file.h"
+#include "attnscope/common/error.h"
+#include "attnscope/run/trace.h"
+#include "attnscope/run/trace_file.h"
 #include "fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -1,0 +1,54 @@
+#include "gui/common/selection_text.h"
+
+#include <QLocale>
+#include <QCoreApplication>
+#include <algorithm>
+
+namespace selectiontext {
+
+namespace {
+
+QString trSel(const char* s) { return QCoreApplication::translate("SelectionText", s); }
+
+}  // namespace
+
+std::vector<std::pair<int, float>> topKeys(const attnscope::Trace& trace, int layer, int head, int q, int n) {
+    std::vector<std::pair<int, float>> keys;
+    const int T = trace.T();
+    if (layer < 0 || layer >= trace.n_layer() || head < 0 || head >= trace.n_head() || q < 0 || q >= T || n <= 0)
+        return keys;
+    try {
+        const int last = trace.causal ? q : T - 1;
+        keys.reserve(size_t(last + 1));
+        // The query's row alone (rebuilt from its own query when the weights
+        // are not stored), not the whole head.
+        const std::vector<float> row = trace.head_row(layer, head, q);
+        for (int k = 0; k <= last; ++k) keys.emplace_back(k, row[size_t(k)]);
+    } catch (...) {  // a trace without this head's data: nothing to name
+        return {};
+    }
+    const size_t m = std::min(keys.size(), size_t(n));
+    std::partial_sort(keys.begin(), keys.begin() + std::ptrdiff_t(m), keys.end(),
+                      [](const auto& a, const auto& b) { return a.second > b.second || (a.second == b.second && a.first < b.first); });
+    keys.resize(m);
+    return keys;
+}
+
+QString headName(int layer, int head) { return trSel(QT_TRANSLATE_NOOP("SelectionText", "Layer %1 · Head %2")).arg(layer).arg(head); }
+
+QString kvHeadText(const attnscope::ModelConfig& config, int head) {
+    if (!config.grouped_query() || head < 0 || head >= config.n_head) return {};
+    const int kv = config.kv_head_of(head), first = kv * config.kv_group(), last = first + config.kv_group() - 1;
+    return trSel(QT_TRANSLATE_NOOP("SelectionText", "KV head %1, shared by H%2–H%3")).arg(kv).arg(first).arg(last);
+}
+
+QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, int layer, int head, int q, int n) {
+    const auto keys = topKeys(trace, layer, head, q, n);
+    if (keys.empty()) return {};
+    QStringList parts;
+    for (const auto& [k, w] : keys)
+        parts << trSel(QT_TRANSLATE_NOOP("SelectionText", "%1 “%2” %3")).arg(k).arg(labels.value(k)).arg(QLocale().toString(double(w), 'f', 3));
+    return trSel(QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → top keys: %3")).arg(q).arg(labels.value(q)).arg(parts.join(QStringLiteral(", ")));
+}
+
+}  // namespace selectiontext

@@ -1,0 +1,82 @@
+#include "gui/views/query_bars_view.h"
+
+#include "gui/common/setting_value.h"
+#include "gui/common/errors.h"
+#include "gui/common/selection_text.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QSettings>
+#include <QPainter>
+
+RowView::RowView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
+    setAccessibleName(tr("Attention of the selected query"));
+    setToolTip(tr("The selected query's attention over every key. Click a bar to select its key; "
+                  "right-click (or View ▸ Query bars from 0 to 1) to switch between an axis fitted to the tallest "
+                  "bar and a fixed 0 to 1 axis."));
+    // Low enough that in a small window (900 x 600 at 2x) the head above it
+    // keeps most of the height the splitter gives them (3 to 1).
+    setMinimumHeight(100);
+    fixedAxis_ = settingBool(QSettings(), QStringLiteral("view/rowFixedAxis"), false);
+}
+
+void RowView::setFixedAxis(bool fixed) {
+    if (fixed == fixedAxis_) return;
+    fixedAxis_ = fixed;
+    QSettings().setValue(QStringLiteral("view/rowFixedAxis"), fixed);
+    rebuild();
+    emit fixedAxisChanged(fixed);
+}
+
+void RowView::contextMenuEvent(QContextMenuEvent* e) {
+    QMenu menu(this);
+    QAction* a = menu.addAction(tr("Fixed 0 to 1 axis"));
+    a->setCheckable(true);
+    a->setChecked(fixedAxis_);
+    connect(a, &QAction::toggled, this, &RowView::setFixedAxis);
+    menu.exec(e->globalPos());
+}
+
+std::unique_ptr<render::Figure> RowView::makeFigure(const render::Style& style) const {
+    const Selection& s = ws_->selection();
+    return std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, style, fixedAxis_);
+}
+
+void RowView::rebuild() {
+    const Selection& s = ws_->selection();
+    render::Style st = settings_->style();
+    const auto trace = ws_->trace();
+    figure_.reset();
+    problem_.clear();
+    if (trace && s.headIn(trace->n_layer(), trace->n_head())) {
+        try {
+            figure_ = std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, st, fixedAxis_);
+        } catch (const std::exception& e) {
+            problem_ = describeError(e);
+        }
+    }
+    setAccessibleDescription(trace ? selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
+                                   : QString());
+    update();
+}
+
+void RowView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    if (figure_) {
+        figure_->paint(p, rect());
+    } else {
+        p.fillRect(rect(), palette().color(QPalette::Base));
+        if (!problem_.isEmpty()) paintProblem(p, QRectF(rect()));
+    }
+}
+
+void RowView::mousePressEvent(QMouseEvent* e) {
+    if (!figure_) return;
+    const int k = figure_->keyAt(rect(), e->position());
+    if (k >= 0) {
+        Selection s = ws_->selection();
+        s.key = k;
+        ws_->setSelection(s);
+    }
+}

@@ -1,0 +1,580 @@
+#include "gui/window/main_window.h"
+
+#include "gui/common/eliding_label.h"
+
+#include <QLocale>
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTextDocument>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "attnscope/tokenizers/tokenizer.h"
+#include "attnscope/run/trace_file.h"
+#include "session/charvocab.h"
+#include "session/recipe_run.h"
+#include "gui/common/errors.h"
+#include "gui/dialogs/export_dialog.h"
+#include "render/export.h"
+#include "gui/views/head_detail_view.h"
+#include "gui/views/heads_grid_view.h"
+#include "gui/views/mask_view.h"
+#include "gui/panels/model_panel.h"
+#include "gui/dialogs/new_model_dialog.h"
+#include "gui/common/plain_text.h"
+#include "gui/views/query_bars_view.h"
+#include "gui/views/shape_flow_view.h"
+#include "gui/views/token_lines_view.h"
+#include "gui/views/compare_view.h"
+#include "gui/common/setting_value.h"
+#include "gui/workspace/text_autosaver.h"
+#include "gui/workspace/text_file.h"
+#include "gui/panels/token_strip.h"
+#include "gui/workspace/view_settings.h"
+#include "gui/workspace/workspace.h"
+
+namespace {
+
+QString exampleText() {
+    return QStringLiteral(
+        "ROMEO:\nWhat light is this that breaks upon the night?\nSpeak once again, and let me hear thy voice.\n\n"
+        "JULIET:\nWho calls so late beneath my window here?\n");
+}
+
+}  // namespace
+
+MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws_(ws) {
+    setWindowTitle(tr("AttnScope"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    settings_ = new ViewSettings(this);
+    settings_->load();
+    buildViews();
+    buildDocks();
+    buildMenus();
+    buildStatusBar();
+    connectWorkspace();
+    resize(1280, 860);
+    const QSettings st;
+    restoreGeometry(st.value("window/geometry").toByteArray());
+    hasSavedLayout_ = restoreState(st.value("window/state").toByteArray());
+    for (QSplitter* s : findChildren<QSplitter*>())
+        if (!s->objectName().isEmpty()) s->restoreState(st.value("window/splitters/" + s->objectName()).toByteArray());
+    recent_ = st.value("models/recent").toStringList();
+    modelPanel_->setRecent(recent_);
+    tabs_->setCurrentIndex(st.value("window/tab", 0).toInt());
+    ws_->setCropPolicy(settingBool(st, "run/refuseLong", false) ? session::CropPolicy::Refuse
+                                                                 : session::CropPolicy::KeepLast);
+    ws_->setThreads(savedThreads());
+    // The attention budget (Run ▸ Attention memory): one of the menu's sizes, else the default.
+    const int budgetMb = st.value("run/attentionBudgetMb", 256).toInt();
+    if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), budgetMb) != kAttentionBudgetsMb.end())
+        ws_->setAttentionBudget(int64_t(budgetMb) << 20);
+    const int activationMb = st.value("run/activationBudgetMb", 256).toInt();
+    if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), activationMb) != kAttentionBudgetsMb.end())
+        ws_->setActivationBudget(int64_t(activationMb) << 20);
+    const int kvMb = st.value("run/kvBudgetMb", int(attnscope::RunOptions().kv_budget_bytes >> 20)).toInt();
+    if (std::find(kAttentionBudgetsMb.begin(), kAttentionBudgetsMb.end(), kvMb) != kAttentionBudgetsMb.end())
+        ws_->setKvBudget(int64_t(kvMb) << 20);
+    // The run pools the grid's thumbnails on the scale and the way (max or mean) the grid draws.
+    auto thumbnailScale = [this] {
+        const render::Scale scale = settings_->style().scale;
+        ws_->setThumbnailPooling(scale == render::Scale::RowNormalized,
+                                 settings_->gridOptions().pooling == render::Pooling::Mean && scale != render::Scale::Log);
+    };
+    thumbnailScale();
+    connect(settings_, &ViewSettings::changed, this, thumbnailScale);
+}
+
+void MainWindow::buildDocks() {
+    auto* modelDock = new QDockWidget(tr("Model"), this);
+    modelDock->setObjectName("modelDock");
+    modelPanel_ = new ModelPanel(ws_, modelDock);
+    modelDock->setWidget(modelPanel_);
+    addDockWidget(Qt::LeftDockWidgetArea, modelDock);
+    connect(modelPanel_, &ModelPanel::openRequested, this, &MainWindow::chooseModel);
+    connect(modelPanel_, &ModelPanel::newRandomRequested, this, &MainWindow::newRandomModel);
+    connect(modelPanel_, &ModelPanel::recentRequested, this, &MainWindow::openModel);
+
+    auto* textDock = new QDockWidget(tr("Text"), this);
+    textDock->setObjectName("textDock");
+    auto* textPage = new QWidget(textDock);
+    auto* tl = new QVBoxLayout(textPage);
+    editor_ = new QPlainTextEdit(textPage);
+    // Wrapped at spaces only: Qt's default (at a space, else anywhere) lays a
+    // long line without spaces out in quadratic time, 17 s a keystroke for a
+    // megabyte of it; so a word wider than the editor scrolls instead.
+    editor_->setWordWrapMode(QTextOption::WordWrap);
+    editor_->setAccessibleName(tr("Text to run"));
+    editor_->setPlaceholderText(tr("Type or paste text here; every edit re-runs the model."));
+    editor_->setTabChangesFocus(true);
+    notice_ = new QLabel(textPage);
+    notice_->setWordWrap(true);
+    notice_->setStyleSheet(QStringLiteral("color: #9a5b00"));
+    notice_->hide();
+    strip_ = new TokenStrip(ws_, textPage);
+    auto* stripScroll = new QScrollArea(textPage);
+    stripScroll->setWidget(strip_);
+    stripScroll->setWidgetResizable(true);
+    stripScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    stripScroll->setFrameShape(QFrame::NoFrame);
+    stripScroll->setMinimumHeight(strip_->fontMetrics().height() + 20);
+    stripScroll->setMaximumHeight(4 * (strip_->fontMetrics().height() + 11) + 8);
+    editor_->setMinimumHeight(3 * editor_->fontMetrics().lineSpacing() + 12);
+    tl->addWidget(editor_, 1);
+    tl->addWidget(stripScroll);
+    tl->addWidget(notice_);
+    textDock->setWidget(textPage);
+    addDockWidget(Qt::BottomDockWidgetArea, textDock);
+    textDock_ = textDock;
+    modelDock_ = modelDock;
+    buildExplainDocks();
+
+    // The text goes to its own file within half a second of the first unsaved
+    // keystroke, however long the typing goes on (a crash loses at most that).
+    autosaver_ = new TextAutosaver([this] { return editorText(); }, this);
+    autosaver_->claimFile();  // a second AttnScope open keeps its text in a file of its own
+    connect(autosaver_, &TextAutosaver::saveFailed, this, [this](const QString& msg) {
+        lastProblem_ = msg;
+        statusBar()->showMessage(msg);
+    });
+    connect(editor_, &QPlainTextEdit::textChanged, this, [this] {
+        ws_->setText(editorText());
+        transientText_ = false;
+        autosaver_->textEdited();
+    });
+    setTabOrder(editor_, strip_);
+    setTabOrder(strip_, tabs_);
+}
+
+void MainWindow::buildStatusBar() {
+    statusTokens_ = new QLabel(this);
+    statusTime_ = new QLabel(this);
+    statusThreads_ = new QLabel(this);
+    statusHover_ = new ElidingLabel(this);
+    statusMode_ = new QLabel(this);
+    statusMode_->setObjectName(QStringLiteral("runMode"));
+    statusMode_->setStyleSheet(QStringLiteral("QLabel { background: #9a5b00; color: white; border-radius: 3px; padding: 0 6px; }"));
+    statusMode_->setAccessibleName(tr("Run mode"));
+    statusMode_->hide();
+    progress_ = new QProgressBar(this);
+    progress_->setMaximumWidth(160);
+    progress_->hide();
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->hide();
+    connect(cancel_, &QPushButton::clicked, ws_, &Workspace::cancel);
+    statusBar()->addWidget(statusHover_, 1);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancel_);
+    statusBar()->addPermanentWidget(statusMode_);
+    statusBar()->addPermanentWidget(statusTokens_);
+    statusBar()->addPermanentWidget(statusTime_);
+    statusBar()->addPermanentWidget(statusThreads_);
+}
+
+void MainWindow::connectWorkspace() {
+    connect(ws_, &Workspace::traceReady, this, &MainWindow::updateStatus);
+    connect(ws_, &Workspace::optionsChanged, this, &MainWindow::updateStatus);
+    connect(ws_, &Workspace::documentChanged, this, [this] {
+        const attnscope::ModelConfig* cfg = ws_->document().config();
+        const QSignalBlocker b(layerFilter_);
+        layerFilter_->clear();
+        layerFilter_->addItem(tr("All layers"), -1);
+        for (int l = 0; cfg && l < cfg->n_layer; ++l) layerFilter_->addItem(tr("Layer %1").arg(l), l);
+        grid_->setLayerFilter(-1);
+        setWindowTitle(ws_->isTraceFile() ? tr("%1 (trace file) — AttnScope").arg(ws_->document().displayName)
+                                          : tr("%1 — AttnScope").arg(ws_->document().displayName));
+        applyDocumentKind();
+        updateStatus();
+    });
+    connect(ws_, &Workspace::loadFailed, this, [this](const QString& path, const QString& msg) {
+        showProblem(tr("Cannot open model"),
+                    tr("AttnScope could not open “%1”.\n\n%2").arg(path.isEmpty() ? tr("the demo model") : path, msg));
+        if (!ws_->hasModel() && !ws_->isTraceFile() && !path.isEmpty()) openModel(QString());  // fall back to the demo
+    });
+    connect(ws_, &Workspace::tokenizerMissing, this, &MainWindow::askForTokenizer, Qt::QueuedConnection);
+    connect(ws_, &Workspace::tokenizerFailed, this, [this](const QString& path, const QString& msg) {
+        showProblem(tr("Cannot open tokenizer"), tr("AttnScope could not read the tokenizer “%1”.\n\n%2").arg(path, msg));
+    });
+    connect(ws_, &Workspace::runFailed, this, [this](const QString& msg) {
+        notice_->setText(msg);
+        notice_->setVisible(true);
+    });
+    connect(ws_, &Workspace::notice, this, [this](const QString& msg) {
+        notice_->setText(msg);
+        notice_->setVisible(!msg.isEmpty());
+    });
+    connect(ws_, &Workspace::memoryEstimate, this, [this](const QString& msg) {
+        // In the status bar's own label, which ends in "…" where the permanent
+        // widgets leave too little room (the whole is in its tooltip and in
+        // the notice under the text), for 8 s or until a hover replaces it.
+        statusHover_->setFullText(msg);
+        QTimer::singleShot(8000, statusHover_, [this, msg] {
+            if (statusHover_->fullText() == msg) statusHover_->setFullText({});
+        });
+    });
+    connect(ws_, &Workspace::longRunStarted, this, [this] {
+        progress_->setRange(0, 0);
+        progress_->show();
+        cancel_->show();
+    });
+    connect(ws_, &Workspace::progress, this, [this](int done, int total) {
+        progress_->setRange(0, total);
+        progress_->setValue(done);
+    });
+    connect(ws_, &Workspace::runningChanged, this, [this](bool running) {
+        if (!running) {
+            progress_->hide();
+            cancel_->hide();
+        }
+    });
+    connect(ws_, &Workspace::documentChanged, this, [this] {
+        const QString p = ws_->document().path;
+        if (!p.isEmpty() && !ws_->document().isDemo) addRecent(p);
+        QSettings().setValue("models/last", ws_->document().isDemo ? QString() : p);
+        checkSettingsWritable();
+    });
+}
+
+void MainWindow::restoreSession(const QString& modelOverride) {
+    restoreText();
+    if (!modelOverride.isEmpty()) return openModel(modelOverride);
+    const QString last = QSettings().value("models/last").toString();
+    openModel(QFileInfo::exists(last) ? last : QString());
+}
+
+QString MainWindow::editorText() const { return textAsTyped(editor_); }
+
+int MainWindow::mostMenuThreads() {
+    return std::max(attnscope::physical_core_count(), int(std::thread::hardware_concurrency()));
+}
+
+int MainWindow::savedThreads() { return settingInt(QSettings(), QStringLiteral("run/threads"), 0, 0, mostMenuThreads()); }
+
+void MainWindow::restoreText() {
+    showText(TextAutosaver::load(autosaver_->path()).value_or(QSettings().value("text/last", exampleText()).toString()),
+             false);
+}
+
+void MainWindow::setTransientText(const QString& text) {
+    showText(text, true);  // until the user edits it: then it is theirs, and saved
+}
+
+void MainWindow::showText(const QString& text, bool transient) {
+    {
+        const QSignalBlocker b(editor_);  // not an edit: nothing to autosave
+        editor_->setPlainText(text);
+    }
+    transientText_ = transient;
+    ws_->setText(text);
+}
+
+void MainWindow::openModel(const QString& path) {
+    const QString tok = path.isEmpty() ? QString() : QSettings().value("tokenizers/" + path).toString();
+    ws_->openModel(path, QFileInfo::exists(tok) ? tok : QString());
+}
+
+void MainWindow::chooseModel() {
+    QSettings st;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open model"), st.value("models/dir").toString(),
+        tr("Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)"));
+    if (path.isEmpty()) return;
+    st.setValue("models/dir", QFileInfo(path).absolutePath());
+    openModel(path);
+}
+
+void MainWindow::chooseModelFolder() {
+    // A Hugging Face folder: config.json + model.safetensors or pytorch_model.bin.
+    QSettings st;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open model folder"), st.value("models/dir").toString());
+    if (dir.isEmpty()) return;
+    st.setValue("models/dir", dir);
+    openModel(dir);
+}
+
+void MainWindow::chooseTraceFile() {
+    QSettings st;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open trace file"), st.value("traces/dir").toString(),
+                                                      tr("AttnScope trace files (*.safetensors);;All files (*)"));
+    if (path.isEmpty()) return;
+    st.setValue("traces/dir", QFileInfo(path).absolutePath());
+    openTraceFile(path);
+}
+
+bool MainWindow::openTraceFile(const QString& path) {
+    // Checked here, so that a model chosen by mistake is not opened as one.
+    if (!attnscope::is_trace_file(path.toStdString())) {
+        showProblem(tr("Cannot open trace file"),
+                    tr("“%1” is not an AttnScope trace file: a trace file is a safetensors file whose metadata says "
+                       "\"format\": \"attnscope-trace\" (resources/tools/capture_attention.py writes one). "
+                       "To open a model, use File ▸ Open model….")
+                        .arg(QFileInfo(path).fileName()));
+        return false;
+    }
+    ws_->openModel(path);
+    return true;
+}
+
+void MainWindow::applyDocumentKind() {
+    const bool traceFile = ws_->isTraceFile();
+    const QString needsModel = tr("Needs the model: a trace file holds attention weights only");
+    for (size_t i = 0; i < pages_.size(); ++i) {
+        const session::ViewDescriptor* v = pages_[i]->descriptor();
+        const bool works = !traceFile || (v && session::worksOnTraceFiles(v->id));
+        tabs_->setTabEnabled(int(i), works);
+        tabs_->setTabToolTip(int(i), works ? QString() : needsModel);
+    }
+    if (!tabs_->isTabEnabled(tabs_->currentIndex())) showView(session::viewFor(session::ViewWidget::HeadsGrid).id);
+    // Raw scores need q and k, which a trace file does not hold.
+    if (auto* kinds = qobject_cast<QStandardItemModel*>(kindBox_->model())) {
+        const int scores = kindBox_->findData(int(render::MatrixKind::Scores));
+        if (QStandardItem* it = kinds->item(scores)) {
+            it->setEnabled(!traceFile);
+            it->setToolTip(traceFile ? needsModel : QString());
+        }
+        if (traceFile && kindBox_->currentIndex() == scores)
+            kindBox_->setCurrentIndex(kindBox_->findData(int(render::MatrixKind::Weights)));
+    }
+    for (QAction* a : modelActions_) a->setEnabled(!traceFile);
+    // The text typed for models is kept, untouched, for the next model.
+    editor_->setReadOnly(traceFile);
+    textDock_->setWindowTitle(traceFile ? tr("Text (kept for models; the trace file has its own tokens)") : tr("Text"));
+}
+
+void MainWindow::newRandomModel() {
+    NewModelDialog dlg(this);
+    if (dlg.exec() != QDialog::Accepted) return;
+    try {
+        ws_->setDocument(session::randomDocument(dlg.config(), dlg.seed()));
+    } catch (const std::exception& e) {
+        showProblem(tr("Cannot create model"), describeError(e));
+    }
+}
+
+void MainWindow::askForTokenizer(const QString& modelPath, const QStringList& looked) {
+    const QString where = looked.isEmpty() ? QString() : tr("\n\nLooked in:\n%1").arg(looked.join('\n'));
+    // Not modal: the model already runs on token ids while the user decides.
+    auto* box = new QMessageBox(
+        QMessageBox::Question, tr("Choose a tokenizer"),
+        tr("“%1” carries no tokenizer and none was found beside it. Choose a tokenizer file (encoder.json, "
+           "vocab.json, tokenizer.json or *.tiktoken), or, for a character-level model, build its vocabulary "
+           "from the text it was trained on (its sorted set of characters, as tutorials do). Without either, "
+           "type token ids separated by commas.%2")
+            .arg(QFileInfo(modelPath).fileName(), where),
+        QMessageBox::NoButton, this);
+    QPushButton* file = box->addButton(tr("Choose tokenizer file…"), QMessageBox::AcceptRole);
+    QPushButton* chars = box->addButton(tr("Build from a text file…"), QMessageBox::ActionRole);
+    box->addButton(tr("Type token ids"), QMessageBox::RejectRole);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    lastProblem_ = box->text();
+    connect(box, &QMessageBox::finished, this, [this, box, file, chars, modelPath](int) {
+        if (box->clickedButton() == chars) {
+            const QString text = QFileDialog::getOpenFileName(this, tr("Training text"), QFileInfo(modelPath).absolutePath(),
+                                                              tr("Text (*.txt *.md);;All files (*)"));
+            if (!text.isEmpty()) buildCharVocabulary(modelPath, text);
+            return;
+        }
+        if (box->clickedButton() != file) return;
+        const QString tok = QFileDialog::getOpenFileName(this, tr("Choose tokenizer"), QFileInfo(modelPath).absolutePath(),
+                                                         tr("Tokenizers (*.json *.bpe *.txt *.tiktoken);;All files (*)"));
+        if (tok.isEmpty()) return;
+        QSettings().setValue("tokenizers/" + modelPath, tok);
+        ws_->openModel(modelPath, tok);
+    });
+    box->open();
+}
+
+bool MainWindow::buildCharVocabulary(const QString& modelPath, const QString& textPath) {
+    if (!ws_->hasModel()) return false;
+    try {
+        const QString out = session::buildCharTokenizer(
+            textPath, ws_->document().model.weights->config.vocab_size,
+            QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("tokenizers")));
+        QSettings().setValue("tokenizers/" + modelPath, out);
+        ws_->openModel(modelPath, out);
+        return true;
+    } catch (const std::exception& e) {
+        showProblem(tr("Cannot build the vocabulary"), describeError(e));
+        return false;
+    }
+}
+
+void MainWindow::openTextFile() {
+    QSettings st;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open text"), st.value("text/dir").toString(),
+                                                      tr("Text (*.txt *.md);;All files (*)"));
+    if (path.isEmpty()) return;
+    st.setValue("text/dir", QFileInfo(path).absolutePath());
+    loadTextFile(path);
+}
+
+bool MainWindow::loadTextFile(const QString& path) {
+    const TextFile file = readTextFile(path);
+    if (!file.problem.isEmpty()) {
+        showProblem(tr("Cannot open text"), file.problem);
+        return false;
+    }
+    editor_->setPlainText(file.text);
+    // A box rather than the notice line, which the next run rewrites.
+    if (!file.notice.isEmpty()) showProblem(tr("Text repaired"), file.notice);
+    return true;
+}
+
+void MainWindow::showProblem(const QString& title, const QString& text) {
+    // Window-modal but not blocking: runs and loads carry on behind it.
+    lastProblem_ = text;
+    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::addRecent(const QString& path) {
+    recent_.removeAll(path);
+    recent_.prepend(path);
+    while (recent_.size() > 10) recent_.removeLast();
+    QSettings().setValue("models/recent", recent_);
+    checkSettingsWritable();
+    modelPanel_->setRecent(recent_);
+}
+
+void MainWindow::moveHead(int dLayer, int dHead) {
+    const attnscope::ModelConfig* cfg = ws_->document().config();
+    if (!cfg || cfg->n_layer <= 0 || cfg->n_head <= 0) return;
+    Selection s = ws_->selection();
+    s.layer = (s.layer + dLayer + cfg->n_layer) % cfg->n_layer;
+    s.head = (s.head + dHead + cfg->n_head) % cfg->n_head;
+    ws_->setSelection(s);
+}
+
+void MainWindow::exportFigure() {
+    if (!ws_->trace()) return;
+    ExportDialog dlg(ws_, settings_, currentView(), this);
+    dlg.exec();
+}
+
+void MainWindow::copyFigure() {
+    TraceView* v = currentView();
+    if (!v || !ws_->trace()) return;
+    render::Style style = settings_->style();
+    style.background = Qt::white;
+    style.text = QColor(20, 20, 20);
+    // What the view cannot draw (rollout past its token limit, an ablation
+    // map not scanned yet, a corrupt trace file's head) is said, not copied.
+    QString problem = tr("This view has no figure to copy yet.");
+    try {
+        if (const auto fig = v->makeFigure(style)) {
+            // Twice the screen's resolution: sharp when pasted into a document.
+            // A figure too large for that (hundreds of heads) is copied at the
+            // resolution that fits the image limit, never refused.
+            const QSizeF inches = render::naturalInches(*fig);
+            const double fits = std::sqrt(render::kMaxImagePixels / std::max(1.0, inches.width() * inches.height())) * 0.99;
+            const double dpi = std::min(render::kLogicalDpi * devicePixelRatioF() * 2, fits);
+            QApplication::clipboard()->setImage(render::renderImage(*fig, inches, dpi));
+            statusBar()->showMessage(tr("Figure copied to the clipboard."), 3000);
+            return;
+        }
+    } catch (const std::exception& e) {
+        problem = describeError(e);
+    }
+    statusBar()->showMessage(tr("Nothing copied: %1").arg(QString(problem).replace(QLatin1Char('\n'), QLatin1Char(' '))), 10000);
+}
+
+void MainWindow::updateStatus() {
+    const auto t = ws_->trace();
+    statusTokens_->setText(t ? tr("Tokens: %1").arg(t->T()) : QString());
+    statusTime_->setText(!t ? QString() : ws_->isTraceFile() ? tr("imported") : tr("%1 ms").arg(QLocale().toString(ws_->lastRunMs(), 'f', 1)));
+    statusThreads_->setText(tr("Threads: %1").arg(ws_->threads()));
+    // What the run differs in from the model as trained, always in sight.
+    QStringList mode;
+    if (ws_->isTraceFile()) mode << tr("trace file: nothing runs");
+    if (!ws_->causal()) mode << tr("bidirectional");
+    if (!ws_->ablated().empty()) mode << tr("%n head(s) ablated", "", int(ws_->ablated().size()));
+    if (!ws_->knockouts().empty()) mode << tr("%n knockout(s) active", "", int(ws_->knockouts().size()));
+    statusMode_->setText(mode.join(QStringLiteral(" · ")));
+    statusMode_->setVisible(!mode.isEmpty());
+}
+
+void MainWindow::saveText() {
+    if (transientText_) return;  // --text, unedited: the user's own text stays where it is
+    const QString text = editorText();
+    // The settings keep a copy only of a short text, or when the autosave
+    // file could not be written: every later settings write rewrites it all.
+    constexpr qsizetype kMaxMirroredChars = 64 * 1024;
+    if (text.size() > kMaxMirroredChars) autosaver_->textEdited();  // on disk now, whether edited or restored
+    const bool saved = autosaver_->flush();
+    if (autosaver_->fileNumber() != 1 && saved) return;  // the settings' copy is the first window's
+    if (saved && text.size() > kMaxMirroredChars) QSettings().remove("text/last");
+    else QSettings().setValue("text/last", text);
+}
+
+void MainWindow::checkSettingsWritable() {
+    if (settingsWarned_) return;
+    QSettings st;
+    st.sync();
+    if (st.status() == QSettings::NoError && st.isWritable()) return;
+    settingsWarned_ = true;  // said once, not at every write
+    lastProblem_ = tr("Settings cannot be saved to “%1”: recent models, the window layout and your choices will "
+                      "not be remembered.")
+                       .arg(QDir::toNativeSeparators(st.fileName()));
+    statusBar()->showMessage(lastProblem_);
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    saveText();
+    if (compare_) compare_->saveText();
+    QSettings st;
+    st.setValue("window/geometry", saveGeometry());
+    st.setValue("window/state", saveState());
+    for (const QSplitter* s : findChildren<QSplitter*>())
+        if (!s->objectName().isEmpty()) st.setValue("window/splitters/" + s->objectName(), s->saveState());
+    st.setValue("window/tab", tabs_->currentIndex());
+    settings_->save();
+    st.sync();
+    checkSettingsWritable();
+    e->accept();
+}
+
+void MainWindow::showEvent(QShowEvent* e) {
+    QMainWindow::showEvent(e);
+    if (!hasSavedLayout_) {  // first start: give the views most of the window
+        hasSavedLayout_ = true;
+        resizeDocks({textDock_}, {200}, Qt::Vertical);
+        resizeDocks({modelDock_}, {270}, Qt::Horizontal);
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+    if (e->mimeData()->hasUrls()) e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+    const QList<QUrl> urls = e->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile()) openModel(urls.first().toLocalFile());
+}

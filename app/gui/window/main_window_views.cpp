@@ -1,0 +1,134 @@
+// The main window's tabs: one per registered view (session/views.h), in the
+// registry's order, each built by the widget its descriptor names.
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "gui/views/ablation_view.h"
+#include "gui/views/compare_view.h"
+#include "gui/views/figure_view.h"
+#include "gui/views/head_detail_view.h"
+#include "gui/views/heads_grid_view.h"
+#include "gui/window/main_window.h"
+#include "gui/common/eliding_label.h"
+#include "gui/views/mask_view.h"
+#include "gui/views/query_bars_view.h"
+#include "gui/views/shape_flow_view.h"
+#include "gui/views/token_lines_view.h"
+
+void MainWindow::buildViews() {
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName("views");
+    tabs_->setDocumentMode(true);
+    for (const session::ViewDescriptor& v : session::views()) {
+        auto [page, view] = buildViewPage(v);
+        view->setDescriptor(&v);
+        pages_.push_back(view);
+        const int i = tabs_->addTab(page, session::viewTitle(v));
+        tabs_->setTabToolTip(i, QCoreApplication::translate("session::Views", v.summary));
+    }
+    setCentralWidget(tabs_);
+}
+
+std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDescriptor& v) {
+    switch (v.widget) {
+    case session::ViewWidget::HeadsGrid: {
+        auto* page = new QWidget(tabs_);
+        auto* gl = new QVBoxLayout(page);
+        auto* filterRow = new QHBoxLayout;
+        auto* filterLabel = new QLabel(tr("La&yers:"), page);
+        layerFilter_ = new QComboBox(page);
+        layerFilter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        layerFilter_->setToolTip(tr("Show every layer, or one"));
+        filterLabel->setBuddy(layerFilter_);
+        filterRow->addWidget(filterLabel);
+        filterRow->addWidget(layerFilter_);
+        filterRow->addStretch();
+        gl->addLayout(filterRow);
+        grid_ = new HeadsGridView(ws_, settings_, page);
+        gl->addWidget(grid_, 1);
+        connect(layerFilter_, &QComboBox::currentIndexChanged, this,
+                [this] { grid_->setLayerFilter(layerFilter_->currentData().toInt()); });
+        connect(grid_, &HeadsGridView::headActivated, this, [this](int l, int h) {
+            Selection s = ws_->selection();
+            s.layer = l;
+            s.head = h;
+            ws_->setSelection(s);
+            showView(session::viewFor(session::ViewWidget::HeadDetail).id);
+        });
+        return {page, grid_};
+    }
+    case session::ViewWidget::HeadDetail: {
+        auto* page = new QWidget(tabs_);
+        auto* dl = new QVBoxLayout(page);
+        auto* kindRow = new QHBoxLayout;
+        auto* kindLabel = new QLabel(tr("&Show:"), page);
+        kindBox_ = new QComboBox(page);
+        kindBox_->addItem(tr("Attention weights"), int(render::MatrixKind::Weights));
+        kindBox_->addItem(tr("Raw scores"), int(render::MatrixKind::Scores));
+        kindBox_->addItem(tr("Mask"), int(render::MatrixKind::Mask));
+        kindLabel->setBuddy(kindBox_);
+        kindBox_->setToolTip(tr("Softmax weights, the raw scores q·kᵀ/√hs before the softmax, or the mask"));
+        auto* resetZoom = new QPushButton(tr("Reset &zoom"), page);
+        resetZoom->setToolTip(tr("Show the whole map again (0)"));
+        kindRow->addWidget(kindLabel);
+        kindRow->addWidget(kindBox_);
+        kindRow->addWidget(resetZoom);
+        kindRow->addStretch();
+        dl->addLayout(kindRow);
+        auto* split = new QSplitter(Qt::Vertical, page);
+        split->setObjectName("detailSplitter");
+        detail_ = new HeadDetailView(ws_, settings_, split);
+        row_ = new RowView(ws_, settings_, split);
+        split->addWidget(detail_);
+        split->addWidget(row_);
+        split->setStretchFactor(0, 3);
+        split->setStretchFactor(1, 1);
+        dl->addWidget(split, 1);
+        connect(kindBox_, &QComboBox::currentIndexChanged, this,
+                [this] { detail_->setKind(render::MatrixKind(kindBox_->currentData().toInt())); });
+        connect(resetZoom, &QPushButton::clicked, detail_, &HeadDetailView::resetZoom);
+        connect(detail_, &HeadDetailView::hoverChanged, this, [this](const QString& t) { statusHover_->setFullText(t); });
+        return {page, detail_};
+    }
+    case session::ViewWidget::Mask: mask_ = new MaskView(ws_, settings_, tabs_); return {mask_, mask_};
+    case session::ViewWidget::ShapeFlow: flow_ = new ShapeFlowView(ws_, settings_, tabs_); return {flow_, flow_};
+    case session::ViewWidget::TokenLines: lines_ = new TokenLinesView(ws_, settings_, tabs_); return {lines_, lines_};
+    case session::ViewWidget::Ablation: ablation_ = new AblationView(ws_, settings_, tabs_); return {ablation_, ablation_};
+    case session::ViewWidget::Compare:
+        compare_ = new CompareView(ws_, settings_, tabs_);
+        connect(compare_, &CompareView::showRequested, this, [this, id = v.id] { showView(id); });
+        return {compare_, compare_};
+    case session::ViewWidget::Figure: break;
+    }
+    auto* view = new FigureView(v, ws_, settings_, tabs_);
+    return {view, view};
+}
+
+TraceView* MainWindow::currentView() const {
+    const int i = tabs_->currentIndex();
+    return i >= 0 && i < int(pages_.size()) ? pages_[size_t(i)] : nullptr;
+}
+
+// Ids are looked up in the registry once; tabs are matched by descriptor.
+TraceView* MainWindow::viewWidget(const QString& viewId) const {
+    const session::ViewDescriptor* wanted = session::findView(viewId);
+    for (TraceView* v : pages_)
+        if (wanted && v->descriptor() == wanted) return v;
+    return nullptr;
+}
+
+void MainWindow::showView(const QString& viewId) {
+    TraceView* v = viewWidget(viewId);
+    if (!v) return;
+    const int i = int(std::find(pages_.begin(), pages_.end(), v) - pages_.begin());
+    if (tabs_->isTabEnabled(i)) tabs_->setCurrentIndex(i);
+    else statusBar()->showMessage(tabs_->tabToolTip(i), 4000);  // e.g. it needs the model
+}

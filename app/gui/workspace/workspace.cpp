@@ -1,0 +1,526 @@
+#include "gui/workspace/workspace.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <utility>
+#include <cstdlib>
+
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "attnscope/run/trace_file.h"
+#include "gui/common/errors.h"
+#include "gui/common/work_pool.h"
+
+using attnscope::Error;
+using attnscope::ErrorCode;
+
+namespace {
+
+QString megabytes(int64_t bytes) { return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat); }
+
+}  // namespace
+
+QString Workspace::estimateText(const attnscope::TraceEstimate& e, const attnscope::RunOptions& options,
+                                bool brief) {
+    if (brief && !e.kv_kept)
+        return tr("This run holds about %1: its activations and its keys and values (%2) pass their budgets and "
+                  "are computed again when needed, for every edit too.")
+            .arg(megabytes(e.bytes), megabytes(e.kv));
+    if (brief && !e.dense && !e.activations_kept)
+        return tr("This run holds about %1: its attention maps (%2) and activations (%3) pass their budgets and "
+                  "are computed again when shown.")
+            .arg(megabytes(e.bytes), megabytes(e.dense_attention), megabytes(e.activations));
+    if (brief && !e.dense)
+        return tr("This run holds about %1: its attention maps (%2) pass the %3 budget and are rebuilt when shown.")
+            .arg(megabytes(e.bytes), megabytes(e.dense_attention), megabytes(options.attention_budget_bytes));
+    if (brief && !e.activations_kept)
+        return tr("This run holds about %1: its activations (%2) pass the %3 budget and are computed again when "
+                  "shown.")
+            .arg(megabytes(e.bytes), megabytes(e.activations), megabytes(options.activation_budget_bytes));
+    QString text = tr("This run holds about %1.").arg(megabytes(e.bytes));
+    if (!e.dense)
+        text += QLatin1Char(' ') + tr("Its attention maps (%1) pass the %2 budget: each head is rebuilt from q "
+                                      "and k when a view shows it.")
+                                       .arg(megabytes(e.dense_attention), megabytes(options.attention_budget_bytes));
+    if (!e.activations_kept)
+        text += QLatin1Char(' ') + tr("Its activations (%1) pass the %2 budget: a layer's are computed again from "
+                                      "its input when a view shows them.")
+                                       .arg(megabytes(e.activations), megabytes(options.activation_budget_bytes));
+    if (!e.kv_kept)
+        text += QLatin1Char(' ') + tr("Its keys and values (%1) pass the %2 budget too: they are computed again "
+                                      "from each layer's input for every edit and every head shown.")
+                                       .arg(megabytes(e.kv), megabytes(options.kv_budget_bytes));
+    return text;
+}
+
+Workspace::Workspace(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<std::shared_ptr<const attnscope::Trace>>();
+    qRegisterMetaType<Selection>();
+    // One run at a time, on a thread that stays (its OpenMP team with it).
+    runPool_.setMaxThreadCount(1);
+    runPool_.setExpiryTimeout(-1);
+    // Runs keep no logits: the predictions panel computes the rows it shows
+    // from ln_f once the trace is on screen, and the flow view's logits node
+    // has Trace::tensor compute the last row. The lm_head streams all of
+    // GPT-2's 154 MB embedding for one row, a quarter of a key's run (5 of 21
+    // ms at 1,023 tokens, attnscope-cli bench with vocab 50,257 against 1,000).
+    options_.logits_rows = 0;
+    debounce_.setSingleShot(true);
+    connect(&debounce_, &QTimer::timeout, this, &Workspace::startRun);
+    longRun_.setSingleShot(true);
+    longRun_.setInterval(200);
+    connect(&longRun_, &QTimer::timeout, this, [this] {
+        if (running_) emit longRunStarted();
+    });
+    connect(&watcher_, &QFutureWatcher<RunResult>::finished, this, &Workspace::finishRun);
+    connect(&loader_, &QFutureWatcher<LoadResult>::finished, this, [this] {
+        loading_ = false;
+        // A document set while this one loaded (a random model made
+        // meanwhile) was the newer choice: this one is dropped. A model asked
+        // for after that is newer still, and loads.
+        const bool dropped = std::exchange(dropLoad_, false);
+        if (pendingLoad_) {  // a newer request arrived while loading: it wins
+            const auto [path, tok] = *pendingLoad_;
+            pendingLoad_.reset();
+            openModel(path, tok);
+            return;
+        }
+        emit loadingChanged(false);
+        if (dropped) return;
+        LoadResult r = loader_.result();
+        if (!r.tokenizerError.isEmpty()) emit tokenizerFailed(loadingTokenizer_, r.tokenizerError);
+        // A copy: a slot may open another model (the window falls back to the
+        // demo), and the later slots would read the new path.
+        const QString path = loadingPath_;
+        if (r.error.isEmpty()) setDocument(std::move(r.doc));
+        else emit loadFailed(path, r.error);
+    });
+}
+
+Workspace::~Workspace() {
+    cancel();
+    if (compareCancel_) compareCancel_->store(true);
+    comparer_.waitForFinished();
+    watcher_.waitForFinished();
+    loader_.waitForFinished();
+}
+
+void Workspace::openModel(const QString& path, const QString& tokenizerPath) {
+    if (loading_) {
+        const bool shown = isLoading();
+        pendingLoad_ = std::make_pair(path, tokenizerPath);
+        if (!shown) emit loadingChanged(true);  // behind a dropped load: loading again
+        return;
+    }
+    loading_ = true;
+    loadingPath_ = path;
+    loadingTokenizer_ = tokenizerPath;
+    emit loadingChanged(true);
+    loader_.setFuture(QtConcurrent::run(workPool(), [path, tokenizerPath] {
+        LoadResult r;
+        try {
+            try {
+                r.doc = !path.isEmpty() && attnscope::is_trace_file(path.toStdString())
+                            ? session::openTraceDocument(path)
+                            : session::openDocument(path, tokenizerPath);
+            } catch (const attnscope::Error& e) {
+                // A broken tokenizer is its own problem: the model still opens.
+                if (e.code() != attnscope::ErrorCode::BadTokenizer || tokenizerPath.isEmpty()) throw;
+                r.tokenizerError = describeError(e);
+                r.doc = session::openDocument(path);
+            }
+        } catch (const std::exception& e) {
+            r.error = describeError(e);
+        }
+        return r;
+    }));
+}
+
+void Workspace::setDocument(session::Document doc) {
+    if (loading_) {  // the newer choice: the load in flight is dropped when it ends, a queued one forgotten
+        dropLoad_ = true;
+        pendingLoad_.reset();
+    }
+    cancel();
+    ++generation_;  // a run still in flight was of the old document: its result is dropped
+    const bool wasTraceFile = isTraceFile();
+    doc_ = std::move(doc);
+    options_.ablate.clear();
+    options_.knockout.clear();  // another model's positions mean nothing here
+    trace_.reset();
+    // Traces of the old model cannot be reused, and one past its activation
+    // budget holds that model's weights.
+    pool_.clear();
+    lnFWithout_.reset();
+    plainLnF_.reset();
+    plainKey_ = {};
+    if (compareCancel_) compareCancel_->store(true);
+    ++compareGeneration_;  // a comparison still running was of the old model
+    tokens_ = {};
+    setStale(false);
+    selection_ = clampedToModel(selection_);
+    if (doc_.isTraceFile()) {
+        // Nothing runs: the file's attention is the trace, its tokens the input.
+        // The text typed for models stays as it is, for the next model.
+        trace_ = doc_.imported;
+        tokens_ = session::traceFileTokens(*trace_);
+        lastMs_ = fullMs_ = 0;
+        // Another text: its last token is the query, as after a first run.
+        selection_.query = trace_->T() - 1;
+        selection_.key = -1;
+        emit optionsChanged();
+        emit documentChanged();
+        emit selectionChanged(selection_);
+        emit notice(QString());
+        emit traceReady(trace_);
+        return;
+    }
+    if (wasTraceFile) emit optionsChanged();  // the causal switch is the user's again
+    emit documentChanged();
+    if (!doc_.tokenizer && !doc_.path.isEmpty()) emit tokenizerMissing(doc_.path, doc_.tokenizerLooked);
+    emit selectionChanged(selection_);
+    runNow();
+}
+
+void Workspace::setText(const QString& text) {
+    if (text == text_) return;
+    text_ = text;
+    schedule();
+}
+
+void Workspace::setCausal(bool causal) {
+    if (causal == this->causal()) return;
+    if (isTraceFile()) {  // the file's attention is what it is: say so, change nothing
+        emit optionsChanged();
+        return;
+    }
+    options_.causal = causal;
+    emit optionsChanged();
+    runNow();
+}
+
+void Workspace::setAblated(const std::vector<attnscope::HeadRef>& heads) {
+    if (isTraceFile() && !heads.empty()) {  // ablating needs the model
+        emit optionsChanged();
+        return;
+    }
+    options_.ablate = heads;
+    emit optionsChanged();
+    runNow();
+}
+
+void Workspace::setKnockouts(const std::vector<attnscope::Knockout>& knockouts) {
+    if (isTraceFile() && !knockouts.empty()) {  // knocking out needs the model
+        emit optionsChanged();
+        return;
+    }
+    if (knockouts == options_.knockout) return;
+    // The first knockout: the plain trace on screen keeps its ln_f for the
+    // knocked-out run of the same tokens to compare with. Copied here, once,
+    // not at every key (25 MB a key at 8,192 tokens of GPT-2 small).
+    if (options_.knockout.empty() && !knockouts.empty() && trace_ && trace_->knockout.empty() &&
+        !trace_->imported && !trace_->partial() && trace_->ln_f.shape.size() == 2 &&
+        trace_->ln_f.shape[0] == trace_->T() && !(plainLnF_ && plainKey_ == plainKey(*trace_))) {
+        plainKey_ = plainKey(*trace_);
+        plainLnF_ = std::make_shared<const attnscope::Tensor>(trace_->ln_f);
+    }
+    options_.knockout = knockouts;
+    emit optionsChanged();
+    runNow();
+}
+
+void Workspace::addKnockout(const attnscope::Knockout& k) {
+    if (std::find(options_.knockout.begin(), options_.knockout.end(), k) != options_.knockout.end()) return;
+    auto all = options_.knockout;
+    all.push_back(k);
+    setKnockouts(all);
+}
+
+Workspace::PlainKey Workspace::plainKey(const attnscope::Trace& t) {
+    return {t.source.lock().get(), t.tokens, t.causal, t.ablated};
+}
+
+// The prediction without the knockouts of the trace shown: the last plain run's
+// ln_f when it was of the same tokens and options, else computed on a worker
+// after the trace is shown (so a knockout does not slow the picture down).
+void Workspace::compareKnockouts() {
+    if (compareCancel_) compareCancel_->store(true);
+    ++compareGeneration_;
+    lnFWithout_.reset();
+    if (!trace_ || trace_->knockout.empty() || trace_->imported) return;
+    const PlainKey key = plainKey(*trace_);
+    if (plainLnF_ && key == plainKey_) {
+        lnFWithout_ = plainLnF_;
+        emit knockoutComparisonReady();
+        return;
+    }
+    compareCancel_ = std::make_shared<std::atomic<bool>>(false);
+    const auto weights = trace_->source.lock();
+    if (!weights) return;
+    comparer_.setFuture(QtConcurrent::run(workPool(), [trace = trace_, weights, cancel = compareCancel_, threads = options_.threads]
+                                          () -> std::shared_ptr<const attnscope::Tensor> {
+        try {
+            attnscope::Model::SuffixScratch scratch;
+            return std::make_shared<const attnscope::Tensor>(attnscope::Model(weights).ln_f_without_knockouts(
+                *trace, threads, scratch, [&](int, int) { return !cancel->load(); }));
+        } catch (const std::exception&) {  // cancelled, or out of memory: no comparison
+            return nullptr;
+        }
+    }));
+    const quint64 gen = compareGeneration_;
+    // One connection per job, dropped with it: a stale job's result is ignored.
+    auto* done = new QObject(this);
+    connect(&comparer_, &QFutureWatcher<std::shared_ptr<const attnscope::Tensor>>::finished, done,
+            [this, done, gen, key, of = trace_.get()] {
+                done->deleteLater();
+                if (gen != compareGeneration_ || trace_.get() != of) return;
+                auto result = comparer_.result();
+                if (!result) return;
+                lnFWithout_ = result;
+                plainKey_ = key;  // the next knockout of these tokens reuses it
+                plainLnF_ = std::move(result);
+                emit knockoutComparisonReady();
+            });
+}
+
+void Workspace::setThreads(int threads) {
+    options_.threads = std::max(0, threads);
+    emit optionsChanged();
+}
+
+void Workspace::setAttentionBudget(int64_t bytes) {
+    if (bytes == options_.attention_budget_bytes) return;
+    options_.attention_budget_bytes = std::max<int64_t>(0, bytes);
+    emit optionsChanged();
+    runNow();
+}
+
+void Workspace::setActivationBudget(int64_t bytes) {
+    if (bytes == options_.activation_budget_bytes) return;
+    options_.activation_budget_bytes = std::max<int64_t>(0, bytes);
+    emit optionsChanged();
+    runNow();
+}
+
+void Workspace::setKvBudget(int64_t bytes) {
+    if (bytes == options_.kv_budget_bytes) return;
+    options_.kv_budget_bytes = std::max<int64_t>(0, bytes);
+    emit optionsChanged();
+    runNow();
+}
+
+void Workspace::setThumbnailPooling(bool rowNormalized, bool mean) {
+    if (rowNormalized == options_.thumb_row_normalized && mean == options_.thumb_mean) return;
+    options_.thumb_row_normalized = rowNormalized;
+    options_.thumb_mean = mean;
+    runNow();
+}
+
+int Workspace::threads() const {
+    return options_.threads > 0 ? options_.threads : attnscope::default_thread_count();
+}
+
+void Workspace::setCropPolicy(session::CropPolicy p) {
+    crop_ = p;
+    runNow();
+}
+
+Selection Workspace::clampedToModel(Selection s) const {
+    if (const attnscope::ModelConfig* cfg = doc_.config()) {
+        s.layer = std::clamp(s.layer, 0, std::max(0, cfg->n_layer - 1));
+        s.head = std::clamp(s.head, 0, std::max(0, cfg->n_head - 1));
+    }
+    return s;
+}
+
+void Workspace::setSelection(const Selection& wanted) {
+    // A layer or head the open model lacks (a statistics row of the model
+    // before, --head past this one) is clamped to it, as setDocument does;
+    // while a model loads the choice waits for it, and setDocument clamps.
+    const Selection s = loading_ && !dropLoad_ ? wanted : clampedToModel(wanted);
+    if (s == selection_) return;
+    selection_ = s;
+    emit selectionChanged(selection_);
+}
+
+render::FigureData Workspace::figureData() const {
+    render::FigureData d = session::figureData(doc_, trace_, tokens_.labels);
+    d.threads = threads();
+    return d;
+}
+
+int Workspace::nextDebounceMs() const {
+    return trace_ && lastMs_ > 0 && lastMs_ < quickRunMs_ ? 0 : debounceMs_;
+}
+
+void Workspace::schedule() {
+    // A new input makes the current run stale: stop it now, start after the
+    // pause, none when runs are quick (a zero timer still gathers the
+    // key's own signals into one run).
+    noteForegroundActivity();
+    if (cancel_) cancel_->store(true);
+    debounce_.start(nextDebounceMs());
+}
+
+void Workspace::runNow() {
+    debounce_.stop();
+    startRun();
+}
+
+void Workspace::setStale(bool stale) {
+    if (stale == stale_) return;
+    stale_ = stale;
+    emit staleChanged(stale_);
+}
+
+void Workspace::cancel() {
+    debounce_.stop();
+    pending_ = false;
+    if (cancel_) cancel_->store(true);
+}
+
+std::shared_ptr<attnscope::Trace> Workspace::recycledTrace() {
+    for (auto& t : pool_)
+        if (t.use_count() == 1) return t;
+    // At most one spare beside the trace on screen: at GPT-2 size and 1,000
+    // tokens each holds a gigabyte. A view still holding an older one keeps it
+    // alive on its own; the pool lets it go.
+    pool_.push_back(std::make_shared<attnscope::Trace>());
+    while (pool_.size() > kPooledTraces) pool_.erase(pool_.begin());
+    return pool_.back();
+}
+
+void Workspace::startRun() {
+    if (!hasModel()) return;
+    if (running_) {  // finishRun starts the next one
+        pending_ = true;
+        if (cancel_) cancel_->store(true);
+        return;
+    }
+    running_ = true;
+    pending_ = false;
+    emit runningChanged(true);
+    longRun_.start();
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    if (compareCancel_) compareCancel_->store(true);  // the new run needs the cores more
+    const quint64 gen = ++generation_;
+    auto cancel = cancel_;
+    const session::Document doc = doc_;
+    const QString text = text_;
+    const attnscope::RunOptions requested = options_;
+    const session::CropPolicy crop = crop_;
+    std::shared_ptr<attnscope::Trace> trace = recycledTrace();
+    std::shared_ptr<const attnscope::Trace> shown = trace_;
+    QPointer<Workspace> self(this);
+    watcher_.setFuture(QtConcurrent::run(&runPool_, [=]() mutable -> RunResult {
+        const ForegroundRun foreground;  // the loss strip and the statistics wait
+        RunResult r;
+        r.generation = gen;
+        QElapsedTimer clock;
+        clock.start();
+        try {
+            r.tokens = session::tokenize(doc, text, crop);
+            if (r.tokens.ids.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run");
+            // Knockouts name positions: an edit that shortens the text past one
+            // leaves it out of this run instead of refusing every run.
+            attnscope::RunOptions options = requested;
+            const int T = int(r.tokens.ids.size());
+            std::erase_if(options.knockout, [T](const attnscope::Knockout& k) { return k.key >= T || k.query >= T; });
+            r.knockoutsLeftOut = int(requested.knockout.size() - options.knockout.size());
+            const attnscope::Model model(doc.model.weights);
+            // The spare is the run before the one on screen, or nothing at all
+            // for the first key after a full run. When the trace on screen
+            // keeps many more rows, a copy of it costs far less than running
+            // them again: 2 s against 25 s at 8,192 tokens.
+            if (shown && shown != trace &&
+                model.reusable_rows(*shown, r.tokens.ids, options) >
+                    model.reusable_rows(*trace, r.tokens.ids, options) + kCopyRatherThanRun)
+                trace->copy_with_room(*shown, T + kCopyRatherThanRun);
+            shown.reset();
+            const attnscope::TraceEstimate e =
+                attnscope::estimate_trace(model.config(), int(r.tokens.ids.size()), options);
+            if ((!e.dense || !e.activations_kept) && self)
+                QMetaObject::invokeMethod(self.data(), [self, msg = estimateText(e, options, true)] {
+                    if (self) emit self->memoryEstimate(msg);
+                }, Qt::QueuedConnection);
+            model.run(r.tokens.ids, options, *trace, [&](int done, int total) {
+                if (self)
+                    QMetaObject::invokeMethod(self.data(), [self, done, total] {
+                        if (self) emit self->progress(done, total);
+                    }, Qt::QueuedConnection);
+                return !cancel->load();
+            });
+            r.trace = trace;
+        } catch (const Error& e) {
+            r.cancelled = e.code() == ErrorCode::Cancelled;
+            r.error = describeError(e);
+        } catch (const std::exception& e) {
+            r.error = describeError(e);
+        }
+        r.ms = double(clock.nsecsElapsed()) / 1e6;
+        return r;
+    }));
+}
+
+void Workspace::finishRun() {
+    RunResult r = watcher_.result();
+    running_ = false;
+    longRun_.stop();
+    emit runningChanged(false);
+    const bool stale = r.generation != generation_ || pending_;
+    if (!stale && r.cancelled) setStale(bool(trace_));
+    if (!stale && !r.cancelled) {
+        if (r.error.isEmpty()) {
+            setStale(false);
+            trace_ = r.trace;
+            tokens_ = std::move(r.tokens);
+            compareKnockouts();
+            lastMs_ = r.ms;
+            const int T = trace_->T(), computed = T - trace_->reused_rows;
+            if (computed * 2 >= T) {
+                fullMs_ = r.ms * T / std::max(computed, 1);
+                fullT_ = T;
+            } else if (std::abs(T - fullT_) * 10 > fullT_) {
+                fullMs_ = 0;
+            }
+            // Keep the selection inside the new sequence; by default the last
+            // token is the query (its row is what the model predicts from).
+            if (selection_.query < 0 || selection_.query >= trace_->T() || selection_.key >= trace_->T()) {
+                selection_.query = trace_->T() - 1;
+                selection_.key = -1;
+                emit selectionChanged(selection_);
+            }
+            QStringList notes;
+            if (tokens_.dropped > 0)
+                notes << tr("The text is longer than the model's context: only the last %1 tokens are shown "
+                            "(%2 dropped).").arg(trace_->T()).arg(tokens_.dropped);
+            if (!trace_->weights_dense || !trace_->activations_kept)
+                notes << estimateText(attnscope::estimate_trace(trace_->config, trace_->T(), options_), options_);
+            if (r.knockoutsLeftOut > 0)
+                notes << tr("Left out of this run: %n knockout(s) naming positions past the text's %1 tokens.", "",
+                            r.knockoutsLeftOut)
+                             .arg(trace_->T());
+            if (tokens_.replacedInvalid)
+                notes << tr("The text held characters that are not valid Unicode; they were replaced.");
+            if (!tokens_.skipped.empty()) {
+                QStringList chars;
+                for (const session::SkippedText& k : tokens_.skipped) chars << k.label;
+                chars.removeDuplicates();
+                notes << tr("Left out of the run: %n character(s) the model's vocabulary lacks (%1), marked in "
+                            "the token strip.", "", int(tokens_.skipped.size()))
+                             .arg(QLocale().createSeparatedList(chars.mid(0, 8)) + (chars.size() > 8 ? QStringLiteral(" …") : QString()));
+            }
+            emit notice(notes.join(QLatin1Char(' ')));
+            emit traceReady(trace_);
+        } else {
+            setStale(bool(trace_));
+            emit runFailed(r.error);
+        }
+    }
+    // The run that cancelled the shown trace's comparison did not replace it: compare again.
+    if (!pending_ && trace_ && !trace_->knockout.empty() && !lnFWithout_ && compareCancel_ && compareCancel_->load())
+        compareKnockouts();
+    if (pending_) startRun();
+}

@@ -1,0 +1,506 @@
+#include "render/figures/matrix_figure.h"
+
+#include <QCoreApplication>
+
+#include <QFontMetricsF>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace render {
+
+namespace {
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr float kNone = -std::numeric_limits<float>::infinity();
+constexpr int kBandRows = 256;          // rows read at once: 8 MB a band at 8,192 tokens
+constexpr double kDetailPixels = 1.5;   // a pooled block this wide on screen: draw single cells instead
+
+// The extremes of a row's finite values; lo > hi when it has none.
+void finiteRange(const float* row, int n, float* lo, float* hi) {
+    *lo = std::numeric_limits<float>::infinity();
+    *hi = kNone;
+    for (int c = 0; c < n; ++c)
+        if (std::isfinite(row[c])) {
+            *lo = std::min(*lo, row[c]);
+            *hi = std::max(*hi, row[c]);
+        }
+}
+
+// Room for a figure's bands of n floats. Up to kKeptBandFloats (32 MB: 256
+// rows at 32,768 tokens) it is one buffer a thread, kept from figure to
+// figure: with a fresh 8 MB band at 8,192 tokens (2,048 pages touched for the
+// first time, about 10 us each here) every band cost 13 ms, and a head took
+// 0.53-0.66 s to open until freed bands happened to be reused; with a fresh
+// buffer a figure, 126 ms; kept, 85 ms (attnscope-bench-ui --open-heads).
+// Larger, the figure's own. A band callback must not build or paint a figure
+// itself (the Trace reads it calls do not).
+class BandBuffer {
+public:
+    explicit BandBuffer(size_t n) {
+        constexpr size_t kKeptBandFloats = size_t(8) << 20;
+        thread_local std::vector<float> kept;
+        std::vector<float>& use = n <= kKeptBandFloats ? kept : own_;
+        if (use.size() < n) use.resize(n);
+        data_ = use.data();
+    }
+    float* data() const { return data_; }
+
+private:
+    std::vector<float> own_;
+    float* data_ = nullptr;
+};
+
+// p.save() now and p.restore() at the end of the scope, also when a band read
+// in between throws (the zoomed detail reads the rows it shows).
+class SavedPainter {
+public:
+    explicit SavedPainter(QPainter& p) : p_(p) { p_.save(); }
+    ~SavedPainter() { p_.restore(); }
+    SavedPainter(const SavedPainter&) = delete;
+    SavedPainter& operator=(const SavedPainter&) = delete;
+
+private:
+    QPainter& p_;
+};
+
+}  // namespace
+
+int pooledBlock(int n) {
+    if (n <= kDenseCells) return 1;
+    int b = 2;
+    while ((int64_t(n) + b - 1) / b > kPooledCells) b *= 2;
+    return b;
+}
+
+MatrixFigure::MatrixFigure(QString title, attnscope::MatrixRM values, MatrixKind kind, QStringList rowLabels,
+                           QStringList colLabels, Style style, QString rowAxis, QString colAxis, bool causal)
+    : title_(std::move(title)), values_(std::move(values)), kind_(kind), rowLabels_(std::move(rowLabels)),
+      colLabels_(std::move(colLabels)), style_(std::move(style)), rowAxis_(std::move(rowAxis)),
+      colAxis_(std::move(colAxis)) {
+    initLabels();
+    initDense(causal);
+}
+
+MatrixFigure::MatrixFigure(QString title, MatrixBands bands, MatrixKind kind, QStringList rowLabels,
+                           QStringList colLabels, Style style, QString rowAxis, QString colAxis, bool causal)
+    : title_(std::move(title)), kind_(kind), rowLabels_(std::move(rowLabels)), colLabels_(std::move(colLabels)),
+      style_(std::move(style)), rowAxis_(std::move(rowAxis)), colAxis_(std::move(colAxis)) {
+    initLabels();
+    block_ = pooledBlock(std::max(bands.rows, bands.cols));
+    if (block_ == 1) {
+        values_ = bands.rows > 0 && bands.band ? bands.read(0, bands.rows) : attnscope::MatrixRM(0, 0);
+        initDense(causal);
+        return;
+    }
+    rows_ = bands.rows;
+    cols_ = bands.cols;
+    causal_ = causal;
+    pool(bands, causal);
+    bands_ = std::move(bands);
+}
+
+void MatrixFigure::initLabels() {
+    const QFontMetricsF fm(style_.font);
+    for (const QString& t : rowLabels_) rowLabelsW_ = std::max(rowLabelsW_, fm.horizontalAdvance(t));
+    for (const QString& t : colLabels_) colLabelsW_ = std::max(colLabelsW_, fm.horizontalAdvance(t));
+}
+
+void MatrixFigure::initDense(bool causal) {
+    rows_ = int(values_.rows());
+    cols_ = int(values_.cols());
+    causal_ = causal;
+    if (kind_ == MatrixKind::Mask && values_.size() > 0) sum_ = values_.cast<double>().sum();
+    norm_ = normalize(values_, kind_, style_.scale);
+    if (causal && kind_ != MatrixKind::Mask) maskUpperTriangle(norm_);
+    image_ = heatmapImage(norm_, style_.cmap());
+}
+
+// The overview: every block's largest value, a band of rows at a time. Each
+// scale is monotonic within a row, so the largest value of a block, scaled
+// with its row, is the largest scaled value: the row-normalised scales divide
+// each row's block maxima by the row's own range, the others scale the pooled
+// matrix once at the end. With a causal mask a row reads only the keys it sees.
+void MatrixFigure::pool(const MatrixBands& bands, bool causal) {
+    const int b = block_, prs = (rows_ + b - 1) / b, pcs = (cols_ + b - 1) / b;
+    const bool perRow = style_.scale == Scale::RowNormalized && kind_ != MatrixKind::Mask;
+    values_ = attnscope::MatrixRM::Constant(prs, pcs, kNone);
+    float lo = std::numeric_limits<float>::infinity(), hi = kNone;  // the scores' finite extremes
+    const int bandRows = std::max(b, kBandRows / b * b);
+    Eigen::ArrayXf acc(cols_);
+    const BandBuffer room(size_t(std::min(rows_, bandRows)) * size_t(cols_));
+    float* buffer = room.data();
+    for (int r0 = 0; r0 < rows_; r0 += bandRows) {
+        const int r1 = std::min(rows_, r0 + bandRows);
+        bands.band(r0, r1, buffer);
+        Eigen::Map<attnscope::MatrixRM> m(buffer, r1 - r0, cols_);
+        if (kind_ == MatrixKind::Mask) sum_ += m.cast<double>().sum();
+        // Each row on its own scale first, where the scale is per row.
+        for (int q = r0; q < r1; ++q) {
+            const int end = causal ? std::min(cols_, q + 1) : cols_;
+            Eigen::Map<Eigen::ArrayXf> row(m.data() + size_t(q - r0) * size_t(cols_), end);
+            if (end == 0) continue;
+            if (kind_ == MatrixKind::Scores) {
+                const float rhi = row.maxCoeff();
+                const float rlo = (row > kNone).select(row, std::numeric_limits<float>::infinity()).minCoeff();
+                lo = std::min(lo, rlo);
+                hi = std::max(hi, rhi);
+                if (perRow && rlo <= rhi) row = (row - rlo) * (1.0f / (rhi > rlo ? rhi - rlo : 1.0f));
+            } else if (perRow) {
+                const float mx = row.maxCoeff();
+                if (mx > 0) row /= mx;
+            }
+        }
+        // Then each block row: the largest of its rows, cell by cell, then of
+        // each block of columns. Past a row's last visible key a causal row
+        // holds 0 (weights, mask) or -inf (scores), never more than what the
+        // block's last row sees there.
+        for (int br = r0; br < r1; br += b) {
+            const int n = std::min(b, r1 - br), end = causal ? std::min(cols_, br + n) : cols_;
+            const auto rowOf = [&](int r) {
+                return Eigen::Map<const Eigen::ArrayXf>(m.data() + size_t(br - r0 + r) * size_t(cols_), end);
+            };
+            acc.head(end) = rowOf(0);
+            for (int r = 1; r < n; ++r) acc.head(end) = acc.head(end).max(rowOf(r));
+            float* out = values_.data() + size_t(br / b) * size_t(pcs);
+            for (int c0 = 0, pc = 0; c0 < end; c0 += b, ++pc) out[pc] = acc.segment(c0, std::min(b, end - c0)).maxCoeff();
+        }
+    }
+    // Colours: the same rules as normalize(), on the pooled values.
+    Normalized n;
+    if (kind_ == MatrixKind::Weights) n = weightsScale(style_.scale);
+    n.t.resize(prs, pcs);
+    if (kind_ == MatrixKind::Scores) {
+        if (!(lo <= hi)) lo = hi = 0;
+        n.lo = lo;
+        n.hi = hi > lo ? hi : lo + 1;
+        if (perRow) {
+            n.lo = 0;
+            n.hi = 1;
+            n.perRow = true;
+        }
+    }
+    for (Eigen::Index i = 0; i < values_.size(); ++i) {
+        const float v = values_.data()[i];
+        float t = kNaN;
+        if (v != kNone) {
+            switch (kind_) {
+            case MatrixKind::Mask: t = v > 0.5f ? 1.0f : kNaN; break;
+            case MatrixKind::Weights: t = perRow ? v : normalizedWeight(v, 1.0f, style_.scale); break;
+            case MatrixKind::Scores: t = perRow ? v : float((v - n.lo) / (n.hi - n.lo)); break;
+            }
+        }
+        n.t.data()[i] = t;
+    }
+    norm_ = std::move(n);
+    image_ = heatmapImage(norm_, style_.cmap());
+}
+
+QImage MatrixFigure::detailImage(int r0, int r1, int c0, int c1) const {
+    QImage img(c1 - c0, r1 - r0, QImage::Format_RGB32);
+    const ColorMap& cmap = style_.cmap();
+    const bool perRow = style_.scale == Scale::RowNormalized;
+    const BandBuffer room(size_t(std::min(r1 - r0, kBandRows)) * size_t(cols_));
+    float* buffer = room.data();
+    for (int b0 = r0; b0 < r1; b0 += kBandRows) {
+        const int b1 = std::min(r1, b0 + kBandRows);
+        bands_.band(b0, b1, buffer);
+        const Eigen::Map<const attnscope::MatrixRM> m(buffer, b1 - b0, cols_);
+        for (int q = b0; q < b1; ++q) {
+            const float* row = m.data() + size_t(q - b0) * size_t(cols_);
+            const int end = causal_ ? std::min(cols_, q + 1) : cols_;
+            float rlo = float(norm_.lo), rhi = float(norm_.hi), mx = 1.0f;
+            if (kind_ == MatrixKind::Scores && perRow) {
+                finiteRange(row, end, &rlo, &rhi);
+                if (!(rhi > rlo)) rhi = rlo + 1;
+            } else if (kind_ == MatrixKind::Weights && perRow) {
+                mx = end > 0 ? *std::max_element(row, row + end) : 0.0f;
+            }
+            auto* line = reinterpret_cast<QRgb*>(img.scanLine(q - r0));
+            for (int c = c0; c < c1; ++c) {
+                const float v = row[c];
+                float t = kNaN;
+                if (kind_ == MatrixKind::Mask) t = v > 0.5f ? 1.0f : kNaN;
+                else if (c >= end) t = kNaN;  // above the diagonal: never attended
+                else if (kind_ == MatrixKind::Weights) t = normalizedWeight(v, mx, style_.scale);
+                else if (std::isfinite(v)) t = (v - rlo) / (rhi - rlo);
+                line[c - c0] = cmap.at(t);
+            }
+        }
+    }
+    return img;
+}
+
+// A pooled matrix zoomed in far enough: the cells in view, one by one, read
+// again with a margin so that a small pan needs no new read.
+bool MatrixFigure::paintDetail(QPainter& p, const QRectF& frame, const QRectF& zoomed) const {
+    if (block_ == 1 || !bands_.band) return false;
+    const double cw = zoomed.width() / cols_, ch = zoomed.height() / rows_;
+    if (std::min(cw, ch) * block_ < kDetailPixels) return false;
+    const int c0 = std::clamp(int(std::floor((frame.left() - zoomed.left()) / cw)), 0, cols_ - 1);
+    const int c1 = std::clamp(int(std::ceil((frame.right() - zoomed.left()) / cw)), c0 + 1, cols_);
+    const int r0 = std::clamp(int(std::floor((frame.top() - zoomed.top()) / ch)), 0, rows_ - 1);
+    const int r1 = std::clamp(int(std::ceil((frame.bottom() - zoomed.top()) / ch)), r0 + 1, rows_);
+    if (cached_.image.isNull() || r0 < cached_.r0 || r1 > cached_.r1 || c0 < cached_.c0 || c1 > cached_.c1) {
+        const int mr = (r1 - r0) / 4, mc = (c1 - c0) / 4;
+        Detail d;
+        d.r0 = std::max(0, r0 - mr);
+        d.r1 = std::min(rows_, r1 + mr);
+        d.c0 = std::max(0, c0 - mc);
+        d.c1 = std::min(cols_, c1 + mc);
+        d.image = detailImage(d.r0, d.r1, d.c0, d.c1);
+        cached_ = std::move(d);
+    }
+    detail_ = cached_;
+    p.save();
+    p.setClipRect(frame);
+    p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    p.drawImage(QRectF(zoomed.left() + c0 * cw, zoomed.top() + r0 * ch, (c1 - c0) * cw, (r1 - r0) * ch), cached_.image,
+                QRectF(c0 - cached_.c0, r0 - cached_.r0, c1 - c0, r1 - r0));
+    p.restore();
+    return true;
+}
+
+QSizeF MatrixFigure::naturalSize() const {
+    const double rows = std::max<double>(1, double(rows_)), cols = std::max<double>(1, double(cols_));
+    // A cell of 2 to 28 units a token, the matrix at most kMaxNaturalSide a
+    // side: at 2 units, 8,192 tokens made a PNG of 51,788 pixels a side at
+    // 300 dpi (10 GB to paint). Past the cap a cell is under 2 units; a PNG
+    // at 300 dpi still has a pixel for each of 5,000 tokens.
+    const double cell = std::clamp(560.0 / std::max(rows, cols), 2.0, 28.0);
+    const double fit = std::min(1.0, kMaxNaturalSide / (cell * std::max(rows, cols)));
+    return {cell * fit * cols + 190, cell * fit * rows + 160};
+}
+
+MatrixFigure::Layout MatrixFigure::layout(const QRectF& area) const {
+    Layout l;
+    const QFontMetricsF titleFm(scaledFont(style_.font, 1.2));
+    const double top0 = area.top() + (style_.showTitle ? titleFm.height() * 1.5 : 0);
+    l.labelFont = style_.font;
+    QFontMetricsF fm(l.labelFont);
+    // The mask has no colour scale: a legend of its two colours takes the bar's place.
+    double barW = !style_.showColorBar ? 0
+                        : kind_ == MatrixKind::Mask
+                            ? 14 + std::max(fm.horizontalAdvance(maskLegendText(true)), fm.horizontalAdvance(maskLegendText(false))) + 10
+                            : 14 + fm.horizontalAdvance(QStringLiteral("-0.000")) + 10;
+    // A per-row scale's caption (drawColorBar: 80 units, wrapped) needs that
+    // much beside the heatmap, or the next panel of a comparison covers it.
+    if (barW > 0 && norm_.perRow && kind_ != MatrixKind::Mask) barW = std::max(barW, 80.0);
+    const double axis = fm.height() + 2;
+    l.rowLabelW = rowLabels_.isEmpty() ? 0 : std::min(rowLabelsW_ + 6, area.width() * 0.25);
+    l.colLabelH = colLabels_.isEmpty() ? 0 : std::min(colLabelsW_ + 6, area.height() * 0.25);
+    const double rows = std::max<double>(1, double(rows_)), cols = std::max<double>(1, double(cols_));
+    const double gap = barW > 0 ? 10 : 0;  // between the heatmap and its bar
+    const double availW = area.width() - l.rowLabelW - axis - gap - barW - 4;
+    const double availH = area.bottom() - top0 - l.colLabelH - axis - 4;
+    // Square cells when the matrix is square; otherwise fill the space.
+    double cw = availW / cols, ch = availH / rows;
+    if (rows_ == cols_) cw = ch = std::min(cw, ch);
+    cw = std::max(cw, 0.05);
+    ch = std::max(ch, 0.05);
+    const double used = axis + l.rowLabelW + cw * cols + gap + barW;
+    const double x0 = area.left() + std::max(0.0, (area.width() - used) / 2);
+    l.heat = QRectF(x0 + axis + l.rowLabelW, top0 + axis + l.colLabelH, cw * cols, ch * rows);
+    // A per-row scale says so under its bar (drawColorBar): the bar ends that
+    // much above the heatmap's bottom, so a short heatmap does not push the
+    // words out of the figure.
+    const double caption = norm_.perRow && kind_ != MatrixKind::Mask ? fm.height() * 0.8 * 2.2 + 4 : 0;
+    if (barW > 0)
+        l.bar = QRectF(l.heat.right() + gap, l.heat.top(), 14,
+                       std::min(std::max(l.heat.height() - caption, std::min(l.heat.height(), 3 * fm.height())), 320.0));
+    return l;
+}
+
+QRectF MatrixFigure::heatmapRect(const QRectF& area) const { return layout(area).heat; }
+QRectF MatrixFigure::colorBarRect(const QRectF& area) const { return layout(area).bar; }
+
+bool MatrixFigure::cellAt(const QRectF& area, const QPointF& pos, int* row, int* col) const {
+    const QRectF h = heatmapRect(area);
+    if (rows_ == 0 || cols_ == 0 || !h.contains(pos)) return false;
+    *row = std::clamp(int((pos.y() - h.top()) / h.height() * double(rows_)), 0, rows_ - 1);
+    *col = std::clamp(int((pos.x() - h.left()) / h.width() * double(cols_)), 0, cols_ - 1);
+    return true;
+}
+
+QRectF MatrixFigure::zoomedHeatmapRect(const QRectF& area, const Viewport& v) const {
+    const QRectF h = heatmapRect(area);
+    const double z = std::max(1.0, v.zoom);
+    return QRectF(h.topLeft() + v.pan, h.size() * z);
+}
+
+QPointF MatrixFigure::clampPan(const QRectF& area, double zoom, const QPointF& pan) const {
+    const QRectF h = heatmapRect(area);
+    const double z = std::max(1.0, zoom);
+    return QPointF(std::clamp(pan.x(), h.width() - h.width() * z, 0.0), std::clamp(pan.y(), h.height() - h.height() * z, 0.0));
+}
+
+bool MatrixFigure::cellAt(const QRectF& area, const Viewport& v, const QPointF& pos, int* row, int* col) const {
+    const QRectF frame = heatmapRect(area), z = zoomedHeatmapRect(area, v);
+    if (rows_ == 0 || cols_ == 0 || !frame.contains(pos) || !z.contains(pos)) return false;
+    *row = std::clamp(int((pos.y() - z.top()) / z.height() * double(rows_)), 0, rows_ - 1);
+    *col = std::clamp(int((pos.x() - z.left()) / z.width() * double(cols_)), 0, cols_ - 1);
+    return true;
+}
+
+void MatrixFigure::drawLabels(QPainter& p, const Layout& l, const QRectF& zoomed, double minPoints) const {
+    // `l.heat` is the frame; `zoomed` the whole heatmap, of which the frame shows a part.
+    p.save();
+    drawn_.clear();
+    const QRectF frame = l.heat;
+    const double ch = zoomed.height() / std::max<double>(1, double(rows_));
+    const double cw = zoomed.width() / std::max<double>(1, double(cols_));
+    // Labels shrink with the cells down to `minPoints`; past that only every k-th is shown.
+    QFont font = style_.font;
+    if (font.pointSizeF() > 0) {
+        const double cellPoints = std::min(cw, ch) * 0.9 * 72.0 / 96.0;
+        font.setPointSizeF(std::max(std::min(minPoints, font.pointSizeF()), std::min(font.pointSizeF(), cellPoints)));
+    }
+    p.setFont(font);
+    p.setPen(style_.text);
+    const QFontMetricsF fm(font);
+    // A label needs its glyphs' height, not the full line spacing: every token
+    // keeps its label as long as the cells are at least that tall. A single
+    // character is never laid on its side, so key columns also leave room for it upright.
+    const double glyphs = fm.ascent() + 0.5 * fm.descent();
+    if (widestCharPoints_ != font.pointSizeF()) {  // measured once per label size (thousands of labels)
+        widestChar_ = 0;
+        for (const QString& s : colLabels_)
+            if (s.size() == 1 || (s.size() == 2 && s[0].isHighSurrogate())) widestChar_ = std::max(widestChar_, fm.horizontalAdvance(s));
+        widestCharPoints_ = font.pointSizeF();
+    }
+    const double widestChar = widestChar_;
+    const int rowStride = std::max(1, int(std::ceil(glyphs / ch - 1e-9)));
+    const int colStride = std::max(1, int(std::ceil(std::max(glyphs, widestChar + 2) / cw - 1e-9)));
+    const auto visible = [](double from, double to, double step, int n, int* a, int* b) {
+        *a = std::clamp(int(std::floor(from / step)), 0, n);
+        *b = std::clamp(int(std::ceil(to / step)), *a, n);
+    };
+    int r0 = 0, r1 = 0, c0 = 0, c1 = 0;
+    visible(frame.top() - zoomed.top(), frame.bottom() - zoomed.top(), ch, int(std::min<qsizetype>(rowLabels_.size(), rows_)), &r0, &r1);
+    visible(frame.left() - zoomed.left(), frame.right() - zoomed.left(), cw, int(std::min<qsizetype>(colLabels_.size(), cols_)), &c0, &c1);
+    for (int i = (r0 + rowStride - 1) / rowStride * rowStride; i < r1; i += rowStride) {
+        const double cy = zoomed.top() + (i + 0.5) * ch;
+        if (cy < frame.top() || cy > frame.bottom()) continue;
+        const QString text = fm.elidedText(rowLabels_[i], Qt::ElideRight, l.rowLabelW - 4);
+        // A line tall, centred on the row: a rectangle as short as the row would clip the text.
+        p.drawText(QRectF(frame.left() - l.rowLabelW, cy - fm.height() / 2, l.rowLabelW - 4, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, text);
+        const double w = fm.horizontalAdvance(text);
+        drawn_.push_back({QRectF(frame.left() - 4 - w, cy - fm.height() / 2, w, fm.height()), text, i, true, true});
+    }
+    for (int j = (c0 + colStride - 1) / colStride * colStride; j < c1; j += colStride) {
+        const double cx = zoomed.left() + (j + 0.5) * cw;
+        if (cx < frame.left() || cx > frame.right()) continue;
+        const QString& full = colLabels_[j];
+        const double w = fm.horizontalAdvance(full);
+        if (w <= cw * colStride - 2) {  // upright where it fits
+            const QRectF r(cx - w / 2, frame.top() - 4 - fm.height(), w, fm.height());
+            p.drawText(r, Qt::AlignCenter, full);
+            drawn_.push_back({r, full, j, false, true});
+            continue;
+        }
+        const QString text = fm.elidedText(full, Qt::ElideRight, l.colLabelH - 4);
+        p.save();
+        p.translate(cx, frame.top() - 4);
+        p.rotate(-90);
+        p.drawText(QRectF(0, -fm.height() / 2, l.colLabelH - 4, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, text);
+        p.restore();
+        const double tw = fm.horizontalAdvance(text);
+        drawn_.push_back({QRectF(cx - fm.height() / 2, frame.top() - 4 - tw, fm.height(), tw), text, j, false, false});
+    }
+    QFont af = font;
+    af.setPointSizeF(std::max(font.pointSizeF(), std::min(style_.font.pointSizeF(), minPoints)));
+    af.setItalic(true);
+    p.setFont(af);
+    const QFontMetricsF afm(af);
+    if (!colAxis_.isEmpty())
+        p.drawText(QRectF(frame.left(), frame.top() - l.colLabelH - afm.height() - 2, frame.width(), afm.height()),
+                   Qt::AlignCenter, colAxis_);
+    if (!rowAxis_.isEmpty()) {
+        p.translate(frame.left() - l.rowLabelW - 2, frame.bottom());
+        p.rotate(-90);
+        p.drawText(QRectF(0, -afm.height(), frame.height(), afm.height()), Qt::AlignCenter, rowAxis_);
+    }
+    p.restore();
+}
+
+void MatrixFigure::paint(QPainter& p, const QRectF& area) const { paintViewport(p, area, wholeViewport()); }
+
+MatrixFigure::Viewport MatrixFigure::wholeViewport() const {
+    Viewport v;
+    v.minLabelPoints = style_.minLabelPoints;
+    return v;
+}
+
+void MatrixFigure::paintViewport(QPainter& p, const QRectF& area, const Viewport& v) const {
+    fillBackground(p, area, style_);
+    drawTitle(p, area, title_, style_);
+    drawn_.clear();
+    detail_ = {};
+    if (rows_ == 0 || cols_ == 0) return;
+    const Layout l = layout(area);
+    const QRectF zoomed = zoomedHeatmapRect(area, v);
+    const SavedPainter saved(p);
+    p.setFont(style_.font);
+    // The image's cells: one per cell, or one per block of a pooled matrix
+    // (the last block may hang past the matrix's edge; the frame clips it).
+    const double cw = zoomed.width() / double(cols_) * block_, ch = zoomed.height() / double(rows_) * block_;
+    const QRectF whole(zoomed.topLeft(), QSizeF(cw * image_.width(), ch * image_.height()));
+    if (zoomed == l.heat && block_ == 1) {
+        drawHeatmap(p, l.heat, norm_, style_.cmap(), style_.cells, style_.cells == CellMode::Image ? &image_ : nullptr,
+                    &fitted_);
+    } else if (zoomed == l.heat) {
+        p.save();
+        p.setClipRect(l.heat);
+        drawHeatmap(p, whole, norm_, style_.cmap(), style_.cells, style_.cells == CellMode::Image ? &image_ : nullptr,
+                    &fitted_);
+        p.restore();
+    } else if (!paintDetail(p, l.heat, zoomed)) {
+        // Only the cells in the frame, drawn from the cached image.
+        const int c0 = std::clamp(int(std::floor((l.heat.left() - zoomed.left()) / cw)), 0, image_.width() - 1);
+        const int c1 = std::clamp(int(std::ceil((l.heat.right() - zoomed.left()) / cw)), c0 + 1, image_.width());
+        const int r0 = std::clamp(int(std::floor((l.heat.top() - zoomed.top()) / ch)), 0, image_.height() - 1);
+        const int r1 = std::clamp(int(std::ceil((l.heat.bottom() - zoomed.top()) / ch)), r0 + 1, image_.height());
+        p.save();
+        p.setClipRect(l.heat);
+        p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        const QRectF dest(zoomed.left() + c0 * cw, zoomed.top() + r0 * ch, (c1 - c0) * cw, (r1 - r0) * ch);
+        const QSize px = devicePixels(p, dest.size());
+        if (!px.isEmpty() && (c1 - c0 > px.width() || r1 - r0 > px.height())) {
+            // Still more cells than pixels: each pixel the largest of its cells.
+            const QRect cells(c0, r0, c1 - c0, r1 - r0);
+            if (fitted_.image.isNull() || fitted_.cells != cells || fitted_.fit != px)
+                fitted_ = fittedHeatmapImage(norm_, style_.cmap(), cells, px);
+            const FittedImage& f = fitted_;
+            p.drawImage(QRectF(dest.topLeft(), QSizeF(cw * f.image.width() * f.columns, ch * f.image.height() * f.rows)),
+                        f.image);
+        } else {
+            p.drawImage(dest, image_, QRectF(c0, r0, c1 - c0, r1 - r0));
+        }
+        p.restore();
+    }
+    drawLabels(p, l, zoomed, v.minLabelPoints);
+    if (!l.bar.isNull() && kind_ == MatrixKind::Mask) drawMaskLegend(p, l.bar.topLeft());
+    else if (!l.bar.isNull()) drawColorBar(p, l.bar, norm_, style_.cmap());
+}
+
+QString MatrixFigure::maskLegendText(bool allowed) {
+    return allowed ? QCoreApplication::translate("render::MatrixFigure", "attended (allowed)")
+                   : QCoreApplication::translate("render::MatrixFigure", "masked (−∞ before softmax)");
+}
+
+void MatrixFigure::drawMaskLegend(QPainter& p, const QPointF& at) const {
+    const QFontMetricsF fm(p.font());
+    const double h = fm.height();
+    for (int i = 0; i < 2; ++i) {
+        const bool allowed = i == 0;
+        const QRectF swatch(at.x(), at.y() + i * (h + 6), 14, h);
+        p.fillRect(swatch, QColor(allowed ? style_.cmap().at(1.0) : style_.cmap().masked()));
+        p.setPen(QPen(QColor(80, 80, 80), 0));
+        p.drawRect(swatch);
+        p.setPen(style_.text);
+        p.drawText(QPointF(swatch.right() + 6, swatch.top() + fm.ascent()), maskLegendText(allowed));
+    }
+}
+
+}  // namespace render

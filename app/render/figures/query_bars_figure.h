@@ -1,0 +1,58 @@
+#pragma once
+// One query's attention distribution over the keys, as bars with token labels.
+// The y axis ends at a round number just above the tallest bar, so a head that
+// spreads its attention is still readable; `fixedAxis` draws 0 to 1 instead.
+#include <vector>
+
+#include "render/figures/figure.h"
+
+namespace render {
+
+class RowFigure : public Figure {
+public:
+    RowFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis = false);
+    // Any one row over the tokens (a rollout row, say), under its own title;
+    // layer() and head() are -1.
+    RowFigure(FigureData data, std::vector<float> row, int query, QString title, Style style, bool fixedAxis = false);
+
+    QSizeF naturalSize() const override;
+    void paint(QPainter& p, const QRectF& area) const override;
+    QString title() const override;
+
+    // The key whose bar is under `pos`, or -1.
+    int keyAt(const QRectF& area, const QPointF& pos) const;
+    // The top of the y axis: 1 when fixed, else the round number above the tallest bar.
+    double axisMax() const { return axisMax_; }
+    int query() const { return query_; }
+    int layer() const { return layer_; }
+    int head() const { return head_; }
+    // The values the bars show, one per key.
+    const std::vector<float>& values() const { return row_; }
+    // A key's label as last painted: the text (elided to the room there is)
+    // and the rectangle it covers.
+    struct DrawnLabel {
+        QRectF rect;
+        QString text;
+        int key;
+        bool upright;  // false: reading downwards, on its side
+    };
+    const std::vector<DrawnLabel>& drawnLabels() const { return drawn_; }
+
+private:
+    QRectF plotRect(const QRectF& area) const;
+    // The value axis's label at tick i of 4: written exactly (0.125, not 0.13).
+    QString tickLabel(int i) const;
+    void fitAxis(bool fixedAxis);
+    // Every label one character (a character-level model's): then they stand
+    // upright, every k-th, rather than on their sides.
+    bool singleCharacters() const;
+    FigureData data_;
+    int layer_, head_, query_;
+    Style style_;
+    std::vector<float> row_;
+    double axisMax_ = 1.0;
+    QString title_;  // "" : the head's title
+    mutable std::vector<DrawnLabel> drawn_;
+};
+
+}  // namespace render

@@ -1,0 +1,336 @@
+#include "render/figures/shape_flow_figure.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainterPath>
+#include <map>
+
+#include "attnscope/run/trace_tensors.h"
+
+namespace render {
+
+namespace {
+
+// One side of a shape: the head axis split off when drawn per head
+// ("H", 4; or "KV", 2), and the rest in symbols and numbers.
+struct ShapeParts {
+    QString headSymbol;
+    qint64 heads = -1;
+    QStringList symbols, numbers;
+};
+
+ShapeParts split(const attnscope::Shape& shape, const std::vector<std::string>& symbols, bool perHead) {
+    ShapeParts out;
+    for (size_t i = 0; i < symbols.size() && i < shape.size(); ++i) {
+        const QString sym = QString::fromStdString(symbols[i]);
+        if (perHead && out.heads < 0 && (sym == QLatin1String("H") || sym == QLatin1String("KV"))) {
+            out.headSymbol = sym;
+            out.heads = shape[i];
+            continue;
+        }
+        out.symbols << sym;
+        out.numbers << QString::number(shape[i]);
+    }
+    return out;
+}
+
+// Symbolic and numeric shape, as the table states it: "(T, C) = (12, 64)", per
+// head "H × (T, hs) = 4 × (12, 16)", and for a step that changes the head
+// count "KV→H × (T, hs) = 2→4 × (12, 16)".
+QString shapeText(const attnscope::StageRecord& r) {
+    const ShapeParts to = split(r.shape, r.symbols, r.per_head);
+    const QString rest = to.symbols.join(", "), restNum = to.numbers.join(", ");
+    if (!r.from_shape.empty()) {
+        const ShapeParts from = split(r.from_shape, r.from_symbols, r.per_head);
+        if (from.heads >= 0 && to.heads >= 0 && from.symbols == to.symbols)
+            return QStringLiteral("%1→%2 × (%3) = %4→%5 × (%6)")
+                .arg(from.headSymbol, to.headSymbol, rest)
+                .arg(from.heads).arg(to.heads).arg(restNum);
+        auto join = [](const std::vector<std::string>& xs) {
+            QStringList out;
+            for (const std::string& x : xs) out << QString::fromStdString(x);
+            return out.join(", ");
+        };
+        return QStringLiteral("(%1) → (%2)").arg(join(r.from_symbols), join(r.symbols));
+    }
+    if (to.heads >= 0)
+        return QStringLiteral("%1 × (%2) = %3 × (%4)").arg(to.headSymbol, rest).arg(to.heads).arg(restNum);
+    return QStringLiteral("(%1) = (%2)").arg(rest, restNum);
+}
+
+// What the block frame says: the norm placement, and whether attention and the
+// MLP run side by side.
+QString blockText(const attnscope::ModelConfig& c) {
+    const bool rms = c.norm == attnscope::NormKind::RMSNorm;
+    if (c.parallel_residual)
+        return rms ? QCoreApplication::translate("render::FlowFigure",
+                                                 "Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)")
+                   : QCoreApplication::translate("render::FlowFigure",
+                                                 "Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)");
+    return rms ? QCoreApplication::translate("render::FlowFigure", "Block %1 (pre-RMSNorm; every block has these shapes)")
+               : QCoreApplication::translate("render::FlowFigure", "Block %1 (pre-LayerNorm; every block has these shapes)");
+}
+
+constexpr double kBoxW = 150, kBoxH = 54, kGapX = 26, kGapY = 30, kMaxBoxW = 230, kDetailH = 14;
+constexpr double kDetailFont = 0.8, kMarginX = 16;
+
+}  // namespace
+
+FlowFigure::FlowFigure(FigureData data, int layer, int head, Style style, int selected)
+    : data_(std::move(data)), layer_(layer), head_(head), style_(std::move(style)), selected_(selected) {
+    box_ = {kBoxW, kBoxH};
+    if (!data_.trace) return;
+    std::vector<const attnscope::StageRecord*> records;
+    for (const attnscope::StageRecord& s : data_.trace->stages) {
+        if (s.layer >= 0 && s.layer != layer_) continue;
+        Node n;
+        n.stage = QString::fromStdString(s.stage);
+        n.label = QCoreApplication::translate("render::FlowFigure", s.label.c_str());
+        n.detail = QString::fromStdString(s.detail);
+        n.tensor = QString::fromStdString(s.tensor);
+        n.layer = s.layer;
+        n.shapeText = shapeText(s);
+        n.perHead = s.per_head;
+        nodes_.push_back(n);
+        records.push_back(&s);
+    }
+    // Arrows: from the node before, or from the stages the record names ("x":
+    // the node before the block, its input).
+    int blockInput = -1;
+    for (size_t i = 0; i < nodes_.size(); ++i)
+        if (nodes_[i].layer >= 0) {
+            blockInput = int(i) - 1;
+            break;
+        }
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+        Node& n = nodes_[i];
+        if (records[i]->inputs.empty()) {
+            if (i > 0) n.inputs.push_back(int(i) - 1);
+            continue;
+        }
+        for (const std::string& in : records[i]->inputs) {
+            int from = -1;
+            if (in == "x") from = blockInput;
+            for (int j = int(i) - 1; j >= 0 && in != "x" && from < 0; --j)
+                if (nodes_[size_t(j)].layer == n.layer && nodes_[size_t(j)].stage == QLatin1String(in.c_str())) from = j;
+            if (from >= 0) n.inputs.push_back(from);
+        }
+    }
+    // Wide enough for every label and detail (longer ones are elided), taller
+    // when there are details.
+    QFont bold = style_.font;
+    bold.setBold(true);
+    const QFontMetricsF bfm(bold), dfm(scaledFont(style_.font, kDetailFont));
+    bool details = false;
+    for (const Node& n : nodes_) {
+        box_.setWidth(std::max(box_.width(), std::min(kMaxBoxW, bfm.horizontalAdvance(n.label) + 12)));
+        if (!n.detail.isEmpty()) {
+            details = true;
+            box_.setWidth(std::max(box_.width(), std::min(kMaxBoxW, dfm.horizontalAdvance(n.detail) + 10)));
+        }
+    }
+    if (details) box_.setHeight(kBoxH + kDetailH);
+    blockText_ = blockText(data_.trace->config);
+}
+
+QString FlowFigure::title() const {
+    return QCoreApplication::translate("render::FlowFigure", "Forward pass · block %1 of %2 shown · head %3 for per-head tensors")
+        .arg(layer_).arg(data_.trace ? data_.trace->n_layer() : 0).arg(head_);
+}
+
+QSizeF FlowFigure::naturalSize() const {
+    return {6 * (box_.width() + kGapX) + 40, 6 * (box_.height() + kGapY) + 80};
+}
+
+FlowFigure::Layout FlowFigure::layout(const QRectF& area) const {
+    Layout l;
+    // Below the title, with room for the block frame's label above the first row.
+    const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4) + 24;
+    // Arrows to a later row run down the left margin: room for them, when there are any.
+    bool margin = false;
+    for (size_t i = 0; i < nodes_.size(); ++i)
+        for (const int j : nodes_[i].inputs) margin = margin || j + 1 != int(i);
+    const double left = margin ? kMarginX : 0;
+    const QRectF room(area.left() + 10 + left, top, area.width() - 20 - left, area.bottom() - top - 6);
+    // Choose the number of boxes per row that lets the diagram be drawn
+    // largest inside the room (boxes shrink, never grow past 1.2x).
+    const int n = std::max<int>(1, int(nodes_.size()));
+    int perRow = 1;
+    const double bw = box_.width(), bh = box_.height();
+    for (int c = 1; c <= n; ++c) {
+        const int rows = (n + c - 1) / c;
+        const double w = c * bw + (c - 1) * kGapX, h = rows * bh + (rows - 1) * kGapY;
+        const double s = std::min({room.width() / w, room.height() / h, 1.2});
+        if (s > l.scale || c == 1) {
+            l.scale = s;
+            perRow = c;
+        }
+    }
+    const double s = l.scale;
+    const int rows = (n + perRow - 1) / perRow;
+    const double usedW = (perRow * bw + (perRow - 1) * kGapX) * s;
+    const double x0 = room.left() + std::max(0.0, (room.width() - usedW) / 2);
+    l.left = x0;
+    // Boxes in reading order, row after row.
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+        const int r = int(i) / perRow, c = int(i) % perRow;
+        l.boxes.emplace_back(x0 + c * (bw + kGapX) * s, room.top() + r * (bh + kGapY) * s, bw * s, bh * s);
+    }
+    Q_UNUSED(rows);
+    QRectF frame;
+    for (size_t i = 0; i < nodes_.size(); ++i)
+        if (nodes_[i].layer >= 0) frame = frame.isNull() ? l.boxes[i] : frame.united(l.boxes[i]);
+    l.blockFrame = frame.adjusted(-6, -16 * std::min(1.0, l.scale) - 2, 6, 6);
+    return l;
+}
+
+QRectF FlowFigure::nodeRect(const QRectF& area, int i) const {
+    const Layout l = layout(area);
+    return i >= 0 && size_t(i) < l.boxes.size() ? l.boxes[size_t(i)] : QRectF();
+}
+
+int FlowFigure::nodeAt(const QRectF& area, const QPointF& pos) const {
+    const Layout l = layout(area);
+    for (size_t i = 0; i < l.boxes.size(); ++i)
+        if (l.boxes[i].contains(pos)) return int(i);
+    return -1;
+}
+
+void FlowFigure::paint(QPainter& p, const QRectF& area) const {
+    fillBackground(p, area, style_);
+    drawTitle(p, area, title(), style_);
+    const Layout l = layout(area);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    const QFontMetricsF fm(style_.font);
+    const ColorMap& cm = style_.cmap();
+    if (!l.blockFrame.isNull()) {
+        p.setPen(QPen(QColor(cm.at(0.35)), 1.2, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(l.blockFrame, 8, 8);
+        p.setFont(scaledFont(style_.font, 0.9 * std::min(1.0, l.scale)));
+        p.setPen(style_.text);
+        p.drawText(QRectF(l.blockFrame.left() + 8, l.blockFrame.top() + 1, l.blockFrame.width() - 16, 16 * std::min(1.0, l.scale)),
+                   Qt::AlignRight | Qt::AlignVCenter,
+                   blockText_.arg(layer_));
+    }
+    // Arrows: from the node before along the rows (down and across where a
+    // row wraps); from any other node it reads through the gaps, below its
+    // row and down beside the target, in the accent colour, so a branch
+    // (SwiGLU's up, GPT-NeoX's parallel MLP) shows as one.
+    auto arrowHead = [&](const QPainterPath& path, const QPointF& end, const QColor& c) {
+        // Along the last segment (the path's last corner to its end).
+        const QPointF dir = end - path.elementAt(path.elementCount() - 2);
+        const double len = std::hypot(dir.x(), dir.y());
+        if (len <= 0) return;
+        const QPointF u = dir / len, n(-u.y(), u.x());
+        QPolygonF head;
+        head << end << end - u * 7 + n * 3.5 << end - u * 7 - n * 3.5;
+        p.setBrush(c);
+        p.drawPolygon(head);
+    };
+    const QColor branch = QColor(cm.at(0.2));
+    // Routed arrows leave a row along lanes of the gap below it, each its own
+    // (the wrapping arrow keeps the middle, 0.5; arrows into the next row come
+    // down at 0.7).
+    std::map<double, int> lanesUsed;
+    auto laneBelow = [&](const QRectF& a) {
+        static constexpr double kLanes[] = {0.2, 0.35, 0.1, 0.85};
+        return a.bottom() + kGapY * l.scale * kLanes[lanesUsed[a.bottom()]++ % 4];
+    };
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+        for (const int j : nodes_[i].inputs) {
+            const QRectF a = l.boxes[size_t(j)], b = l.boxes[i];
+            QPainterPath path;
+            QPointF end;
+            const bool next = j + 1 == int(i);
+            if (next && qFuzzyCompare(a.top(), b.top())) {
+                path.moveTo(a.right(), a.center().y());
+                end = QPointF(b.left(), b.center().y());
+                path.lineTo(end);
+            } else if (next) {  // wrap: down, across to the next row's first box, down
+                path.moveTo(a.center().x(), a.bottom());
+                const double midY = a.bottom() + kGapY * l.scale / 2;
+                path.lineTo(a.center().x(), midY);
+                path.lineTo(b.center().x(), midY);
+                end = QPointF(b.center().x(), b.top());
+                path.lineTo(end);
+            } else if (qFuzzyCompare(a.top(), b.top())) {
+                // Same row: below it, and up beside the target into its side.
+                const double laneY = laneBelow(a);
+                const double startX = a.left() + a.width() * 0.7, sideX = b.left() - kGapX * l.scale / 2;
+                end = QPointF(b.left(), b.center().y() + b.height() * 0.22);
+                path.moveTo(startX, a.bottom());
+                path.lineTo(startX, laneY);
+                path.lineTo(sideX, laneY);
+                path.lineTo(sideX, end.y());
+                path.lineTo(end);
+            } else {
+                // A later row: below the source's row, down the left margin, and
+                // along the gap above the target into its top, crossing no box.
+                const double laneY = laneBelow(a), aboveY = b.top() - kGapY * l.scale * 0.3;
+                const double startX = a.left() + a.width() * 0.7, marginX = l.left - 11;  // outside the block frame (6 px)
+                end = QPointF(b.left() + b.width() * 0.3, b.top());
+                path.moveTo(startX, a.bottom());
+                path.lineTo(startX, laneY);
+                path.lineTo(marginX, laneY);
+                path.lineTo(marginX, aboveY);
+                path.lineTo(end.x(), aboveY);
+                path.lineTo(end);
+            }
+            const QColor c = next ? style_.text : branch;
+            p.setPen(QPen(c, next ? 1.2 : 1.4));
+            p.setBrush(Qt::NoBrush);
+            p.drawPath(path);
+            arrowHead(path, end, c);
+        }
+    }
+    // Two fonts for every box, made once; labels are elided only when too wide.
+    QFont bf = scaledFont(style_.font, std::min(1.0, l.scale));
+    bf.setBold(true);
+    const QFont sf = scaledFont(style_.font, 0.85 * std::min(1.0, l.scale));
+    const QFont df = scaledFont(style_.font, kDetailFont * std::min(1.0, l.scale));
+    const QFontMetricsF bfm(bf), sfm(sf), dfm(df);
+    auto fit = [](const QFontMetricsF& m, const QString& s, Qt::TextElideMode mode, double w) {
+        return m.horizontalAdvance(s) <= w ? s : m.elidedText(s, mode, w);
+    };
+    // "H × (T, hs) = 12 × (2048, 64)" too wide for its box: the numbers alone,
+    // which the symbols of every box that has room explain (elided in the
+    // middle, it lost the head count: "H × (T, hs) …× (2048, 64)").
+    auto fitShape = [&fit](const QFontMetricsF& m, const QString& s, double w) {
+        const qsizetype eq = s.indexOf(QStringLiteral(" = "));
+        if (m.horizontalAdvance(s) > w && eq >= 0 && m.horizontalAdvance(s.mid(eq + 3)) <= w) return s.mid(eq + 3);
+        return fit(m, s, Qt::ElideMiddle, w);
+    };
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+        const Node& n = nodes_[i];
+        const QRectF r = l.boxes[i];
+        const bool sel = int(i) == selected_;
+        const bool attention = n.stage == "scores" || n.stage == "mask" || n.stage == "softmax";
+        p.setPen(QPen(sel ? QColor(cm.at(0.0)) : QColor(120, 120, 120), sel ? 2.5 : 1));
+        QColor fill = QColor(cm.at(attention ? 0.85 : 0.45));
+        fill.setAlphaF(attention ? 0.45 : 0.18);
+        p.setBrush(style_.background);
+        p.drawRoundedRect(r, 6, 6);
+        p.setBrush(fill);
+        p.drawRoundedRect(r, 6, 6);
+        // Label over the shape; a detail, when the boxes have room for one, below.
+        const double textH = box_.height() > kBoxH ? r.height() * kBoxH / box_.height() : r.height();
+        p.setFont(bf);
+        p.setPen(style_.text);
+        p.drawText(QRectF(r.left() + 4, r.top() + 4, r.width() - 8, textH / 2 - 4), Qt::AlignCenter,
+                   fit(bfm, n.label, Qt::ElideRight, r.width() - 8));
+        p.setFont(sf);
+        p.drawText(QRectF(r.left() + 3, r.top() + textH / 2, r.width() - 6, textH / 2 - 3), Qt::AlignCenter,
+                   fitShape(sfm, n.shapeText, r.width() - 6));
+        if (!n.detail.isEmpty()) {
+            p.setFont(df);
+            p.drawText(QRectF(r.left() + 3, r.top() + textH - 5, r.width() - 6, r.height() - textH + 2), Qt::AlignCenter,
+                       fit(dfm, n.detail, Qt::ElideMiddle, r.width() - 6));
+        }
+    }
+    Q_UNUSED(fm);
+    p.restore();
+}
+
+}  // namespace render

@@ -1,0 +1,38 @@
+#pragma once
+// Dense building blocks of the forward pass. Each runs its own OpenMP loop with
+// `threads` threads, single-threaded code inside it (linear: gemm.h; the rest
+// Eigen, built with EIGEN_DONT_PARALLELIZE), so thread pools never nest.
+#include "attnscope/common/tensor.h"
+
+namespace attnscope::kernels {
+
+using ConstStridedRM = Eigen::Map<const MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
+using StridedRM = Eigen::Map<MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
+
+// y (N, out) = x (N, in) W^T (out, in) + b (out); b may be empty. Each row of y is
+// computed the same way whatever N is and on any number of threads.
+void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int threads);
+
+// y (N, C) = LayerNorm(x) with weight w and bias b (C; may be empty), biased variance.
+void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, MapRM y,
+                int threads);
+
+// y (N, C) = RMSNorm(x) = x * rsqrt(mean(x^2) + eps) * w, in float32 as Hugging
+// Face computes it (the product with w last).
+void rms_norm(ConstMapRM x, const VectorF& w, float eps, MapRM y, int threads);
+
+void relu(ConstMapRM x, MapRM y, int threads);
+// SiLU: x * sigmoid(x), computed as x / (1 + exp(-x)) as PyTorch does.
+void silu(ConstMapRM x, MapRM y, int threads);
+// y *= b, element-wise (the gate times the up projection of a gated MLP).
+void mul_inplace(MapRM y, ConstMapRM b, int threads);
+// GELU, tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+void gelu_tanh(ConstMapRM x, MapRM y, int threads);
+
+// Exact GELU: 0.5 x (1 + erf(x / sqrt(2))).
+void gelu_erf(ConstMapRM x, MapRM y, int threads);
+
+// y = a + b, element-wise.
+void add(ConstMapRM a, ConstMapRM b, MapRM y, int threads);
+
+}  // namespace attnscope::kernels

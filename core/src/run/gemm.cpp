@@ -1,0 +1,490 @@
+#include "run/gemm.h"
+
+#include "common/parallel_guard.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <utility>
+
+#if defined(__AVX2__) || defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+// The structure is the classic one (Goto and van de Geijn, "Anatomy of
+// high-performance matrix multiplication", 2008): a block of Wᵀ (kc steps x
+// nc columns, k_block and n_block) is packed into panels of kNr columns, a
+// block of x (kMc x kc) into panels of kMr rows, and a register tile of kMr x
+// kNr outputs runs over kc steps with one broadcast of x and kVecs loads of W
+// per step. Between k blocks the tile is stored to y and loaded again, which
+// continues each output's chain exactly.
+
+namespace attnscope::gemm {
+
+namespace {
+
+#if defined(__AVX512F__)
+struct Isa {
+    using V = __m512;
+    static constexpr int kLanes = 16, kVecs = 2, kMr = 14;
+    static V zero() { return _mm512_setzero_ps(); }
+    static V load(const float* p) { return _mm512_loadu_ps(p); }
+    static void store(float* p, V v) { _mm512_storeu_ps(p, v); }
+    static V broadcast(const float* p) { return _mm512_set1_ps(*p); }
+    static V fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+    static V add(V a, V b) { return _mm512_add_ps(a, b); }
+    static constexpr const char* kName = "AVX-512 14x32";
+};
+#elif defined(__AVX2__) && defined(__FMA__)
+struct Isa {
+    using V = __m256;
+    static constexpr int kLanes = 8, kVecs = 2, kMr = 6;
+    static V zero() { return _mm256_setzero_ps(); }
+    static V load(const float* p) { return _mm256_loadu_ps(p); }
+    static void store(float* p, V v) { _mm256_storeu_ps(p, v); }
+    static V broadcast(const float* p) { return _mm256_broadcast_ss(p); }
+    static V fma(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
+    static V add(V a, V b) { return _mm256_add_ps(a, b); }
+    static constexpr const char* kName = "AVX2+FMA 6x16";
+};
+#else
+// A portable build: four-wide vectors from the compiler, multiply then add
+// (two roundings; the target has no fused multiply-add to contract into).
+struct Isa {
+    typedef float V __attribute__((vector_size(16)));
+    static constexpr int kLanes = 4, kVecs = 2, kMr = 4;
+    static V zero() { return V{0, 0, 0, 0}; }
+    static V load(const float* p) {
+        V v;
+        std::memcpy(&v, p, sizeof v);
+        return v;
+    }
+    static void store(float* p, V v) { std::memcpy(p, &v, sizeof v); }
+    static V broadcast(const float* p) { return V{*p, *p, *p, *p}; }
+    static V fma(V a, V b, V c) { return a * b + c; }
+    static V add(V a, V b) { return a + b; }
+    static constexpr const char* kName = "portable 4x8";
+};
+#endif
+
+constexpr int kMr = Isa::kMr;
+constexpr int kNr = Isa::kLanes * Isa::kVecs;
+// Block sizes. A k block is as long as the product's k, up to kKcMax steps
+// (split evenly past that): between k blocks every output tile is stored and
+// loaded again, and with GPT-2 small's k of 768 and 3,072 those round trips
+// cost more than the W panel's leaving L1 (it streams from L2: 2 loads per
+// 2 x kMr FMAs). On the AVX-512 machine of README "Speed", 12 layers' four
+// dense products with distinct weights at T=1,024 ran at 329 GFLOP/s in
+// blocks of 256 steps and 394 with whole ones. A packed block of W is kept
+// within kPackedW floats a thread (8 MB), so its columns shrink as k grows.
+constexpr Index kKcMax = 3072;
+constexpr Index kMc = kMr * 16;      // rows per packed block of x
+constexpr Index kNcMax = kNr * 128;  // columns per packed block of W, at most
+constexpr Index kPackedW = Index(1) << 21;
+
+// The k block of a product of `k` steps: k itself, or k split into equal
+// blocks of at most kKcMax steps (a multiple of 8, the packing's step group).
+constexpr Index k_block(Index k) {
+    if (k <= kKcMax) return k;
+    const Index blocks = (k + kKcMax - 1) / kKcMax;
+    return ((k + blocks - 1) / blocks + 7) / 8 * 8;
+}
+
+// The columns of a packed block of W for k blocks of kc steps.
+constexpr Index n_block(Index kc) { return std::clamp(kPackedW / kc / kNr * kNr, Index(kNr), kNcMax); }
+
+// Below this many multiply-adds one thread does the whole product.
+constexpr double kParallelMacs = 1 << 18;
+
+// A tile of r rows (r <= kMr) and kNr columns: c = (accumulate ? c : 0) + a · b
+// over kc steps, then + bias when given. a holds kMr floats per step (rows past
+// r unused), b kNr floats per step: a packed panel (kLdb = 0, the next step
+// kNr floats on), or kNr columns of W in the (k, n) layout read in place
+// (kLdb = 1, the next step ldb floats on).
+template <int R, int kLdb = 0>
+void micro(Index kc, const float* a, const float* b, float* c, Index ldc, bool accumulate,
+           const float* bias, Index ldb = kNr) {
+    if constexpr (kLdb == 0) ldb = kNr;
+    typename Isa::V acc[R][Isa::kVecs];
+#pragma GCC unroll 16
+    for (int i = 0; i < R; ++i)
+#pragma GCC unroll 4
+        for (int v = 0; v < Isa::kVecs; ++v)
+            acc[i][v] = accumulate ? Isa::load(c + i * ldc + v * Isa::kLanes) : Isa::zero();
+    for (Index p = 0; p < kc; ++p) {
+        typename Isa::V bv[Isa::kVecs];
+#pragma GCC unroll 4
+        for (int v = 0; v < Isa::kVecs; ++v) bv[v] = Isa::load(b + v * Isa::kLanes);
+#pragma GCC unroll 16
+        for (int i = 0; i < R; ++i) {
+            const typename Isa::V ai = Isa::broadcast(a + i);
+#pragma GCC unroll 4
+            for (int v = 0; v < Isa::kVecs; ++v) acc[i][v] = Isa::fma(ai, bv[v], acc[i][v]);
+        }
+        a += kMr;
+        b += ldb;
+    }
+    if (bias) {
+#pragma GCC unroll 16
+        for (int i = 0; i < R; ++i)
+#pragma GCC unroll 4
+            for (int v = 0; v < Isa::kVecs; ++v)
+                acc[i][v] = Isa::add(acc[i][v], Isa::load(bias + v * Isa::kLanes));
+    }
+#pragma GCC unroll 16
+    for (int i = 0; i < R; ++i)
+#pragma GCC unroll 4
+        for (int v = 0; v < Isa::kVecs; ++v) Isa::store(c + i * ldc + v * Isa::kLanes, acc[i][v]);
+}
+
+using MicroFn = void (*)(Index, const float*, const float*, float*, Index, bool, const float*, Index);
+
+template <int kLdb, size_t... R>
+constexpr auto micro_table(std::index_sequence<R...>) {
+    return std::array<MicroFn, sizeof...(R)>{&micro<int(R) + 1, kLdb>...};
+}
+constexpr auto kMicro = micro_table<0>(std::make_index_sequence<kMr>{});
+constexpr auto kMicroInPlace = micro_table<1>(std::make_index_sequence<kMr>{});
+
+struct FreeDeleter {
+    void operator()(float* p) const { std::free(p); }
+};
+
+// Per-thread packing buffers, reused from call to call.
+struct Buffers {
+    std::unique_ptr<float[], FreeDeleter> a, b, bias;
+    Index a_size = 0, b_size = 0, bias_size = 0;
+
+    static float* grow(std::unique_ptr<float[], FreeDeleter>& buf, Index& size, Index want) {
+        if (size < want) {
+            const size_t bytes = (size_t(want) * sizeof(float) + 63) / 64 * 64;
+            float* p = static_cast<float*>(std::aligned_alloc(64, bytes));
+            if (!p) throw std::bad_alloc();
+            buf.reset(p);
+            size = want;
+        }
+        return buf.get();
+    }
+};
+
+Buffers& buffers() {
+    thread_local Buffers b;
+    return b;
+}
+
+// Packs rows [0, mc) x steps [0, kc) of x into panels of kMr rows: panel q holds
+// kc steps of kMr floats, rows past mc zero.
+void pack_x(const float* x, Index ldx, Index mc, Index kc, float* out) {
+    for (Index r0 = 0; r0 < mc; r0 += kMr) {
+        const int rows = int(std::min<Index>(kMr, mc - r0));
+        const float* src[kMr];
+        for (int i = 0; i < kMr; ++i) src[i] = x + (r0 + std::min(i, rows - 1)) * ldx;
+        for (Index p = 0; p < kc; ++p) {
+            for (int i = 0; i < kMr; ++i) out[i] = i < rows ? src[i][p] : 0.0f;
+            out += kMr;
+        }
+    }
+}
+
+// Packs columns [0, nc) x steps [0, kc) of Wᵀ (rows of w) into panels of kNr
+// columns: panel q holds kc steps of kNr floats, columns past nc zero.
+#if defined(__AVX2__)
+// steps[q][j] = rows[j][p + q] for j, q < 8: an 8 x 8 transpose in registers.
+inline void transpose8(const float* const* rows, Index p, __m256 steps[8]) {
+    __m256 r[8], t[8], u[8];
+    for (int j = 0; j < 8; ++j) r[j] = _mm256_loadu_ps(rows[j] + p);
+    for (int j = 0; j < 8; j += 2) {
+        t[j] = _mm256_unpacklo_ps(r[j], r[j + 1]);
+        t[j + 1] = _mm256_unpackhi_ps(r[j], r[j + 1]);
+    }
+    for (int j = 0; j < 8; j += 4) {
+        u[j] = _mm256_shuffle_ps(t[j], t[j + 2], _MM_SHUFFLE(1, 0, 1, 0));
+        u[j + 1] = _mm256_shuffle_ps(t[j], t[j + 2], _MM_SHUFFLE(3, 2, 3, 2));
+        u[j + 2] = _mm256_shuffle_ps(t[j + 1], t[j + 3], _MM_SHUFFLE(1, 0, 1, 0));
+        u[j + 3] = _mm256_shuffle_ps(t[j + 1], t[j + 3], _MM_SHUFFLE(3, 2, 3, 2));
+    }
+    for (int q = 0; q < 4; ++q) {
+        steps[q] = _mm256_permute2f128_ps(u[q], u[q + 4], 0x20);
+        steps[q + 4] = _mm256_permute2f128_ps(u[q], u[q + 4], 0x31);
+    }
+}
+
+// out[p * kNr + j] = rows[j][p] for j, p < 8.
+inline void transpose8(const float* const* rows, Index p, float* out) {
+    __m256 steps[8];
+    transpose8(rows, p, steps);
+    for (int q = 0; q < 8; ++q) _mm256_storeu_ps(out + q * kNr, steps[q]);
+}
+#endif
+
+void pack_w(const float* w, Index ldw, Index nc, Index kc, float* out) {
+    for (Index c0 = 0; c0 < nc; c0 += kNr) {
+        const int cols = int(std::min<Index>(kNr, nc - c0));
+        int j0 = 0;
+#if defined(__AVX2__)
+        // Whole groups of eight columns, eight steps at a time, through
+        // registers: packing is most of the work when x has a few rows.
+        // W is read once a run, from memory: while one group of eight rows
+        // is transposed, the next group's cache lines are fetched (a stretch
+        // of kc floats from each of eight rows is too short for the hardware
+        // prefetcher to pick up).
+        const Index kc8 = kc / 8 * 8;
+        for (; j0 + 8 <= cols; j0 += 8) {
+            const float* rows[8];
+            const float* next[8];
+            for (int j = 0; j < 8; ++j) {
+                rows[j] = w + (c0 + j0 + j) * ldw;
+                next[j] = w + std::min(c0 + j0 + 8 + j, nc - 1) * ldw;
+            }
+            for (Index p = 0; p < kc8; p += 8) {
+                if (p % 16 == 0)
+                    for (int j = 0; j < 8; ++j) _mm_prefetch(reinterpret_cast<const char*>(next[j] + p), _MM_HINT_T0);
+                transpose8(rows, p, out + p * kNr + j0);
+            }
+            for (Index p = kc8; p < kc; ++p)
+                for (int j = 0; j < 8; ++j) out[p * kNr + j0 + j] = rows[j][p];
+        }
+#endif
+        for (int j = j0; j < kNr; ++j) {
+            if (j < cols) {
+                const float* row = w + (c0 + j) * ldw;
+                for (Index p = 0; p < kc; ++p) out[p * kNr + j] = row[p];
+            } else {
+                for (Index p = 0; p < kc; ++p) out[p * kNr + j] = 0.0f;
+            }
+        }
+        out += kc * kNr;
+    }
+}
+
+// The same panels from w in the (k, n) layout: rows of kNr floats, copied.
+void pack_w_kn(const float* w, Index ldw, Index nc, Index kc, float* out) {
+    for (Index c0 = 0; c0 < nc; c0 += kNr) {
+        const Index cols = std::min<Index>(kNr, nc - c0);
+        for (Index p = 0; p < kc; ++p) {
+            const float* src = w + p * ldw + c0;
+            std::copy(src, src + cols, out + p * kNr);
+            std::fill(out + p * kNr + cols, out + (p + 1) * kNr, 0.0f);
+        }
+        out += kc * kNr;
+    }
+}
+
+// Up to a register tile of rows against W in the (k, n) layout (an edit's
+// new queries times a head's values): W's rows already hold kNr consecutive
+// columns per step, so the tile reads them in place, all k steps in one
+// chain, instead of packing all of W (2 MB a head at 8,192 tokens, 300 MB a
+// key for GPT-2 small). A ragged right edge is packed, a panel's worth. The
+// chains are the packed path's (a k block's tile is stored and loaded again
+// there), so the bits are the same.
+void few_rows_kn(const float* x, Index ldx, const float* w, Index ldw, float* y, Index ldy, Index m, Index n0,
+                 Index n1, Index k) {
+    Buffers& buf = buffers();
+    float* xp = Buffers::grow(buf.a, buf.a_size, kMr * k);
+    pack_x(x, ldx, m, k, xp);
+    Index col = n0;
+    for (; col + kNr <= n1; col += kNr) kMicroInPlace[size_t(m - 1)](k, xp, w + col, y + col, ldy, false, nullptr, ldw);
+    if (col == n1) return;
+    const Index cols = n1 - col;
+    float* wp = Buffers::grow(buf.b, buf.b_size, kNr * k);
+    pack_w_kn(w + col, ldw, cols, k, wp);
+    alignas(64) float tile[kMr * kNr];
+    kMicro[size_t(m - 1)](k, xp, wp, tile, kNr, false, nullptr, kNr);
+    for (Index i = 0; i < m; ++i) std::copy(tile + i * kNr, tile + i * kNr + cols, y + i * ldy + col);
+}
+
+// One thread's share: rows [0, m) of y, columns [n0, n1).
+template <bool kTransposed>
+void block(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
+           Index ldy, Index m, Index n0, Index n1, Index k) {
+    if constexpr (!kTransposed) {
+        if (m <= kMr) {
+            few_rows_kn(x, ldx, w, ldw, y, ldy, m, n0, n1, k);
+            return;
+        }
+    }
+    Buffers& buf = buffers();
+    float* bias = nullptr;
+    if (b) {
+        const Index padded = (n1 - n0 + kNr - 1) / kNr * kNr;
+        bias = Buffers::grow(buf.bias, buf.bias_size, padded);
+        std::fill(bias, bias + padded, 0.0f);
+        std::copy(b + n0, b + n1, bias);
+    }
+    alignas(64) float tile[kMr * kNr];
+    const Index kc_max = k_block(k), nc_max = n_block(kc_max);
+    for (Index jc = n0; jc < n1; jc += nc_max) {
+        const Index nc = std::min(nc_max, n1 - jc);
+        const Index nc_panels = (nc + kNr - 1) / kNr;
+        for (Index pc = 0; pc < k; pc += kc_max) {
+            const Index kc = std::min(kc_max, k - pc);
+            const bool accumulate = pc > 0, last = pc + kc == k;
+            float* wp = Buffers::grow(buf.b, buf.b_size, nc_panels * kNr * kc_max);
+            if constexpr (kTransposed) pack_w(w + jc * ldw + pc, ldw, nc, kc, wp);
+            else pack_w_kn(w + pc * ldw + jc, ldw, nc, kc, wp);
+            for (Index ic = 0; ic < m; ic += kMc) {
+                const Index mc = std::min(kMc, m - ic);
+                float* xp = Buffers::grow(buf.a, buf.a_size, kMc * kc_max);
+                pack_x(x + ic * ldx + pc, ldx, mc, kc, xp);
+                for (Index jr = 0; jr < nc_panels; ++jr) {
+                    const Index col = jc + jr * kNr;
+                    const int cols = int(std::min<Index>(kNr, n1 - col));
+                    const float* wpanel = wp + jr * kc * kNr;
+                    const float* tile_bias = last && bias ? bias + (col - n0) : nullptr;
+                    for (Index ir = 0; ir < mc; ir += kMr) {
+                        const int rows = int(std::min<Index>(kMr, mc - ir));
+                        const float* xpanel = xp + ir * kc;
+                        float* out = y + (ic + ir) * ldy + col;
+                        const MicroFn fn = kMicro[size_t(rows - 1)];
+                        if (cols == kNr) {
+                            fn(kc, xpanel, wpanel, out, ldy, accumulate, tile_bias, kNr);
+                        } else {
+                            // A ragged right edge runs through a full-width tile.
+                            if (accumulate)
+                                for (int i = 0; i < rows; ++i)
+                                    std::copy(out + i * ldy, out + i * ldy + cols, tile + i * kNr);
+                            fn(kc, xpanel, wpanel, tile, kNr, accumulate, tile_bias, kNr);
+                            for (int i = 0; i < rows; ++i)
+                                std::copy(tile + i * kNr, tile + i * kNr + cols, out + i * ldy);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#if defined(__AVX2__) && defined(__FMA__)
+// A few rows of x against W in the (out, in) layout: an incremental run's
+// new tokens, the logits of the last position. Packing all of W for them cost
+// more than their products (the logits' 50,257 x 768 for one row). Here each
+// group of 8 outputs reads its 8 rows of W once, 8 steps at a time through a
+// register transpose, and runs the R rows' chains: the same fused
+// multiply-adds in the same order as the packed tile, so the same bits.
+// An AVX-512 build runs it too, eight lanes wide: its tile is up to 14 rows,
+// 14 accumulators and 8 transposed steps, in 32 registers; each output is
+// still one chain from zero, whatever the vector width.
+
+template <int R>
+void few_rows(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y, Index ldy,
+              Index n0, Index n1, Index k) {
+    const Index k8 = k / 8 * 8;
+    for (Index j0 = n0; j0 < n1; j0 += 8) {
+        const int cols = int(std::min<Index>(8, n1 - j0));
+        const float* rows[8];
+        for (int j = 0; j < 8; ++j) rows[j] = w + (j0 + std::min(j, cols - 1)) * ldw;  // a ragged edge repeats its last row
+        __m256 acc[R];
+        for (int i = 0; i < R; ++i) acc[i] = _mm256_setzero_ps();
+        for (Index p = 0; p < k8; p += 8) {
+            __m256 steps[8];
+            transpose8(rows, p, steps);
+#pragma GCC unroll 8
+            for (int q = 0; q < 8; ++q)
+#pragma GCC unroll 16
+                for (int i = 0; i < R; ++i) acc[i] = _mm256_fmadd_ps(_mm256_broadcast_ss(x + i * ldx + p + q), steps[q], acc[i]);
+        }
+        for (Index p = k8; p < k; ++p) {
+            alignas(32) float step[8];
+            for (int j = 0; j < 8; ++j) step[j] = rows[j][p];
+            const __m256 v = _mm256_load_ps(step);
+            for (int i = 0; i < R; ++i) acc[i] = _mm256_fmadd_ps(_mm256_broadcast_ss(x + i * ldx + p), v, acc[i]);
+        }
+        alignas(32) float bias[8] = {};
+        if (b) std::copy(b + j0, b + j0 + cols, bias);
+        for (int i = 0; i < R; ++i) {
+            const __m256 out = b ? _mm256_add_ps(acc[i], _mm256_load_ps(bias)) : acc[i];
+            if (cols == 8) {
+                _mm256_storeu_ps(y + i * ldy + j0, out);
+            } else {
+                alignas(32) float tile[8];
+                _mm256_store_ps(tile, out);
+                std::copy(tile, tile + cols, y + i * ldy + j0);
+            }
+        }
+    }
+}
+
+using FewRowsFn = void (*)(const float*, Index, const float*, Index, const float*, float*, Index, Index, Index, Index);
+template <size_t... R>
+constexpr auto few_rows_table(std::index_sequence<R...>) {
+    return std::array<FewRowsFn, sizeof...(R)>{&few_rows<int(R) + 1>...};
+}
+constexpr auto kFewRows = few_rows_table(std::make_index_sequence<kMr>{});
+#endif  // (A portable build packs W whatever the rows.)
+
+template <bool kTransposed>
+void product(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
+             Index ldy, Index m, Index n, Index k, int threads) {
+    if (m <= 0 || n <= 0) return;
+    if (k <= 0) {
+        for (Index i = 0; i < m; ++i)
+            for (Index j = 0; j < n; ++j) y[i * ldy + j] = b ? 0.0f + b[j] : 0.0f;
+        return;
+    }
+#if defined(__AVX2__) && defined(__FMA__)
+    if (kTransposed && m <= kMr) {
+        // Columns in groups of 8 shared out whole; W is read once either way.
+        const Index groups = (n + 7) / 8;
+        const int team = double(m) * double(n) * double(k) < kParallelMacs ? 1
+                                                                           : int(std::min<Index>(std::max(1, threads), groups));
+        const FewRowsFn fn = kFewRows[size_t(m - 1)];
+        if (team == 1) {
+            fn(x, ldx, w, ldw, b, y, ldy, 0, n, k);
+            return;
+        }
+        ParallelGuard guard;
+#pragma omp parallel for num_threads(team) schedule(static, 1)
+        for (int t = 0; t < team; ++t)
+            guard.run([&] {
+                const Index c0 = std::min(n, groups * t / team * 8), c1 = std::min(n, groups * (t + 1) / team * 8);
+                if (c1 > c0) fn(x, ldx, w, ldw, b, y, ldy, c0, c1, k);
+            });
+        guard.rethrow();
+        return;
+    }
+#endif
+    const Index panels = (n + kNr - 1) / kNr;
+    int team = double(m) * double(n) * double(k) < kParallelMacs ? 1 : std::max(1, threads);
+    // Columns are shared out in whole panels. When there are too few panels for
+    // every thread, rows are split instead.
+    const bool split_rows = team > 1 && panels < Index(4 * team) && m >= Index(2 * team) * kMr;
+    if (!split_rows) team = int(std::min<Index>(team, panels));
+    if (team == 1) {
+        block<kTransposed>(x, ldx, w, ldw, b, y, ldy, m, 0, n, k);
+        return;
+    }
+    ParallelGuard guard;
+#pragma omp parallel for num_threads(team) schedule(static, 1)
+    for (int t = 0; t < team; ++t) {
+        guard.run([&] {
+            if (split_rows) {
+                const Index tiles = (m + kMr - 1) / kMr;
+                const Index r0 = std::min(m, tiles * t / team * kMr), r1 = std::min(m, tiles * (t + 1) / team * kMr);
+                if (r1 > r0) block<kTransposed>(x + r0 * ldx, ldx, w, ldw, b, y + r0 * ldy, ldy, r1 - r0, 0, n, k);
+            } else {
+                const Index c0 = std::min(n, panels * t / team * kNr), c1 = std::min(n, panels * (t + 1) / team * kNr);
+                if (c1 > c0) block<kTransposed>(x, ldx, w, ldw, b, y, ldy, m, c0, c1, k);
+            }
+        });
+    }
+    guard.rethrow();
+}
+
+}  // namespace
+
+const char* kernel_name() { return Isa::kName; }
+
+void xwt(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
+         Index ldy, Index m, Index n, Index k, int threads) {
+    product<true>(x, ldx, w, ldw, b, y, ldy, m, n, k, threads);
+}
+
+void xw(const float* x, Index ldx, const float* w, Index ldw, float* y, Index ldy, Index m, Index n,
+        Index k, int threads) {
+    product<false>(x, ldx, w, ldw, nullptr, y, ldy, m, n, k, threads);
+}
+
+}  // namespace attnscope::gemm

@@ -1,0 +1,205 @@
+// Opening the checkpoints people train, in the app, as a user does: dropped on
+// the window, with no question asked where the tokenizer is known, the seed's
+// GPT-2 vocabulary read with the bundled BPE, characters outside a character
+// vocabulary shown and left out, and a character vocabulary built from the
+// training text.
+#include <QFile>
+#include <QLabel>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "gui/window/main_window.h"
+#include "gui/workspace/text_autosaver.h"
+#include "gui/panels/model_panel.h"
+#include "session/tokenize.h"
+#include "testutil.h"
+#include "gui/panels/token_strip.h"
+#include "gui/workspace/workspace.h"
+
+using namespace attnscope;
+
+class tst_OpenModels : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void dropOpensEveryCheckpoint_data();
+    void dropOpensEveryCheckpoint();
+    void charactersOutsideTheVocabularyAreMarkedAndLeftOut();
+    void charVocabularyFromTheTrainingText();
+    void brokenTokenizerIsATokenizerProblem();
+
+private:
+    void drop(const QString& path);
+    bool waitForModel(const QString& path);
+    std::unique_ptr<Workspace> ws_;
+    std::unique_ptr<MainWindow> win_;
+    QTemporaryDir tmp_;
+};
+
+void tst_OpenModels::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("AttnScopeTest");
+    QCoreApplication::setApplicationName("tst_open_models");
+    QVERIFY(tmp_.isValid());
+}
+
+void tst_OpenModels::init() {
+    QSettings().clear();
+    QFile::remove(TextAutosaver::defaultPath());  // each test starts from the example text
+    ws_ = std::make_unique<Workspace>();
+    ws_->setDebounceMs(10);
+    win_ = std::make_unique<MainWindow>(ws_.get());
+    win_->resize(1000, 700);
+    win_->show();
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->restoreSession();
+    QVERIFY(ready.wait(60000));
+}
+
+void tst_OpenModels::cleanup() {
+    win_.reset();
+    ws_.reset();
+}
+
+// What a file manager hands the window.
+void tst_OpenModels::drop(const QString& path) {
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    const QPoint at = win_->rect().center();
+    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(win_.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent dropEvent(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(win_.get(), &dropEvent);
+}
+
+bool tst_OpenModels::waitForModel(const QString& path) {
+    return QTest::qWaitFor([&] { return !ws_->isLoading() && ws_->hasModel() && ws_->document().path == path; },
+                           60000);
+}
+
+void tst_OpenModels::dropOpensEveryCheckpoint_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("asks");  // a character-level model with no tokenizer: the question is right
+    for (const char* n : {"seed_pretrain", "seed_sft", "seed_reward", "seed_value_head", "seed_ddp",
+                          "seed_compile", "seed_objects", "seed_lightning"})
+        QTest::newRow(n) << QString::fromLatin1(n) << true;
+    QTest::newRow("seed_50304 (bf16, GPT-2 vocabulary)") << "seed_50304" << false;
+}
+
+// Each fixture of the seed repository's payloads opens by drag and drop and
+// runs. Only a model with a 50-character vocabulary and no tokenizer asks which
+// tokenizer to use; the GPT-2-sized one takes the bundled BPE without a word.
+void tst_OpenModels::dropOpensEveryCheckpoint() {
+    QFETCH(QString, name);
+    QFETCH(bool, asks);
+    const QString path = QFileInfo(testutil::fixtures("checkpoints/" + name + ".pt")).canonicalFilePath();
+    QSignalSpy missing(ws_.get(), &Workspace::tokenizerMissing);
+    QSignalSpy failed(ws_.get(), &Workspace::loadFailed);
+    drop(path);
+    QVERIFY2(waitForModel(path), qPrintable(win_->lastProblem()));
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(missing.count() > 0, asks);
+    const session::Document& d = ws_->document();
+    QCOMPARE(d.model.format, std::string("pytorch-zip"));
+    // Without a tokenizer the model runs on typed ids.
+    if (asks) {
+        win_->editor()->setPlainText(QStringLiteral("3, 1, 4, 1, 5"));
+        QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->tokens == (std::vector<int>{3, 1, 4, 1, 5}), 60000);
+        QCOMPARE(ws_->trace()->n_head(), d.model.weights->config.n_head);
+    }
+    const QString panel = win_->findChild<ModelPanel*>()->infoText();
+    if (!asks) {
+        QVERIFY(d.tokenizer);
+        QCOMPARE(d.tokenizer->kind(), std::string("gpt2-bpe"));
+        QVERIFY2(panel.contains("GPT-2 BPE bundled with AttnScope"), qPrintable(panel));
+        // The example text is English: GPT-2 ids, not characters.
+        win_->editor()->setPlainText(QStringLiteral("Hello world"));
+        QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->tokens == (std::vector<int>{15496, 995}), 60000);
+    } else {
+        QVERIFY2(win_->lastProblem().contains("build its vocabulary"), qPrintable(win_->lastProblem()));
+    }
+    if (name == "seed_reward") QVERIFY2(panel.contains("left out: reward_head"), qPrintable(panel));
+    if (name == "seed_objects") QVERIFY2(panel.contains("argparse.Namespace"), qPrintable(panel));
+}
+
+// One 'é' in the demo's 65-character vocabulary: the run goes on without it,
+// the token strip shows it as a marked chip in its place, a notice counts it.
+void tst_OpenModels::charactersOutsideTheVocabularyAreMarkedAndLeftOut() {
+    QVERIFY(ws_->document().isDemo);
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->editor()->setPlainText(QStringLiteral("ROMEO: caf\u00e9 and th\u00e9!"));
+    QVERIFY(ready.wait(60000));
+    QTRY_VERIFY(ws_->trace() && ws_->trace()->T() == 18);  // 20 characters, 2 left out
+    const TokenStrip* strip = win_->tokenStrip();
+    QCOMPARE(strip->chipCount(), 18);
+    QCOMPARE(strip->skippedChipCount(), 2);
+    // In its place: after "caf" (token 9) and before " and" (token 10).
+    QVERIFY(strip->skippedChipRect(0).left() > strip->chipRect(9).left() ||
+            strip->skippedChipRect(0).top() > strip->chipRect(9).top());
+    QVERIFY(strip->skippedChipRect(0).left() < strip->chipRect(10).left() ||
+            strip->skippedChipRect(0).top() < strip->chipRect(10).top());
+    QTRY_VERIFY(win_->noticeLabel()->isVisible());
+    QVERIFY2(win_->noticeLabel()->text().contains("2 character(s)") && win_->noticeLabel()->text().contains(QStringLiteral("\u00e9")),
+             qPrintable(win_->noticeLabel()->text()));
+    // The text the user typed is kept as typed.
+    QCOMPARE(win_->editor()->toPlainText(), QStringLiteral("ROMEO: caf\u00e9 and th\u00e9!"));
+}
+
+// A character-level checkpoint without a tokenizer: its vocabulary is the
+// training text's sorted set of characters. A text with another character
+// count is refused with both counts named.
+void tst_OpenModels::charVocabularyFromTheTrainingText() {
+    const QString path = QFileInfo(testutil::fixtures("checkpoints/seed_pretrain.pt")).canonicalFilePath();
+    win_->openModel(path);
+    QVERIFY(waitForModel(path));
+    QVERIFY(!ws_->document().tokenizer);
+    // 50 distinct characters, in an order unlike their sorted one.
+    QString text;
+    for (int i = 49; i >= 0; --i) text += QChar(u'A' + i) + QString(i % 3, QChar(u'A' + i));
+    const QString good = tmp_.filePath("train.txt"), bad = tmp_.filePath("short.txt");
+    for (const auto& [file, body] : {std::pair{good, text}, std::pair{bad, QStringLiteral("abc")}}) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(body.toUtf8());
+    }
+    QVERIFY(!win_->buildCharVocabulary(path, bad));
+    QVERIFY2(win_->lastProblem().contains("has 3 different characters but the model's vocabulary has 50 rows"),
+             qPrintable(win_->lastProblem()));
+    QVERIFY(win_->buildCharVocabulary(path, good));
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->document().tokenizer && !ws_->isLoading(), 60000);
+    const Tokenizer& t = *ws_->document().tokenizer;
+    QCOMPARE(t.kind(), std::string("char"));
+    QCOMPARE(t.vocab_size(), 50);
+    QCOMPARE(t.encode_ids("AB"), (std::vector<int>{0, 1}));  // sorted: 'A' is 0
+    // Remembered for the model: opening it again needs no question.
+    QVERIFY(QSettings().value("tokenizers/" + path).toString().endsWith(".chars.json"));
+}
+
+// A broken tokenizer file is reported as a tokenizer problem naming that file;
+// the model still opens.
+void tst_OpenModels::brokenTokenizerIsATokenizerProblem() {
+    const QString path = QFileInfo(testutil::fixtures("checkpoints/seed_pretrain.pt")).canonicalFilePath();
+    const QString broken = tmp_.filePath("tokenizer.json");
+    QFile f(broken);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"model\": ");
+    f.close();
+    QSignalSpy failed(ws_.get(), &Workspace::tokenizerFailed);
+    ws_->openModel(path, broken);
+    QVERIFY(waitForModel(path));
+    QCOMPARE(failed.count(), 1);
+    const QString msg = failed.at(0).at(1).toString();
+    QVERIFY2(msg.contains("tokenizer " + broken) && msg.contains("the model itself is fine"), qPrintable(msg));
+    QVERIFY2(!win_->lastProblem().contains("Cannot open model"), qPrintable(win_->lastProblem()));
+}
+
+QTEST_MAIN(tst_OpenModels)
+#include "tst_open_models.moc"

@@ -1,0 +1,791 @@
+// What the views paint follows the selection, however it changes: each check
+// reads the figure the view holds (its own layer and head), never only the
+// Workspace's selection.
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QtTest>
+
+#include "gui/views/head_detail_view.h"
+#include "gui/views/heads_grid_view.h"
+#include "gui/window/main_window.h"
+#include "gui/workspace/text_autosaver.h"
+#include "gui/views/query_bars_view.h"
+#include "render/figures/matrix_figure.h"
+#include "session/tokenize.h"
+#include "session/views.h"
+#include "render/data.h"
+#include "render/export.h"
+#include "render/figures/shape_flow_figure.h"
+#include "attnscope/model/architectures.h"
+#include "attnscope/run/model.h"
+#include "attnscope/model/model_file.h"
+#include "attnscope/run/trace_tensors.h"
+#include "attnscope/model/weights.h"
+#include "testutil.h"
+#include "gui/views/shape_flow_view.h"
+#include "gui/views/tensor_table_model.h"
+#include "render/figures/token_lines_figure.h"
+#include "render/line_raster.h"
+#include <QPicture>
+#include "gui/views/token_lines_view.h"
+#include <QDockWidget>
+#include <QImage>
+#include <QLabel>
+#include <QPainter>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <algorithm>
+#include <set>
+#include "gui/workspace/workspace.h"
+
+class tst_Views : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void headDetailFollowsAltArrows();
+    void headDetailFollowsAGridClick();
+    void headDetailFollowsEnterInTheGrid();
+    void queryBarsFitTheirTallestBar();
+    void tokenLinesWindowALongText();
+    void lineRasterCoversWhatItDraws();
+    void tokenLinesPaintTheirLines();
+    void sixteenHeadsHaveSixteenColours();
+    void shapeFlowTensorPanel();
+    void runModeIsAlwaysInSight();
+    void closedPanelsReopenFromTheViewMenu();
+    void maskHasALegend();
+    void flowStagesFollowTheArchitecture_data();
+    void flowStagesFollowTheArchitecture();
+    void flowStagesOfGpt2AndSeedUnchanged();
+    void flowFigureDrawsBranchesAndExports();
+    void flowNodeWithoutTensorSaysSo();
+    void flowNodesAreWalkedWithTheArrowKeys();
+
+private:
+    void showDetailAndCheck(int layer, int head);
+    std::unique_ptr<Workspace> ws_;
+    std::unique_ptr<MainWindow> win_;
+};
+
+void tst_Views::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("AttnScopeTest");
+    QCoreApplication::setApplicationName("tst_views");
+}
+
+void tst_Views::init() {
+    QSettings().clear();
+    QFile::remove(TextAutosaver::defaultPath());  // each test starts from the example text
+    ws_ = std::make_unique<Workspace>();
+    ws_->setDebounceMs(10);
+    win_ = std::make_unique<MainWindow>(ws_.get());
+    win_->resize(1200, 800);
+    win_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(win_.get()));
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->restoreSession();
+    QVERIFY(ready.wait(60000));
+}
+
+void tst_Views::cleanup() {
+    win_.reset();
+    ws_.reset();
+}
+
+// The detail view on screen paints (layer, head), and so does its next paint.
+void tst_Views::showDetailAndCheck(int layer, int head) {
+    const HeadDetailView* detail = win_->headDetail();
+    QTRY_VERIFY(detail->isVisible());
+    QVERIFY(detail->figure());
+    QCOMPARE(detail->figure()->layer(), layer);
+    QCOMPARE(detail->figure()->head(), head);
+    QCOMPARE(ws_->selection().layer, layer);
+    QCOMPARE(ws_->selection().head, head);
+}
+
+// The reported defect: Ctrl+2, then Alt+Down left "Layer 0 · Head 0" painted.
+void tst_Views::headDetailFollowsAltArrows() {
+    QTest::keyClick(win_.get(), Qt::Key_2, Qt::ControlModifier);
+    showDetailAndCheck(0, 0);
+    QTest::keyClick(win_.get(), Qt::Key_Down, Qt::AltModifier);
+    showDetailAndCheck(1, 0);
+    QTest::keyClick(win_.get(), Qt::Key_Right, Qt::AltModifier);
+    QTest::keyClick(win_.get(), Qt::Key_Right, Qt::AltModifier);
+    showDetailAndCheck(1, 2);
+    QTest::keyClick(win_.get(), Qt::Key_Up, Qt::AltModifier);
+    QTest::keyClick(win_.get(), Qt::Key_Left, Qt::AltModifier);
+    showDetailAndCheck(0, 1);
+}
+
+// Clicking a head in the grid opens that head, not the one last drawn.
+void tst_Views::headDetailFollowsAGridClick() {
+    QTest::keyClick(win_.get(), Qt::Key_2, Qt::ControlModifier);  // draw L0 H0 once
+    showDetailAndCheck(0, 0);
+    QTest::keyClick(win_.get(), Qt::Key_1, Qt::ControlModifier);
+    HeadsGridView* grid = win_->headsGrid();
+    QTRY_VERIFY(grid->isVisible());
+    QTest::mouseClick(grid, Qt::LeftButton, Qt::NoModifier, grid->panelCenter(3, 2).toPoint());
+    showDetailAndCheck(3, 2);
+}
+
+void tst_Views::headDetailFollowsEnterInTheGrid() {
+    QTest::keyClick(win_.get(), Qt::Key_2, Qt::ControlModifier);
+    showDetailAndCheck(0, 0);
+    QTest::keyClick(win_.get(), Qt::Key_1, Qt::ControlModifier);
+    HeadsGridView* grid = win_->headsGrid();
+    QTRY_VERIFY(grid->isVisible());
+    Selection s = ws_->selection();
+    s.layer = 2;
+    s.head = 3;
+    ws_->setSelection(s);
+    grid->setFocus();
+    QTest::keyClick(grid, Qt::Key_Return);
+    showDetailAndCheck(2, 3);
+}
+
+// The bars of a head that spreads its attention fill the plot: the axis ends at
+// the round number above the tallest bar, unless the fixed 0 to 1 axis is chosen.
+void tst_Views::queryBarsFitTheirTallestBar() {
+    RowView* row = win_->findChild<RowView*>();
+    QVERIFY(row);
+    QTest::keyClick(win_.get(), Qt::Key_2, Qt::ControlModifier);
+    QTRY_VERIFY(row->isVisible() && row->figure());
+    // Find the head whose last query spreads its attention most: its tallest bar is lowest.
+    const auto& trace = *ws_->trace();
+    const int T = trace.T();
+    int bestL = 0, bestH = 0;
+    float lowest = 2;
+    for (int l = 0; l < trace.n_layer(); ++l)
+        for (int h = 0; h < trace.n_head(); ++h) {
+            const float top = trace.head_weights(l, h).row(T - 1).maxCoeff();
+            if (top < lowest) lowest = top, bestL = l, bestH = h;
+        }
+    QVERIFY2(lowest < 0.5f, "the demo text should have a head that spreads its attention");
+    Selection s = ws_->selection();
+    s.layer = bestL;
+    s.head = bestH;
+    s.query = T - 1;
+    ws_->setSelection(s);
+    QCOMPARE(row->figure()->layer(), bestL);
+    QCOMPARE(row->figure()->head(), bestH);
+    QCOMPARE(row->figure()->query(), T - 1);
+    const double axis = row->figure()->axisMax();
+    QVERIFY2(axis >= lowest && axis < 2 * lowest + 1e-6 && axis < 1.0, qPrintable(QString::number(axis)));
+    row->setFixedAxis(true);
+    QCOMPARE(row->figure()->axisMax(), 1.0);
+    row->setFixedAxis(false);
+    QCOMPARE(row->figure()->axisMax(), axis);
+}
+
+// At 250 tokens the lines show a window of rows around the selected query
+// (not only the first rows), the wheel scrolls it, and hovering a token picks it out.
+void tst_Views::tokenLinesWindowALongText() {
+    QString text;
+    while (text.size() < 250) text += QStringLiteral("ROMEO:\nBut soft, what light through yonder window breaks?\n");
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->editor()->setPlainText(text.left(250));
+    QVERIFY(ready.wait(60000));
+    QTest::keyClick(win_.get(), Qt::Key_5, Qt::ControlModifier);
+    TokenLinesView* lines = win_->tokenLines();
+    QTRY_VERIFY(lines->isVisible() && lines->figure());
+    const int T = ws_->trace()->T();
+    QCOMPARE(T, 250);
+    QVERIFY2(lines->windowCount() < T, qPrintable(QString::number(lines->windowCount())));
+    // The selected query is in the window, and lines are drawn for it.
+    const int q = ws_->selection().query;
+    QVERIFY(q > lines->windowCount());  // past the rows a window from the top would show
+    QVERIFY(lines->windowFirst() <= q && q < lines->windowFirst() + lines->windowCount());
+    lines->update();
+    QTRY_VERIFY2(lines->linesDrawn() > 0, qPrintable(QStringLiteral("window %1+%2, query %3").arg(lines->windowFirst()).arg(lines->windowCount()).arg(q)));
+    // Selecting an early query moves the window to it.
+    Selection s = ws_->selection();
+    s.query = 20;
+    ws_->setSelection(s);
+    QVERIFY(lines->windowFirst() <= 20 && 20 < lines->windowFirst() + lines->windowCount());
+    const int first = lines->windowFirst();
+    QWheelEvent down(QPointF(50, 100), lines->mapToGlobal(QPointF(50, 100)), QPoint(), QPoint(0, -120),
+                     Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(lines, &down);
+    QCOMPARE(lines->windowFirst(), first + 3);
+    // Hover: the token under the mouse is picked out.
+    QPoint onLabel(-1, -1);
+    for (int x = 0; x < lines->width() && onLabel.x() < 0; x += 4)
+        if (lines->tokenAt(QPointF(x, lines->height() / 2)) >= 0) onLabel = QPoint(x, lines->height() / 2);
+    QVERIFY(onLabel.x() >= 0);
+    QTest::mouseMove(lines, onLabel);
+    QTRY_COMPARE(lines->highlighted(), lines->tokenAt(onLabel));
+    QVERIFY(lines->highlighted() >= lines->windowFirst());
+}
+
+// The token lines' own rasteriser: a line covers the pixels within its width
+// fully, antialiases its edges, composites source-over, and ignores lines it
+// cannot draw.
+void tst_Views::lineRasterCoversWhatItDraws() {
+    render::LineRaster r(QSize(60, 40));
+    // Three pixels wide along y = 10.5: rows 9, 10 and 11, whole, between its ends.
+    r.draw(QLineF(5, 10.5, 45, 10.5), 3, QColor(255, 0, 0));
+    for (int x = 6; x < 45; ++x) {
+        for (int y : {9, 10, 11}) QCOMPARE(r.image().pixel(x, y), qRgba(255, 0, 0, 255));
+        for (int y : {7, 8, 12, 13}) QCOMPARE(qAlpha(r.image().pixel(x, y)), 0);
+    }
+    QCOMPARE(qAlpha(r.image().pixel(2, 10)), 0);  // cut square at its ends
+    QCOMPARE(qAlpha(r.image().pixel(48, 10)), 0);
+    // A steep hairline puts about one pixel's worth of ink in each row it crosses.
+    r.draw(QLineF(50.2, 2, 55.7, 38), 1, QColor(0, 0, 255));
+    for (int y = 4; y < 36; ++y) {
+        int ink = 0;
+        for (int x = 46; x < 60; ++x) ink += qAlpha(r.image().pixel(x, y));
+        QVERIFY2(ink >= 200 && ink <= 310, qPrintable(QStringLiteral("row %1: %2").arg(y).arg(ink)));
+    }
+    // Half opaque twice is three quarters opaque, premultiplied.
+    render::LineRaster twice(QSize(20, 20));
+    for (int i = 0; i < 2; ++i) twice.draw(QLineF(0, 10.5, 20, 10.5), 1, QColor(0, 255, 0, 128));
+    const QRgb px = twice.image().pixel(10, 10);  // premultiplied: green as large as alpha
+    QVERIFY2(std::abs(qAlpha(px) - 192) <= 2 && std::abs(qGreen(px) - qAlpha(px)) <= 1 && qRed(px) == 0,
+             qPrintable(QString::number(px, 16)));
+    // Off the image, of no length, not finite, or transparent: nothing, no crash.
+    render::LineRaster none(QSize(20, 20));
+    none.draw(QLineF(-50, -50, -10, -30), 4, Qt::red);
+    none.draw(QLineF(5, 5, 5, 5), 4, Qt::red);
+    none.draw(QLineF(5, 5, qQNaN(), 9), 4, Qt::red);
+    none.draw(QLineF(0, 10, 20, 10), 4, Qt::transparent);
+    none.draw(QLineF(0, 10, 20, 10), 0, Qt::red);
+    for (int y = 0; y < 20; ++y)
+        for (int x = 0; x < 20; ++x) QCOMPARE(qAlpha(none.image().pixel(x, y)), 0);
+    // Lines leaving by every edge, and one wider than the image: the pixels
+    // at the edges are covered, none past them written (AddressSanitizer).
+    render::LineRaster edges(QSize(17, 13));
+    edges.draw(QLineF(8, 6.5, 40, 6.5), 3, Qt::red);
+    edges.draw(QLineF(8.5, 6, 8.5, 40), 3, Qt::red);
+    edges.draw(QLineF(8, 6.5, -40, 6.5), 3, Qt::red);
+    edges.draw(QLineF(8.5, 6, 8.5, -40), 3, Qt::red);
+    edges.draw(QLineF(-5, -7, 30, 29), 2, Qt::red);
+    for (const QPoint& at : {QPoint(16, 6), QPoint(8, 12), QPoint(0, 6), QPoint(8, 0)})
+        QCOMPARE(edges.image().pixel(at), qRgba(255, 0, 0, 255));
+    render::LineRaster wide(QSize(9, 9));
+    wide.draw(QLineF(-1e6, 4.5, 1e6, 4.5), 1e9, QColor(0, 0, 255));
+    for (int y = 0; y < 9; ++y)
+        for (int x = 0; x < 9; ++x) QCOMPARE(wide.image().pixel(x, y), qRgba(0, 0, 255, 255));
+    // A line reaching far past the image is drawn where it crosses it, in time.
+    render::LineRaster far(QSize(20, 20));
+    far.draw(QLineF(5, 5.5, 1e300, 5.5), 1, Qt::red);
+    for (int x = 6; x < 20; ++x) QCOMPARE(far.image().pixel(x, 5), qRgba(255, 0, 0, 255));
+    QCOMPARE(qAlpha(far.image().pixel(10, 7)), 0);
+}
+
+// What the token lines paint: on pixels (the raster layer) and on a vector
+// device (QPicture, as SVG and PDF get), the same figure leaves ink in the
+// same device rows between its columns, in the head's colour: at a pixel
+// ratio of 1 at the origin, and of 2 at an offset of a fraction of a unit.
+void tst_Views::tokenLinesPaintTheirLines() {
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->editor()->setPlainText(QStringLiteral("ROMEO:\nBut soft, what light through yonder window breaks?\n"));
+    QVERIFY(ready.wait(60000));
+    render::Style style;
+    style.showTitle = false;
+    const render::LinesFigure f(ws_->figureData(), 1, {2}, style);
+    QVERIFY(!f.lines().empty());
+    const QColor ink = style.cmap().at(0.25);
+    for (const auto& [ratio, at] : {std::pair{1.0, QPointF(0, 0)}, std::pair{2.0, QPointF(37.5, 53.25)}}) {
+        const QRectF area(at, QSizeF(520, 900));
+        const auto blank = [&] {
+            QImage img(int(std::ceil((area.right() + 10) * ratio)), int(std::ceil((area.bottom() + 10) * ratio)),
+                       QImage::Format_ARGB32_Premultiplied);
+            img.setDevicePixelRatio(ratio);
+            img.fill(Qt::white);
+            return img;
+        };
+        // Rows of device pixels with ink in the column at the middle of the gap.
+        const auto inkRows = [&](const QImage& img) {
+            std::vector<int> rows;
+            const int x = int(area.center().x() * ratio);
+            for (int y = 0; y < img.height(); ++y) {
+                const QColor c = img.pixelColor(x, y);
+                const int dh = std::abs(c.hslHue() - ink.hslHue());
+                if (c.lightness() < 235 && std::min(dh, 360 - dh) <= 12) rows.push_back(y);
+            }
+            return rows;
+        };
+        QImage raster = blank();
+        {
+            QPainter p(&raster);
+            f.paint(p, area);
+        }
+        QVERIFY(f.linesLayered());
+        QPicture picture;
+        {
+            QPainter p(&picture);
+            f.paint(p, area);
+        }
+        QVERIFY(!f.linesLayered());
+        QImage vector = blank();
+        {
+            QPainter p(&vector);
+            p.drawPicture(0, 0, picture);
+        }
+        const std::vector<int> a = inkRows(raster), b = inkRows(vector);
+        std::vector<int> either, differ;
+        std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(either));
+        std::set_symmetric_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(differ));
+        const QString said = QStringLiteral("ratio %1: %2 and %3 rows of ink, %4 differ").arg(ratio).arg(a.size()).arg(b.size()).arg(differ.size());
+        QVERIFY2(a.size() >= 10 * ratio && b.size() >= 10 * ratio, qPrintable(said));
+        // The same rows, to a pixel's antialiasing at the lines' edges.
+        QVERIFY2(differ.size() * 5 <= either.size(), qPrintable(said));
+        QCOMPARE(f.linesDrawn(), int(f.lines().size()));
+    }
+}
+
+void tst_Views::sixteenHeadsHaveSixteenColours() {
+    std::set<QRgb> colours;
+    for (int i = 0; i < 16; ++i) colours.insert(render::LinesFigure::headColor(i).rgb());
+    QCOMPARE(int(colours.size()), 16);
+    QVERIFY(render::LinesFigure::kHeadColors >= 16);
+}
+
+// The tensor beside the shape flow: logits' columns are named by their token,
+// the colour bar reads the tensor's own values, and another model starts empty.
+void tst_Views::shapeFlowTensorPanel() {
+    win_->showView("flow");
+    ShapeFlowView* f = win_->shapeFlow();
+    QTRY_VERIFY(f->nodeCount() > 0);
+    int logits = -1;
+    for (int i = 0; i < f->nodeCount() && logits < 0; ++i) {
+        f->selectNode(i);
+        if (f->tensorFigure() && f->tensorFigure()->values().cols() == 65) logits = i;  // the vocabulary's width
+    }
+    QVERIFY2(logits >= 0, "no logits node");
+    f->selectNode(logits);
+    // The demo's vocabulary is sorted: id 18 is 'F' ("\n !$&',-.3:;?ABC..." ).
+    const QString h = f->tableModel()->headerData(18, Qt::Horizontal).toString();
+    QCOMPARE(h, QStringLiteral("18 F"));
+    QCOMPARE(f->tensorFigure()->colLabels().value(18), QStringLiteral("F"));
+    // Logits are not probabilities: the bar spans their real range.
+    const auto& n = f->tensorFigure()->normalized();
+    QCOMPARE(n.lo, double(f->tensorFigure()->values().minCoeff()));
+    QCOMPARE(n.hi, double(f->tensorFigure()->values().maxCoeff()));
+    QVERIFY(!n.perRow);
+    // The app's runs keep no logits (RunOptions::logits_rows 0): the node shows
+    // the last position's, computed from ln_f, the same bits as a run that kept
+    // them, and its shape says the one row.
+    const auto tr = ws_->trace();
+    QVERIFY(tr->logits.empty());
+    const attnscope::Trace kept = attnscope::Model(ws_->document().model.weights).run(tr->tokens);
+    QCOMPARE(kept.logits.shape, (attnscope::Shape{1, 65}));
+    QVERIFY(f->tensorFigure()->values() == kept.logits.cmatrix());
+    QCOMPARE(f->tensorFigure()->rowLabels(), QStringList{ws_->tokens().labels.last()});
+    const auto record = std::find_if(tr->stages.begin(), tr->stages.end(),
+                                     [](const attnscope::StageRecord& r) { return r.stage == "logits"; });
+    QVERIFY(record != tr->stages.end());
+    QCOMPARE(record->shape, (attnscope::Shape{1, 65}));
+    // A new model: no stale tensor from the old one.
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(96, 64, 32, 2, 1), 3));
+    QVERIFY(ready.wait(60000));
+    QCOMPARE(f->selectedNode(), -1);
+    QVERIFY(!f->tensorFigure());
+    QCOMPARE(f->tableModel()->rowCount(), 0);
+}
+
+// Bidirectional attention and ablated heads show in the status bar; Run ▸
+// Clear ablations (Ctrl+Shift+K) undoes every ablation at once.
+void tst_Views::runModeIsAlwaysInSight() {
+    QLabel* mode = win_->runModeLabel();
+    QVERIFY(mode->isHidden());
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    ws_->setAblated({{0, 1}, {2, 3}});
+    QVERIFY(ready.wait(60000));
+    QTRY_VERIFY(mode->isVisible());
+    QCOMPARE(mode->text(), QStringLiteral("2 head(s) ablated"));
+    ws_->setCausal(false);
+    QVERIFY(ready.wait(60000));
+    QCOMPARE(mode->text(), QStringLiteral("bidirectional · 2 head(s) ablated"));
+    QTest::keyClick(win_.get(), Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(ws_->ablated().empty());
+    QTRY_COMPARE(mode->text(), QStringLiteral("bidirectional"));
+    ws_->setCausal(true);
+    QTRY_VERIFY(mode->isHidden());
+}
+
+void tst_Views::closedPanelsReopenFromTheViewMenu() {
+    QDockWidget* dock = win_->modelDock();
+    QVERIFY(dock->isVisible());
+    dock->close();
+    QVERIFY(!dock->isVisible());
+    QAction* reopen = dock->toggleViewAction();
+    bool inMenu = false;
+    for (QObject* o : reopen->associatedObjects()) inMenu = inMenu || qobject_cast<QMenu*>(o);
+    QVERIFY2(inMenu, "the dock's action is in no menu");
+    reopen->trigger();
+    QTRY_VERIFY(dock->isVisible());
+}
+
+// The mask draws a legend of its two colours where a colour bar would be.
+void tst_Views::maskHasALegend() {
+    attnscope::MatrixRM m(4, 4);
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c) m(r, c) = c <= r ? 1.0f : 0.0f;
+    const render::Style style;
+    const render::MatrixFigure fig(QStringLiteral("Mask"), m, render::MatrixKind::Mask, {}, {}, style);
+    QImage img(600, 400, QImage::Format_RGB32);
+    QPainter p(&img);
+    fig.paint(p, QRectF(img.rect()));
+    p.end();
+    const QRectF heat = fig.heatmapRect(QRectF(img.rect()));
+    const double h = QFontMetricsF(style.font).height();
+    const QPoint allowed(int(heat.right() + 10 + 7), int(heat.top() + h / 2));
+    const QPoint masked(int(heat.right() + 10 + 7), int(heat.top() + h + 6 + h / 2));
+    QCOMPARE(img.pixel(allowed), style.cmap().at(1.0));
+    QCOMPARE(img.pixel(masked), style.cmap().masked());
+}
+
+namespace {
+
+// A fixture of tests/fixtures/arch/ (see tst_architectures) run on T tokens.
+std::shared_ptr<const attnscope::Trace> runFixture(const QString& name, int T = 7) {
+    const attnscope::LoadedModel m = attnscope::load_model(testutil::str(testutil::fixtures("arch/" + name)));
+    std::vector<int> ids;
+    for (int i = 0; i < T; ++i) ids.push_back((7 * i + 3) % m.weights->config.vocab_size);
+    return std::make_shared<const attnscope::Trace>(attnscope::Model(m.weights).run(ids));
+}
+
+std::shared_ptr<const attnscope::Trace> runRandom(const attnscope::ModelConfig& c, int T = 7) {
+    const auto w = std::make_shared<const attnscope::Weights>(attnscope::random_weights(c, 5));
+    std::vector<int> ids;
+    for (int i = 0; i < T; ++i) ids.push_back((5 * i + 1) % c.vocab_size);
+    return std::make_shared<const attnscope::Trace>(attnscope::Model(w).run(ids));
+}
+
+// The stage names of layer `layer` (-1: those outside blocks).
+QStringList stageNames(const attnscope::Trace& tr, int layer) {
+    QStringList out;
+    for (const attnscope::StageRecord& r : tr.stages)
+        if (r.layer == layer) out << QString::fromStdString(r.stage);
+    return out;
+}
+
+// The first record of `stage` in block 0 (or outside blocks), or null.
+const attnscope::StageRecord* stage(const attnscope::Trace& tr, const std::string& name, int layer = 0) {
+    for (const attnscope::StageRecord& r : tr.stages)
+        if (r.stage == name && (r.layer == layer || r.layer < 0)) return &r;
+    return nullptr;
+}
+
+using Symbols = std::vector<std::string>;
+
+}  // namespace
+
+// Issue 12: the shape flow shows the model's own stages. RMSNorm, RoPE (with
+// its partial rotary dims), k and v for the KV heads and repeat_kv to H, the
+// q/k norm, SwiGLU's gate/up/down at the real hidden width, and GPT-NeoX's
+// parallel residual whose MLP reads the block's input.
+void tst_Views::flowStagesFollowTheArchitecture_data() {
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<QStringList>("block");
+    QTest::addColumn<QString>("norm");
+    const QStringList attention = {"scores", "mask", "softmax", "weighted_sum", "concat", "proj"};
+    const QStringList swiglu = {"residual1", "ln2", "gate", "up", "mlp_act", "down", "residual2"};
+    QTest::newRow("llama (GQA)") << "llama"
+                                 << QStringList{"ln1", "q", "k", "v", "rope", "repeat_kv", "repeat_kv"} + attention + swiglu
+                                 << "RMSNorm 1";
+    QTest::newRow("qwen3 (q/k norm)")
+        << "qwen3" << QStringList{"ln1", "q", "k", "v", "qk_norm", "rope", "repeat_kv", "repeat_kv"} + attention + swiglu
+        << "RMSNorm 1";
+    QTest::newRow("gpt_neox (parallel residual)")
+        << "gpt_neox"
+        << QStringList{"ln1", "q", "k", "v", "rope"} + attention +
+               QStringList{"ln2", "mlp_hidden", "mlp_act", "mlp_proj", "parallel_residual"}
+        << "LayerNorm 1";
+}
+
+void tst_Views::flowStagesFollowTheArchitecture() {
+    QFETCH(QString, folder);
+    QFETCH(QStringList, block);
+    QFETCH(QString, norm);
+    const auto tr = runFixture(folder);
+    const attnscope::ModelConfig& c = tr->config;
+    const int64_t T = tr->T(), H = c.n_head, KV = c.kv_heads(), hs = c.head_size(), F = c.hidden();
+    QCOMPARE(stageNames(*tr, 0), block);
+    QCOMPARE(stageNames(*tr, 1), block);
+    // No position table: no position embedding and no sum with it.
+    QCOMPARE(stageNames(*tr, -1), (QStringList{"tokens", "token_embed", "ln_f", "logits"}));
+    QCOMPARE(QString::fromStdString(stage(*tr, "ln1")->label), norm);
+    QCOMPARE(QString::fromStdString(stage(*tr, "ln_f")->label), norm == "RMSNorm 1" ? "Final RMSNorm" : "Final LayerNorm");
+    if (c.norm == attnscope::NormKind::RMSNorm) QCOMPARE(stage(*tr, "ln1")->detail, std::string("ε = 1e-06"));
+
+    // RoPE on q and k: q's stored tensor, after it (and after the q/k norm).
+    const attnscope::StageRecord* rope = stage(*tr, "rope");
+    QVERIFY(rope);
+    QCOMPARE(rope->tensor, std::string("blk.0.attn.q"));
+    QCOMPARE(rope->shape, (attnscope::Shape{T, H, hs}));
+    QCOMPARE(stage(*tr, "q")->tensor, std::string());  // q before RoPE is not kept
+    if (folder == "gpt_neox") QVERIFY2(rope->detail.find("4 of 8 dims") != std::string::npos, rope->detail.c_str());
+    else QVERIFY2(rope->detail.find("dims") == std::string::npos, rope->detail.c_str());
+
+    // Every stage that names a tensor has its size; a stage-only step names none.
+    for (const attnscope::StageRecord& r : tr->stages) {
+        if (r.tensor.empty()) continue;
+        QCOMPARE(tr->tensor(r.tensor).numel(), attnscope::shape_numel(r.shape));
+    }
+
+    if (KV < H) {
+        // k and v projected to the KV heads, then repeated to H.
+        QCOMPARE(stage(*tr, "k")->shape, (attnscope::Shape{T, KV, hs}));
+        QCOMPARE(stage(*tr, "k")->symbols, (Symbols{"T", "KV", "hs"}));
+        QCOMPARE(stage(*tr, "v")->tensor, std::string());
+        int repeats = 0;
+        for (const attnscope::StageRecord& r : tr->stages) {
+            if (r.stage != "repeat_kv" || r.layer != 0) continue;
+            ++repeats;
+            QCOMPARE(r.from_shape, (attnscope::Shape{T, KV, hs}));
+            QCOMPARE(r.from_symbols, (Symbols{"T", "KV", "hs"}));
+            QCOMPARE(r.shape, (attnscope::Shape{T, H, hs}));
+            QCOMPARE(r.symbols, (Symbols{"T", "H", "hs"}));
+            QCOMPARE(tr->tensor(r.tensor).shape, r.shape);
+        }
+        QCOMPARE(repeats, 2);
+        QCOMPARE(stage(*tr, "repeat_kv")->tensor, std::string("blk.0.attn.k"));
+    } else {
+        QVERIFY(!stage(*tr, "repeat_kv"));
+        QCOMPARE(stage(*tr, "k")->symbols, (Symbols{"T", "H", "hs"}));
+        QCOMPARE(stage(*tr, "v")->tensor, std::string("blk.0.attn.v"));
+    }
+    if (c.qk_norm) {
+        QCOMPARE(hs, int64_t(16));  // Qwen3's explicit head_dim: H * hs is not C
+        QCOMPARE(stage(*tr, "qk_norm")->shape, (attnscope::Shape{T, H, hs}));
+        QCOMPARE(stage(*tr, "concat")->symbols, (Symbols{"T", "H·hs"}));
+        QCOMPARE(stage(*tr, "concat")->shape, (attnscope::Shape{T, H * hs}));
+    }
+
+    if (c.mlp == attnscope::MlpKind::Gated) {
+        // gate and up at the real hidden width F (48, not 4C), act(gate) * up, down to C.
+        QCOMPARE(F, int64_t(48));
+        for (const char* s : {"gate", "up", "mlp_act"}) {
+            QCOMPARE(stage(*tr, s)->shape, (attnscope::Shape{T, F}));
+            QCOMPARE(stage(*tr, s)->symbols, (Symbols{"T", "F"}));
+        }
+        QCOMPARE(stage(*tr, "gate")->tensor, std::string("blk.0.mlp.hidden"));
+        QCOMPARE(stage(*tr, "up")->inputs, (Symbols{"ln2"}));
+        QCOMPARE(stage(*tr, "mlp_act")->inputs, (Symbols{"gate", "up"}));
+        QCOMPARE(stage(*tr, "mlp_act")->detail, std::string("silu"));
+        QCOMPARE(stage(*tr, "down")->shape, (attnscope::Shape{T, c.n_embed}));
+        QVERIFY(!stage(*tr, "mlp_hidden"));
+    } else {
+        QCOMPARE(stage(*tr, "mlp_hidden")->symbols, (Symbols{"T", "F"}));  // 64 = 2C
+        QCOMPARE(stage(*tr, "mlp_hidden")->shape, (attnscope::Shape{T, 64}));
+    }
+
+    if (c.parallel_residual) {
+        // Attention and the MLP both read x; their outputs are added to it.
+        QCOMPARE(stage(*tr, "ln2")->inputs, (Symbols{"x"}));
+        const attnscope::StageRecord* sum = stage(*tr, "parallel_residual");
+        QCOMPARE(sum->inputs, (Symbols{"proj", "mlp_proj"}));
+        QCOMPARE(sum->detail, std::string("x + attn(ln1(x)) + mlp(ln2(x))"));
+        QCOMPARE(sum->tensor, std::string("blk.0.out"));
+    } else {
+        QVERIFY(stage(*tr, "ln2")->inputs.empty());
+    }
+}
+
+// The seed and GPT-2 stages, labels and shapes are what they were before the
+// architectures had their own, and so is the figure's size.
+void tst_Views::flowStagesOfGpt2AndSeedUnchanged() {
+    const QStringList block = {"ln1",          "q",      "k",    "v",         "scores",    "mask",
+                               "softmax",      "weighted_sum", "concat", "proj", "residual1", "ln2",
+                               "mlp_hidden",   "mlp_act", "mlp_proj", "residual2"};
+    const QStringList labels = {"LayerNorm 1", "Query", "Key", "Value", "Scores q·kᵀ/√hs", "Mask", "Softmax",
+                                "Weights · v", "Concatenate heads", "Output projection", "Residual +",
+                                "LayerNorm 2", "MLP hidden", "Activation", "MLP projection", "Residual +"};
+    for (const attnscope::ModelConfig& c :
+         {attnscope::ModelConfig::gpt2(50, 16, 32, 4, 2), attnscope::ModelConfig::seed(50, 16, 32, 4, 2)}) {
+        const auto tr = runRandom(c);
+        QCOMPARE(stageNames(*tr, -1), (QStringList{"tokens", "token_embed", "position_embed", "embed", "ln_f", "logits"}));
+        QCOMPARE(stageNames(*tr, 1), block);
+        QStringList got;
+        for (const attnscope::StageRecord& r : tr->stages) {
+            if (r.layer == 0) got << QString::fromStdString(r.label);
+            QVERIFY(r.from_shape.empty() && r.inputs.empty() && r.detail.empty());
+            QVERIFY(std::find(r.symbols.begin(), r.symbols.end(), "KV") == r.symbols.end());
+        }
+        QCOMPARE(got, labels);
+        QCOMPARE(stage(*tr, "mlp_hidden")->symbols, (Symbols{"T", "4C"}));
+        QCOMPARE(stage(*tr, "q")->tensor, std::string("blk.0.attn.q"));
+        QCOMPARE(stage(*tr, "residual2", 1)->tensor, std::string("blk.1.out"));
+        QCOMPARE(int(tr->stages.size()), 4 + 2 * 16 + 2);
+        const render::FlowFigure fig({tr, {}, "gpt2"}, 0, 0, render::Style{});
+        QCOMPARE(fig.naturalSize(), QSizeF(6 * (150 + 26) + 40, 6 * (54 + 30) + 80));
+        for (size_t i = 0; i < fig.nodes().size(); ++i)
+            QCOMPARE(fig.nodes()[i].inputs, i == 0 ? std::vector<int>{} : std::vector<int>{int(i) - 1});
+    }
+}
+
+// The figure draws the branches (up reads the norm, the parallel MLP reads the
+// block's input and meets attention at the sum), and its exports carry the
+// model's stage names.
+void tst_Views::flowFigureDrawsBranchesAndExports() {
+    auto index = [](const render::FlowFigure& f, const QString& stage) {
+        for (size_t i = 0; i < f.nodes().size(); ++i)
+            if (f.nodes()[i].stage == stage) return int(i);
+        return -1;
+    };
+    const auto neox = runFixture("gpt_neox");
+    const render::FlowFigure parallel({neox, {}, "gpt_neox"}, 1, 2, render::Style{});
+    const int embed = index(parallel, "token_embed"), ln2 = index(parallel, "ln2"), proj = index(parallel, "proj"),
+              mlp = index(parallel, "mlp_proj"), sum = index(parallel, "parallel_residual");
+    QVERIFY(embed >= 0 && ln2 > proj && sum > mlp);
+    QCOMPARE(parallel.nodes()[size_t(ln2)].inputs, std::vector<int>{embed});  // not the attention's output
+    QCOMPARE(parallel.nodes()[size_t(sum)].inputs, (std::vector<int>{proj, mlp}));
+    QCOMPARE(parallel.nodes()[size_t(sum)].detail, QStringLiteral("x + attn(ln1(x)) + mlp(ln2(x))"));
+    QCOMPARE(parallel.nodes()[size_t(sum)].tensor, QStringLiteral("blk.1.out"));
+
+    const auto llama = runFixture("llama");
+    const render::FlowFigure fig({llama, {}, "llama"}, 0, 0, render::Style{});
+    const int up = index(fig, "up"), norm2 = index(fig, "ln2"), act = index(fig, "mlp_act"), gate = index(fig, "gate");
+    QCOMPARE(fig.nodes()[size_t(up)].inputs, std::vector<int>{norm2});
+    QCOMPARE(fig.nodes()[size_t(act)].inputs, (std::vector<int>{gate, up}));
+    const render::FlowFigure::Node& repeat = fig.nodes()[size_t(index(fig, "repeat_kv"))];
+    QCOMPARE(repeat.shapeText, QStringLiteral("KV→H × (T, hs) = 2→4 × (7, 8)"));
+    QCOMPARE(fig.nodes()[size_t(index(fig, "k"))].shapeText, QStringLiteral("KV × (T, hs) = 2 × (7, 8)"));
+    // Labels fit their boxes: the widest is not elided at the natural size.
+    QVERIFY(fig.naturalSize().width() >= 6 * (150 + 26) + 40);
+
+    // SVG: the stage labels, shapes and details are drawn as text.
+    const QByteArray svg = render::svgBytes(fig, render::naturalInches(fig));
+    for (const char* text : {"RMSNorm 1", "RoPE on q, k", "repeat_kv: k", "repeat_kv: v", "Gate projection",
+                             "Up projection", "Down projection", "KV→H × (T, hs)", "Final RMSNorm"})
+        QVERIFY2(svg.contains(text), text);
+    QVERIFY(!svg.contains("Position embedding"));
+    const QByteArray neoxSvg = render::svgBytes(parallel, render::naturalInches(parallel));
+    QVERIFY(neoxSvg.contains("Parallel residual +"));
+    QVERIFY(neoxSvg.contains("x + attn(ln1(x)) + mlp(ln2(x))"));
+    QVERIFY(neoxSvg.contains("pre-LayerNorm, attention and MLP in parallel"));
+    // PNG: the branch arrows are drawn in the accent colour (absent from a
+    // figure that has no branches).
+    auto accentPixels = [](const render::FlowFigure& f) {
+        const QImage img = render::renderImage(f, render::naturalInches(f), 96);
+        const QRgb accent = QColor(render::Style{}.cmap().at(0.2)).rgb();
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) n += img.pixel(x, y) == accent;
+        return n;
+    };
+    QVERIFY(accentPixels(parallel) > 20);
+    const auto gpt2 = runRandom(attnscope::ModelConfig::gpt2(50, 16, 32, 4, 2));
+    QCOMPARE(accentPixels(render::FlowFigure({gpt2, {}, "gpt2"}, 0, 0, render::Style{})), 0);
+
+    // JSON: every stage with its label, symbols, and repeat_kv's input shape.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("flow.json");
+    session::Recipe r;
+    r.view = "flow";
+    render::TokenTable tokens;
+    tokens.ids = llama->tokens;
+    for (int i = 0; i < llama->T(); ++i) {
+        tokens.texts << QString::number(i);
+        tokens.labels << QString::number(i);
+    }
+    render::writeJson(session::dataFor(r, *llama), tokens, "flow", *llama, "llama", path);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonArray shapes = QJsonDocument::fromJson(f.readAll()).object()["shapes"].toArray();
+    QCOMPARE(shapes.size(), qsizetype(llama->stages.size()));
+    QStringList labels;
+    bool sawRepeat = false;
+    for (const QJsonValue v : shapes) {
+        const QJsonObject o = v.toObject();
+        labels << o["label"].toString();
+        if (o["stage"] == "repeat_kv" && o["layer"] == 1) {
+            QCOMPARE(o["from_symbols"].toArray(), (QJsonArray{"T", "KV", "hs"}));
+            QCOMPARE(o["symbols"].toArray(), (QJsonArray{"T", "H", "hs"}));
+            QCOMPARE(o["from_shape"].toArray(), (QJsonArray{7, 2, 8}));
+            sawRepeat = true;
+        }
+    }
+    QVERIFY(sawRepeat);
+    for (const char* l : {"RMSNorm 1", "RoPE on q, k", "repeat_kv: v", "Gate projection", "act(gate) · up"})
+        QVERIFY2(labels.contains(QString::fromUtf8(l)), l);
+}
+
+// In the app: a llama-shaped model's flow has RoPE and repeat_kv; a step the
+// trace does not keep (k for the KV heads) shows no stale tensor and says so,
+// and repeat_kv's v shows the head's v.
+// Picking a node of the shape flow, and so every tensor it shows, took a
+// mouse. The diagram takes the focus and its arrow keys walk the nodes in the
+// order data flows; the tensor painted beside it follows.
+void tst_Views::flowNodesAreWalkedWithTheArrowKeys() {
+    win_->showView("flow");
+    ShapeFlowView* f = win_->shapeFlow();
+    QTRY_VERIFY(f->nodeCount() > 3);
+    QWidget* diagram = f->diagram();
+    QCOMPARE(diagram->focusPolicy(), Qt::StrongFocus);
+    QApplication::setActiveWindow(win_.get());
+    diagram->setFocus();
+    QTRY_VERIFY(diagram->hasFocus());
+    QCOMPARE(f->selectedNode(), -1);
+    QTest::keyClick(diagram, Qt::Key_Right);
+    QCOMPARE(f->selectedNode(), 0);
+    QVERIFY2(f->captionText().startsWith(QStringLiteral("<b>Tokens</b>")), qPrintable(f->captionText()));
+    QTest::keyClick(diagram, Qt::Key_Down);
+    QTest::keyClick(diagram, Qt::Key_Right);
+    QCOMPARE(f->selectedNode(), 2);
+    QVERIFY(f->tensorFigure());  // the position embedding, painted
+    const QString positions = f->captionText();
+    QTest::keyClick(diagram, Qt::Key_Left);
+    QCOMPARE(f->selectedNode(), 1);
+    QVERIFY(f->tensorFigure());
+    QVERIFY2(f->captionText() != positions && f->captionText().contains(QStringLiteral("embedding")),
+             qPrintable(f->captionText()));
+    QTest::keyClick(diagram, Qt::Key_End);
+    QCOMPARE(f->selectedNode(), f->nodeCount() - 1);
+    QTest::keyClick(diagram, Qt::Key_Right);  // stays on the last
+    QCOMPARE(f->selectedNode(), f->nodeCount() - 1);
+    QTest::keyClick(diagram, Qt::Key_Home);
+    QCOMPARE(f->selectedNode(), 0);
+}
+
+void tst_Views::flowNodeWithoutTensorSaysSo() {
+    attnscope::ModelConfig c = attnscope::ModelConfig::seed(96, 64, 32, 4, 2);
+    attnscope::apply_architecture(c, *attnscope::find_architecture("llama"));
+    c.n_kv_head = 2;
+    c.mlp_hidden = 48;
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    ws_->setDocument(session::randomDocument(c, 3));
+    QVERIFY(ready.wait(60000));
+    win_->showView("flow");
+    ShapeFlowView* f = win_->shapeFlow();
+    QTRY_VERIFY(f->nodeCount() > 0);
+    const auto trace = ws_->trace();
+    QCOMPARE(trace->config.kv_heads(), 2);
+    int k = -1, v = -1;
+    for (int i = 0; i < f->nodeCount(); ++i) {
+        f->selectNode(i);
+        const QString caption = f->captionText();
+        if (caption.contains("<b>Key</b>")) k = i;
+        if (caption.startsWith("<b>repeat_kv: v (head ")) v = i;
+    }
+    QVERIFY(k >= 0 && v > k);
+    f->selectNode(k);
+    QVERIFY(f->captionText().contains("not kept in the trace"));
+    QVERIFY(!f->tensorFigure());
+    QCOMPARE(f->tableModel()->rowCount(), 0);
+    f->selectNode(v);
+    QVERIFY(f->tensorFigure());
+    const int h = ws_->selection().head, hs = trace->config.head_size(), T = trace->T();
+    QCOMPARE(f->tableModel()->rowCount(), T);
+    QCOMPARE(f->tableModel()->columnCount(), hs);
+    const int l = ws_->selection().layer;
+    QCOMPARE(float(f->tableModel()->index(T - 1, 2).data(Qt::UserRole).toDouble()),
+             trace->layers[size_t(l)].v.data[size_t((T - 1) * trace->config.q_width() + h * hs + 2)]);
+}
+
+QTEST_MAIN(tst_Views)
+#include "tst_views.moc"

@@ -1,0 +1,1 @@
+// The translation unit that builds pch/core.h once for the core tests.

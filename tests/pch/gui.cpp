@@ -1,0 +1,1 @@
+// The translation unit that builds pch/gui.h once for the GUI tests.
