@@ -1971,7 +1971,7 @@ Gesucht in:
     </message>
 </context>
 <context>
-    <name>RowView</name>
+    <name>QueryBarsView</name>
     <message>
         <source>Attention of the selected query</source>
         <translation>Aufmerksamkeit der ausgewählten Query</translation>
@@ -2302,7 +2302,7 @@ Gesucht in:
     </message>
 </context>
 <context>
-    <name>render::FlowFigure</name>
+    <name>attnscope::TraceTensors</name>
     <message>
         <source>Tokens</source>
         <translation>Tokens</translation>
@@ -2388,26 +2388,6 @@ Gesucht in:
         <translation>Logits</translation>
     </message>
     <message>
-        <source>Forward pass · block %1 of %2 shown · head %3 for per-head tensors</source>
-        <translation>Vorwärtsdurchlauf · Block %1 von %2 gezeigt · Kopf %3 für Tensoren je Kopf</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
-        <translation>Block %1 (Pre-LayerNorm; alle Blöcke haben diese Formen)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Block %1 (Pre-RMSNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Block %1 (Pre-LayerNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
-        <translation>Block %1 (Pre-RMSNorm; jeder Block hat diese Formen)</translation>
-    </message>
-    <message>
         <source>RMSNorm 1</source>
         <translation>RMSNorm 1</translation>
     </message>
@@ -2457,7 +2437,30 @@ Gesucht in:
     </message>
 </context>
 <context>
-    <name>render::GridFigure</name>
+    <name>render::ShapeFlowFigure</name>
+    <message>
+        <source>Forward pass · block %1 of %2 shown · head %3 for per-head tensors</source>
+        <translation>Vorwärtsdurchlauf · Block %1 von %2 gezeigt · Kopf %3 für Tensoren je Kopf</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
+        <translation>Block %1 (Pre-LayerNorm; alle Blöcke haben diese Formen)</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
+        <translation>Block %1 (Pre-RMSNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
+        <translation>Block %1 (Pre-LayerNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
+        <translation>Block %1 (Pre-RMSNorm; jeder Block hat diese Formen)</translation>
+    </message>
+</context>
+<context>
+    <name>render::HeadsGridFigure</name>
     <message>
         <source>Attention weights of every head</source>
         <translation>Aufmerksamkeitsgewichte aller Köpfe</translation>
@@ -2575,7 +2578,7 @@ Zeilenmaximum = 1</translation>
     </message>
 </context>
 <context>
-    <name>render::LinesFigure</name>
+    <name>render::TokenLinesFigure</name>
     <message>
         <source>Layer %1 · Head %2 · token lines</source>
         <translation>Schicht %1 · Kopf %2 · Tokenlinien</translation>
@@ -2647,7 +2650,7 @@ Zeilenmaximum = 1</translation>
     </message>
 </context>
 <context>
-    <name>render::RowFigure</name>
+    <name>render::QueryBarsFigure</name>
     <message>
         <source>Layer %1 · Head %2 · query %3 “%4”</source>
         <translation>Schicht %1 · Kopf %2 · Query %3 „%4“</translation>

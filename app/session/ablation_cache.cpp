@@ -18,7 +18,7 @@ struct Entry {
     attnscope::AblationScan scan;
 };
 
-std::mutex mutex;
+std::mutex cacheMutex;
 std::optional<Entry> entry;
 std::atomic<int64_t> onDemandLimit{std::numeric_limits<int64_t>::max()};
 
@@ -30,13 +30,13 @@ bool matches(const Entry& e, const attnscope::Trace& t) {
 }  // namespace
 
 std::optional<attnscope::AblationScan> cachedAblationScan(const attnscope::Trace& trace) {
-    const std::lock_guard lock(mutex);
+    const std::lock_guard lock(cacheMutex);
     if (entry && matches(*entry, trace)) return entry->scan;
     return std::nullopt;
 }
 
 void rememberAblationScan(const attnscope::Trace& trace, attnscope::AblationScan scan) {
-    const std::lock_guard lock(mutex);
+    const std::lock_guard lock(cacheMutex);
     entry = Entry{trace.source, trace.tokens, trace.causal, std::move(scan)};
 }
 

@@ -142,19 +142,19 @@ Comparison runComparison(const Recipe& r, const Document& docA, std::shared_ptr<
 // ---------------------------------------------------------------- registry
 
 namespace {
-std::mutex mutex;
+std::mutex comparisonsMutex;
 std::vector<std::weak_ptr<const Comparison>> remembered;
 }  // namespace
 
 void rememberComparison(const std::shared_ptr<const Comparison>& c) {
-    const std::lock_guard lock(mutex);
+    const std::lock_guard lock(comparisonsMutex);
     std::erase_if(remembered, [](const auto& w) { return w.expired(); });
     remembered.push_back(c);
 }
 
 std::shared_ptr<const Comparison> rememberedComparison(const Recipe& r, const attnscope::Trace& a) {
     const CompareSpec spec = CompareSpec::ofRecipe(r);
-    const std::lock_guard lock(mutex);
+    const std::lock_guard lock(comparisonsMutex);
     for (auto it = remembered.rbegin(); it != remembered.rend(); ++it)
         if (auto c = it->lock(); c && c->a.get() == &a && c->spec == spec) return c;
     return nullptr;

@@ -48,7 +48,7 @@ QString figureLanguage() {
     // Every figure's words come from the render:: contexts; one of them tells
     // whether a translation is installed.
     static const char* const probe = "Attention weights of every head";
-    return QCoreApplication::translate("render::GridFigure", probe) == QLatin1String(probe) ? QString()
+    return QCoreApplication::translate("render::HeadsGridFigure", probe) == QLatin1String(probe) ? QString()
                                                                                           : QLocale().name();
 }
 

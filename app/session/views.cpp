@@ -90,7 +90,7 @@ std::vector<ViewDescriptor> makeViews() {
             render::GridOptions o;
             o.pooling = r.pooling;
             o.tileScale = r.tileScale;
-            return std::make_unique<render::GridFigure>(d, s, r.layers, r.columns, o);
+            return std::make_unique<render::HeadsGridFigure>(d, s, r.layers, r.columns, o);
         },
         [](const Recipe& r, const attnscope::Trace& trace) {
             DataBlock d;
@@ -172,7 +172,7 @@ std::vector<ViewDescriptor> makeViews() {
         QT_TRANSLATE_NOOP("session::Views", "the tensors of one block's forward pass with their shapes"), 3,
         ViewWidget::ShapeFlow, ReadsLayer | ReadsHead, {RecipeField::Node}, kAllFormats, false,
         [](const Recipe& r, const FigureData& d, const Style& s) {
-            return std::make_unique<render::FlowFigure>(d, r.layer, r.head, s, r.node);
+            return std::make_unique<render::ShapeFlowFigure>(d, r.layer, r.head, s, r.node);
         },
         [](const Recipe& r, const attnscope::Trace& trace) { return oneHead(trace, r.layer, r.head, false); },
         [](const Recipe&) { return true; },
@@ -186,7 +186,7 @@ std::vector<ViewDescriptor> makeViews() {
         {RecipeField::Heads, RecipeField::Focus},
         kAllFormats, false,
         [](const Recipe& r, const FigureData& d, const Style& s) {
-            return std::make_unique<render::LinesFigure>(d, r.layer, linesHeads(r), s, r.focus);
+            return std::make_unique<render::TokenLinesFigure>(d, r.layer, linesHeads(r), s, r.focus);
         },
         [](const Recipe& r, const attnscope::Trace& trace) {
             const std::vector<int> heads = linesHeads(r);

@@ -345,7 +345,7 @@ void tst_TraceFile::gridOfEveryHeadStaysWithinItsBudget() {
     render::GridOptions o;
     o.maxRes = 256;  // as the app asks
     const long before = residentMb();
-    const render::GridFigure grid(fd, render::Style(), {}, 0, o);
+    const render::HeadsGridFigure grid(fd, render::Style(), {}, 0, o);
     const long grew = residentMb() - before;
     QCOMPARE(grid.indexOf(L - 1, H - 1), L * H - 1);
     QCOMPARE(grid.options().maxRes, 57);  // floor(sqrt(16 Mi cells / 5,120 heads))

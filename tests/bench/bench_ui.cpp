@@ -360,15 +360,15 @@ int main(int argc, char** argv) {
             if (it >= 2) perView[size_t(i)].push_back(ms);
             return ms;
         };
-        const double gridDraw = timed(0, [&] { return render::GridFigure(data, style); }, grid);
+        const double gridDraw = timed(0, [&] { return render::HeadsGridFigure(data, style); }, grid);
         timed(1, [&] { return render::HeadFigure(data, layer, head, render::MatrixKind::Weights, style); }, detail);
-        timed(2, [&] { return render::RowFigure(data, layer, head, trace->T() - 1, style); }, row);
+        timed(2, [&] { return render::QueryBarsFigure(data, layer, head, trace->T() - 1, style); }, row);
         timed(3, [&] { return render::HeadFigure(data, 0, 0, render::MatrixKind::Mask, style); }, mask);
-        timed(4, [&] { return render::FlowFigure(data, layer, head, style); }, flow);
+        timed(4, [&] { return render::ShapeFlowFigure(data, layer, head, style); }, flow);
         // The token lines as the app shows them: a window of the rows that
         // fit at 16 px each (TokenLinesView::placeWindow), at the query.
         timed(5, [&] {
-            render::LinesFigure f(data, layer, {head}, style);
+            render::TokenLinesFigure f(data, layer, {head}, style);
             const int fit = std::max(4, lines.height() / 16 - 3);
             f.setWindow(trace->T() - fit, fit);
             return f;

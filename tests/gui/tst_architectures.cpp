@@ -413,7 +413,7 @@ void tst_Architectures::headsGridGroupsQueryHeadsByKvHead() {
     const render::FigureData d = fixtureFigureData("llama");
     render::Style style;
     style.showTitle = false;
-    const render::GridFigure fig(d, style);
+    const render::HeadsGridFigure fig(d, style);
     QCOMPARE(fig.kvGroupSize(), 2);
     QVERIFY(fig.groupsColumns());
     const QRectF area(0, 0, 900, 500);
@@ -433,16 +433,16 @@ void tst_Architectures::headsGridGroupsQueryHeadsByKvHead() {
     QStringList groups;
     double columnTop = 1e9, groupBottom = 0;
     for (const auto& h : fig.headers(area)) {
-        if (h.kind == render::GridFigure::Header::Group) {
+        if (h.kind == render::HeadsGridFigure::Header::Group) {
             groups << h.text;
             groupBottom = std::max(groupBottom, h.rect.bottom());
         }
-        if (h.kind == render::GridFigure::Header::Column) columnTop = std::min(columnTop, h.rect.top());
+        if (h.kind == render::HeadsGridFigure::Header::Column) columnTop = std::min(columnTop, h.rect.top());
     }
     QCOMPARE(groups, (QStringList{QStringLiteral("KV 0"), QStringLiteral("KV 1")}));
     QVERIFY(groupBottom <= columnTop);
     for (const auto& h : fig.headers(area))
-        if (h.kind == render::GridFigure::Header::Group && h.text == QLatin1String("KV 1"))
+        if (h.kind == render::HeadsGridFigure::Header::Group && h.text == QLatin1String("KV 1"))
             QVERIFY(std::abs(h.rect.center().x() - (h2.left() + h3.right()) / 2) < 1);
     QVERIFY(fig.caption().contains(QStringLiteral("KV head")));
     // Painted: the separator is ink in the gap, while the gap inside a group stays background.
@@ -460,10 +460,10 @@ void tst_Architectures::headsGridGroupsQueryHeadsByKvHead() {
     session::Recipe r;
     r.view = QStringLiteral("heads");
     const auto exported = session::findView(QStringLiteral("heads"))->figure(r, d, style);
-    const auto* grid = dynamic_cast<const render::GridFigure*>(exported.get());
+    const auto* grid = dynamic_cast<const render::HeadsGridFigure*>(exported.get());
     QVERIFY(grid && grid->groupsColumns());
     QCOMPARE(grid->groupSeparators(area).size(), size_t(1));
-    const render::GridFigure flowed(d, style, {}, 3);
+    const render::HeadsGridFigure flowed(d, style, {}, 3);
     QVERIFY(!flowed.groupsColumns());
     QVERIFY(flowed.groupSeparators(area).empty());
     QStringList titles;
@@ -475,12 +475,12 @@ void tst_Architectures::headsGridGroupsQueryHeadsByKvHead() {
 // no groups, no separators, evenly spaced columns.
 void tst_Architectures::headsGridOfMultiHeadModelIsNotGrouped() {
     const render::FigureData d = fixtureFigureData("gpt_neox");
-    const render::GridFigure fig(d, render::Style());
+    const render::HeadsGridFigure fig(d, render::Style());
     const QRectF area(0, 0, 900, 500);
     QCOMPARE(fig.kvGroupSize(), 1);
     QVERIFY(!fig.groupsColumns());
     QVERIFY(fig.groupSeparators(area).empty());
-    for (const auto& h : fig.headers(area)) QVERIFY(h.kind != render::GridFigure::Header::Group);
+    for (const auto& h : fig.headers(area)) QVERIFY(h.kind != render::HeadsGridFigure::Header::Group);
     QVERIFY(!fig.caption().contains(QStringLiteral("KV")));
     const double gap = fig.panelRect(area, 1).left() - fig.panelRect(area, 0).right();
     for (int hd = 2; hd < d.trace->n_head(); ++hd)

@@ -487,7 +487,7 @@ void tst_Gui::settingsAreRemembered() {
 // painted follow it, and it is remembered.
 void tst_Gui::queryBarsAxisIsInTheViewMenu() {
     win_->showView("head");
-    RowView* bars = win_->queryBars();
+    QueryBarsView* bars = win_->queryBars();
     auto* action = win_->findChild<QAction*>(QStringLiteral("fixedAxisAction"));
     QVERIFY(action && action->isCheckable());
     auto* viewMenu = win_->findChild<QMenu*>(QStringLiteral("viewMenu"));

@@ -161,7 +161,7 @@ void tst_Registry::gridChoicesReachTheExport() {
     const session::Recipe r = dlg.recipe();
     QCOMPARE(r.pooling, render::Pooling::Mean);
     QCOMPARE(r.tileScale, render::TileScale::Shared);
-    const auto* grid = dynamic_cast<const render::GridFigure*>(dlg.figure());
+    const auto* grid = dynamic_cast<const render::HeadsGridFigure*>(dlg.figure());
     QVERIFY(grid);
     QCOMPARE(grid->options().pooling, render::Pooling::Mean);
     QCOMPARE(grid->options().tileScale, render::TileScale::Shared);

@@ -318,7 +318,7 @@ void tst_RunState::kvBudgetIsUsedAndRemembered() {
     QVERIFY(kept.kv_kept);
     QVERIFY(win_->headDetail()->figure()->values() == kept.head_weights(layer, head));
     // And the selected query's row beside it.
-    const RowView* row = win_->findChild<RowView*>();
+    const QueryBarsView* row = win_->findChild<QueryBarsView*>();
     QVERIFY(row);
     QTRY_VERIFY(row->figure() && row->figure()->layer() == layer && row->figure()->head() == head &&
                 row->figure()->query() == query);

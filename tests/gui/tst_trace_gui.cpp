@@ -216,7 +216,7 @@ void tst_TraceGui::viewsPaintTheFilesHeads() {
     // The grid: one panel per head of the file.
     win_->showView("heads");
     QTRY_VERIFY(win_->headsGrid()->figure());
-    const render::GridFigure* grid = win_->headsGrid()->figure();
+    const render::HeadsGridFigure* grid = win_->headsGrid()->figure();
     QCOMPARE(grid->indexOf(file->n_layer() - 1, file->n_head() - 1), file->n_layer() * file->n_head() - 1);
     QVERIFY(inked(win_->headsGrid()));
     // Lines, mask and rollout draw from the file too.
@@ -321,7 +321,7 @@ void tst_TraceGui::aCorruptHeadIsSaidByEachViewThatReadsIt() {
     QVERIFY(openTrace(path));
     QVERIFY(ws_->isTraceFile());
     // The query bars: the last query of head 0.0.
-    RowView* bars = win_->queryBars();
+    QueryBarsView* bars = win_->queryBars();
     QTRY_VERIFY(!bars->problem().isEmpty());
     QVERIFY(!bars->figure());
     QVERIFY2(bars->problem().contains(QStringLiteral("head 0.0")) &&

@@ -302,7 +302,7 @@ void tst_Translation::embeddedCatalogueTranslates() {
     QCOMPARE(QKeySequence(t.translate("MainWindow", "Alt+Right")), QKeySequence(Qt::ALT | Qt::Key_Right));
     // Through the application, as the app uses it.
     installGerman();
-    QCOMPARE(QCoreApplication::translate("render::GridFigure", "Attention weights of every head"),
+    QCOMPARE(QCoreApplication::translate("render::HeadsGridFigure", "Attention weights of every head"),
              QStringLiteral("Aufmerksamkeitsgewichte aller Köpfe"));
     QCOMPARE(QCoreApplication::translate("MainWindow", "&Quit"), QStringLiteral("&Beenden"));
 }

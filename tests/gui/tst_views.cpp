@@ -156,7 +156,7 @@ void tst_Views::headDetailFollowsEnterInTheGrid() {
 // The bars of a head that spreads its attention fill the plot: the axis ends at
 // the round number above the tallest bar, unless the fixed 0 to 1 axis is chosen.
 void tst_Views::queryBarsFitTheirTallestBar() {
-    RowView* row = win_->findChild<RowView*>();
+    QueryBarsView* row = win_->findChild<QueryBarsView*>();
     QVERIFY(row);
     QTest::keyClick(win_.get(), Qt::Key_2, Qt::ControlModifier);
     QTRY_VERIFY(row->isVisible() && row->figure());
@@ -293,7 +293,7 @@ void tst_Views::tokenLinesPaintTheirLines() {
     QVERIFY(ready.wait(60000));
     render::Style style;
     style.showTitle = false;
-    const render::LinesFigure f(ws_->figureData(), 1, {2}, style);
+    const render::TokenLinesFigure f(ws_->figureData(), 1, {2}, style);
     QVERIFY(!f.lines().empty());
     const QColor ink = style.cmap().at(0.25);
     for (const auto& [ratio, at] : {std::pair{1.0, QPointF(0, 0)}, std::pair{2.0, QPointF(37.5, 53.25)}}) {
@@ -347,9 +347,9 @@ void tst_Views::tokenLinesPaintTheirLines() {
 
 void tst_Views::sixteenHeadsHaveSixteenColours() {
     std::set<QRgb> colours;
-    for (int i = 0; i < 16; ++i) colours.insert(render::LinesFigure::headColor(i).rgb());
+    for (int i = 0; i < 16; ++i) colours.insert(render::TokenLinesFigure::headColor(i).rgb());
     QCOMPARE(int(colours.size()), 16);
-    QVERIFY(render::LinesFigure::kHeadColors >= 16);
+    QVERIFY(render::TokenLinesFigure::kHeadColors >= 16);
 }
 
 // The tensor beside the shape flow: logits' columns are named by their token,
@@ -621,7 +621,7 @@ void tst_Views::flowStagesOfGpt2AndSeedUnchanged() {
         QCOMPARE(stage(*tr, "q")->tensor, std::string("blk.0.attn.q"));
         QCOMPARE(stage(*tr, "residual2", 1)->tensor, std::string("blk.1.out"));
         QCOMPARE(int(tr->stages.size()), 4 + 2 * 16 + 2);
-        const render::FlowFigure fig({tr, {}, "gpt2"}, 0, 0, render::Style{});
+        const render::ShapeFlowFigure fig({tr, {}, "gpt2"}, 0, 0, render::Style{});
         QCOMPARE(fig.naturalSize(), QSizeF(6 * (150 + 26) + 40, 6 * (54 + 30) + 80));
         for (size_t i = 0; i < fig.nodes().size(); ++i)
             QCOMPARE(fig.nodes()[i].inputs, i == 0 ? std::vector<int>{} : std::vector<int>{int(i) - 1});
@@ -632,13 +632,13 @@ void tst_Views::flowStagesOfGpt2AndSeedUnchanged() {
 // block's input and meets attention at the sum), and its exports carry the
 // model's stage names.
 void tst_Views::flowFigureDrawsBranchesAndExports() {
-    auto index = [](const render::FlowFigure& f, const QString& stage) {
+    auto index = [](const render::ShapeFlowFigure& f, const QString& stage) {
         for (size_t i = 0; i < f.nodes().size(); ++i)
             if (f.nodes()[i].stage == stage) return int(i);
         return -1;
     };
     const auto neox = runFixture("gpt_neox");
-    const render::FlowFigure parallel({neox, {}, "gpt_neox"}, 1, 2, render::Style{});
+    const render::ShapeFlowFigure parallel({neox, {}, "gpt_neox"}, 1, 2, render::Style{});
     const int embed = index(parallel, "token_embed"), ln2 = index(parallel, "ln2"), proj = index(parallel, "proj"),
               mlp = index(parallel, "mlp_proj"), sum = index(parallel, "parallel_residual");
     QVERIFY(embed >= 0 && ln2 > proj && sum > mlp);
@@ -648,11 +648,11 @@ void tst_Views::flowFigureDrawsBranchesAndExports() {
     QCOMPARE(parallel.nodes()[size_t(sum)].tensor, QStringLiteral("blk.1.out"));
 
     const auto llama = runFixture("llama");
-    const render::FlowFigure fig({llama, {}, "llama"}, 0, 0, render::Style{});
+    const render::ShapeFlowFigure fig({llama, {}, "llama"}, 0, 0, render::Style{});
     const int up = index(fig, "up"), norm2 = index(fig, "ln2"), act = index(fig, "mlp_act"), gate = index(fig, "gate");
     QCOMPARE(fig.nodes()[size_t(up)].inputs, std::vector<int>{norm2});
     QCOMPARE(fig.nodes()[size_t(act)].inputs, (std::vector<int>{gate, up}));
-    const render::FlowFigure::Node& repeat = fig.nodes()[size_t(index(fig, "repeat_kv"))];
+    const render::ShapeFlowFigure::Node& repeat = fig.nodes()[size_t(index(fig, "repeat_kv"))];
     QCOMPARE(repeat.shapeText, QStringLiteral("KV→H × (T, hs) = 2→4 × (7, 8)"));
     QCOMPARE(fig.nodes()[size_t(index(fig, "k"))].shapeText, QStringLiteral("KV × (T, hs) = 2 × (7, 8)"));
     // Labels fit their boxes: the widest is not elided at the natural size.
@@ -670,7 +670,7 @@ void tst_Views::flowFigureDrawsBranchesAndExports() {
     QVERIFY(neoxSvg.contains("pre-LayerNorm, attention and MLP in parallel"));
     // PNG: the branch arrows are drawn in the accent colour (absent from a
     // figure that has no branches).
-    auto accentPixels = [](const render::FlowFigure& f) {
+    auto accentPixels = [](const render::ShapeFlowFigure& f) {
         const QImage img = render::renderImage(f, render::naturalInches(f), 96);
         const QRgb accent = QColor(render::Style{}.cmap().at(0.2)).rgb();
         int n = 0;
@@ -680,7 +680,7 @@ void tst_Views::flowFigureDrawsBranchesAndExports() {
     };
     QVERIFY(accentPixels(parallel) > 20);
     const auto gpt2 = runRandom(attnscope::ModelConfig::gpt2(50, 16, 32, 4, 2));
-    QCOMPARE(accentPixels(render::FlowFigure({gpt2, {}, "gpt2"}, 0, 0, render::Style{})), 0);
+    QCOMPARE(accentPixels(render::ShapeFlowFigure({gpt2, {}, "gpt2"}, 0, 0, render::Style{})), 0);
 
     // JSON: every stage with its label, symbols, and repeat_kv's input shape.
     QTemporaryDir dir;

@@ -165,7 +165,7 @@ bool tst_ViewsScale::waitForGrid(render::Pooling pooling, render::TileScale scal
     QElapsedTimer t;
     t.start();
     while (t.elapsed() < 120000) {
-        const render::GridFigure* f = g->figure();
+        const render::HeadsGridFigure* f = g->figure();
         if (f && f->options().pooling == pooling && f->options().tileScale == scale && f->panelCount() == kLayers * kHeads) {
             g->canvas()->grab();
             return true;
@@ -179,7 +179,7 @@ bool tst_ViewsScale::waitForGrid(render::Pooling pooling, render::TileScale scal
 void tst_ViewsScale::gridTilesFillTheWidth() {
     HeadsGridView* g = showGrid();
     const QRectF area = g->figureArea();
-    const render::GridFigure* f = g->figure();
+    const render::HeadsGridFigure* f = g->figure();
     const QRectF first = f->panelRect(area, 0), last = f->panelRect(area, kLayers * kHeads - 1);
     const double used = (last.right() - first.left()) / area.width();
     QVERIFY2(used > 0.7, qPrintable(QStringLiteral("tiles span %1 of the width").arg(used)));
@@ -194,8 +194,8 @@ void tst_ViewsScale::gridHeadersAreDrawnUnclipped() {
     const QFontMetricsF fm(QApplication::font());
     std::set<QString> rows, cols;
     for (const auto& h : headers) {
-        QVERIFY2(h.kind != render::GridFigure::Header::Panel, "per-tile titles in the one-row-per-layer grid");
-        (h.kind == render::GridFigure::Header::Row ? rows : cols).insert(h.text);
+        QVERIFY2(h.kind != render::HeadsGridFigure::Header::Panel, "per-tile titles in the one-row-per-layer grid");
+        (h.kind == render::HeadsGridFigure::Header::Row ? rows : cols).insert(h.text);
         QVERIFY2(fm.horizontalAdvance(h.text) <= h.rect.width() + 0.01, qPrintable(h.text));
         QVERIFY2(fm.height() <= h.rect.height() + 2.01, qPrintable(h.text));
         QVERIFY2(area.contains(h.rect), qPrintable(h.text));
@@ -441,7 +441,7 @@ void tst_ViewsScale::detailLabelsStayInViewWhenPanned() {
 
 void tst_ViewsScale::detailGoToTokenSelectsTheQuery() {
     HeadDetailView* d = showDetail();
-    RowView* row = win_->findChild<RowView*>();
+    QueryBarsView* row = win_->findChild<QueryBarsView*>();
     QVERIFY(row);
     QLineEdit* search = d->searchBox();
     search->setFocus();
@@ -556,7 +556,7 @@ void tst_ViewsScale::rowBarsKeepTheirTickAndTokenLabelsWhole() {
     std::vector<float> row(size_t(T), 0.0f);
     row[17] = 0.0024f;  // the axis runs to 0.0025: ticks 0.000625, 0.00125, 0.001875
     render::Style style;
-    const render::RowFigure fig(data, row, 20, QStringLiteral("t"), style, false);
+    const render::QueryBarsFigure fig(data, row, 20, QStringLiteral("t"), style, false);
     const QRectF area(0, 0, 500, 300);
     int left = 0;
     while (left < 500 && fig.keyAt(area, QPointF(left, 150)) < 0) ++left;
@@ -588,7 +588,7 @@ void tst_ViewsScale::shortRowBarsLabelTheirAxisWithoutOverlap() {
     std::vector<float> row(size_t(T), 0.0f);
     row[5] = 0.2f;  // the axis runs to 0.2: 0, 0.05, 0.1, 0.15, 0.2
     render::Style style;
-    const render::RowFigure fig(data, row, 20, QStringLiteral("t"), style, false);
+    const render::QueryBarsFigure fig(data, row, 20, QStringLiteral("t"), style, false);
     const QFontMetricsF fm(style.font);
     for (const int height : {70, 85, 100, 300}) {
         const QRectF area(0, 0, 600, height);
@@ -735,7 +735,7 @@ void tst_ViewsScale::detailPoolsALongTextAndZoomsToSingleCells() {
         // whole matrix, bands crossed.
         render::Style style;
         style.scale = render::Scale::RowNormalized;
-        const render::LinesFigure lines(ws.figureData(), 1, {1}, style);
+        const render::TokenLinesFigure lines(ws.figureData(), 1, {1}, style);
         std::vector<std::pair<int, int>> got, want;
         std::vector<float> norm(static_cast<size_t>(T));
         for (int q = 0; q < T; ++q) norm[size_t(q)] = 1.0f / full.row(q).maxCoeff();
@@ -746,9 +746,9 @@ void tst_ViewsScale::detailPoolsALongTextAndZoomsToSingleCells() {
         for (int q = 0; q < T; ++q) {
             std::vector<std::pair<float, int>> keys;
             for (int k = 0; k <= q; ++k)
-                if (full(q, k) * norm[size_t(q)] > render::LinesFigure::kMinWeight) keys.emplace_back(full(q, k), k);
+                if (full(q, k) * norm[size_t(q)] > render::TokenLinesFigure::kMinWeight) keys.emplace_back(full(q, k), k);
             std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-            keys.resize(std::min(keys.size(), size_t(render::LinesFigure::keysPerQuery(T))));
+            keys.resize(std::min(keys.size(), size_t(render::TokenLinesFigure::keysPerQuery(T))));
             for (const auto& k : keys) want.emplace_back(q, k.second);
         }
         QVERIFY(!want.empty() && want.back().first >= 1024);
@@ -757,7 +757,7 @@ void tst_ViewsScale::detailPoolsALongTextAndZoomsToSingleCells() {
         QCOMPARE(got, want);
         // A window reads its own rows only, with the same lines as the whole
         // figure's for them; and again once it has moved (the app's wheel).
-        render::LinesFigure windowed(ws.figureData(), 1, {1}, style);
+        render::TokenLinesFigure windowed(ws.figureData(), 1, {1}, style);
         for (const int first : {700, 3, T - 26}) {
             windowed.setWindow(first, 26);
             std::vector<std::pair<int, int>> inWindow, wantIn;
@@ -848,7 +848,7 @@ void tst_ViewsScale::rowBarLabelsAreWholeOrElidedInsideTheFigure() {
             data.tokens << (chars ? QString(QChar(u'a' + i % 26)) : longWords[i % longWords.size()]);
         std::vector<float> row(size_t(T), 0.001f);
         row[7] = 0.5f;
-        const render::RowFigure fig(data, row, 7, QStringLiteral("t"), render::Style(), false);
+        const render::QueryBarsFigure fig(data, row, 7, QStringLiteral("t"), render::Style(), false);
         for (const int height : {90, 120, 600}) {
             const QRectF area(0, 0, 700, height);
             QImage img(area.size().toSize(), QImage::Format_RGB32);

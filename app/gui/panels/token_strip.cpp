@@ -8,7 +8,7 @@
 #include <QToolTip>
 
 namespace {
-constexpr int kPad = 4, kGap = 3;
+constexpr int kStripPad = 4, kStripGap = 3;
 }
 
 TokenStrip::TokenStrip(Workspace* ws, QWidget* parent) : QWidget(parent), ws_(ws) {
@@ -24,16 +24,16 @@ TokenStrip::TokenStrip(Workspace* ws, QWidget* parent) : QWidget(parent), ws_(ws
 int TokenStrip::layoutChips(int width, std::vector<QRect>* out, std::vector<std::pair<QRect, int>>* skipped) const {
     const QFontMetrics fm(font());
     const session::Tokenized& t = ws_->tokens();
-    int x = kGap, y = kGap;
-    const int h = fm.height() + 2 * kPad;
+    int x = kStripGap, y = kStripGap;
+    const int h = fm.height() + 2 * kStripPad;
     auto place = [&](const QString& label) {
-        const int w = std::min(labelWidth_(fm, label) + 2 * kPad + 2, std::max(40, width - 2 * kGap));
-        if (x + w > width - kGap && x > kGap) {
-            x = kGap;
-            y += h + kGap;
+        const int w = std::min(labelWidth_(fm, label) + 2 * kStripPad + 2, std::max(40, width - 2 * kStripGap));
+        if (x + w > width - kStripGap && x > kStripGap) {
+            x = kStripGap;
+            y += h + kStripGap;
         }
         const QRect r(x, y, w, h);
-        x += w + kGap;
+        x += w + kStripGap;
         return r;
     };
     // Left-out text goes before the first token that starts after it; text in
@@ -54,7 +54,7 @@ int TokenStrip::layoutChips(int width, std::vector<QRect>* out, std::vector<std:
         const QRect r = place(t.skipped[j].label);
         if (skipped) skipped->emplace_back(r, int(j));
     }
-    return y + h + kGap;
+    return y + h + kStripGap;
 }
 
 void TokenStrip::relayout() {
@@ -97,7 +97,7 @@ void TokenStrip::paintEvent(QPaintEvent*) {
         p.drawRoundedRect(QRectF(chips_[i]).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
         p.setPen(query ? pal.color(QPalette::HighlightedText) : pal.color(QPalette::Text));
         p.drawText(chips_[i], Qt::AlignCenter,
-                   fontMetrics().elidedText(labels[int(i)], Qt::ElideRight, chips_[i].width() - 2 * kPad));
+                   fontMetrics().elidedText(labels[int(i)], Qt::ElideRight, chips_[i].width() - 2 * kStripPad));
     }
     // Left-out text: a dashed outline in the palette's link-visited colour, the
     // label struck through, so it reads as "not part of the run".
@@ -112,7 +112,7 @@ void TokenStrip::paintEvent(QPaintEvent*) {
         p.setFont(f);
         p.setPen(QColor(0xb0, 0x3a, 0x2e));
         p.drawText(r, Qt::AlignCenter,
-                   fontMetrics().elidedText(skipped[size_t(index)].label, Qt::ElideRight, r.width() - 2 * kPad));
+                   fontMetrics().elidedText(skipped[size_t(index)].label, Qt::ElideRight, r.width() - 2 * kStripPad));
         p.setFont(font());
     }
     if (hasFocus() && s.query >= 0 && size_t(s.query) < chips_.size()) {

@@ -10,7 +10,7 @@
 #include <cmath>
 
 namespace {
-constexpr int kPad = 3, kGap = 2;
+constexpr int kChipPad = 3, kChipGap = 2;
 }
 
 ValueStrip::ValueStrip(QWidget* parent) : QWidget(parent) {
@@ -53,18 +53,18 @@ QColor ValueStrip::chipColor(int i) const {
 
 int ValueStrip::layoutChips(int width, std::vector<QRect>* out) const {
     const QFontMetrics fm(font());
-    int x = kGap, y = kGap;
-    const int h = fm.height() + 2 * kPad;
+    int x = kChipGap, y = kChipGap;
+    const int h = fm.height() + 2 * kChipPad;
     for (const QString& label : labels_) {
-        const int w = std::min(labelWidth_(fm, label) + 2 * kPad, std::max(30, width - 2 * kGap));
-        if (x + w > width - kGap && x > kGap) {
-            x = kGap;
-            y += h + kGap;
+        const int w = std::min(labelWidth_(fm, label) + 2 * kChipPad, std::max(30, width - 2 * kChipGap));
+        if (x + w > width - kChipGap && x > kChipGap) {
+            x = kChipGap;
+            y += h + kChipGap;
         }
         if (out) out->emplace_back(x, y, w, h);
-        x += w + kGap;
+        x += w + kChipGap;
     }
-    return y + h + kGap;
+    return y + h + kChipGap;
 }
 
 void ValueStrip::relayout() {
@@ -97,8 +97,8 @@ void ValueStrip::paintEvent(QPaintEvent* e) {
             p.drawRect(r.adjusted(1, 1, -1, -1));
         }
         p.setPen(text);
-        p.drawText(r.adjusted(kPad, 0, -kPad, 0), Qt::AlignCenter,
-                   p.fontMetrics().elidedText(labels_[int(i)], Qt::ElideRight, r.width() - 2 * kPad));
+        p.drawText(r.adjusted(kChipPad, 0, -kChipPad, 0), Qt::AlignCenter,
+                   p.fontMetrics().elidedText(labels_[int(i)], Qt::ElideRight, r.width() - 2 * kChipPad));
     }
 }
 

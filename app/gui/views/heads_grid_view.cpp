@@ -162,7 +162,7 @@ std::unique_ptr<render::Figure> HeadsGridView::makeFigure(const render::Style& s
     render::GridOptions o;
     o.pooling = settings_->gridOptions().pooling;
     o.tileScale = settings_->gridOptions().tileScale;
-    return std::make_unique<render::GridFigure>(ws_->figureData(), style, layers(), 0, o);
+    return std::make_unique<render::HeadsGridFigure>(ws_->figureData(), style, layers(), 0, o);
 }
 
 void HeadsGridView::fillRecipe(session::Recipe& r) const {
@@ -212,7 +212,7 @@ HeadsGridView::Build HeadsGridView::buildFigure(const render::FigureData& data, 
                                                 const render::GridOptions& options) noexcept {
     Build b;
     try {
-        b.figure = std::make_shared<render::GridFigure>(data, style, layers, 0, options);
+        b.figure = std::make_shared<render::HeadsGridFigure>(data, style, layers, 0, options);
     } catch (const std::exception& e) {  // e.g. std::bad_alloc for a huge trace's maps
         b.figure.reset();
         try {
@@ -319,22 +319,22 @@ void HeadsGridView::drawStickyHeaders(QPainter& p, const QRectF& area) {
     const auto headers = figure_->headers(area);
     double colH = 0, rowW = 0;
     for (const auto& h : headers) {
-        if (h.kind == render::GridFigure::Header::Column || h.kind == render::GridFigure::Header::Group)
+        if (h.kind == render::HeadsGridFigure::Header::Column || h.kind == render::HeadsGridFigure::Header::Group)
             colH = std::max(colH, h.rect.bottom() - area.top());
-        if (h.kind == render::GridFigure::Header::Row) rowW = std::max(rowW, h.rect.right() + 4 - area.left());
+        if (h.kind == render::HeadsGridFigure::Header::Row) rowW = std::max(rowW, h.rect.right() + 4 - area.left());
     }
     const QColor band = palette().color(QPalette::Base);
     p.setPen(palette().color(QPalette::Text));
     if (vis.top() > area.top()) {
         p.fillRect(QRectF(vis.left(), vis.top(), vis.width(), colH), band);
         for (const auto& h : headers)
-            if (h.kind == render::GridFigure::Header::Column || h.kind == render::GridFigure::Header::Group)
+            if (h.kind == render::HeadsGridFigure::Header::Column || h.kind == render::HeadsGridFigure::Header::Group)
                 p.drawText(h.rect.translated(0, vis.top() - area.top()), Qt::AlignCenter, h.text);
     }
     if (vis.left() > area.left()) {
         p.fillRect(QRectF(vis.left(), vis.top(), rowW, vis.height()), band);
         for (const auto& h : headers)
-            if (h.kind == render::GridFigure::Header::Row)
+            if (h.kind == render::HeadsGridFigure::Header::Row)
                 p.drawText(h.rect.translated(vis.left() - area.left(), 0), Qt::AlignRight | Qt::AlignVCenter, h.text);
     }
 }

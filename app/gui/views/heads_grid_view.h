@@ -36,7 +36,7 @@ public:
     // throws: it runs on a worker thread, where an exception would end the app
     // when the result is collected.
     struct Build {
-        std::shared_ptr<render::GridFigure> figure;
+        std::shared_ptr<render::HeadsGridFigure> figure;
         QString error;
     };
     static Build buildFigure(const render::FigureData& data, const render::Style& style,
@@ -47,7 +47,7 @@ public:
     QString buildError() const { return error_; }
 
     // The figure on screen (null before the first trace) and where it is painted.
-    const render::GridFigure* figure() const { return figure_.get(); }
+    const render::HeadsGridFigure* figure() const { return figure_.get(); }
     QWidget* canvas() const;
     QRectF figureArea() const;  // in the canvas's coordinates
     QScrollArea* scrollArea() const { return scroll_; }
@@ -91,7 +91,7 @@ private:
     void updateDescription();
     std::vector<int> layers() const;
 
-    std::shared_ptr<render::GridFigure> figure_;
+    std::shared_ptr<render::HeadsGridFigure> figure_;
     int layerFilter_ = -1;
     // Large traces (e.g. GPT-2 at T=1024: 144 maps of 1M cells) build their
     // thumbnails on a worker so the window never freezes.

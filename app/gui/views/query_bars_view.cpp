@@ -10,7 +10,7 @@
 #include <QSettings>
 #include <QPainter>
 
-RowView::RowView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
+QueryBarsView::QueryBarsView(Workspace* ws, ViewSettings* settings, QWidget* parent) : TraceView(ws, settings, parent) {
     setAccessibleName(tr("Attention of the selected query"));
     setToolTip(tr("The selected query's attention over every key. Click a bar to select its key; "
                   "right-click (or View ▸ Query bars from 0 to 1) to switch between an axis fitted to the tallest "
@@ -21,7 +21,7 @@ RowView::RowView(Workspace* ws, ViewSettings* settings, QWidget* parent) : Trace
     fixedAxis_ = settingBool(QSettings(), QStringLiteral("view/rowFixedAxis"), false);
 }
 
-void RowView::setFixedAxis(bool fixed) {
+void QueryBarsView::setFixedAxis(bool fixed) {
     if (fixed == fixedAxis_) return;
     fixedAxis_ = fixed;
     QSettings().setValue(QStringLiteral("view/rowFixedAxis"), fixed);
@@ -29,21 +29,21 @@ void RowView::setFixedAxis(bool fixed) {
     emit fixedAxisChanged(fixed);
 }
 
-void RowView::contextMenuEvent(QContextMenuEvent* e) {
+void QueryBarsView::contextMenuEvent(QContextMenuEvent* e) {
     QMenu menu(this);
     QAction* a = menu.addAction(tr("Fixed 0 to 1 axis"));
     a->setCheckable(true);
     a->setChecked(fixedAxis_);
-    connect(a, &QAction::toggled, this, &RowView::setFixedAxis);
+    connect(a, &QAction::toggled, this, &QueryBarsView::setFixedAxis);
     menu.exec(e->globalPos());
 }
 
-std::unique_ptr<render::Figure> RowView::makeFigure(const render::Style& style) const {
+std::unique_ptr<render::Figure> QueryBarsView::makeFigure(const render::Style& style) const {
     const Selection& s = ws_->selection();
-    return std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, style, fixedAxis_);
+    return std::make_unique<render::QueryBarsFigure>(ws_->figureData(), s.layer, s.head, s.query, style, fixedAxis_);
 }
 
-void RowView::rebuild() {
+void QueryBarsView::rebuild() {
     const Selection& s = ws_->selection();
     render::Style st = settings_->style();
     const auto trace = ws_->trace();
@@ -51,7 +51,7 @@ void RowView::rebuild() {
     problem_.clear();
     if (trace && s.headIn(trace->n_layer(), trace->n_head())) {
         try {
-            figure_ = std::make_unique<render::RowFigure>(ws_->figureData(), s.layer, s.head, s.query, st, fixedAxis_);
+            figure_ = std::make_unique<render::QueryBarsFigure>(ws_->figureData(), s.layer, s.head, s.query, st, fixedAxis_);
         } catch (const std::exception& e) {
             problem_ = describeError(e);
         }
@@ -61,7 +61,7 @@ void RowView::rebuild() {
     update();
 }
 
-void RowView::paintEvent(QPaintEvent*) {
+void QueryBarsView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     if (figure_) {
         figure_->paint(p, rect());
@@ -71,7 +71,7 @@ void RowView::paintEvent(QPaintEvent*) {
     }
 }
 
-void RowView::mousePressEvent(QMouseEvent* e) {
+void QueryBarsView::mousePressEvent(QMouseEvent* e) {
     if (!figure_) return;
     const int k = figure_->keyAt(rect(), e->position());
     if (k >= 0) {

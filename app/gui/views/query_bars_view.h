@@ -3,16 +3,16 @@
 #include "render/figures/query_bars_figure.h"
 #include "gui/views/trace_view.h"
 
-class RowView : public TraceView {
+class QueryBarsView : public TraceView {
     Q_OBJECT
 public:
-    RowView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
+    QueryBarsView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
     QSize sizeHint() const override { return {560, 220}; }
     // A fixed 0 to 1 axis instead of one fitted to the tallest bar (remembered).
     void setFixedAxis(bool fixed);
     bool fixedAxis() const { return fixedAxis_; }
-    const render::RowFigure* figure() const { return figure_.get(); }
+    const render::QueryBarsFigure* figure() const { return figure_.get(); }
 
 signals:
     void fixedAxisChanged(bool fixed);
@@ -25,6 +25,6 @@ protected:
     void mousePressEvent(QMouseEvent* e) override;
 
 private:
-    std::unique_ptr<render::RowFigure> figure_;
+    std::unique_ptr<render::QueryBarsFigure> figure_;
     bool fixedAxis_ = false;
 };

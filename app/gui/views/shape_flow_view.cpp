@@ -145,7 +145,7 @@ ShapeFlowView::ShapeFlowView(Workspace* ws, ViewSettings* settings, QWidget* par
 
 std::unique_ptr<render::Figure> ShapeFlowView::makeFigure(const render::Style& style) const {
     const Selection& s = ws_->selection();
-    return std::make_unique<render::FlowFigure>(ws_->figureData(), s.layer, s.head, style, selected_);
+    return std::make_unique<render::ShapeFlowFigure>(ws_->figureData(), s.layer, s.head, style, selected_);
 }
 
 void ShapeFlowView::fillRecipe(session::Recipe& r) const { r.node = selected_; }
@@ -164,7 +164,7 @@ QPointF ShapeFlowView::nodeCenter(int i) const {
 
 void ShapeFlowView::rebuild() {
     const Selection& s = ws_->selection();
-    figure_ = ws_->trace() ? std::make_unique<render::FlowFigure>(ws_->figureData(), s.layer, s.head,
+    figure_ = ws_->trace() ? std::make_unique<render::ShapeFlowFigure>(ws_->figureData(), s.layer, s.head,
                                                                   settings_->style(), selected_)
                            : nullptr;
     if (selected_ >= nodeCount()) selected_ = -1;
@@ -199,7 +199,7 @@ void ShapeFlowView::showTensor() {
         table_->setMatrix({}, {});
         return;
     }
-    const render::FlowFigure::Node& n = figure_->nodes()[size_t(selected_)];
+    const render::ShapeFlowFigure::Node& n = figure_->nodes()[size_t(selected_)];
     const Selection& s = ws_->selection();
     const int T = trace->T(), hs = trace->config.head_size();
     attnscope::MatrixRM m;

@@ -44,7 +44,7 @@ private:
     friend class FlowCanvas;
     bool tensorOnShow_ = false;  // the selected node's tensor waits until the view is shown
     void showTensor();
-    std::unique_ptr<render::FlowFigure> figure_;
+    std::unique_ptr<render::ShapeFlowFigure> figure_;
     QWidget* canvas_;
     QStackedWidget* stack_;
     MatrixCanvas* heat_;

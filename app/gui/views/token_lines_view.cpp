@@ -54,7 +54,7 @@ std::vector<int> TokenLinesView::heads() const {
 }
 
 std::unique_ptr<render::Figure> TokenLinesView::makeFigure(const render::Style& style) const {
-    return std::make_unique<render::LinesFigure>(ws_->figureData(), ws_->selection().layer, heads(), style, focus_);
+    return std::make_unique<render::TokenLinesFigure>(ws_->figureData(), ws_->selection().layer, heads(), style, focus_);
 }
 
 void TokenLinesView::fillRecipe(session::Recipe& r) const {
@@ -79,7 +79,7 @@ void TokenLinesView::rebuild() {
                                          selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
                                    : QString());
     // On another tab the figure waits until it is shown: no key pays for it.
-    // Shown, it reads the rows of its window only (LinesFigure::lines).
+    // Shown, it reads the rows of its window only (TokenLinesFigure::lines).
     rebuildOnShow_ = !isVisible();
     if (rebuildOnShow_) {
         figure_.reset();
@@ -89,7 +89,7 @@ void TokenLinesView::rebuild() {
     if (focus_ >= (trace ? trace->T() : 0)) focus_ = -1;
     problem_.clear();
     figure_ = trace && s.headIn(trace->n_layer(), trace->n_head())
-                  ? std::make_unique<render::LinesFigure>(ws_->figureData(), s.layer, heads(), settings_->style(), focus_)
+                  ? std::make_unique<render::TokenLinesFigure>(ws_->figureData(), s.layer, heads(), settings_->style(), focus_)
                   : nullptr;
     placeWindow(true);
     update();

@@ -20,7 +20,7 @@ public:
     // The query whose lines alone are shown, or -1 (for the exporter).
     int focusQuery() const { return focus_; }
     int linesDrawn() const { return figure_ ? figure_->linesDrawn() : 0; }
-    const render::LinesFigure* figure() const { return figure_.get(); }
+    const render::TokenLinesFigure* figure() const { return figure_.get(); }
     // The rows shown, [first, first + count).
     int windowFirst() const { return figure_ ? figure_->windowFirst() : 0; }
     int windowCount() const { return figure_ ? figure_->windowCount() : 0; }
@@ -47,7 +47,7 @@ private:
     // moved just enough to keep the selected query in view.
     void placeWindow(bool followQuery);
     QCheckBox* overlay_;
-    std::unique_ptr<render::LinesFigure> figure_;
+    std::unique_ptr<render::TokenLinesFigure> figure_;
     int focus_ = -1;
     int first_ = 0;
     int highlight_ = -1;

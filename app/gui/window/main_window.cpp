@@ -207,7 +207,7 @@ void MainWindow::connectWorkspace() {
         layerFilter_->clear();
         layerFilter_->addItem(tr("All layers"), -1);
         for (int l = 0; cfg && l < cfg->n_layer; ++l) layerFilter_->addItem(tr("Layer %1").arg(l), l);
-        grid_->setLayerFilter(-1);
+        headsGrid_->setLayerFilter(-1);
         setWindowTitle(ws_->isTraceFile() ? tr("%1 (trace file) — AttnScope").arg(ws_->document().displayName)
                                           : tr("%1 — AttnScope").arg(ws_->document().displayName));
         applyDocumentKind();

@@ -31,7 +31,7 @@ class HeadStatsPanel;
 class AblationView;
 class CompareView;
 class AttentionTextPanel;
-class RowView;
+class QueryBarsView;
 class ShapeFlowView;
 class TokenLinesView;
 class TextAutosaver;
@@ -71,12 +71,12 @@ public:
     Workspace* workspace() const { return ws_; }
     ViewSettings* viewSettings() const { return settings_; }
     QPlainTextEdit* editor() const { return editor_; }
-    HeadsGridView* headsGrid() const { return grid_; }
+    HeadsGridView* headsGrid() const { return headsGrid_; }
     HeadDetailView* headDetail() const { return detail_; }
     MaskView* maskView() const { return mask_; }
     ShapeFlowView* shapeFlow() const { return flow_; }
     TokenLinesView* tokenLines() const { return lines_; }
-    RowView* queryBars() const { return row_; }  // the selected query's row, under the head detail
+    QueryBarsView* queryBars() const { return row_; }  // the selected query's row, under the head detail
     TokenStrip* tokenStrip() const { return strip_; }
     QTabWidget* tabs() const { return tabs_; }
     TraceView* currentView() const;
@@ -163,11 +163,11 @@ private:
     ViewSettings* settings_;
     QTabWidget* tabs_ = nullptr;
     std::vector<TraceView*> pages_;  // per tab, in the registry's order
-    HeadsGridView* grid_ = nullptr;
+    HeadsGridView* headsGrid_ = nullptr;
     QComboBox* layerFilter_ = nullptr;
     HeadDetailView* detail_ = nullptr;
     QComboBox* kindBox_ = nullptr;
-    RowView* row_ = nullptr;
+    QueryBarsView* row_ = nullptr;
     MaskView* mask_ = nullptr;
     ShapeFlowView* flow_ = nullptr;
     TokenLinesView* lines_ = nullptr;

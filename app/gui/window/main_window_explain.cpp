@@ -53,7 +53,7 @@ void MainWindow::buildExplainDocks() {
         if (trace)
             for (int l = 0; l < trace->n_layer(); ++l)
                 for (int h = 0; h < trace->n_head(); ++h) labels.push_back(stats_->labelsOf(l, h));
-        grid_->setHeadLabels(std::move(labels));
+        headsGrid_->setHeadLabels(std::move(labels));
     });
 }
 

@@ -117,8 +117,8 @@ void MainWindow::buildMenus() {
     fixedAxis->setObjectName(QStringLiteral("fixedAxisAction"));
     fixedAxis->setCheckable(true);
     fixedAxis->setChecked(row_->fixedAxis());
-    connect(fixedAxis, &QAction::toggled, row_, &RowView::setFixedAxis);
-    connect(row_, &RowView::fixedAxisChanged, fixedAxis, [fixedAxis](bool fixed) {
+    connect(fixedAxis, &QAction::toggled, row_, &QueryBarsView::setFixedAxis);
+    connect(row_, &QueryBarsView::fixedAxisChanged, fixedAxis, [fixedAxis](bool fixed) {
         const QSignalBlocker b(fixedAxis);
         fixedAxis->setChecked(fixed);
     });

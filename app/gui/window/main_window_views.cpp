@@ -52,18 +52,18 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
         filterRow->addWidget(layerFilter_);
         filterRow->addStretch();
         gl->addLayout(filterRow);
-        grid_ = new HeadsGridView(ws_, settings_, page);
-        gl->addWidget(grid_, 1);
+        headsGrid_ = new HeadsGridView(ws_, settings_, page);
+        gl->addWidget(headsGrid_, 1);
         connect(layerFilter_, &QComboBox::currentIndexChanged, this,
-                [this] { grid_->setLayerFilter(layerFilter_->currentData().toInt()); });
-        connect(grid_, &HeadsGridView::headActivated, this, [this](int l, int h) {
+                [this] { headsGrid_->setLayerFilter(layerFilter_->currentData().toInt()); });
+        connect(headsGrid_, &HeadsGridView::headActivated, this, [this](int l, int h) {
             Selection s = ws_->selection();
             s.layer = l;
             s.head = h;
             ws_->setSelection(s);
             showView(session::viewFor(session::ViewWidget::HeadDetail).id);
         });
-        return {page, grid_};
+        return {page, headsGrid_};
     }
     case session::ViewWidget::HeadDetail: {
         auto* page = new QWidget(tabs_);
@@ -86,7 +86,7 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
         auto* split = new QSplitter(Qt::Vertical, page);
         split->setObjectName("detailSplitter");
         detail_ = new HeadDetailView(ws_, settings_, split);
-        row_ = new RowView(ws_, settings_, split);
+        row_ = new QueryBarsView(ws_, settings_, split);
         split->addWidget(detail_);
         split->addWidget(row_);
         split->setStretchFactor(0, 3);

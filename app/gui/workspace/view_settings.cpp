@@ -32,15 +32,15 @@ void ViewSettings::setScale(render::Scale s) {
 }
 
 void ViewSettings::setPooling(render::Pooling p) {
-    if (p == grid_.pooling) return;
-    grid_.pooling = p;
+    if (p == headsGrid_.pooling) return;
+    headsGrid_.pooling = p;
     save();
     emit changed();
 }
 
 void ViewSettings::setTileScale(render::TileScale s) {
-    if (s == grid_.tileScale) return;
-    grid_.tileScale = s;
+    if (s == headsGrid_.tileScale) return;
+    headsGrid_.tileScale = s;
     save();
     emit changed();
 }
@@ -49,14 +49,14 @@ void ViewSettings::load() {
     QSettings st;
     colormap_ = render::ColorMap::fromName(st.value("view/colormap", "viridis").toString());
     scale_ = render::scaleFromName(st.value("view/scale", "row").toString());
-    grid_.pooling = render::poolingFromName(st.value("view/gridPooling", "max").toString());
-    grid_.tileScale = render::tileScaleFromName(st.value("view/gridTileScale", "tile").toString());
+    headsGrid_.pooling = render::poolingFromName(st.value("view/gridPooling", "max").toString());
+    headsGrid_.tileScale = render::tileScaleFromName(st.value("view/gridTileScale", "tile").toString());
 }
 
 void ViewSettings::save() const {
     QSettings st;
     st.setValue("view/colormap", render::ColorMap::name(colormap_));
     st.setValue("view/scale", render::scaleName(scale_));
-    st.setValue("view/gridPooling", render::poolingName(grid_.pooling));
-    st.setValue("view/gridTileScale", render::tileScaleName(grid_.tileScale));
+    st.setValue("view/gridPooling", render::poolingName(headsGrid_.pooling));
+    st.setValue("view/gridTileScale", render::tileScaleName(headsGrid_.tileScale));
 }

@@ -19,7 +19,7 @@ public:
     void setColormap(render::ColorMapId id);
     void setScale(render::Scale s);
     // The heads grid's pooling and tile scale.
-    render::GridOptions gridOptions() const { return grid_; }
+    render::GridOptions gridOptions() const { return headsGrid_; }
     void setPooling(render::Pooling p);
     void setTileScale(render::TileScale s);
 
@@ -34,5 +34,5 @@ private:
     // Row-normalised by default: every query's strongest key is bright, so a
     // head's pattern shows even deep into a long text where weights are small.
     render::Scale scale_ = render::Scale::RowNormalized;
-    render::GridOptions grid_;
+    render::GridOptions headsGrid_;
 };

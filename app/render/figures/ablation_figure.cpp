@@ -9,7 +9,7 @@ namespace render {
 
 namespace {
 // Room for the layer labels, the head labels and the colour bar.
-constexpr double kBarW = 14, kBarGap = 12;
+constexpr double kBarGap = 12;
 }  // namespace
 
 QColor divergingColor(double v, double range) {
@@ -49,7 +49,7 @@ QRectF AblationFigure::gridRect(const QRectF& area) const {
     const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.6 : 4) +
                        fm.height() + 4;
     const double left = area.left() + fm.horizontalAdvance(QStringLiteral("L000")) + 8;
-    const double right = area.right() - (style_.showColorBar ? kBarGap + kBarW + fm.horizontalAdvance(QStringLiteral("-0.000")) + 8 : 4);
+    const double right = area.right() - (style_.showColorBar ? kBarGap + kColorBarWidth + fm.horizontalAdvance(QStringLiteral("-0.000")) + 8 : 4);
     return QRectF(left, top, std::max(1.0, right - left), std::max(1.0, area.bottom() - top - 6));
 }
 
@@ -103,7 +103,7 @@ void AblationFigure::paint(QPainter& p, const QRectF& area) const {
                    QCoreApplication::translate("render::AblationFigure", "H%1").arg(h));
     }
     if (style_.showColorBar) {
-        const QRectF bar(g.right() + kBarGap, g.top(), kBarW, std::min(g.height(), 240.0));
+        const QRectF bar(g.right() + kBarGap, g.top(), kColorBarWidth, std::min(g.height(), 240.0));
         for (int y = 0; y < int(bar.height()); ++y) {
             const double v = range_ * (1 - 2.0 * y / std::max(1.0, bar.height() - 1));
             p.fillRect(QRectF(bar.left(), bar.top() + y, bar.width(), 1), divergingColor(v, range_));

@@ -16,7 +16,7 @@ namespace render {
 
 namespace {
 
-constexpr double kBarW = 14;
+
 
 // The height drawTitle takes.
 double titleHeight(const Style& style) {
@@ -181,7 +181,7 @@ CompareFigure::DiffLayout CompareFigure::diffLayout(const QRectF& area) const {
     // Its ends to 3 significant digits: a small model's change can be 0.0001.
     const double barText = std::max(fm.horizontalAdvance(QStringLiteral("-0.000")),
                                     fm.horizontalAdvance(QString::number(-range_, 'g', 3)));
-    const double barW = style_.showColorBar ? 10 + kBarW + barText + 8 : 0;
+    const double barW = style_.showColorBar ? 10 + kColorBarWidth + barText + 8 : 0;
     const double n = std::max(1, common());
     const double availW = area.width() - axis - labelW - barW - 8;
     const double availH = area.bottom() - top - labelH - axis - 4;
@@ -190,7 +190,7 @@ CompareFigure::DiffLayout CompareFigure::diffLayout(const QRectF& area) const {
     const double used = axis + labelW + cell * n + barW;
     const double x0 = area.left() + std::max(0.0, (area.width() - used) / 2);
     l.heat = QRectF(x0 + axis + labelW, top + 2, cell * n, cell * n);
-    if (barW > 0) l.bar = QRectF(l.heat.right() + 10, l.heat.top(), kBarW, std::min(l.heat.height(), 320.0));
+    if (barW > 0) l.bar = QRectF(l.heat.right() + 10, l.heat.top(), kColorBarWidth, std::min(l.heat.height(), 320.0));
     return l;
 }
 

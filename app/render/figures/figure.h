@@ -16,6 +16,10 @@
 
 namespace render {
 
+// The width of the small colour bars beside the layers x heads maps
+// (ablation, compare), in points.
+inline constexpr double kColorBarWidth = 14;
+
 struct Style {
     ColorMapId colormap = ColorMapId::Viridis;
     Scale scale = Scale::Linear;

@@ -15,7 +15,7 @@ namespace render {
 
 namespace {
 
-QString trGrid(const char* s) { return QCoreApplication::translate("render::GridFigure", s); }
+QString trGrid(const char* s) { return QCoreApplication::translate("render::HeadsGridFigure", s); }
 
 // pool() leaves a matrix this small as it is.
 bool fitsIn(const Normalized& n, int rows, int cols) {
@@ -200,7 +200,7 @@ TileScale tileScaleFromName(const QString& name) {
     return name == QLatin1String("shared") ? TileScale::Shared : TileScale::PerTile;
 }
 
-GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, int columns, GridOptions options)
+HeadsGridFigure::HeadsGridFigure(FigureData data, Style style, std::vector<int> layers, int columns, GridOptions options)
     : data_(std::move(data)), style_(std::move(style)), columns_(columns), options_(options) {
     options_.maxRes = std::clamp(options_.maxRes, 1, 4096);
     if (!data_.trace) return;
@@ -257,7 +257,7 @@ GridFigure::GridFigure(FigureData data, Style style, std::vector<int> layers, in
     data_.trace.reset();
 }
 
-const QImage& GridFigure::imageFor(const Panel& pn, const QPainter& p, const QRectF& r) const {
+const QImage& HeadsGridFigure::imageFor(const Panel& pn, const QPainter& p, const QRectF& r) const {
     // Device pixels the panel covers; when fewer than the thumbnail has, pool
     // again to exactly that many rather than let the painter drop rows.
     const double scale = p.worldTransform().m11() * (p.device() ? p.device()->devicePixelRatioF() : 1.0);
@@ -272,43 +272,43 @@ const QImage& GridFigure::imageFor(const Panel& pn, const QPainter& p, const QRe
     return pn.image;
 }
 
-QString GridFigure::title() const {
-    return QCoreApplication::translate("render::GridFigure", "Attention weights of every head");
+QString HeadsGridFigure::title() const {
+    return QCoreApplication::translate("render::HeadsGridFigure", "Attention weights of every head");
 }
 
-QString GridFigure::caption() const {
+QString HeadsGridFigure::caption() const {
     QStringList lines;
-    if (style_.scale == Scale::RowNormalized) lines << trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "each row scaled to its own max"));
-    else if (style_.scale == Scale::Log) lines << trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "log scale"));
-    lines << (options_.tileScale == TileScale::PerTile ? trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "each tile scaled to its own max"))
-                                                       : trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "one scale for all tiles")));
+    if (style_.scale == Scale::RowNormalized) lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "each row scaled to its own max"));
+    else if (style_.scale == Scale::Log) lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "log scale"));
+    lines << (options_.tileScale == TileScale::PerTile ? trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "each tile scaled to its own max"))
+                                                       : trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "one scale for all tiles")));
     if (groupsColumns())
-        lines << trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "columns grouped by the KV head they share"));
+        lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "columns grouped by the KV head they share"));
     const int T = T_;
     bool reduced = T > options_.maxRes;
     for (const Panel& pn : panels_) reduced = reduced || (pn.shown.t.size() > 0 && pn.shown.t.cols() < T);
     if (reduced)
-        lines << (options_.pooling == Pooling::Max ? trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "each pixel: the max of its tokens"))
-                                                   : trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "each pixel: the mean of its tokens")));
+        lines << (options_.pooling == Pooling::Max ? trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "each pixel: the max of its tokens"))
+                                                   : trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "each pixel: the mean of its tokens")));
     return lines.join(QLatin1Char('\n'));
 }
 
-QSizeF GridFigure::naturalSize() const {
+QSizeF HeadsGridFigure::naturalSize() const {
     const int cols = columns_ > 0 ? columns_ : nHead_;
     const int rows = std::max(1, (int(panels_.size()) + cols - 1) / cols);
     const int groups = groupsColumns() ? cols / kvGroupSize() : 1;
     return {cols * 130.0 + 180 + (groups - 1) * 16.0, rows * 150.0 + 60 + (groups > 1 ? 24.0 : 0.0)};
 }
 
-int GridFigure::kvGroupSize() const { return kvGroup_; }
+int HeadsGridFigure::kvGroupSize() const { return kvGroup_; }
 
-GridFigure::Layout GridFigure::layout(const QRectF& area) const {
+HeadsGridFigure::Layout HeadsGridFigure::layout(const QRectF& area) const {
     const std::lock_guard lock(layoutMutex_);
     if (!layoutCache_ || layoutCache_->first != area) layoutCache_.emplace(area, computeLayout(area));
     return layoutCache_->second;
 }
 
-GridFigure::Layout GridFigure::computeLayout(const QRectF& area) const {
+HeadsGridFigure::Layout HeadsGridFigure::computeLayout(const QRectF& area) const {
     Layout l;
     const QFontMetricsF fm(style_.font);
     QRectF content = area;
@@ -318,7 +318,7 @@ GridFigure::Layout GridFigure::computeLayout(const QRectF& area) const {
     if (headerMode()) {
         double widest = 0;
         for (const Panel& pn : panels_)
-            widest = std::max(widest, fm.horizontalAdvance(trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1")).arg(pn.layer)));
+            widest = std::max(widest, fm.horizontalAdvance(trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "L%1")).arg(pn.layer)));
         l.headerW = widest + 10;
         l.headerH = fm.height() + 4;
         if (groupsColumns()) {
@@ -377,23 +377,23 @@ GridFigure::Layout GridFigure::computeLayout(const QRectF& area) const {
     return l;
 }
 
-double GridFigure::columnLeft(const Layout& l, int c) const {
+double HeadsGridFigure::columnLeft(const Layout& l, int c) const {
     const int group = l.kvGroup > 0 ? c / l.kvGroup : 0;
     return l.grid.left() + c * (l.cellW + l.gap) + group * l.groupGap;
 }
 
-std::pair<double, double> GridFigure::groupSpan(const Layout& l, int g) const {
+std::pair<double, double> HeadsGridFigure::groupSpan(const Layout& l, int g) const {
     const int first = g * l.kvGroup, last = std::min(l.cols, first + l.kvGroup) - 1;
     return {columnLeft(l, first), columnLeft(l, last) + l.cellW};
 }
 
-QRectF GridFigure::panelRect(const QRectF& area, int i) const {
+QRectF HeadsGridFigure::panelRect(const QRectF& area, int i) const {
     const Layout l = layout(area);
     const int r = i / l.cols, c = i % l.cols;
     return QRectF(columnLeft(l, c), l.grid.top() + r * (l.cellH + l.labelH + l.gap) + l.labelH, l.cellW, l.cellH);
 }
 
-std::vector<QLineF> GridFigure::groupSeparators(const QRectF& area) const {
+std::vector<QLineF> HeadsGridFigure::groupSeparators(const QRectF& area) const {
     std::vector<QLineF> out;
     if (panels_.empty()) return out;
     const Layout l = layout(area);
@@ -407,7 +407,7 @@ std::vector<QLineF> GridFigure::groupSeparators(const QRectF& area) const {
     return out;
 }
 
-bool GridFigure::headAt(const QRectF& area, const QPointF& pos, int* layer, int* head) const {
+bool HeadsGridFigure::headAt(const QRectF& area, const QPointF& pos, int* layer, int* head) const {
     const Layout l = layout(area);
     for (int i = 0; i < int(panels_.size()); ++i) {
         QRectF r = panelRect(area, i);
@@ -421,13 +421,13 @@ bool GridFigure::headAt(const QRectF& area, const QPointF& pos, int* layer, int*
     return false;
 }
 
-int GridFigure::indexOf(int layer, int head) const {
+int HeadsGridFigure::indexOf(int layer, int head) const {
     for (int i = 0; i < int(panels_.size()); ++i)
         if (panels_[size_t(i)].layer == layer && panels_[size_t(i)].head == head) return i;
     return -1;
 }
 
-std::vector<GridFigure::Header> GridFigure::headers(const QRectF& area) const {
+std::vector<HeadsGridFigure::Header> HeadsGridFigure::headers(const QRectF& area) const {
     std::vector<Header> out;
     if (panels_.empty()) return out;
     const Layout l = layout(area);
@@ -437,9 +437,9 @@ std::vector<GridFigure::Header> GridFigure::headers(const QRectF& area) const {
             const QRectF r = panelRect(area, i);
             const Panel& pn = panels_[size_t(i)];
             const QString text = kvGroupSize() > 1
-                                     ? trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1 H%2 · KV %3"))
+                                     ? trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "L%1 H%2 · KV %3"))
                                            .arg(pn.layer).arg(pn.head).arg(pn.head / kvGroupSize())
-                                     : trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1 H%2")).arg(pn.layer).arg(pn.head);
+                                     : trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "L%1 H%2")).arg(pn.layer).arg(pn.head);
             const double w = fm.horizontalAdvance(text) + 2;
             out.push_back({QRectF(r.center().x() - w / 2, r.top() - l.labelH, w, l.labelH), text, Header::Panel});
         }
@@ -448,11 +448,11 @@ std::vector<GridFigure::Header> GridFigure::headers(const QRectF& area) const {
     // Column headers: every k-th when the tiles are narrower than "H11".
     double widest = 0;
     for (int c = 0; c < l.cols && c < int(panels_.size()); ++c)
-        widest = std::max(widest, fm.horizontalAdvance(trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "H%1")).arg(panels_[size_t(c)].head)));
+        widest = std::max(widest, fm.horizontalAdvance(trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "H%1")).arg(panels_[size_t(c)].head)));
     const int colStride = std::max(1, int(std::ceil((widest + 6) / (l.cellW + l.gap))));
     for (int c = 0; c < l.cols && c < int(panels_.size()); c += colStride) {
         const QRectF r = panelRect(area, c);
-        const QString text = trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "H%1")).arg(panels_[size_t(c)].head);
+        const QString text = trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "H%1")).arg(panels_[size_t(c)].head);
         const double w = fm.horizontalAdvance(text) + 2;
         out.push_back({QRectF(r.center().x() - w / 2, l.grid.top() - l.headerH, w, l.headerH - 2), text, Header::Column});
     }
@@ -460,7 +460,7 @@ std::vector<GridFigure::Header> GridFigure::headers(const QRectF& area) const {
     // group, every k-th when a group is narrower than its text.
     if (l.kvGroup > 0) {
         const int groups = l.cols / l.kvGroup;
-        const auto groupText = [](int g) { return trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "KV %1")).arg(g); };
+        const auto groupText = [](int g) { return trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "KV %1")).arg(g); };
         const double spanW = groupSpan(l, 0).second - groupSpan(l, 0).first;
         const double widestGroup = fm.horizontalAdvance(groupText(groups - 1));
         const int groupStride = std::max(1, int(std::ceil((widestGroup + 6) / (spanW + l.gap + l.groupGap))));
@@ -477,7 +477,7 @@ std::vector<GridFigure::Header> GridFigure::headers(const QRectF& area) const {
         const int i = row * l.cols;
         if (i >= int(panels_.size())) break;
         const QRectF r = panelRect(area, i);
-        const QString text = trGrid(QT_TRANSLATE_NOOP("render::GridFigure", "L%1")).arg(panels_[size_t(i)].layer);
+        const QString text = trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "L%1")).arg(panels_[size_t(i)].layer);
         const double w = fm.horizontalAdvance(text) + 2;
         out.push_back({QRectF(l.grid.left() - l.rowLabelW - w - 6, r.center().y() - fm.height() / 2, w, fm.height()),
                        text, Header::Row});
@@ -485,7 +485,7 @@ std::vector<GridFigure::Header> GridFigure::headers(const QRectF& area) const {
     return out;
 }
 
-void GridFigure::drawTokenLabels(QPainter& p, const QRectF& area, const Layout& l) const {
+void HeadsGridFigure::drawTokenLabels(QPainter& p, const QRectF& area, const Layout& l) const {
     p.save();
     p.setFont(l.tokenFont);
     p.setPen(style_.text);
@@ -511,7 +511,7 @@ void GridFigure::drawTokenLabels(QPainter& p, const QRectF& area, const Layout& 
     p.restore();
 }
 
-void GridFigure::drawBar(QPainter& p, const Layout& l) const {
+void HeadsGridFigure::drawBar(QPainter& p, const Layout& l) const {
     if (options_.tileScale == TileScale::Shared) {
         Normalized range = barRange_;
         range.perRow = false;  // the caption says it
@@ -529,7 +529,7 @@ void GridFigure::drawBar(QPainter& p, const Layout& l) const {
                caption());
 }
 
-void GridFigure::paint(QPainter& p, const QRectF& area) const {
+void HeadsGridFigure::paint(QPainter& p, const QRectF& area) const {
     fillBackground(p, area, style_);
     drawTitle(p, area, title(), style_);
     const Layout l = layout(area);

@@ -40,11 +40,11 @@ struct GridOptions {
     bool fill = false;   // tiles fill the area (up to twice as wide as tall) rather than stay square
 };
 
-class GridFigure : public Figure {
+class HeadsGridFigure : public Figure {
 public:
     // `layers`: which layers to show (empty: all). `columns`: panels per row
     // (0: one row per layer, n_head columns, with L/H headers).
-    GridFigure(FigureData data, Style style, std::vector<int> layers = {}, int columns = 0,
+    HeadsGridFigure(FigureData data, Style style, std::vector<int> layers = {}, int columns = 0,
                GridOptions options = {});
 
     QSizeF naturalSize() const override;

@@ -20,43 +20,43 @@ double niceCeiling(double v) {
 
 }  // namespace
 
-RowFigure::RowFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis)
+QueryBarsFigure::QueryBarsFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis)
     : data_(std::move(data)), layer_(layer), head_(head), query_(query), style_(std::move(style)) {
     if (!data_.trace || query_ < 0 || query_ >= data_.T()) return;
     row_ = data_.trace->head_row(layer_, head_, query_);
     fitAxis(fixedAxis);
 }
 
-RowFigure::RowFigure(FigureData data, std::vector<float> row, int query, QString title, Style style, bool fixedAxis)
+QueryBarsFigure::QueryBarsFigure(FigureData data, std::vector<float> row, int query, QString title, Style style, bool fixedAxis)
     : data_(std::move(data)), layer_(-1), head_(-1), query_(query), style_(std::move(style)), row_(std::move(row)),
       title_(std::move(title)) {
     if (!row_.empty()) fitAxis(fixedAxis);
 }
 
-void RowFigure::fitAxis(bool fixedAxis) {
+void QueryBarsFigure::fitAxis(bool fixedAxis) {
     const float top = *std::max_element(row_.begin(), row_.end());
     axisMax_ = fixedAxis ? 1.0 : std::min(1.0, niceCeiling(std::max(double(top), 1e-4)));
 }
 
-QString RowFigure::tickLabel(int i) const { return QString::number(axisMax_ * i / 4.0, 'g', 4); }
+QString QueryBarsFigure::tickLabel(int i) const { return QString::number(axisMax_ * i / 4.0, 'g', 4); }
 
-QString RowFigure::title() const {
+QString QueryBarsFigure::title() const {
     if (!title_.isEmpty()) return title_;
     const QString tok = query_ >= 0 && query_ < data_.tokens.size() ? data_.tokens[query_] : QString();
-    return QCoreApplication::translate("render::RowFigure", "Layer %1 · Head %2 · query %3 “%4”").arg(layer_).arg(head_).arg(query_).arg(tok);
+    return QCoreApplication::translate("render::QueryBarsFigure", "Layer %1 · Head %2 · query %3 “%4”").arg(layer_).arg(head_).arg(query_).arg(tok);
 }
 
 // 14 units a key, but no wider than 2,400 units (25 inches): 8,192 keys would
 // be a PNG of 358,000 pixels at 300 dpi.
-QSizeF RowFigure::naturalSize() const { return {std::clamp(14.0 * double(row_.size()) + 80, 400.0, 2400.0), 260}; }
+QSizeF QueryBarsFigure::naturalSize() const { return {std::clamp(14.0 * double(row_.size()) + 80, 400.0, 2400.0), 260}; }
 
-bool RowFigure::singleCharacters() const {
+bool QueryBarsFigure::singleCharacters() const {
     return std::all_of(data_.tokens.begin(), data_.tokens.end(), [](const QString& s) {
         return s.size() == 1 || (s.size() == 2 && s[0].isHighSurrogate());
     });
 }
 
-QRectF RowFigure::plotRect(const QRectF& area) const {
+QRectF QueryBarsFigure::plotRect(const QRectF& area) const {
     const QFontMetricsF fm(style_.font);
     double labelH = 0;
     if (singleCharacters()) {
@@ -73,17 +73,17 @@ QRectF RowFigure::plotRect(const QRectF& area) const {
     return QRectF(left, top + 4, area.right() - left - 8, area.bottom() - top - labelH - 8);
 }
 
-int RowFigure::keyAt(const QRectF& area, const QPointF& pos) const {
+int QueryBarsFigure::keyAt(const QRectF& area, const QPointF& pos) const {
     const QRectF r = plotRect(area);
     if (row_.empty() || !r.contains(pos)) return -1;
     return std::clamp(int((pos.x() - r.left()) / r.width() * double(row_.size())), 0, int(row_.size()) - 1);
 }
 
-void RowFigure::paint(QPainter& p, const QRectF& area) const {
+void QueryBarsFigure::paint(QPainter& p, const QRectF& area) const {
     fillBackground(p, area, style_);
     if (row_.empty()) {
         p.setPen(style_.text);
-        p.drawText(area, Qt::AlignCenter, QCoreApplication::translate("render::RowFigure", "Select a query token to see its attention over the keys."));
+        p.drawText(area, Qt::AlignCenter, QCoreApplication::translate("render::QueryBarsFigure", "Select a query token to see its attention over the keys."));
         return;
     }
     drawTitle(p, area, title(), style_);

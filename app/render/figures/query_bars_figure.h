@@ -8,12 +8,12 @@
 
 namespace render {
 
-class RowFigure : public Figure {
+class QueryBarsFigure : public Figure {
 public:
-    RowFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis = false);
+    QueryBarsFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis = false);
     // Any one row over the tokens (a rollout row, say), under its own title;
     // layer() and head() are -1.
-    RowFigure(FigureData data, std::vector<float> row, int query, QString title, Style style, bool fixedAxis = false);
+    QueryBarsFigure(FigureData data, std::vector<float> row, int query, QString title, Style style, bool fixedAxis = false);
 
     QSizeF naturalSize() const override;
     void paint(QPainter& p, const QRectF& area) const override;

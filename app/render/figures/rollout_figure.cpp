@@ -42,7 +42,7 @@ void RolloutFigure::makeRow(int query) {
     const QString tok = q < data_.tokens.size() ? data_.tokens[q] : QString();
     const QString title =
         QCoreApplication::translate("render::RolloutFigure", "Rollout of position %1 “%2” over the input").arg(q).arg(tok);
-    row_ = std::make_unique<RowFigure>(data_, std::move(values), q, title, style_);
+    row_ = std::make_unique<QueryBarsFigure>(data_, std::move(values), q, title, style_);
 }
 
 bool RolloutFigure::followQuery(int query) {

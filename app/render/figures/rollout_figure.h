@@ -27,7 +27,7 @@ public:
     int query() const { return row_ ? row_->query() : -1; }
     const MatrixFigure& matrix() const { return matrix_; }
     // The bars (null without tokens).
-    const RowFigure* row() const { return row_.get(); }
+    const QueryBarsFigure* row() const { return row_.get(); }
     // Where paint puts the map and the bars in `area`.
     QRectF matrixArea(const QRectF& area) const;
     QRectF rowArea(const QRectF& area) const;
@@ -37,7 +37,7 @@ private:
     FigureData data_;
     Style style_;
     MatrixFigure matrix_;
-    std::unique_ptr<RowFigure> row_;
+    std::unique_ptr<QueryBarsFigure> row_;
 };
 
 }  // namespace render

@@ -63,12 +63,12 @@ QString shapeText(const attnscope::StageRecord& r) {
 QString blockText(const attnscope::ModelConfig& c) {
     const bool rms = c.norm == attnscope::NormKind::RMSNorm;
     if (c.parallel_residual)
-        return rms ? QCoreApplication::translate("render::FlowFigure",
+        return rms ? QCoreApplication::translate("render::ShapeFlowFigure",
                                                  "Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)")
-                   : QCoreApplication::translate("render::FlowFigure",
+                   : QCoreApplication::translate("render::ShapeFlowFigure",
                                                  "Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)");
-    return rms ? QCoreApplication::translate("render::FlowFigure", "Block %1 (pre-RMSNorm; every block has these shapes)")
-               : QCoreApplication::translate("render::FlowFigure", "Block %1 (pre-LayerNorm; every block has these shapes)");
+    return rms ? QCoreApplication::translate("render::ShapeFlowFigure", "Block %1 (pre-RMSNorm; every block has these shapes)")
+               : QCoreApplication::translate("render::ShapeFlowFigure", "Block %1 (pre-LayerNorm; every block has these shapes)");
 }
 
 constexpr double kBoxW = 150, kBoxH = 54, kGapX = 26, kGapY = 30, kMaxBoxW = 230, kDetailH = 14;
@@ -76,7 +76,7 @@ constexpr double kDetailFont = 0.8, kMarginX = 16;
 
 }  // namespace
 
-FlowFigure::FlowFigure(FigureData data, int layer, int head, Style style, int selected)
+ShapeFlowFigure::ShapeFlowFigure(FigureData data, int layer, int head, Style style, int selected)
     : data_(std::move(data)), layer_(layer), head_(head), style_(std::move(style)), selected_(selected) {
     box_ = {kBoxW, kBoxH};
     if (!data_.trace) return;
@@ -85,7 +85,7 @@ FlowFigure::FlowFigure(FigureData data, int layer, int head, Style style, int se
         if (s.layer >= 0 && s.layer != layer_) continue;
         Node n;
         n.stage = QString::fromStdString(s.stage);
-        n.label = QCoreApplication::translate("render::FlowFigure", s.label.c_str());
+        n.label = QCoreApplication::translate("attnscope::TraceTensors", s.label.c_str());
         n.detail = QString::fromStdString(s.detail);
         n.tensor = QString::fromStdString(s.tensor);
         n.layer = s.layer;
@@ -133,16 +133,16 @@ FlowFigure::FlowFigure(FigureData data, int layer, int head, Style style, int se
     blockText_ = blockText(data_.trace->config);
 }
 
-QString FlowFigure::title() const {
-    return QCoreApplication::translate("render::FlowFigure", "Forward pass · block %1 of %2 shown · head %3 for per-head tensors")
+QString ShapeFlowFigure::title() const {
+    return QCoreApplication::translate("render::ShapeFlowFigure", "Forward pass · block %1 of %2 shown · head %3 for per-head tensors")
         .arg(layer_).arg(data_.trace ? data_.trace->n_layer() : 0).arg(head_);
 }
 
-QSizeF FlowFigure::naturalSize() const {
+QSizeF ShapeFlowFigure::naturalSize() const {
     return {6 * (box_.width() + kGapX) + 40, 6 * (box_.height() + kGapY) + 80};
 }
 
-FlowFigure::Layout FlowFigure::layout(const QRectF& area) const {
+ShapeFlowFigure::Layout ShapeFlowFigure::layout(const QRectF& area) const {
     Layout l;
     // Below the title, with room for the block frame's label above the first row.
     const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4) + 24;
@@ -184,19 +184,19 @@ FlowFigure::Layout FlowFigure::layout(const QRectF& area) const {
     return l;
 }
 
-QRectF FlowFigure::nodeRect(const QRectF& area, int i) const {
+QRectF ShapeFlowFigure::nodeRect(const QRectF& area, int i) const {
     const Layout l = layout(area);
     return i >= 0 && size_t(i) < l.boxes.size() ? l.boxes[size_t(i)] : QRectF();
 }
 
-int FlowFigure::nodeAt(const QRectF& area, const QPointF& pos) const {
+int ShapeFlowFigure::nodeAt(const QRectF& area, const QPointF& pos) const {
     const Layout l = layout(area);
     for (size_t i = 0; i < l.boxes.size(); ++i)
         if (l.boxes[i].contains(pos)) return int(i);
     return -1;
 }
 
-void FlowFigure::paint(QPainter& p, const QRectF& area) const {
+void ShapeFlowFigure::paint(QPainter& p, const QRectF& area) const {
     fillBackground(p, area, style_);
     drawTitle(p, area, title(), style_);
     const Layout l = layout(area);

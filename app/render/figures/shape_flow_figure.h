@@ -11,7 +11,7 @@
 
 namespace render {
 
-class FlowFigure : public Figure {
+class ShapeFlowFigure : public Figure {
 public:
     struct Node {
         QString stage;       // core's stage id ("ln1", "q", ...)
@@ -24,7 +24,7 @@ public:
         std::vector<int> inputs;  // the nodes it reads (the one before, or those its record names)
     };
 
-    FlowFigure(FigureData data, int layer, int head, Style style, int selected = -1);
+    ShapeFlowFigure(FigureData data, int layer, int head, Style style, int selected = -1);
 
     QSizeF naturalSize() const override;
     void paint(QPainter& p, const QRectF& area) const override;

@@ -12,10 +12,10 @@
 
 namespace render {
 
-LinesFigure::LinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery)
+TokenLinesFigure::TokenLinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery)
     : data_(std::move(data)), layer_(layer), heads_(std::move(heads)), style_(std::move(style)), focus_(focusQuery) {}
 
-const std::vector<LinesFigure::Line>& LinesFigure::lines() const {
+const std::vector<TokenLinesFigure::Line>& TokenLinesFigure::lines() const {
     const int T = data_.T();
     const int r0 = first_, r1 = first_ + windowCount();
     if (!data_.trace || (linesFrom_ == r0 && linesTo_ == r1)) return lines_;
@@ -54,7 +54,7 @@ const std::vector<LinesFigure::Line>& LinesFigure::lines() const {
     return lines_;
 }
 
-QColor LinesFigure::headColor(int i) {
+QColor TokenLinesFigure::headColor(int i) {
     static const QRgb colors[kHeadColors] = {
         // Okabe-Ito
         0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0xF0E442, 0x000000,
@@ -64,24 +64,24 @@ QColor LinesFigure::headColor(int i) {
     return QColor(colors[i % kHeadColors]);
 }
 
-void LinesFigure::setWindow(int first, int count) {
+void TokenLinesFigure::setWindow(int first, int count) {
     const int T = data_.T();
     count_ = count <= 0 || count >= T ? 0 : count;
     first_ = count_ ? std::clamp(first, 0, T - count_) : 0;
 }
 
-int LinesFigure::windowCount() const { return count_ ? count_ : data_.T(); }
+int TokenLinesFigure::windowCount() const { return count_ ? count_ : data_.T(); }
 
-QString LinesFigure::title() const {
-    if (heads_.size() == 1) return QCoreApplication::translate("render::LinesFigure", "Layer %1 · Head %2 · token lines").arg(layer_).arg(heads_[0]);
-    return QCoreApplication::translate("render::LinesFigure", "Layer %1 · %2 heads overlaid · token lines").arg(layer_).arg(heads_.size());
+QString TokenLinesFigure::title() const {
+    if (heads_.size() == 1) return QCoreApplication::translate("render::TokenLinesFigure", "Layer %1 · Head %2 · token lines").arg(layer_).arg(heads_[0]);
+    return QCoreApplication::translate("render::TokenLinesFigure", "Layer %1 · %2 heads overlaid · token lines").arg(layer_).arg(heads_.size());
 }
 
-QSizeF LinesFigure::naturalSize() const {
+QSizeF TokenLinesFigure::naturalSize() const {
     return {520, std::clamp(18.0 * data_.T() + 120, 240.0, 2400.0)};
 }
 
-LinesFigure::Layout LinesFigure::layout(const QRectF& area) const {
+TokenLinesFigure::Layout TokenLinesFigure::layout(const QRectF& area) const {
     Layout l;
     const QFontMetricsF fm(style_.font);
     double labelW = 0;
@@ -100,21 +100,21 @@ LinesFigure::Layout LinesFigure::layout(const QRectF& area) const {
     return l;
 }
 
-int LinesFigure::queryAt(const QRectF& area, const QPointF& pos) const {
+int TokenLinesFigure::queryAt(const QRectF& area, const QPointF& pos) const {
     const Layout l = layout(area);
     if (!l.left.contains(pos) || l.rowH <= 0) return -1;
     const int i = int((pos.y() - l.left.top()) / l.rowH);
     return i >= 0 && i < windowCount() ? first_ + i : -1;
 }
 
-int LinesFigure::tokenAt(const QRectF& area, const QPointF& pos) const {
+int TokenLinesFigure::tokenAt(const QRectF& area, const QPointF& pos) const {
     const Layout l = layout(area);
     if ((!l.left.contains(pos) && !l.right.contains(pos)) || l.rowH <= 0) return -1;
     const int i = int((pos.y() - l.left.top()) / l.rowH);
     return i >= 0 && i < windowCount() ? first_ + i : -1;
 }
 
-void LinesFigure::paint(QPainter& p, const QRectF& area) const {
+void TokenLinesFigure::paint(QPainter& p, const QRectF& area) const {
     fillBackground(p, area, style_);
     drawTitle(p, area, title(), style_);
     const int T = data_.T();
@@ -219,17 +219,17 @@ void LinesFigure::paint(QPainter& p, const QRectF& area) const {
     p.setPen(style_.text);
     const double hy = l.left.top() - l.headerH;
     p.drawText(QRectF(l.left.right() - 206, hy, 200, l.headerH), Qt::AlignRight | Qt::AlignVCenter,
-               QCoreApplication::translate("render::LinesFigure", "query"));
+               QCoreApplication::translate("render::TokenLinesFigure", "query"));
     p.drawText(QRectF(l.right.left() + 6, hy, l.right.width() + 200, l.headerH), Qt::AlignLeft | Qt::AlignVCenter,
-               first_ > 0 ? QCoreApplication::translate("render::LinesFigure", "key (↑ %1 earlier)").arg(first_)
-                          : QCoreApplication::translate("render::LinesFigure", "key"));
+               first_ > 0 ? QCoreApplication::translate("render::TokenLinesFigure", "key (↑ %1 earlier)").arg(first_)
+                          : QCoreApplication::translate("render::TokenLinesFigure", "key"));
     if (heads_.size() > 1) {
         double x = l.legend.left() + 10;
         p.setFont(style_.font);
         for (size_t hi = 0; hi < heads_.size(); ++hi) {
             p.fillRect(QRectF(x, l.legend.center().y() - 4, 16, 8), headColor(int(hi)));
             x += 20;
-            const QString t = QCoreApplication::translate("render::LinesFigure", "head %1").arg(heads_[hi]);
+            const QString t = QCoreApplication::translate("render::TokenLinesFigure", "head %1").arg(heads_[hi]);
             p.setPen(style_.text);
             p.drawText(QPointF(x, l.legend.center().y() + QFontMetricsF(style_.font).ascent() / 2 - 1), t);
             x += QFontMetricsF(style_.font).horizontalAdvance(t) + 14;

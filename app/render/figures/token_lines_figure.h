@@ -10,9 +10,9 @@
 
 namespace render {
 
-class LinesFigure : public Figure {
+class TokenLinesFigure : public Figure {
 public:
-    LinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery = -1);
+    TokenLinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery = -1);
 
     QSizeF naturalSize() const override;
     void paint(QPainter& p, const QRectF& area) const override;

@@ -9,17 +9,11 @@ namespace attnscope {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& origin, const std::string& what,
-                       std::vector<std::string> args = {}) {
-    args.insert(args.begin(), origin);
-    throw Error(ErrorCode::BadFormat, origin + ": " + what, std::move(args));
-}
-
 void check(const std::string& origin, ModelConfig& c) {
     try {
         c.validate();
     } catch (const Error& e) {
-        fail(origin, e.what(), e.args());
+        bad_format(origin, e.what(), e.args());
     }
 }
 
@@ -39,16 +33,16 @@ Json config_json_object(std::string_view text, const std::string& origin) {
     try {
         j = Json::parse(text);
     } catch (const Error& e) {
-        fail(origin, std::string("is not valid JSON: ") + e.what());
+        bad_format(origin, std::string("is not valid JSON: ") + e.what());
     }
-    if (!j.is_object()) fail(origin, "is not a JSON object");
+    if (!j.is_object()) bad_format(origin, "is not a JSON object");
     return j;
 }
 
 ModelConfig gpt2_config_from_hf_json(std::string_view text, const std::string& origin, bool* tied) {
     const Json j = config_json_object(text, origin);
     if (const Json* t = j.find("model_type"); t && !(t->is_string() && t->as_string() == "gpt2"))
-        fail(origin, "model_type is '" + (t->is_string() ? t->as_string() : std::string("?")) +
+        bad_format(origin, "model_type is '" + (t->is_string() ? t->as_string() : std::string("?")) +
                          "', not 'gpt2'; AttnScope reads GPT-2 folders",
              {"model_type"});
     auto get_int = [&](std::initializer_list<const char*> keys) {
@@ -56,41 +50,41 @@ ModelConfig gpt2_config_from_hf_json(std::string_view text, const std::string& o
             const Json* v = j.find(key);
             if (!v) continue;
             if (!v->is_integer() || v->as_int() < 0 || v->as_int() > (int64_t(1) << 30))
-                fail(origin, std::string("field '") + key + "' is not a valid integer", {key});
+                bad_format(origin, std::string("field '") + key + "' is not a valid integer", {key});
             return int(v->as_int());
         }
-        fail(origin, std::string("lacks the field '") + *keys.begin() + "'", {*keys.begin()});
+        bad_format(origin, std::string("lacks the field '") + *keys.begin() + "'", {*keys.begin()});
     };
     ModelConfig c = ModelConfig::gpt2(get_int({"vocab_size"}), get_int({"n_positions", "n_ctx"}),
                                       get_int({"n_embd"}), get_int({"n_head"}), get_int({"n_layer"}));
     if (const Json* v = j.find("n_inner"); v && !v->is_null()) c.mlp_hidden = get_int({"n_inner"});
     if (const Json* v = j.find("layer_norm_epsilon")) {
         if (!v->is_number())
-            fail(origin, "field 'layer_norm_epsilon' is not a number", {"layer_norm_epsilon"});
+            bad_format(origin, "field 'layer_norm_epsilon' is not a number", {"layer_norm_epsilon"});
         c.ln_eps = float(v->as_double());
     }
     std::string act = "gelu_new";
     if (const Json* v = j.find("activation_function")) {
         if (!v->is_string())
-            fail(origin, "field 'activation_function' is not a string", {"activation_function"});
+            bad_format(origin, "field 'activation_function' is not a string", {"activation_function"});
         act = v->as_string();
     }
     if (act == "gelu_new" || act == "gelu_pytorch_tanh" || act == "gelu_fast")
         c.activation = Activation::GeluTanh;
     else if (act == "gelu") c.activation = Activation::GeluErf;
     else if (act == "relu") c.activation = Activation::ReLU;
-    else fail(origin, "activation_function '" + act + "' is not supported (gelu_new, gelu, relu are)",
+    else bad_format(origin, "activation_function '" + act + "' is not supported (gelu_new, gelu, relu are)",
               {"activation_function", act});
     auto flag = [&](const char* key, bool fallback) {
         const Json* v = j.find(key);
         if (!v) return fallback;
-        if (!v->is_bool()) fail(origin, std::string("field '") + key + "' is not true/false", {key});
+        if (!v->is_bool()) bad_format(origin, std::string("field '") + key + "' is not true/false", {key});
         return v->as_bool();
     };
     if (!flag("scale_attn_weights", true))
-        fail(origin, "scale_attn_weights = false is not supported", {"scale_attn_weights"});
+        bad_format(origin, "scale_attn_weights = false is not supported", {"scale_attn_weights"});
     if (flag("scale_attn_by_inverse_layer_idx", false))
-        fail(origin, "scale_attn_by_inverse_layer_idx = true is not supported",
+        bad_format(origin, "scale_attn_by_inverse_layer_idx = true is not supported",
              {"scale_attn_by_inverse_layer_idx"});
     if (tied) *tied = flag("tie_word_embeddings", true);
     check(origin, c);
@@ -101,7 +95,7 @@ ModelConfig gpt2_config_from_model_args(const Metadata& args, const std::string&
     auto need = [&](const char* key) {
         const int v = int_entry(args, key);
         if (v <= 0)
-            fail(origin, std::string("model_args['") + key + "'] is missing or not a positive integer",
+            bad_format(origin, std::string("model_args['") + key + "'] is missing or not a positive integer",
                  {key});
         return v;
     };
@@ -110,7 +104,7 @@ ModelConfig gpt2_config_from_model_args(const Metadata& args, const std::string&
     c.activation = Activation::GeluErf;
     if (const auto it = args.find("bias"); it != args.end()) {
         if (it->second != "true" && it->second != "false")
-            fail(origin, "model_args['bias'] is not True/False", {"bias"});
+            bad_format(origin, "model_args['bias'] is not True/False", {"bias"});
         c.bias = it->second == "true";
     }
     c.qkv_bias = c.bias;

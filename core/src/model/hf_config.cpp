@@ -11,11 +11,6 @@ namespace attnscope {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& origin, const std::string& what, std::vector<std::string> args = {}) {
-    args.insert(args.begin(), origin);
-    throw Error(ErrorCode::BadFormat, origin + ": " + what, std::move(args));
-}
-
 // Typed reads of config.json fields; a null value counts as absent, as
 // transformers writes unset options (sliding_window: null).
 struct Fields {
@@ -30,29 +25,29 @@ struct Fields {
         const Json* v = find(key);
         if (!v) {
             if (fallback >= 0) return fallback;
-            fail(origin, std::string("lacks the field '") + key + "'", {key});
+            bad_format(origin, std::string("lacks the field '") + key + "'", {key});
         }
         if (!v->is_integer() || v->as_int() < 0 || v->as_int() > (int64_t(1) << 30))
-            fail(origin, std::string("field '") + key + "' is not a valid integer", {key});
+            bad_format(origin, std::string("field '") + key + "' is not a valid integer", {key});
         return int(v->as_int());
     }
     double number(const char* key, double fallback) const {
         const Json* v = find(key);
         if (!v) return fallback;
         if (!v->is_number() || !std::isfinite(v->as_double()))
-            fail(origin, std::string("field '") + key + "' is not a finite number", {key});
+            bad_format(origin, std::string("field '") + key + "' is not a finite number", {key});
         return v->as_double();
     }
     bool flag(const char* key, bool fallback) const {
         const Json* v = find(key);
         if (!v) return fallback;
-        if (!v->is_bool()) fail(origin, std::string("field '") + key + "' is not true/false", {key});
+        if (!v->is_bool()) bad_format(origin, std::string("field '") + key + "' is not true/false", {key});
         return v->as_bool();
     }
     std::string text(const Json& o, const char* key, const char* fallback) const {
         const Json* v = o.find(key);
         if (!v || v->is_null()) return fallback;
-        if (!v->is_string()) fail(origin, std::string("field '") + key + "' is not a string", {key});
+        if (!v->is_string()) bad_format(origin, std::string("field '") + key + "' is not a string", {key});
         return v->as_string();
     }
     // The first of `keys` present, else `fallback`.
@@ -68,13 +63,13 @@ Activation activation(const std::string& act, const std::string& origin) {
     if (act == "gelu") return Activation::GeluErf;
     if (act == "gelu_new" || act == "gelu_pytorch_tanh" || act == "gelu_fast") return Activation::GeluTanh;
     if (act == "relu") return Activation::ReLU;
-    fail(origin, "hidden_act '" + act + "' is not supported (silu, gelu, gelu_new, relu are)", {"hidden_act", act});
+    bad_format(origin, "hidden_act '" + act + "' is not supported (silu, gelu, gelu_new, relu are)", {"hidden_act", act});
 }
 
 void read_rope_scaling(const Fields& f, ModelConfig& c) {
     const Json* s = f.find("rope_scaling");
     if (!s) return;
-    if (!s->is_object()) fail(f.origin, "field 'rope_scaling' is not an object", {"rope_scaling"});
+    if (!s->is_object()) bad_format(f.origin, "field 'rope_scaling' is not an object", {"rope_scaling"});
     const std::string type = f.text(*s, "rope_type", f.text(*s, "type", "default").c_str());
     if (type == "default") return;
     const Fields sf{*s, f.origin};
@@ -87,7 +82,7 @@ void read_rope_scaling(const Fields& f, ModelConfig& c) {
         c.rope_high_freq = float(sf.number("high_freq_factor", 4.0));
         c.rope_original_context = sf.integer("original_max_position_embeddings");
     } else {
-        fail(f.origin, "rope_scaling type '" + type + "' is not supported (linear and llama3 are)",
+        bad_format(f.origin, "rope_scaling type '" + type + "' is not supported (linear and llama3 are)",
              {"rope_scaling", type});
     }
 }
@@ -98,7 +93,7 @@ std::string hf_model_type(std::string_view text, const std::string& origin) {
     const Json j = config_json_object(text, origin);
     const Json* t = j.find("model_type");
     if (!t) return "gpt2";
-    if (!t->is_string()) fail(origin, "field 'model_type' is not a string", {"model_type"});
+    if (!t->is_string()) bad_format(origin, "field 'model_type' is not a string", {"model_type"});
     return t->as_string();
 }
 
@@ -106,7 +101,7 @@ ModelConfig config_from_hf_json(std::string_view text, const std::string& origin
     const std::string type = hf_model_type(text, origin);
     const Architecture* arch = find_architecture(type);
     if (!arch || !arch->hf_model_type)
-        fail(origin, "model_type '" + type + "' is not supported; AttnScope opens " + supported_model_types(),
+        bad_format(origin, "model_type '" + type + "' is not supported; AttnScope opens " + supported_model_types(),
              {"model_type", type});
     if (type == "gpt2") return gpt2_config_from_hf_json(text, origin, tied);
 
@@ -131,29 +126,29 @@ ModelConfig config_from_hf_json(std::string_view text, const std::string& origin
     c.tied_lm_head = f.flag("tie_word_embeddings", arch->tied_lm_head);
 
     // Options the table's rows do not compute are refused by name, never ignored.
-    if (f.flag("mlp_bias", false)) fail(origin, "mlp_bias = true is not supported", {"mlp_bias"});
+    if (f.flag("mlp_bias", false)) bad_format(origin, "mlp_bias = true is not supported", {"mlp_bias"});
     if (std::string_view(arch->tensor_names) == "gpt_neox") {
-        if (!f.flag("attention_bias", true)) fail(origin, "attention_bias = false is not supported", {"attention_bias"});
+        if (!f.flag("attention_bias", true)) bad_format(origin, "attention_bias = false is not supported", {"attention_bias"});
     } else if (f.flag("attention_bias", false)) {
-        fail(origin, "attention_bias = true is not supported", {"attention_bias"});
+        bad_format(origin, "attention_bias = true is not supported", {"attention_bias"});
     }
     if (type == "mistral") c.sliding_window = f.integer("sliding_window", 0);
     if (f.flag("use_sliding_window", false))
-        fail(origin, "use_sliding_window = true is not supported for " + type, {"use_sliding_window"});
+        bad_format(origin, "use_sliding_window = true is not supported for " + type, {"use_sliding_window"});
 
     // GPT-NeoX rotates the first rotary_pct of each head's dims (Pythia: 0.25).
     const double pct = f.first_number({"partial_rotary_factor", "rotary_pct"},
                                       std::string_view(arch->tensor_names) == "gpt_neox" ? 0.25 : 1.0);
-    if (!(pct > 0.0 && pct <= 1.0)) fail(origin, "rotary_pct must be in (0, 1]", {"rotary_pct"});
+    if (!(pct > 0.0 && pct <= 1.0)) bad_format(origin, "rotary_pct must be in (0, 1]", {"rotary_pct"});
     if (c.n_head > 0) {
         const int hs = c.head_dim > 0 ? c.head_dim : c.n_embed / c.n_head;
         c.rope_dims = pct < 1.0 ? int(hs * pct) : 0;
-        if (pct < 1.0 && c.rope_dims == 0) fail(origin, "rotary_pct leaves no dims to rotate", {"rotary_pct"});
+        if (pct < 1.0 && c.rope_dims == 0) bad_format(origin, "rotary_pct leaves no dims to rotate", {"rotary_pct"});
     }
     try {
         c.validate();
     } catch (const Error& e) {
-        fail(origin, e.what(), e.args());
+        bad_format(origin, e.what(), e.args());
     }
     return c;
 }

@@ -22,14 +22,10 @@ struct Entry {
     int64_t part_rows = 0;
 };
 
-bool ends_with(const std::string& s, std::string_view p) {
-    return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
-}
-
 // Buffers older checkpoints saved beside the parameters: nothing to load.
-bool is_buffer(const std::string& name) {
-    return ends_with(name, ".rotary_emb.inv_freq") || ends_with(name, ".attention.bias") ||
-           ends_with(name, ".attention.masked_bias");
+bool is_hf_buffer(const std::string& name) {
+    return name.ends_with(".rotary_emb.inv_freq") || name.ends_with(".attention.bias") ||
+           name.ends_with(".attention.masked_bias");
 }
 
 // Head h of `what` ("query", "key", "value") in layer block `s`.
@@ -132,7 +128,7 @@ Weights map_hf_arch(const StoredMap& tensors, const ModelConfig& c, const std::s
         for (const auto& [name, row] : e.parts) seed[name] = t.rows(row, e.part_rows);
     }
     for (const auto& [name, t] : tensors) {
-        if (known.count(name) || is_buffer(name)) continue;
+        if (known.count(name) || is_hf_buffer(name)) continue;
         if (c.tied_lm_head && name == head_name_in_file && t.shape == Shape{c.vocab_size, c.n_embed}) {
             notes.push_back("the config ties the output layer to the embedding; '" + name + "' in the file is not used");
             continue;

@@ -55,7 +55,6 @@ ModelConfig sibling_config(const std::string& path, bool* found) {
         std::string_view(reinterpret_cast<const char*>(f->data()), f->size()), cfg.string());
 }
 
-bool starts_with(const std::string& s, std::string_view p) { return s.compare(0, p.size(), p) == 0; }
 
 // Whether `name` belongs to a model of `naming` (anything else is an extra head
 // a wrapper put beside the backbone: a reward head, a value head).
@@ -65,11 +64,11 @@ bool belongs(const std::string& name, Naming naming) {
     static const char* gpt2[] = {"transformer.", "wte.", "wpe.", "h.", "ln_f.", "lm_head."};
     if (naming == Naming::Seed) {
         for (const char* p : seed)
-            if (starts_with(name, p)) return true;
+            if (name.starts_with(p)) return true;
         return false;
     }
     for (const char* p : gpt2)
-        if (starts_with(name, p)) return true;
+        if (name.starts_with(p)) return true;
     return false;
 }
 
@@ -88,10 +87,10 @@ std::string take_backbone(StoredMap& tensors, StoredMap& outside, Naming fallbac
     for (const auto& [n, prefix] : order) {
         StoredMap sub;
         for (const auto& [name, t] : tensors)
-            if (starts_with(name, prefix)) sub.emplace(name.substr(prefix.size()), t);
+            if (name.starts_with(prefix)) sub.emplace(name.substr(prefix.size()), t);
         if ((naming = recognise_naming(sub, fallback))) {
             for (auto& [name, t] : tensors)
-                if (!starts_with(name, prefix)) outside.emplace(name, t);
+                if (!name.starts_with(prefix)) outside.emplace(name, t);
             tensors = std::move(sub);
             return prefix;
         }

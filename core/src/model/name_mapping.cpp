@@ -25,14 +25,9 @@ auto with_origin(const std::string& origin, F&& f) {
     }
 }
 
-bool starts_with(const std::string& s, std::string_view p) { return s.compare(0, p.size(), p) == 0; }
-bool ends_with(const std::string& s, std::string_view p) {
-    return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
-}
-
 // The number N in "<prefix>h.N.", or -1.
 int layer_index(const std::string& name, const std::string& prefix) {
-    if (!starts_with(name, prefix + "h.")) return -1;
+    if (!name.starts_with(prefix + "h.")) return -1;
     const char* b = name.data() + prefix.size() + 2;
     const char* e = name.data() + name.size();
     int n = -1;
@@ -51,13 +46,13 @@ const StoredTensor* find(const StoredMap& t, const std::string& name) {
 std::string gpt2_prefix(const StoredMap& tensors, Naming naming) {
     if (naming == Naming::NanoGpt) return "transformer.";
     for (const auto& [name, t] : tensors)
-        if (starts_with(name, "transformer.")) return "transformer.";
+        if (name.starts_with("transformer.")) return "transformer.";
     return "";
 }
 
 bool is_gpt2_buffer(const std::string& name) {
-    return starts_with(name, "h.") &&
-           (ends_with(name, ".attn.bias") || ends_with(name, ".attn.masked_bias"));
+    return name.starts_with("h.") &&
+           (name.ends_with(".attn.bias") || name.ends_with(".attn.masked_bias"));
 }
 
 struct Expected {
@@ -114,7 +109,7 @@ void strip_wrapper_prefixes(StoredMap& tensors, const std::string& origin,
         for (bool again = true; again;) {
             again = false;
             for (const char* p : {"_orig_mod.", "module."})
-                if (starts_with(bare, p)) {
+                if (bare.starts_with(p)) {
                     removed.insert(p);
                     bare.erase(0, std::string_view(p).size());
                     again = true;
@@ -248,8 +243,8 @@ Weights map_gpt2(const StoredMap& tensors, ModelConfig c, Naming naming, const s
                      {name, shape_string(head_shape), shape_string(t.shape)});
             continue;
         }
-        const std::string bare = starts_with(name, p) ? name.substr(p.size()) : name;
-        if (starts_with(name, p) && is_gpt2_buffer(bare)) continue;
+        const std::string bare = name.starts_with(p) ? name.substr(p.size()) : name;
+        if (name.starts_with(p) && is_gpt2_buffer(bare)) continue;
         // With the transformer. prefix in use, the same name without it is a duplicate.
         if (const std::string other = p + name; !p.empty() && known.count(other))
             fail_in(origin, ErrorCode::DuplicateTensor,

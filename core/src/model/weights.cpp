@@ -110,7 +110,7 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
 }
 
 // Buffers in a seed state dict that carry no parameters.
-bool is_buffer(const std::string& name) {
+bool is_seed_buffer(const std::string& name) {
     return name == "pos_idxs" ||
            (name.size() > 5 && name.compare(name.size() - 5, 5, ".tril") == 0);
 }
@@ -183,7 +183,7 @@ Weights weights_from_seed_views(const StoredMap& tensors, const ModelConfig& con
         used.insert(s.name);
     }
     for (const auto& [name, t] : tensors) {
-        if (used.count(name) || is_buffer(name)) continue;
+        if (used.count(name) || is_seed_buffer(name)) continue;
         // A tied lm_head saved twice (as PyTorch does) must match the embedding's shape.
         if (config.tied_lm_head && name == "lm_head.weight" && t.shape == Shape{config.vocab_size, config.n_embed})
             continue;

@@ -13,10 +13,6 @@ namespace attnscope {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& where, const std::string& what) {
-    throw Error(ErrorCode::BadFormat, where + ": " + what, {where, what});
-}
-
 std::string short_text(std::string_view s) {
     return std::string(s.substr(0, 40)) + (s.size() > 40 ? "..." : "");
 }
@@ -41,11 +37,11 @@ size_t count_json_values(std::string_view text) {
 }
 
 void vocab_from_json(const Json& vocab, const std::string& where, Gpt2BpeSpec& spec) {
-    if (!vocab.is_object()) bad(where, "expected a JSON object mapping each token to its id");
+    if (!vocab.is_object()) bad_format_at(where, "expected a JSON object mapping each token to its id");
     spec.vocab.reserve(vocab.members().size());
     for (const auto& [token, id] : vocab.members()) {
         if (!id.is_integer())
-            bad(where, "token '" + short_text(token) + "' has an id that is not an integer");
+            bad_format_at(where, "token '" + short_text(token) + "' has an id that is not an integer");
         spec.vocab.emplace_back(token, id.as_int());
     }
 }
@@ -87,11 +83,11 @@ bool is_gpt2_style(const Json& root, const Json& model) {
 
 void check_bpe_model(const Json& model, const std::string& path) {
     if (const Json* t = model.find("type"); t && !(t->is_string() && t->as_string() == "BPE"))
-        bad(path, "model.type is " + (t->is_string() ? "'" + t->as_string() + "'" : "not a string") +
+        bad_format_at(path, "model.type is " + (t->is_string() ? "'" + t->as_string() + "'" : "not a string") +
                       ", not 'BPE'");
     for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"})
         if (const Json* v = model.find(key); v && v->is_string() && !v->as_string().empty())
-            bad(path, std::string("model.") + key + " is set; AttnScope reads BPE without one");
+            bad_format_at(path, std::string("model.") + key + " is set; AttnScope reads BPE without one");
 }
 
 }  // namespace
@@ -144,7 +140,7 @@ std::unique_ptr<Tokenizer> load_vocab_and_merges(const std::string& vocab_path,
         if (line == 1 && row.starts_with("#version")) return;
         std::pair<std::string, std::string> merge;
         if (!split_merge(row, merge))
-            bad(merges_path + " line " + std::to_string(line),
+            bad_format_at(merges_path + " line " + std::to_string(line),
                 "expected two tokens separated by one space, got '" + short_text(row) + "'");
         spec.merges.push_back(std::move(merge));
         lines->push_back(line);
@@ -158,18 +154,18 @@ std::unique_ptr<Tokenizer> load_vocab_and_merges(const std::string& vocab_path,
 std::unique_ptr<Tokenizer> load_hf_tokenizer_json(const std::string& path, const Json& root) {
     const Json* model = root.is_object() ? root.find("model") : nullptr;
     if (!model || !model->is_object())
-        bad(path, "no \"model\" object; not a Hugging Face tokenizer.json");
+        bad_format_at(path, "no \"model\" object; not a Hugging Face tokenizer.json");
     check_bpe_model(*model, path);
 
     Gpt2BpeSpec spec;
     spec.source = path;
     spec.vocab_file = path + " model.vocab";
     const Json* vocab = model->find("vocab");
-    if (!vocab) bad(path, "model.vocab is missing");
+    if (!vocab) bad_format_at(path, "model.vocab is missing");
     vocab_from_json(*vocab, spec.vocab_file, spec);
 
     const Json* merges = model->find("merges");
-    if (!merges || !merges->is_array()) bad(path, "model.merges is missing or not an array");
+    if (!merges || !merges->is_array()) bad_format_at(path, "model.merges is missing or not an array");
     const auto name = [path](size_t i) { return path + " model.merges[" + std::to_string(i) + "]"; };
     spec.merges.reserve(merges->items().size());
     for (size_t i = 0; i < merges->items().size(); ++i) {
@@ -181,7 +177,7 @@ std::unique_ptr<Tokenizer> load_hf_tokenizer_json(const std::string& path, const
                             : m.is_array() && m.items().size() == 2 && m.items()[0].is_string() &&
                                   m.items()[1].is_string() && !m.items()[0].as_string().empty() &&
                                   !m.items()[1].as_string().empty();
-        if (!ok) bad(name(i), "expected \"left right\" or [\"left\", \"right\"]");
+        if (!ok) bad_format_at(name(i), "expected \"left right\" or [\"left\", \"right\"]");
         if (m.is_array()) merge = {m.items()[0].as_string(), m.items()[1].as_string()};
         spec.merges.push_back(std::move(merge));
     }
@@ -192,7 +188,7 @@ std::unique_ptr<Tokenizer> load_hf_tokenizer_json(const std::string& path, const
             const Json* id = a.is_object() ? a.find("id") : nullptr;
             const Json* content = a.is_object() ? a.find("content") : nullptr;
             if (!id || !id->is_integer() || !content || !content->is_string())
-                bad(path, "an entry of added_tokens lacks an integer \"id\" or a string \"content\"");
+                bad_format_at(path, "an entry of added_tokens lacks an integer \"id\" or a string \"content\"");
             spec.added.emplace_back(content->as_string(), id->as_int());
         }
     }

@@ -33,12 +33,8 @@ constexpr ByteAlphabet make_alphabet() {
 
 constexpr ByteAlphabet kAlphabet = make_alphabet();
 
-[[noreturn]] void bad(const std::string& where, const std::string& what) {
-    throw Error(ErrorCode::BadFormat, where + ": " + what, {where, what});
-}
-
 // Quoted for a message, with control bytes escaped so the message stays one line.
-std::string quoted(std::string_view token) {
+std::string quoted_token(std::string_view token) {
     std::string out = "'";
     for (const char ch : token) {
         const auto b = static_cast<unsigned char>(ch);
@@ -119,20 +115,20 @@ struct Gpt2BpeTokenizer::Checked {
 
 Gpt2BpeTokenizer::Checked Gpt2BpeTokenizer::check_vocab(const Gpt2BpeSpec& spec) {
     const std::string& where = spec.vocab_file;
-    if (spec.vocab.empty()) bad(where, "the vocabulary is empty");
+    if (spec.vocab.empty()) bad_format_at(where, "the vocabulary is empty");
     int64_t max_id = -1;
     for (const auto& [token, id] : spec.vocab) {
         if (id < 0 || id >= kMaxTokenizerVocab)
-            bad(where, "token " + quoted(token) + " has id " + std::to_string(id) +
+            bad_format_at(where, "token " + quoted_token(token) + " has id " + std::to_string(id) +
                            ", outside [0, " + std::to_string(kMaxTokenizerVocab) + ")");
-        if (token.empty()) bad(where, "token id " + std::to_string(id) + " is the empty string");
+        if (token.empty()) bad_format_at(where, "token id " + std::to_string(id) + " is the empty string");
         if (find_invalid_utf8(token) != std::string_view::npos)
-            bad(where, "token id " + std::to_string(id) + " is not valid UTF-8");
+            bad_format_at(where, "token id " + std::to_string(id) + " is not valid UTF-8");
         max_id = std::max(max_id, id);
     }
     for (const auto& [text, id] : spec.added) {
         if (id < 0 || id >= kMaxTokenizerVocab)
-            bad(where, "added token " + quoted(text) + " has id " + std::to_string(id) +
+            bad_format_at(where, "added token " + quoted_token(text) + " has id " + std::to_string(id) +
                            ", outside [0, " + std::to_string(kMaxTokenizerVocab) + ")");
         max_id = std::max(max_id, id);
     }
@@ -143,15 +139,15 @@ Gpt2BpeTokenizer::Checked Gpt2BpeTokenizer::check_vocab(const Gpt2BpeSpec& spec)
     std::vector<const std::string*> owner(size_t(max_id + 1), nullptr);
     for (const auto& [token, id] : spec.vocab) {
         if (owner[size_t(id)])
-            bad(where, "id " + std::to_string(id) + " is given to both " +
-                           quoted(*owner[size_t(id)]) + " and " + quoted(token));
-        if (!c.ids.emplace(token, int(id)).second) bad(where, "token " + quoted(token) + " appears twice");
+            bad_format_at(where, "id " + std::to_string(id) + " is given to both " +
+                           quoted_token(*owner[size_t(id)]) + " and " + quoted_token(token));
+        if (!c.ids.emplace(token, int(id)).second) bad_format_at(where, "token " + quoted_token(token) + " appears twice");
         owner[size_t(id)] = &token;
         c.tokens[size_t(id)] = spec.sentencepiece ? sentencepiece_bytes(token, spec.byte_fallback)
                                                   : token_to_bytes(token);
     }
     for (const auto& [text, id] : spec.added) {
-        if (text.empty()) bad(where, "added token id " + std::to_string(id) + " is the empty string");
+        if (text.empty()) bad_format_at(where, "added token id " + std::to_string(id) + " is the empty string");
         if (!c.tokens[size_t(id)]) c.tokens[size_t(id)] = text;
         c.ids.emplace(text, int(id));
     }
@@ -160,13 +156,13 @@ Gpt2BpeTokenizer::Checked Gpt2BpeTokenizer::check_vocab(const Gpt2BpeSpec& spec)
             const std::string name = fallback_token(static_cast<unsigned char>(b));
             const auto it = c.ids.find(name);
             if (spec.byte_fallback && it == c.ids.end())
-                bad(where, "byte_fallback is true but " + quoted(name) + " is not in the vocabulary");
+                bad_format_at(where, "byte_fallback is true but " + quoted_token(name) + " is not in the vocabulary");
             c.byte_tokens[size_t(b)] = spec.byte_fallback ? it->second : -1;
         }
         if (!spec.unk_token.empty() && !c.ids.contains(spec.unk_token))
-            bad(where, "the unk_token " + quoted(spec.unk_token) + " is not in the vocabulary");
+            bad_format_at(where, "the unk_token " + quoted_token(spec.unk_token) + " is not in the vocabulary");
         if (!spec.byte_fallback && spec.unk_token.empty())
-            bad(where, "neither byte_fallback nor an unk_token, so characters outside the vocabulary "
+            bad_format_at(where, "neither byte_fallback nor an unk_token, so characters outside the vocabulary "
                        "could not be encoded");
         return c;
     }
@@ -175,8 +171,8 @@ Gpt2BpeTokenizer::Checked Gpt2BpeTokenizer::check_vocab(const Gpt2BpeSpec& spec)
         utf8::append(symbol, gpt2_byte_to_char(static_cast<unsigned char>(b)));
         const auto it = c.ids.find(symbol);
         if (it == c.ids.end())
-            bad(where, "no token for the byte " + utf8::escape_byte(static_cast<unsigned char>(b)) +
-                           " (written " + quoted(symbol) + "); not a byte-level BPE vocabulary");
+            bad_format_at(where, "no token for the byte " + utf8::escape_byte(static_cast<unsigned char>(b)) +
+                           " (written " + quoted_token(symbol) + "); not a byte-level BPE vocabulary");
         c.byte_tokens[size_t(b)] = it->second;
     }
     return c;
@@ -199,18 +195,18 @@ Gpt2BpeTokenizer::Gpt2BpeTokenizer(const Gpt2BpeSpec& spec, Checked&& checked)
         const auto l = ids.find(left);
         const auto r = ids.find(right);
         if (l == ids.end() || r == ids.end())
-            bad(spec.merge_name(i), "merges " + quoted(left) + " and " + quoted(right) + ", but " +
-                                        quoted(l == ids.end() ? left : right) +
+            bad_format_at(spec.merge_name(i), "merges " + quoted_token(left) + " and " + quoted_token(right) + ", but " +
+                                        quoted_token(l == ids.end() ? left : right) +
                                         " is not in the vocabulary (" + spec.vocab_file + ")");
         const auto m = ids.find(left + right);
         if (m == ids.end())
-            bad(spec.merge_name(i), "merges " + quoted(left) + " and " + quoted(right) +
-                                        " into " + quoted(left + right) +
+            bad_format_at(spec.merge_name(i), "merges " + quoted_token(left) + " and " + quoted_token(right) +
+                                        " into " + quoted_token(left + right) +
                                         ", which is not in the vocabulary (" + spec.vocab_file + ")");
         // Spans and round trips rely on a merged token being its parts' bytes.
         if (bytes_of(m->second) != bytes_of(l->second) + bytes_of(r->second))
-            bad(spec.merge_name(i), "merging " + quoted(left) + " and " + quoted(right) +
-                                        " does not give the bytes of " + quoted(left + right));
+            bad_format_at(spec.merge_name(i), "merging " + quoted_token(left) + " and " + quoted_token(right) +
+                                        " does not give the bytes of " + quoted_token(left + right));
         // A pair listed twice keeps its later priority, as in encoder.py and
         // Hugging Face's tokenizers.
         const uint64_t key = (uint64_t(uint32_t(l->second)) << 32) | uint32_t(r->second);

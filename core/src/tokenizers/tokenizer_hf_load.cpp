@@ -14,10 +14,6 @@ namespace attnscope {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& where, const std::string& what) {
-    throw Error(ErrorCode::BadFormat, where + ": " + what, {where, what});
-}
-
 std::string type_of(const Json& j) {
     const Json* t = j.is_object() ? j.find("type") : nullptr;
     return t && t->is_string() ? t->as_string() : std::string();
@@ -38,10 +34,10 @@ std::string string_at(const Json& j, const char* key) {
 std::vector<const Json*> steps_of(const Json& j, const char* list, const std::string& where) {
     if (type_of(j) != "Sequence") return {&j};
     const Json* items = j.find(list);
-    if (!items || !items->is_array()) bad(where, std::string("a Sequence without a \"") + list + "\" array");
+    if (!items || !items->is_array()) bad_format_at(where, std::string("a Sequence without a \"") + list + "\" array");
     std::vector<const Json*> out;
     for (const Json& item : items->items()) {
-        if (type_of(item) == "Sequence") bad(where, "a Sequence inside a Sequence");
+        if (type_of(item) == "Sequence") bad_format_at(where, "a Sequence inside a Sequence");
         out.push_back(&item);
     }
     return out;
@@ -57,19 +53,19 @@ void read_normalizer(const Json& j, const std::string& where, std::vector<Normal
         else if (type == "NFKD") out.push_back({Kind::Nfkd, {}, {}});
         else if (type == "Prepend") {
             const Json* p = step->find("prepend");
-            if (!p || !p->is_string()) bad(where, "a Prepend normalizer without a string \"prepend\"");
+            if (!p || !p->is_string()) bad_format_at(where, "a Prepend normalizer without a string \"prepend\"");
             out.push_back({Kind::Prepend, p->as_string(), {}});
         } else if (type == "Replace") {
             const Json* pattern = step->find("pattern");
             const Json* literal = pattern && pattern->is_object() ? pattern->find("String") : nullptr;
             const Json* content = step->find("content");
             if (!literal || !literal->is_string() || literal->as_string().empty())
-                bad(where, "a Replace normalizer whose pattern is not {\"String\": ...} (regex patterns "
+                bad_format_at(where, "a Replace normalizer whose pattern is not {\"String\": ...} (regex patterns "
                            "are not supported there)");
-            if (!content || !content->is_string()) bad(where, "a Replace normalizer without a string \"content\"");
+            if (!content || !content->is_string()) bad_format_at(where, "a Replace normalizer without a string \"content\"");
             out.push_back({Kind::Replace, literal->as_string(), content->as_string()});
         } else {
-            bad(where, "normalizer type '" + type +
+            bad_format_at(where, "normalizer type '" + type +
                            "' is not supported (AttnScope reads NFC, NFD, NFKC, NFKD, Prepend, Replace "
                            "and Sequence)");
         }
@@ -79,18 +75,18 @@ void read_normalizer(const Json& j, const std::string& where, std::vector<Normal
 // Metaspace: only as the first step (it changes the text the others split).
 void read_metaspace(const Json& step, const std::string& where, std::optional<Metaspace>& metaspace,
                     std::vector<PreTokenizerStep>& out) {
-    if (!out.empty() || metaspace) bad(where, "Metaspace is supported only as the first pre-tokenizer");
+    if (!out.empty() || metaspace) bad_format_at(where, "Metaspace is supported only as the first pre-tokenizer");
     Metaspace m;
     m.replacement = string_at(step, "replacement");
     if (m.replacement.empty()) m.replacement = "\u2581";
     if (utf8::decode(m.replacement, 0).length != int(m.replacement.size()))
-        bad(where, "a Metaspace replacement that is not one character");
+        bad_format_at(where, "a Metaspace replacement that is not one character");
     const std::string scheme = string_at(step, "prepend_scheme");
     if (scheme == "first") m.prepend = Metaspace::Prepend::First;
     else if (scheme == "never") m.prepend = Metaspace::Prepend::Never;
     else if (scheme.empty()) m.prepend = flag(step, "add_prefix_space", true) ? Metaspace::Prepend::Always
                                                                                : Metaspace::Prepend::Never;
-    else if (scheme != "always") bad(where, "Metaspace prepend_scheme '" + scheme + "' is not supported");
+    else if (scheme != "always") bad_format_at(where, "Metaspace prepend_scheme '" + scheme + "' is not supported");
     // split: each word starts at a replacement character.
     if (flag(step, "split", true)) {
         const bool meta = m.replacement.size() == 1 &&
@@ -111,7 +107,7 @@ bool read_pre_tokenizer(const Json& j, const std::string& where, std::vector<Pre
         if (type == "ByteLevel") {
             byte_level = true;
             if (flag(*step, "add_prefix_space"))
-                bad(where, "its ByteLevel pre_tokenizer adds a prefix space, which AttnScope does not implement");
+                bad_format_at(where, "its ByteLevel pre_tokenizer adds a prefix space, which AttnScope does not implement");
             if (flag(*step, "use_regex", true)) out.push_back({PreTokenizerStep::Kind::Gpt2, nullptr});
         } else if (type == "Split") {
             const Json* pattern = step->find("pattern");
@@ -126,12 +122,12 @@ bool read_pre_tokenizer(const Json& j, const std::string& where, std::vector<Pre
                     source += c;
                 }
             } else {
-                bad(where, "a Split pre_tokenizer without a \"Regex\" or \"String\" pattern");
+                bad_format_at(where, "a Split pre_tokenizer without a \"Regex\" or \"String\" pattern");
             }
             const std::string behavior = string_at(*step, "behavior");
             if (behavior != "Isolated" && behavior != "Removed")
-                bad(where, "Split behavior '" + behavior + "' is not supported (Isolated and Removed are)");
-            if (flag(*step, "invert")) bad(where, "a Split pre_tokenizer with invert true is not supported");
+                bad_format_at(where, "Split behavior '" + behavior + "' is not supported (Isolated and Removed are)");
+            if (flag(*step, "invert")) bad_format_at(where, "a Split pre_tokenizer with invert true is not supported");
             out.push_back({behavior == "Removed" ? PreTokenizerStep::Kind::SplitDrop : PreTokenizerStep::Kind::Split,
                            std::make_shared<const PretokenizerRegex>(source, where)});
         } else if (type == "Digits") {
@@ -141,7 +137,7 @@ bool read_pre_tokenizer(const Json& j, const std::string& where, std::vector<Pre
         } else if (type == "Metaspace") {
             read_metaspace(*step, where, metaspace, out);
         } else {
-            bad(where, "pre_tokenizer type '" + type +
+            bad_format_at(where, "pre_tokenizer type '" + type +
                            "' is not supported (AttnScope reads Split, ByteLevel, Digits, Metaspace and Sequence)");
         }
     }
@@ -151,7 +147,7 @@ bool read_pre_tokenizer(const Json& j, const std::string& where, std::vector<Pre
 // The id of a special token named in a template or a config.
 int special_id(const Gpt2BpeTokenizer& model, const std::string& name, const std::string& where) {
     const int id = model.id_of(name);
-    if (id < 0) bad(where, "the special token '" + name + "' is not in the vocabulary");
+    if (id < 0) bad_format_at(where, "the special token '" + name + "' is not in the vocabulary");
     return id;
 }
 
@@ -161,10 +157,10 @@ void read_post_processor(const Json& j, const Gpt2BpeTokenizer& model, const std
         const std::string type = type_of(*step);
         if (type == "ByteLevel") continue;  // offsets only
         if (type != "TemplateProcessing")
-            bad(where, "post_processor type '" + type +
+            bad_format_at(where, "post_processor type '" + type +
                            "' is not supported (AttnScope reads TemplateProcessing, ByteLevel and Sequence)");
         const Json* single = step->find("single");
-        if (!single || !single->is_array()) bad(where, "a TemplateProcessing without a \"single\" array");
+        if (!single || !single->is_array()) bad_format_at(where, "a TemplateProcessing without a \"single\" array");
         const Json* specials = step->find("special_tokens");
         bool after = false;
         for (const Json& item : single->items()) {
@@ -174,7 +170,7 @@ void read_post_processor(const Json& j, const Gpt2BpeTokenizer& model, const std
             }
             const Json* special = item.is_object() ? item.find("SpecialToken") : nullptr;
             const std::string name = special ? string_at(*special, "id") : std::string();
-            if (name.empty()) bad(where, "a TemplateProcessing item that is neither Sequence nor SpecialToken");
+            if (name.empty()) bad_format_at(where, "a TemplateProcessing item that is neither Sequence nor SpecialToken");
             // The ids listed under special_tokens, else the token of that name.
             std::vector<int> ids;
             const Json* entry = specials && specials->is_object() ? specials->find(name) : nullptr;
@@ -182,7 +178,7 @@ void read_post_processor(const Json& j, const Gpt2BpeTokenizer& model, const std
             if (listed && listed->is_array()) {
                 for (const Json& id : listed->items()) {
                     if (!id.is_integer() || id.as_int() < 0 || id.as_int() >= model.vocab_size())
-                        bad(where, "special token '" + name + "' has an id outside the vocabulary");
+                        bad_format_at(where, "special token '" + name + "' has an id outside the vocabulary");
                     ids.push_back(int(id.as_int()));
                 }
             } else {
@@ -202,12 +198,12 @@ void apply_config(const std::string& path, const Gpt2BpeTokenizer& model, HfPipe
     if (!fs::is_regular_file(config, ec)) return;
     const std::string where = config.string();
     const Json root = parse_tokenizer_json(read_tokenizer_file(where), where);
-    if (!root.is_object()) bad(where, "expected a JSON object");
+    if (!root.is_object()) bad_format_at(where, "expected a JSON object");
     const auto token_named = [&](const char* key) {
         const Json* v = root.find(key);
         if (v && v->is_object()) v = v->find("content");  // {"__type": "AddedToken", "content": ...}
         if (!v || !v->is_string() || v->as_string().empty())
-            bad(where, std::string("add_") + key + " is true but " + key + " is not a token");
+            bad_format_at(where, std::string("add_") + key + " is true but " + key + " is not a token");
         return special_id(model, v->as_string(), where);
     };
     const auto apply = [&](const char* add, const char* key, std::vector<int>& side, bool front) {
@@ -232,7 +228,7 @@ void apply_config(const std::string& path, const Gpt2BpeTokenizer& model, HfPipe
 std::unique_ptr<Tokenizer> make_hf_tokenizer(const std::string& path, const Json& root, Gpt2BpeSpec spec) {
     const Json& model = *root.find("model");
     if (const Json* d = model.find("dropout"); d && d->is_number() && d->as_double() > 0)
-        bad(path, "model.dropout is set; AttnScope encodes without BPE dropout");
+        bad_format_at(path, "model.dropout is set; AttnScope encodes without BPE dropout");
 
     HfPipeline pipeline;
     if (const Json* n = root.find("normalizer"); n && !n->is_null())
@@ -249,7 +245,7 @@ std::unique_ptr<Tokenizer> make_hf_tokenizer(const std::string& path, const Json
     spec.fuse_unk = flag(model, "fuse_unk");
     spec.ignore_merges = flag(model, "ignore_merges");
     if (spec.sentencepiece) spec.unk_token = string_at(model, "unk_token");
-    if (byte_level && spec.byte_fallback) bad(path, "model.byte_fallback is true in a byte-level vocabulary");
+    if (byte_level && spec.byte_fallback) bad_format_at(path, "model.byte_fallback is true in a byte-level vocabulary");
     auto bpe = std::make_unique<Gpt2BpeTokenizer>(spec);
 
     // Checked when the spec was read: objects with a string content and an id.

@@ -49,6 +49,16 @@ private:
 [[noreturn]] void fail_in(const std::string& origin, ErrorCode code, const std::string& what,
                           std::vector<std::string> args = {});
 
+// Throws Error(BadFormat, "<origin>: <what>") naming `origin`, then `args`.
+[[noreturn]] inline void bad_format(const std::string& origin, const std::string& what,
+                                    std::vector<std::string> args = {}) {
+    fail_in(origin, ErrorCode::BadFormat, what, std::move(args));
+}
+// Throws Error(BadFormat, "<where>: <what>") naming both.
+[[noreturn]] inline void bad_format_at(const std::string& where, const std::string& what) {
+    throw Error(ErrorCode::BadFormat, where + ": " + what, {where, what});
+}
+
 // A stable English identifier for a code ("shape_mismatch"), for logs and JSON.
 const char* error_code_name(ErrorCode code) noexcept;
 

@@ -1,0 +1,1 @@
+// The translation unit that builds pch/app.h once for the app tests.
