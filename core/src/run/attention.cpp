@@ -321,4 +321,32 @@ void rebuild_row(const HeadView& h, bool causal, const float* row_max, const flo
     std::fill(out_row + t.kend, out_row + h.T, weights ? 0.0f : -std::numeric_limits<float>::infinity());
 }
 
+void head_backward(const float* A, const float* q, const float* k, const float* v, int ld_qkv, const float* dz,
+                   int ld_dz, int T, int hs, float* dA, float* dq, float* dk, float* dv, int ld_d) {
+    thread_local std::vector<float, Eigen::aligned_allocator<float>> grad_buf, transposed_buf;
+    float* g = thread_buffer(grad_buf, size_t(T) * T);
+    float* tr = thread_buffer(transposed_buf, size_t(T) * T);
+    const auto transpose = [T](const float* in, float* out) {
+        for (int i = 0; i < T; ++i)
+            for (int j = 0; j < T; ++j) out[size_t(j) * T + i] = in[size_t(i) * T + j];
+    };
+    gemm::xwt(dz, ld_dz, v, ld_qkv, nullptr, g, T, T, T, hs, 1);  // dA = dz Vᵀ
+    if (dA) std::memcpy(dA, g, sizeof(float) * size_t(T) * T);
+    transpose(A, tr);
+    gemm::xw(tr, T, dz, ld_dz, dv, ld_d, T, hs, T, 1);  // dV = Aᵀ dz
+    // dS = A ⊙ (dA − Σ_j A_ij dA_ij), scaled as the scores were.
+    const float scale = 1.0f / std::sqrt(float(hs));
+    for (int i = 0; i < T; ++i) {
+        const float* a = A + size_t(i) * T;
+        float* row = g + size_t(i) * T;
+        double dot = 0;
+        for (int j = 0; j < T; ++j) dot += double(a[j]) * double(row[j]);
+        const float d = float(dot);
+        for (int j = 0; j < T; ++j) row[j] = a[j] == 0.0f ? 0.0f : a[j] * (row[j] - d) * scale;
+    }
+    gemm::xw(g, T, k, ld_qkv, dq, ld_d, T, hs, T, 1);  // dQ = dS K
+    transpose(g, tr);
+    gemm::xw(tr, T, q, ld_qkv, dk, ld_d, T, hs, T, 1);  // dK = dSᵀ Q
+}
+
 }  // namespace attnscope::attention

@@ -82,4 +82,18 @@ void rebuild_scores_rows(const HeadView& head, bool causal, int r0, int r1, floa
 void rebuild_row(const HeadView& head, bool causal, const float* row_max,
                  const float* row_inv_sum, int query, bool weights, float* out_row);
 
+// The backward of passes 1-4 for one head whose weights A (T, T, dense,
+// row-major; masked entries 0) made its output O = A V. Given dz, the
+// gradient of O (T rows of hs floats, ld_dz apart):
+//   dA = dz Vᵀ                          (into dA when it is not null, (T, T))
+//   dV = Aᵀ dz
+//   dS = A ⊙ (dA − rowsum(A ⊙ dA))      (the softmax's; 0 wherever A is)
+//   dQ = dS K / √hs,  dK = dSᵀ Q / √hs  (the scores' scale)
+// into dq, dk, dv (T rows of hs floats, ld_d apart). q, k, v are the head's
+// own columns of (T, ld_qkv) buffers. One thread: callers run heads in
+// parallel. Products are gemm's, sums in a fixed order, so the bits are the
+// same whichever thread computes the head.
+void head_backward(const float* A, const float* q, const float* k, const float* v, int ld_qkv, const float* dz,
+                   int ld_dz, int T, int hs, float* dA, float* dq, float* dk, float* dv, int ld_d);
+
 }  // namespace attnscope::attention

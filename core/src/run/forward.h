@@ -2,14 +2,21 @@
 // What Model::run leaves out of a trace past RunOptions::activation_budget_bytes,
 // and how Trace::tensor gets it back.
 #include <memory>
+#include <span>
 #include <mutex>
 #include <vector>
 
+#include "attnscope/run/model.h"
 #include "attnscope/run/trace.h"
 
 namespace attnscope {
 
 struct Weights;
+
+// What Model::run refuses, with the same errors: no tokens, more than the
+// context, ids outside the vocabulary, bad ablations, knockouts, layers or
+// thread counts.
+void check_run_input(const ModelConfig& cfg, std::span<const int> tokens, const RunOptions& opt);
 
 // The tensors of a layer a run keeps only within the activation budget: ln1,
 // q, the head outputs and what follows them up to the block's output. Past the

@@ -20,9 +20,7 @@ namespace attnscope {
 using namespace blocks;
 using kernels::linear;
 
-namespace {
-
-void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunOptions& opt) {
+void check_run_input(const ModelConfig& cfg, std::span<const int> tokens, const RunOptions& opt) {
     if (tokens.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run");
     if (tokens.size() > size_t(cfg.context_length))
         throw Error(ErrorCode::ContextOverflow,
@@ -75,8 +73,6 @@ void check_input(const ModelConfig& cfg, std::span<const int> tokens, const RunO
                         std::to_string(max_thread_count()) + " (4 per hardware thread of this machine)",
                     {std::to_string(opt.threads), std::to_string(max_thread_count())});
 }
-
-}  // namespace
 
 void run_multi_head_attention(const Weights& weights, int layer, ConstMapRM x,
                               const RunOptions& options, LayerTrace& out) {
@@ -144,7 +140,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
                 const Progress& progress) const {
     const Weights& w = *weights_;
     const ModelConfig& cfg = w.config;
-    check_input(cfg, tokens, opt);
+    check_run_input(cfg, tokens, opt);
     const int T = int(tokens.size()), C = cfg.n_embed, L = cfg.n_layer, H = cfg.n_head;
     // The blocks this run computes: all, or the first opt.layers (no ln_f, no logits).
     const int run_layers = opt.layers < 0 ? L : opt.layers;

@@ -33,7 +33,12 @@ std::vector<float> inverse_frequencies(const ModelConfig& c) {
     return f;
 }
 
-void apply(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads) {
+namespace {
+
+// Rotates each (i, i + d/2) pair of every head by +angle (forward) or
+// -angle (inverse), angle = position · inv_freq[i].
+void rotate(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads,
+            bool inverse) {
     const int half = int(inv_freq.size());
     const Eigen::Index n = x.rows();
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && n * heads * hs > (1 << 15))
@@ -42,7 +47,7 @@ void apply(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int f
         float* row = x.data() + r * x.cols();
         for (int i = 0; i < half; ++i) {
             const float angle = pos * inv_freq[size_t(i)];
-            const float cs = std::cos(angle), sn = std::sin(angle);
+            const float cs = std::cos(angle), sn = inverse ? -std::sin(angle) : std::sin(angle);
             for (int h = 0; h < heads; ++h) {
                 float* p = row + size_t(h) * hs;
                 const float a = p[i], b = p[i + half];
@@ -51,6 +56,16 @@ void apply(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int f
             }
         }
     }
+}
+
+}  // namespace
+
+void apply(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads) {
+    rotate(x, heads, hs, inv_freq, first_position, threads, false);
+}
+
+void apply_inverse(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads) {
+    rotate(x, heads, hs, inv_freq, first_position, threads, true);
 }
 
 }  // namespace attnscope::rope

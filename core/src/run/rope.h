@@ -19,5 +19,8 @@ std::vector<float> inverse_frequencies(const ModelConfig& config);
 
 // Rotates x (N, heads * hs) in place; row r holds position first_position + r.
 void apply(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads);
+// The backward of apply: each pair rotated back by the same angle (the
+// rotation's transpose), in place.
+void apply_inverse(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads);
 
 }  // namespace attnscope::rope

@@ -35,4 +35,21 @@ void gelu_erf(ConstMapRM x, MapRM y, int threads);
 // y = a + b, element-wise.
 void add(ConstMapRM a, ConstMapRM b, MapRM y, int threads);
 
+// --- Backward (the gradient of each function above with respect to its input).
+// dx receives the gradient; dy is the gradient of its output. Each row is
+// computed alone, in a fixed order, so the bits do not depend on the threads.
+
+// linear: dx (N, in) = dy (N, out) W (out, in), the same gemm chains (gemm::xw).
+void linear_backward(ConstMapRM dy, const MatrixRM& w, MapRM dx, int threads);
+// layer_norm of x with weight w (the bias adds nothing to dx).
+void layer_norm_backward(ConstMapRM x, const VectorF& w, float eps, ConstMapRM dy, MapRM dx, int threads);
+void rms_norm_backward(ConstMapRM x, const VectorF& w, float eps, ConstMapRM dy, MapRM dx, int threads);
+// dx = dy * f'(x) for the activation f of the forward pass above.
+void relu_backward(ConstMapRM x, ConstMapRM dy, MapRM dx, int threads);
+void silu_backward(ConstMapRM x, ConstMapRM dy, MapRM dx, int threads);
+void gelu_tanh_backward(ConstMapRM x, ConstMapRM dy, MapRM dx, int threads);
+void gelu_erf_backward(ConstMapRM x, ConstMapRM dy, MapRM dx, int threads);
+// y += a, element-wise.
+void add_inplace(MapRM y, ConstMapRM a, int threads);
+
 }  // namespace attnscope::kernels

@@ -1,0 +1,220 @@
+// The forward tape (tape.h): the blocks of blocks.cpp over a batch of inputs,
+// keeping what the backward pass (blocks_backward.cpp) reads.
+#include "run/tape.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "attnscope/common/error.h"
+#include "attnscope/run/kernels.h"
+#include "common/parallel_guard.h"
+#include "run/attention.h"
+#include "run/blocks.h"
+#include "run/forward.h"
+#include "run/rope.h"
+
+namespace attnscope::tape {
+
+using kernels::linear;
+
+namespace {
+
+// Rows [r0, r0 + n) of a matrix.
+MapRM rows(MatrixRM& m, Eigen::Index r0, Eigen::Index n) { return MapRM(m.data() + r0 * m.cols(), n, m.cols()); }
+
+// repeat_kv: (N, Hkv * hs) to (N, H * hs), each kv head copied to the query heads of its group.
+void repeat_kv(const MatrixRM& kv, MatrixRM& out, int H, int Hkv, int hs) {
+    const int group = H / Hkv;
+    for (Eigen::Index r = 0; r < kv.rows(); ++r)
+        for (int h = 0; h < H; ++h)
+            std::memcpy(out.data() + r * out.cols() + size_t(h) * hs, kv.data() + r * kv.cols() + size_t(h / group) * hs,
+                        sizeof(float) * size_t(hs));
+}
+
+// The q or k Linear's output (raw, BT rows) made into what attention reads:
+// each head's RMSNorm (q/k norm), then RoPE input by input (positions 0..T-1).
+void normalize_and_rotate(const ModelConfig& cfg, const VectorF& head_norm, const std::vector<float>& inv_freq,
+                          int B, int T, int heads, MatrixRM& x, int threads) {
+    const int hs = cfg.head_size();
+    if (cfg.qk_norm) {
+        const MapRM per_head(x.data(), x.rows() * heads, hs);
+        kernels::rms_norm(ConstMapRM(per_head.data(), per_head.rows(), hs), head_norm, cfg.ln_eps, per_head, threads);
+    }
+    if (cfg.position == PositionKind::Rotary)
+        for (int b = 0; b < B; ++b) rope::apply(rows(x, Eigen::Index(b) * T, T), heads, hs, inv_freq, 0, threads);
+}
+
+}  // namespace
+
+GradientTarget resolved(const GradientTarget& target, const ModelConfig& config, int T) {
+    GradientTarget t = target;
+    if (T < 1) throw Error(ErrorCode::EmptyInput, "no tokens to run");
+    if (t.kind == GradientTarget::Kind::MeanLoss) {
+        if (T < 2) throw Error(ErrorCode::InvalidArgument, "the mean next-token loss needs at least two tokens");
+        return t;
+    }
+    if (t.position < 0) t.position = T - 1;
+    if (t.position >= T)
+        throw Error(ErrorCode::InvalidArgument,
+                    "position " + std::to_string(t.position) + " is outside the " + std::to_string(T) +
+                        " tokens (positions count from 0)",
+                    {std::to_string(t.position), std::to_string(T)});
+    if (t.id < 0 || t.id >= config.vocab_size)
+        throw Error(ErrorCode::InvalidArgument,
+                    "target id " + std::to_string(t.id) + " is outside the vocabulary of " +
+                        std::to_string(config.vocab_size),
+                    {std::to_string(t.id), std::to_string(config.vocab_size)});
+    return t;
+}
+
+MatrixRM scaled_embeddings(const Weights& w, std::span<const int> tokens, std::span<const float> alphas) {
+    const int T = int(tokens.size()), C = w.config.n_embed, B = int(alphas.size());
+    const bool learned = w.config.position == PositionKind::Learned;
+    MatrixRM x(Eigen::Index(B) * T, C);
+    for (int b = 0; b < B; ++b)
+        for (int t = 0; t < T; ++t) {
+            auto row = x.row(Eigen::Index(b) * T + t);
+            // alpha 1 adds exactly what blocks::embed_row does.
+            if (alphas[size_t(b)] == 1.0f) {
+                blocks::embed_row(w, tokens[size_t(t)], t, row.data());
+                continue;
+            }
+            if (learned) row = alphas[size_t(b)] * w.tok_embed.row(tokens[size_t(t)]) + w.pos_embed.row(t);
+            else row = alphas[size_t(b)] * w.tok_embed.row(tokens[size_t(t)]);
+        }
+    return x;
+}
+
+// Block by block as blocks::block computes a run that keeps everything:
+// norm, q/k/v (norms, RoPE, repeat_kv), attention (passes 1-4), the output
+// projection, then blocks::after_projection for the residuals and the MLP.
+Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& run, MatrixRM input, int threads) {
+    const ModelConfig& cfg = w.config;
+    check_run_input(cfg, tokens, run);
+    const int T = int(tokens.size()), C = cfg.n_embed, H = cfg.n_head, Hkv = cfg.kv_heads(), hs = cfg.head_size();
+    const int QW = cfg.q_width(), KW = cfg.kv_width(), F = cfg.hidden();
+    if (input.cols() != C || input.rows() < T || input.rows() % T != 0)
+        throw Error(ErrorCode::InvalidArgument, "the tape's input is not (B*T, C)");
+    const int B = int(input.rows() / T);
+    const Eigen::Index N = input.rows();
+    const bool gated = cfg.mlp == MlpKind::Gated;
+    const std::vector<float> inv_freq =
+        cfg.position == PositionKind::Rotary ? rope::inverse_frequencies(cfg) : std::vector<float>();
+
+    Tape tape;
+    tape.config = cfg;
+    tape.B = B;
+    tape.T = T;
+    tape.tokens.assign(tokens.begin(), tokens.end());
+    tape.run = run;
+    tape.layers.resize(size_t(cfg.n_layer));
+    // Work buffers no backward reads.
+    MatrixRM ln(N, C), kv(N, KW), proj(N, C), ln2(N, C), act(N, F), mlp_proj(N, C);
+    std::vector<float> row_max(size_t(H) * T), row_inv(size_t(H) * T);
+    MatrixRM x = std::move(input);
+    for (int l = 0; l < cfg.n_layer; ++l) {
+        const LayerWeights& lw = w.layers[size_t(l)];
+        Layer& L = tape.layers[size_t(l)];
+        blocks::norm(cfg, cmap(x), lw.ln1, map(ln), threads);
+        L.q.resize(N, QW);
+        linear(cmap(ln), lw.attn.q.weight, lw.attn.q.bias, map(L.q), threads);
+        if (cfg.qk_norm) L.q_raw = L.q;
+        normalize_and_rotate(cfg, lw.attn.q_norm, inv_freq, B, T, H, L.q, threads);
+        linear(cmap(ln), lw.attn.k.weight, lw.attn.k.bias, map(kv), threads);
+        if (cfg.qk_norm) L.k_raw = kv;
+        normalize_and_rotate(cfg, lw.attn.k_norm, inv_freq, B, T, Hkv, kv, threads);
+        if (Hkv == H) {
+            L.k = kv;
+        } else {
+            L.k.resize(N, QW);
+            repeat_kv(kv, L.k, H, Hkv, hs);
+        }
+        linear(cmap(ln), lw.attn.v.weight, lw.attn.v.bias, map(kv), threads);
+        if (Hkv == H) {
+            L.v = kv;
+        } else {
+            L.v.resize(N, QW);
+            repeat_kv(kv, L.v, H, Hkv, hs);
+        }
+
+        std::vector<bool> ablated(size_t(H), false);
+        for (const HeadRef& a : run.ablate)
+            if (a.layer == l) ablated[size_t(a.head)] = true;
+        L.A.assign(size_t(B) * H * T * T, 0.0f);
+        L.z.resize(N, QW);
+        for (int b = 0; b < B; ++b) {
+            const size_t r0 = size_t(b) * T;
+            attention::LayerOutput out{L.A.data() + size_t(b) * H * T * T, row_max.data(), row_inv.data(),
+                                       L.z.data() + r0 * QW};
+            attention::multi_head_forward(L.q.data() + r0 * QW, L.k.data() + r0 * QW, L.v.data() + r0 * QW, T, QW, H,
+                                          run.causal, ablated, out, threads, 0, cfg.sliding_window, l, run.knockout);
+        }
+
+        L.x = std::move(x);
+        L.resid1.resize(N, C);
+        L.hidden.resize(N, F);
+        if (gated) L.up.resize(N, F);
+        linear(cmap(L.z), lw.attn.proj.weight, lw.attn.proj.bias, map(proj), threads);
+        const blocks::BlockRows br{map(proj), map(L.resid1), map(ln2), map(L.hidden),
+                                   map(act),  gated ? map(L.up) : MapRM(nullptr, 0, 0), map(mlp_proj)};
+        x = MatrixRM(N, C);
+        blocks::after_projection(lw, cfg, cmap(L.x), br, map(x), threads);
+    }
+    tape.final_out.resize(N, C);
+    blocks::norm(cfg, cmap(x), w.ln_f, map(tape.final_out), threads);
+    tape.final_in = std::move(x);
+    return tape;
+}
+
+MatrixRM target_gradient(const Weights& w, const Tape& tape, const GradientTarget& target, std::vector<float>& values,
+                         int threads) {
+    const int T = tape.T, B = tape.B, C = tape.config.n_embed, V = tape.config.vocab_size;
+    const MatrixRM& unembed = w.unembedding();
+    const VectorF& bias = w.lm_head.bias;
+    MatrixRM d = MatrixRM::Zero(Eigen::Index(B) * T, C);
+    values.assign(size_t(B), 0.0f);
+    if (target.kind == GradientTarget::Kind::Logit) {
+        // f = ln_f[P] · W_U[y] + b[y]: its value is the lm_head's own, the
+        // same kernel on the one row as Model::run.
+        MatrixRM logits(1, V);
+        for (int b = 0; b < B; ++b) {
+            const Eigen::Index r = Eigen::Index(b) * T + target.position;
+            linear(ConstMapRM(tape.final_out.data() + r * C, 1, C), unembed, bias, map(logits), threads);
+            values[size_t(b)] = logits(0, target.id);
+            d.row(r) = unembed.row(target.id);
+        }
+        return d;
+    }
+    // The mean over positions p < T - 1 of -ln softmax(logits[p])[t_{p+1}]:
+    // d logits[p] = (softmax(logits[p]) - onehot(t_{p+1})) / (T - 1), in
+    // double as predict.h takes its softmax; then d ln_f = d logits · W_U.
+    constexpr int kBlock = 64;
+    MatrixRM logits(kBlock, V), dlogits(kBlock, V), dblock(kBlock, C);
+    for (int b = 0; b < B; ++b) {
+        double loss = 0;
+        for (int p0 = 0; p0 < T - 1; p0 += kBlock) {
+            const int n = std::min(kBlock, T - 1 - p0);
+            const Eigen::Index r0 = Eigen::Index(b) * T + p0;
+            linear(ConstMapRM(tape.final_out.data() + r0 * C, n, C), unembed, bias, MapRM(logits.data(), n, V),
+                   threads);
+            for (int i = 0; i < n; ++i) {
+                const float* row = logits.data() + Eigen::Index(i) * V;
+                const double max = *std::max_element(row, row + V);
+                double sum = 0;
+                for (int j = 0; j < V; ++j) sum += std::exp(double(row[j]) - max);
+                const int next = tape.tokens[size_t(p0 + i + 1)];
+                loss += std::log(sum) - (double(row[next]) - max);
+                float* drow = dlogits.data() + Eigen::Index(i) * V;
+                for (int j = 0; j < V; ++j) drow[j] = float(std::exp(double(row[j]) - max) / sum / (T - 1));
+                drow[next] -= float(1.0 / (T - 1));
+            }
+            kernels::linear_backward(ConstMapRM(dlogits.data(), n, V), unembed, MapRM(dblock.data(), n, C), threads);
+            d.block(r0, 0, n, C) = dblock.topRows(n);
+        }
+        values[size_t(b)] = float(loss / (T - 1));
+    }
+    return d;
+}
+
+}  // namespace attnscope::tape
