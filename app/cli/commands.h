@@ -15,5 +15,6 @@ int export_figures(const std::vector<std::string>& argv);  // `export`
 int predict(const std::vector<std::string>& argv);
 int heads(const std::vector<std::string>& argv);
 int ablate_scan(const std::vector<std::string>& argv);  // `ablate-scan`
+int attribute(const std::vector<std::string>& argv);
 
 }  // namespace cli

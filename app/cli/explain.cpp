@@ -9,7 +9,9 @@
 
 #include "cli/args.h"
 #include "attnscope/explain/ablation.h"
+#include "attnscope/explain/attribution.h"
 #include "attnscope/explain/head_stats.h"
+#include "attnscope/common/printable.h"
 #include "attnscope/formats/json.h"
 #include "attnscope/run/model.h"
 #include "attnscope/explain/predict.h"
@@ -51,6 +53,39 @@ Setup prepare(const Args& args, const char* verb) {
     return s;
 }
 
+// --knockout's edges, checked against the model and the text; a usage error otherwise.
+std::vector<attnscope::Knockout> knockouts(const Args& args, const Setup& s) {
+    std::vector<attnscope::Knockout> out;
+    try {
+        if (args.has("knockout")) out = session::parseKnockouts(args.get("knockout"));
+        session::checkKnockouts(out, *s.doc.config(), int(s.input.ids.size()));
+    } catch (const session::KnockoutSpecError& e) {
+        throw UsageError(std::string("--knockout: ") + e.what());
+    }
+    return out;
+}
+
+// --position (default -1: the last) and --target (default -1: the next token,
+// or the top prediction at the last position), checked against the text.
+attnscope::GradientTarget target_arg(const Args& args, const Setup& s) {
+    const int T = int(s.input.ids.size());
+    const int position = args.get_int("position", -1, 0, INT_MAX);
+    if (position >= T)
+        throw UsageError("--position " + std::to_string(position) + " is past the last of the " + std::to_string(T) +
+                         " tokens (positions count from 0)");
+    const int vocab = s.doc.config()->vocab_size;
+    const int target = args.get_int("target", -1, 0, INT_MAX);
+    if (target >= vocab)
+        throw UsageError("--target " + std::to_string(target) + " is outside the vocabulary of " + std::to_string(vocab));
+    return {.kind = attnscope::GradientTarget::Kind::Logit, .position = position, .id = target};
+}
+
+// A token's text, or null for an id past the tokenizer's vocabulary (a random model's).
+void write_token_text(attnscope::JsonWriter& w, const session::Document& doc, int id) {
+    if (doc.tokenizer && id < doc.tokenizer->vocab_size()) w.value(doc.tokenizer->token_text(id));
+    else w.null();
+}
+
 // Shortest text that reads back as the same double; empty for NaN.
 std::string csv_number(double d) {
     if (!std::isfinite(d)) return {};
@@ -62,7 +97,8 @@ std::string csv_number(double d) {
 }  // namespace
 
 int predict(const std::vector<std::string>& argv) {
-    const Args args = parse(argv, {"position", "top", "knockout"}, {"loss"});
+    const Args args = parse(argv, {"position", "top", "knockout", "target"}, {"loss", "lens"});
+    if (args.has("target") && !args.has("lens")) throw UsageError("--target names the token the logit lens follows: add --lens");
     const int position = args.get_int("position", -1, 0, INT_MAX);
     const int top = args.get_int("top", 5, 1, INT_MAX);
     std::vector<attnscope::Knockout> knockout;
@@ -130,22 +166,50 @@ int predict(const std::vector<std::string>& argv) {
                                : std::vector<double>());
         w.end_object();
     }
+    if (args.has("lens")) {
+        // The residual stream at the position after each block, through the
+        // final norm and the unembedding; p(y) of the next token (or of the
+        // top prediction at the last position, or of --target).
+        attnscope::GradientTarget t = target_arg(args, s);
+        t.position = at;
+        const attnscope::Attribution a = attnscope::attribute(model, s.input.ids, opt, t, top, s.threads);
+        w.key("lens_target").begin_object().key("id").value(a.target.id).key("text");
+        write_token_text(w, s.doc, a.target.id);
+        w.end_object().key("lens").begin_array();
+        for (const attnscope::LensLayer& l : a.lens) {
+            w.begin_object().key("layer").value(l.layer).key("top").begin_array();
+            for (const attnscope::TokenProb& p : l.top) {
+                w.begin_object().key("id").value(p.id).key("text");
+                write_token_text(w, s.doc, p.id);
+                w.key("prob").value(p.prob).end_object();
+            }
+            w.end_array().key("target_prob").value(l.target_prob).end_object();
+        }
+        w.end_array();
+    }
     w.end_object();
     std::cout << '\n';
     return 0;
 }
 
 int heads(const std::vector<std::string>& argv) {
-    const Args args = parse(argv, {}, {"csv", "probes"});
+    const Args args = parse(argv, {"position", "target"}, {"csv", "probes", "attribution"});
     if (args.has("json") && args.has("csv")) throw UsageError("give --json or --csv, not both");
+    if ((args.has("position") || args.has("target")) && !args.has("attribution"))
+        throw UsageError("--position and --target choose what --attribution explains: add --attribution");
     // A trace file (attnscope/trace_file.h) has the weights the statistics
     // need, and its own tokens; the probes run the model.
     const bool traceFile = args.has("model") && attnscope::is_trace_file(args.get("model"));
     std::unique_ptr<attnscope::Model> model;
     std::shared_ptr<const attnscope::Trace> trp;
     int threads = 0;
+    // --attribution: each head's direct logit attribution at P and its
+    // attribution-patching estimate of the mean loss.
+    attnscope::Attribution attribution;
+    attnscope::PatchEstimates patch;
     if (traceFile) {
         if (args.has("probes")) throw UsageError("--probes runs the model on a probe sequence: a trace file holds attention only");
+        if (args.has("attribution")) throw UsageError("--attribution needs the model's gradients: a trace file holds attention only");
         for (const std::string& in : kInputOptions)
             if (args.has(in)) throw UsageError("--model is a trace file, which holds its own tokens: drop --" + in);
         threads = args.get_int("threads", 0, 0, attnscope::max_thread_count());
@@ -153,6 +217,11 @@ int heads(const std::vector<std::string>& argv) {
     } else {
         const Setup s = prepare(args, "heads");
         threads = s.threads;
+        if (args.has("attribution")) {
+            const attnscope::Model m(s.doc.model.weights);
+            attribution = attnscope::attribute(m, s.input.ids, {}, target_arg(args, s), 1, s.threads);
+            patch = attnscope::patch_estimates(m, s.input.ids, {}, s.threads);
+        }
         attnscope::RunOptions opt;
         opt.threads = s.threads;
         opt.logits_rows = 0;
@@ -182,11 +251,14 @@ int heads(const std::vector<std::string>& argv) {
 
     if (args.has("csv")) {
         std::cout << "layer,head,entropy,prev_token,first_token,self" << (args.has("probes") ? ",induction,duplicate" : "")
-                  << ",labels\n";
+                  << (args.has("attribution") ? ",dla,patch_estimate" : "") << ",labels\n";
         for (const attnscope::HeadStats& h : stats) {
             std::cout << h.layer << ',' << h.head << ',' << csv_number(h.entropy) << ',' << csv_number(h.prev_token) << ','
                       << csv_number(h.first_token) << ',' << csv_number(h.self);
             if (args.has("probes")) std::cout << ',' << csv_number(h.induction) << ',' << csv_number(h.duplicate);
+            if (args.has("attribution"))
+                std::cout << ',' << csv_number(attribution.dla(h.layer, h.head)) << ','
+                          << csv_number(patch.estimate(h.layer, h.head));
             std::string joined;  // labels hold no comma: ';' between them
             for (const std::string& l : labels(h)) joined += (joined.empty() ? "" : ";") + l;
             std::cout << ',' << joined << '\n';
@@ -196,11 +268,16 @@ int heads(const std::vector<std::string>& argv) {
     attnscope::JsonWriter w(std::cout);
     w.begin_object().key("tokens").value(tr.T()).key("uniform_entropy").value(max_entropy);
     if (args.has("probes")) w.key("probe_tokens").value(int(attnscope::probe_sequence(model->config()).size()));
+    if (args.has("attribution"))
+        w.key("position").value(attribution.target.position).key("target").value(attribution.target.id)
+            .key("logit").value(attribution.logit).key("loss").value(patch.loss);
     w.key("heads").begin_array();
     for (const attnscope::HeadStats& h : stats) {
         w.begin_object().key("layer").value(h.layer).key("head").value(h.head).key("entropy").value(h.entropy)
             .key("prev_token").value(h.prev_token).key("first_token").value(h.first_token).key("self").value(h.self);
         if (args.has("probes")) w.key("induction").value(h.induction).key("duplicate").value(h.duplicate);
+        if (args.has("attribution"))
+            w.key("dla").value(attribution.dla(h.layer, h.head)).key("patch_estimate").value(patch.estimate(h.layer, h.head));
         w.key("labels").begin_array();
         for (const std::string& l : labels(h)) w.value(l);
         w.end_array().end_object();
@@ -223,6 +300,63 @@ int ablate_scan(const std::vector<std::string>& argv) {
         w.begin_object().key("layer").value(h.layer).key("head").value(h.head).key("loss").value(h.loss)
             .key("delta").value(h.delta).end_object();
     w.end_array().end_object();
+    std::cout << '\n';
+    return 0;
+}
+
+int attribute(const std::vector<std::string>& argv) {
+    const Args args = parse(argv, {"position", "target", "method", "steps", "ablate", "knockout"}, {});
+    attnscope::SaliencyMethod method{};
+    const std::string name = args.get("method");
+    const bool relevance = name == "relevance";
+    if (!relevance && !attnscope::parse_saliency_method(name, method))
+        throw UsageError(name.empty() ? "attribute needs --method grad|grad-input|ig|relevance"
+                                      : "--method '" + name + "' is not one of grad, grad-input, ig, relevance");
+    const bool ig = !relevance && method == attnscope::SaliencyMethod::IntegratedGradients;
+    if (args.has("steps") && !ig) throw UsageError("--steps is for --method ig");
+    const int steps = args.get_int("steps", 32, 1, 4096);
+    const Setup s = prepare(args, "attribute");
+    attnscope::RunOptions run;
+    run.threads = s.threads;
+    if (args.has("ablate")) run.ablate = parse_heads(args.get("ablate"));
+    run.knockout = knockouts(args, s);
+    const attnscope::Model model(s.doc.model.weights);
+    const attnscope::GradientTarget asked = target_arg(args, s);
+    const attnscope::Attribution a = attnscope::attribute(model, s.input.ids, run, asked, 1, s.threads);
+    std::vector<double> scores = relevance ? a.relevance
+                                 : method == attnscope::SaliencyMethod::Grad ? a.grad : a.grad_input;
+    attnscope::IntegratedGradients integrated;
+    if (ig) {
+        integrated = attnscope::integrated_gradients(model, s.input.ids, run, a.target, steps, s.threads);
+        scores = integrated.scores;
+    }
+    const std::string method_name = relevance ? "relevance" : attnscope::saliency_method_name(method);
+    if (!args.has("json")) {
+        std::cout << "position " << a.target.position << ", target " << a.target.id;
+        if (s.doc.tokenizer && a.target.id < s.doc.tokenizer->vocab_size())
+            std::cout << " '" << attnscope::printable_text(s.doc.tokenizer->token_text(a.target.id)) << "'";
+        std::cout << ", logit " << csv_number(a.logit) << ", " << method_name << "\n";
+        for (size_t i = 0; i < scores.size(); ++i)
+            std::cout << i << '\t' << (i < s.input.texts.size() ? attnscope::printable_text(s.input.texts[i]) : "")
+                      << '\t' << csv_number(scores[i]) << '\n';
+        if (ig) std::cout << "completeness: f(e) - f(0) = " << csv_number(integrated.delta_f) << ", sum = "
+                          << csv_number(integrated.sum) << '\n';
+        return 0;
+    }
+    attnscope::JsonWriter w(std::cout);
+    w.begin_object().key("position").value(a.target.position).key("target").begin_object().key("id").value(a.target.id)
+        .key("text");
+    write_token_text(w, s.doc, a.target.id);
+    w.end_object().key("logit").value(a.logit).key("method").value(method_name).key("steps");
+    if (ig) w.value(steps);
+    else w.null();
+    w.key("scores").begin_array();
+    for (const double x : scores) w.value(x);
+    w.end_array();
+    if (ig)
+        w.key("completeness").begin_object().key("delta_f").value(integrated.delta_f).key("sum").value(integrated.sum)
+            .end_object();
+    w.end_object();
     std::cout << '\n';
     return 0;
 }

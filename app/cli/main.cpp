@@ -47,14 +47,19 @@ const char* kUsageExport =
     "  export --all-heads --out-dir DIR [--save-recipes] | --all-heads -o ALL.pdf\n"
     "         one file (or PDF page) per head of every layer (or of --layers)\n"
     "  predict [--model M] (--text T | --text-file F | --tokens 1,2,3) [--position P] [--top K] [--loss] [--json]\n"
-    "         [--knockout L.H:Q>K,...]\n"
+    "         [--knockout L.H:Q>K,...] [--lens [--target ID]]\n"
     "         top-k next tokens at P (from 0; default the last), the actual next token, per-position loss;\n"
     "         --knockout blocks attention edges (* for every layer, head or query: *.*:*>5 every edge\n"
     "         into key 5) and adds the prediction without them as \"without_knockout\"\n"
     "  heads  [--model M] (--text T | --text-file F | --tokens 1,2,3) [--probes] [--json | --csv]\n"
-    "         per head: entropy, prev_token, first_token, self, induction and duplicate probes, labels\n"
+    "         [--attribution [--position P] [--target ID]]\n"
+    "         per head: entropy, prev_token, first_token, self, induction and duplicate probes, labels;\n"
+    "         --attribution: its direct logit attribution at P and attribution-patching estimate\n"
     "  ablate-scan [--model M] (--text T | --text-file F | --tokens 1,2,3) [--threads N] [--json]\n"
-    "         per head: the mean next-token loss with that head ablated, and its change\n";
+    "         per head: the mean next-token loss with that head ablated, and its change\n"
+    "  attribute [--model M] (--text T | --text-file F | --tokens 1,2,3) [--position P] [--target ID]\n"
+    "         --method grad|grad-input|ig|relevance [--steps N] [--ablate L.H,...] [--knockout L.H:Q>K,...]\n"
+    "         [--threads N] [--json]   how much each token mattered for the logit of ID at P\n";
 
 // The usage text; the views and their --view values come from the registry.
 std::string usage() {
@@ -89,6 +94,7 @@ int main(int argc, char** argv) {
         if (verb == "predict") return cli::predict(rest);
         if (verb == "heads") return cli::heads(rest);
         if (verb == "ablate-scan") return cli::ablate_scan(rest);
+        if (verb == "attribute") return cli::attribute(rest);
         throw cli::UsageError("unknown verb '" + verb + "' (try --help)");
     } catch (const cli::UsageError& e) {
         // Messages quote names from files and the command line: escaped.

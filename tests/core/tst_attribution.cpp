@@ -5,6 +5,9 @@
 // value-weighted norms, on every architecture row; and the estimate against
 // the exact ablation scan.
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include "attnscope/common/error.h"
@@ -94,6 +97,9 @@ private slots:
     void patchEstimateFollowsTheExactScan();
     void valueNormsAreWeightsTimesFactors();
     void badArgumentsAreRefused();
+    void cliAttributeGivesTheCoresScores();
+    void cliHeadsAndPredictAddAttributionAndLens();
+    void cliRefusesBadAttributionOptions();
 };
 
 void tst_Attribution::methodsMatchAutograd_data() {
@@ -251,6 +257,92 @@ void tst_Attribution::badArgumentsAreRefused() {
     SaliencyMethod m;
     QVERIFY(parse_saliency_method("grad-input", m) && m == SaliencyMethod::GradInput);
     QVERIFY(!parse_saliency_method("saliency", m));
+}
+
+// The CLI's JSON carries the core's numbers for the demo case.
+void tst_Attribution::cliAttributeGivesTheCoresScores() {
+    const Case c = loadCase(QStringLiteral("demo"));
+    const Model model(c.weights);
+    QStringList ids;
+    for (const int t : c.tokens) ids << QString::number(t);
+    for (const char* method : {"grad", "grad-input", "relevance", "ig"}) {
+        QStringList args{"attribute", "--tokens", ids.join(','), "--position", QString::number(c.target.position),
+                         "--method", method, "--json"};
+        if (QByteArray(method) == "ig") args << "--steps" << QString::number(c.igSteps);
+        const testutil::Run r = testutil::cli(args);
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(j["position"].toInt(), c.target.position);
+        QCOMPARE(j["target"].toObject()["id"].toInt(), c.target.id);  // the next token by default
+        QCOMPARE(j["method"].toString(), QString::fromLatin1(method));
+        std::vector<double> scores;
+        for (const QJsonValue s : j["scores"].toArray()) scores.push_back(s.toDouble());
+        QCOMPARE(scores.size(), c.tokens.size());
+        const std::string key = QByteArray(method) == "grad-input" ? "grad_input" : method;
+        compareRel(scores, c.ref.tensors.at(key), QStringLiteral("cli %1").arg(method));
+        QCOMPARE(j.contains("completeness"), QByteArray(method) == "ig");
+        if (QByteArray(method) == "ig") {
+            QCOMPARE(j["steps"].toInt(), c.igSteps);
+            QVERIFY(std::fabs(j["completeness"].toObject()["sum"].toDouble() - c.ref.tensors.at("ig_sum").data[0]) < 1e-3);
+        }
+    }
+}
+
+void tst_Attribution::cliHeadsAndPredictAddAttributionAndLens() {
+    const Case c = loadCase(QStringLiteral("demo"));
+    QStringList ids;
+    for (const int t : c.tokens) ids << QString::number(t);
+    const QString P = QString::number(c.target.position);
+    testutil::Run r = testutil::cli({"heads", "--tokens", ids.join(','), "--attribution", "--position", P, "--json"});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const Tensor& dla = c.ref.tensors.at("dla");
+    const Tensor& patch = c.ref.tensors.at("patch");
+    int rows = 0;
+    for (const QJsonValue v : j["heads"].toArray()) {
+        const QJsonObject h = v.toObject();
+        const size_t i = size_t(h["layer"].toInt() * c.weights->config.n_head + h["head"].toInt());
+        QVERIFY(std::fabs(h["dla"].toDouble() - dla.data[i]) <= 1e-3);
+        QVERIFY(std::fabs(h["patch_estimate"].toDouble() - patch.data[i]) <= 1e-4);
+        ++rows;
+    }
+    QCOMPARE(rows, c.weights->config.n_layer * c.weights->config.n_head);
+    r = testutil::cli({"predict", "--tokens", ids.join(','), "--position", P, "--lens", "--json"});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(j["lens_target"].toObject()["id"].toInt(), c.target.id);
+    const Tensor& lensProb = c.ref.tensors.at("lens_prob");
+    int layers = 0;
+    for (const QJsonValue v : j["lens"].toArray()) {
+        const QJsonObject l = v.toObject();
+        QVERIFY(std::fabs(l["target_prob"].toDouble() - lensProb.data[size_t(layers)]) < 1e-5);
+        QVERIFY(!l["top"].toArray().isEmpty());
+        ++layers;
+    }
+    QCOMPARE(layers, c.weights->config.n_layer);
+}
+
+void tst_Attribution::cliRefusesBadAttributionOptions() {
+    struct Bad {
+        QStringList args;
+        const char* says;
+    };
+    const QList<Bad> bad{
+        {{"attribute", "--text", "ROMEO"}, "--method"},
+        {{"attribute", "--text", "ROMEO", "--method", "saliency"}, "not one of grad"},
+        {{"attribute", "--text", "ROMEO", "--method", "grad", "--steps", "4"}, "--steps is for --method ig"},
+        {{"attribute", "--text", "ROMEO", "--method", "ig", "--steps", "0"}, "--steps"},
+        {{"attribute", "--text", "ROMEO", "--method", "grad", "--position", "5"}, "past the last"},
+        {{"attribute", "--text", "ROMEO", "--method", "grad", "--target", "65"}, "outside the vocabulary"},
+        {{"heads", "--text", "ROMEO", "--position", "1"}, "add --attribution"},
+        {{"predict", "--text", "ROMEO", "--target", "1"}, "add --lens"},
+    };
+    for (const Bad& b : bad) {
+        const testutil::Run r = testutil::cli(b.args);
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(QString::fromLatin1(b.says)), qPrintable(r.err));
+        QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_Attribution)
