@@ -188,7 +188,8 @@ int bench_model(const Args& args) {
     if (args.has("text-file") == args.has("tokens"))
         throw UsageError("bench --model needs exactly one of --text-file FILE or --tokens N");
     if (!args.has("json")) throw UsageError("bench --model prints JSON: add --json");
-    const int reps = args.has("scan") ? 1 : args.get_int("repeat", 3, 3, 1000);
+    const int reps = args.has("scan") || args.has("attribution") ? 1 : args.get_int("repeat", 3, 3, 1000);
+    if (args.has("scan") && args.has("attribution")) throw UsageError("give --scan or --attribution, not both");
     if (args.has("baseline") && !args.has("scan")) throw UsageError("--baseline goes with --scan");
     attnscope::RunOptions opt;
     opt.threads = args.get_int("threads", 0, 0, attnscope::max_thread_count());
@@ -250,6 +251,7 @@ int bench_model(const Args& args) {
     }
 
     if (args.has("scan")) return bench_scan(args, model, before, threads, args.get_int("repeat", 1, 1, 1000));
+    if (args.has("attribution")) return bench_attribution(args, model, before, threads, args.get_int("repeat", 3, 1, 1000));
 
     attnscope::Trace trace;
     attnscope::RunOptions full = opt;

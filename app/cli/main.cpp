@@ -31,6 +31,9 @@ const char* kUsageHead =
     "         (--head-stats: the head statistics too, against a double log per weight)\n"
     "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) --scan [--baseline] [--threads N] --json\n"
     "         the ablation scan against the FMA peak (and, with --baseline, whole runs per head)\n"
+    "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) --attribution [--torch] [--threads N] --json\n"
+    "         saliency, all attributions, the patching estimate and integrated gradients against the forward\n"
+    "         (--torch: and PyTorch autograd's saliency on a GPT-2-small-shaped model)\n"
     "  export [--model FILE | --random SPEC] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";
 const char* kUsageExport =
     "         [--layer L] [--head H] [--kind weights|scores]\n"

@@ -16,6 +16,10 @@ machine in the same run.
   - "seed": the seed tutorial's classes in their GPT-2 flavour, as users write
     them (a module per head, logits for every position).
 
+- `--saliency T THREADS`: the fast GPT-2's forward, and its forward and
+  backward of one logit with respect to the token embeddings with every
+  attention map's gradient kept, for `attnscope-cli bench --attribution --torch`.
+
 Prints one JSON object. Run it best-configured (see README "Speed"):
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE GLIBC_TUNABLES=glibc.malloc.hugetlb=1 \\
         /usr/bin/python3 tests/scripts/bench_torch.py [--quick]
@@ -112,12 +116,12 @@ class FastGPT2:
         self.ln_f = seed.layer_norm
         self.n_head = len(seed.attn_blocks[0].attn.heads)
 
-    def __call__(self, idx):
+    def __call__(self, idx, tok=None):
         T = idx.shape[1]
         C = self.wte.shape[1]
         H = self.n_head
         hs = C // H
-        x = F.embedding(idx[0], self.wte) + self.wpe[:T]
+        x = (F.embedding(idx[0], self.wte) if tok is None else tok) + self.wpe[:T]
         mask = torch.full((T, T), float("-inf")).triu_(1).expand(H, T, T)
         maps = []
         for b in self.blocks:
@@ -170,7 +174,39 @@ def gpt2_child(T, threads, way):
     print(json.dumps({"T": T, "threads": threads, "way": way, "ms": ms, "peak_mb": peak_mb}))
 
 
+def saliency(T, threads):
+    """Forward, and forward + backward of the last position's top logit with
+    respect to the token embedding rows, every map's gradient kept."""
+    torch.set_num_threads(threads)
+    torch.manual_seed(0)
+    model = seed_model.Transformer(12, 768, 1024, 50257, 12, gpt2=True).eval()
+    for p in model.parameters():
+        p.requires_grad_(False)
+    fast = FastGPT2(model)
+    idx = torch.randint(0, 50257, (1, T))
+
+    def forward():
+        with torch.no_grad():
+            return fast(idx)
+
+    def forward_backward():
+        tok = F.embedding(idx[0], fast.wte).clone().requires_grad_(True)
+        logits, maps = fast(idx, tok)
+        for m in maps:
+            m.retain_grad()
+        logits[0, int(logits[0].argmax())].backward()
+        return tok.grad, [m.grad for m in maps]
+
+    fwd = best_ms(forward, 5, budget_s=6.0)
+    both = best_ms(forward_backward, 5, budget_s=6.0)
+    print(json.dumps({"T": T, "threads": threads, "forward_ms": fwd, "saliency_ms": both,
+                      "torch": torch.__version__}))
+
+
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--saliency":
+        saliency(int(sys.argv[2]), int(sys.argv[3]))
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         gpt2_child(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
         return
