@@ -37,7 +37,7 @@ stamp() {
   stage_start=$now
 }
 
-# Build and test dependencies; docs/contributing.md's table says why each one is here.
+# Build and test dependencies; the README's dependency table says why each one is here.
 packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-qpa-plugins
