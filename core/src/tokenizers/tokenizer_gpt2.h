@@ -52,6 +52,7 @@ public:
 
     // The id of a token written as in the vocabulary file, or -1.
     int id_of(std::string_view token) const;
+    int eos_id() const override { return id_of("<|endoftext|>"); }
 
 protected:
     std::optional<Merge> find_merge(int left, int right) const override;

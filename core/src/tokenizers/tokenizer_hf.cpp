@@ -211,4 +211,11 @@ void HfTokenizer::encode_section(AlignedText section, bool first, Encoding& out)
     }
 }
 
+int HfTokenizer::eos_id() const {
+    if (pipeline_.eos >= 0) return pipeline_.eos;
+    for (const char* name : {"<|endoftext|>", "</s>", "<|end_of_text|>"})
+        if (const int id = model_->id_of(name); id >= 0) return id;
+    return -1;
+}
+
 }  // namespace attnscope

@@ -52,6 +52,7 @@ struct HfPipeline {
     std::vector<PreTokenizerStep> pre_tokenizers;
     std::vector<int> prefix;  // special tokens before the text (BOS)
     std::vector<int> suffix;  // and after it (EOS)
+    int eos = -1;             // the end-of-text token (tokenizer_config.json's eos_token), or -1
 };
 
 class HfTokenizer final : public Tokenizer {
@@ -63,6 +64,9 @@ public:
     std::string source() const override { return model_->source(); }
     int vocab_size() const override { return model_->vocab_size(); }
     std::string token_bytes(int id) const override { return model_->token_bytes(id); }
+    // tokenizer_config.json's eos_token, else the first of "<|endoftext|>",
+    // "</s>" and "<|end_of_text|>" the vocabulary has.
+    int eos_id() const override;
 
     // Spans are in `text`: a token made from normalized text covers the
     // original bytes it came from (a stretch NFC changed as a whole, for each

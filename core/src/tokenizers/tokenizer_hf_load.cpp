@@ -221,6 +221,10 @@ void apply_config(const std::string& path, const Gpt2BpeTokenizer& model, HfPipe
     };
     apply("add_bos_token", "bos_token", p.prefix, true);
     apply("add_eos_token", "eos_token", p.suffix, false);
+    // The token a generation stops at, whether or not encode adds it.
+    const Json* eos = root.find("eos_token");
+    if (eos && eos->is_object()) eos = eos->find("content");
+    if (eos && eos->is_string()) p.eos = model.id_of(eos->as_string());
 }
 
 }  // namespace

@@ -18,12 +18,6 @@
 
 namespace attnscope {
 
-struct TokenProb {
-    int id = 0;
-    double prob = 0;   // softmax of the logits
-    double logit = 0;  // as computed (float32)
-};
-
 struct NextToken {
     int id = 0;
     double prob = 0;

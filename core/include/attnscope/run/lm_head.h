@@ -8,6 +8,13 @@
 
 namespace attnscope {
 
+// One id of a next-token distribution.
+struct TokenProb {
+    int id = 0;
+    double prob = 0;   // softmax of the logits
+    double logit = 0;  // as computed (float32)
+};
+
 // (rows, V) logits of positions [first, first + rows) from the trace's final
 // norm output (ln_f) and `weights`, the weights the trace was made with.
 // Throws Error(InvalidArgument) for other weights or rows outside the trace.

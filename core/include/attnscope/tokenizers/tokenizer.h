@@ -64,6 +64,11 @@ public:
     // UTF-8 character). Throws Error(InvalidArgument) for an unknown id.
     virtual std::string token_bytes(int id) const = 0;
 
+    // The end-of-text token a generation stops at ("<|endoftext|>" of GPT-2,
+    // a tokenizer.json's eos_token or "</s>"), or -1 when there is none (a
+    // character vocabulary).
+    virtual int eos_id() const { return -1; }
+
     std::vector<int> encode_ids(std::string_view text) const { return encode(text).ids; }
     // Concatenated token bytes.
     std::string decode(std::span<const int> ids) const;
