@@ -52,4 +52,32 @@ int Args::get_int(const std::string& key, int fallback, int lo, int hi) const {
     return v;
 }
 
+double Args::get_double(const std::string& key, double fallback, double lo, double hi, bool lo_open) const {
+    const auto it = values_.find(key);
+    if (it == values_.end()) return fallback;
+    double v = 0;
+    const std::string& s = it->second;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || !(lo_open ? v > lo : v >= lo) || !(v <= hi)) {
+        const auto text = [](double d) {
+            char buf[32];
+            return std::string(buf, std::to_chars(buf, buf + sizeof buf, d).ptr);
+        };
+        throw UsageError("--" + key + " must be a number in " + (lo_open ? "(" : "[") + text(lo) + ", " + text(hi) +
+                         "], not '" + s + "'");
+    }
+    return v;
+}
+
+uint64_t Args::get_u64(const std::string& key, uint64_t fallback) const {
+    const auto it = values_.find(key);
+    if (it == values_.end()) return fallback;
+    uint64_t v = 0;
+    const std::string& s = it->second;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || s.empty())
+        throw UsageError("--" + key + " must be an integer from 0 to 18446744073709551615, not '" + s + "'");
+    return v;
+}
+
 }  // namespace cli

@@ -226,12 +226,13 @@ TorchBaseline run_torch(bool quick) {
 
 int bench(const std::vector<std::string>& argv) {
     std::set<std::string> valued = {"child-gpt2", "threads", "text-file", "tokens", "edit", "repeat", "attention-budget-mb",
-                                   "activation-budget-mb", "kv-budget-mb"};
+                                   "activation-budget-mb", "kv-budget-mb", "generate"};
     valued.insert(kModelOptions.begin(), kModelOptions.end());
     const Args args(argv, valued, {"quick", "torch", "json", "scan", "baseline", "head-stats", "attribution"});
     if (args.has("model") || args.has("random")) return bench_model(args);
     for (const char* only :
-         {"text-file", "tokens", "edit", "repeat", "json", "tokenizer", "scan", "baseline", "head-stats", "attribution"})
+         {"text-file", "tokens", "edit", "repeat", "json", "tokenizer", "scan", "baseline", "head-stats", "attribution",
+          "generate"})
         if (args.has(only)) throw UsageError(std::string("bench --") + only + " needs --model PATH (or --random SPEC)");
     if (args.has("child-gpt2"))
         return gpt2_child(args.get_int("child-gpt2", 64, 1, 1024), args.get_int("threads", 1, 1, 256));

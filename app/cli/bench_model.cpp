@@ -189,7 +189,8 @@ int bench_model(const Args& args) {
         throw UsageError("bench --model needs exactly one of --text-file FILE or --tokens N");
     if (!args.has("json")) throw UsageError("bench --model prints JSON: add --json");
     const int reps = args.has("scan") || args.has("attribution") ? 1 : args.get_int("repeat", 3, 3, 1000);
-    if (args.has("scan") && args.has("attribution")) throw UsageError("give --scan or --attribution, not both");
+    if (int(args.has("scan")) + int(args.has("attribution")) + int(args.has("generate")) > 1)
+        throw UsageError("give one of --scan, --attribution or --generate N");
     if (args.has("baseline") && !args.has("scan")) throw UsageError("--baseline goes with --scan");
     attnscope::RunOptions opt;
     opt.threads = args.get_int("threads", 0, 0, attnscope::max_thread_count());
@@ -251,6 +252,7 @@ int bench_model(const Args& args) {
     }
 
     if (args.has("scan")) return bench_scan(args, model, before, threads, args.get_int("repeat", 1, 1, 1000));
+    if (args.has("generate")) return bench_generate(args, model, before, threads);
     if (args.has("attribution")) return bench_attribution(args, model, before, threads, args.get_int("repeat", 3, 1, 1000));
 
     attnscope::Trace trace;

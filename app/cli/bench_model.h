@@ -15,4 +15,7 @@ int bench_model(const Args& args);
 int bench_attribution(const Args& args, const attnscope::Model& model, const std::vector<int>& ids, int threads,
                       int reps);
 
+// bench --generate N (bench_generate.cpp): greedy generation after `prompt`.
+int bench_generate(const Args& args, const attnscope::Model& model, const std::vector<int>& prompt, int threads);
+
 }  // namespace cli

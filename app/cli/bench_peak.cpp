@@ -20,6 +20,7 @@ using Clock = std::chrono::steady_clock;
 using Vec = __m512;
 constexpr int kLanes = 16;
 inline Vec splat(float v) { return _mm512_set1_ps(v); }
+inline Vec load(const float* p) { return _mm512_loadu_ps(p); }
 inline Vec fma(Vec a, Vec b, Vec c) { return _mm512_fmadd_ps(a, b, c); }
 // Not _mm512_reduce_add_ps: GCC 12 warns inside its own intrinsic.
 inline float sum(Vec v) {
@@ -33,6 +34,7 @@ inline float sum(Vec v) {
 using Vec = __m256;
 constexpr int kLanes = 8;
 inline Vec splat(float v) { return _mm256_set1_ps(v); }
+inline Vec load(const float* p) { return _mm256_loadu_ps(p); }
 inline Vec fma(Vec a, Vec b, Vec c) { return _mm256_fmadd_ps(a, b, c); }
 inline float sum(Vec v) {
     alignas(32) float f[8];
@@ -44,6 +46,7 @@ inline float sum(Vec v) {
 using Vec = __m128;
 constexpr int kLanes = 4;
 inline Vec splat(float v) { return _mm_set1_ps(v); }
+inline Vec load(const float* p) { return _mm_loadu_ps(p); }
 inline Vec fma(Vec a, Vec b, Vec c) { return _mm_add_ps(_mm_mul_ps(a, b), c); }
 inline float sum(Vec v) {
     alignas(16) float f[4];
@@ -145,6 +148,31 @@ std::string openblas_description() {
     std::string d = lib.config ? lib.config() : "OpenBLAS";
     if (lib.corename) d += std::string(" (kernel: ") + lib.corename() + ")";
     return d;
+}
+
+double memory_read_gbs(int threads) {
+    constexpr size_t kFloats = size_t(1) << 28;  // 1 GB
+    std::vector<float> buf(kFloats, 1.0f);
+    double best = 0;
+    float keep = 0;
+    for (int pass = 0; pass < 4; ++pass) {
+        const auto t0 = Clock::now();
+        float total = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : total)
+        for (long block = 0; block < long(kFloats / 4096); ++block) {
+            // Four chains, so that the adds never wait on each other.
+            Vec acc[4] = {splat(0.0f), splat(0.0f), splat(0.0f), splat(0.0f)};
+            const float* p = buf.data() + size_t(block) * 4096;
+            for (int i = 0; i < 4096; i += 4 * kLanes)
+                for (int c = 0; c < 4; ++c) acc[c] = fma(load(p + i + c * kLanes), splat(1.0f), acc[c]);
+            total += sum(acc[0]) + sum(acc[1]) + sum(acc[2]) + sum(acc[3]);
+        }
+        const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+        keep += total;
+        if (pass > 0) best = std::max(best, double(kFloats) * 4 / s / 1e9);
+    }
+    if (keep < 0) std::abort();  // the sums are used: the reads cannot be dropped
+    return best;
 }
 
 }  // namespace cli

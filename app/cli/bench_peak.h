@@ -18,6 +18,11 @@ struct GemmShape {
     double flops() const { return 2.0 * m * k * n; }
 };
 
+// GB/s of reading a 1 GB buffer on `threads` threads (the best of a few
+// passes, after a first one that maps its pages): the bound a token's
+// generation meets when it reads every weight once.
+double memory_read_gbs(int threads);
+
 // OpenBLAS's own threading on `threads` threads; 0 when OpenBLAS is absent.
 double openblas_gemm_gflops(const GemmShape& s, int threads);
 // "OpenBLAS 0.3.21 ... (kernel: Cooperlake)", or why it is unavailable.

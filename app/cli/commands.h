@@ -16,5 +16,6 @@ int predict(const std::vector<std::string>& argv);
 int heads(const std::vector<std::string>& argv);
 int ablate_scan(const std::vector<std::string>& argv);  // `ablate-scan`
 int attribute(const std::vector<std::string>& argv);
+int generate(const std::vector<std::string>& argv);
 
 }  // namespace cli

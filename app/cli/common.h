@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/args.h"
+#include "attnscope/run/generate.h"
 #include "attnscope/run/model.h"
 #include "attnscope/run/trace.h"
 #include "session/tokenize.h"
@@ -44,6 +45,13 @@ Input read_input(const Args& args, const session::Document& doc, bool crop = fal
 // and erased when done, so that quick runs, pipes and logs see nothing. Calls
 // may come from worker threads, one at a time. Never stops the job.
 attnscope::Progress progress_line(std::string what);
+
+// --max-new, --greedy | --temperature [--top-k] [--top-p] --seed, and
+// --ignore-eos, for `generate` and `export --generate` (generate.cpp); the
+// end-of-text token from the document's tokenizer.
+extern const std::set<std::string> kGenerateOptions;  // the valued ones
+extern const std::set<std::string> kGenerateFlags;
+attnscope::GenerateOptions generate_options(const Args& args, const session::Document& doc);
 
 // One stderr note when the tokenizer left characters out of `t`.
 void note_skipped(const session::Tokenized& t);

@@ -34,6 +34,9 @@ const char* kUsageHead =
     "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) --attribution [--torch] [--threads N] --json\n"
     "         saliency, all attributions, the patching estimate and integrated gradients against the forward\n"
     "         (--torch: and PyTorch autograd's saliency on a GPT-2-small-shaped model)\n"
+    "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) --generate NEW [--torch] [--threads N] --json\n"
+    "         greedy tokens/s with the full trace kept, against reading the weights once a token at the\n"
+    "         memory bandwidth measured now (--torch: and a PyTorch greedy loop with a KV cache)\n"
     "  export [--model FILE | --random SPEC] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";
 const char* kUsageExport =
     "         [--layer L] [--head H] [--kind weights|scores]\n"
@@ -62,7 +65,11 @@ const char* kUsageExport =
     "         per head: the mean next-token loss with that head ablated, and its change\n"
     "  attribute [--model M] (--text T | --text-file F | --tokens 1,2,3) [--position P] [--target ID]\n"
     "         --method grad|grad-input|ig|relevance [--steps N] [--ablate L.H,...] [--knockout L.H:Q>K,...]\n"
-    "         [--threads N] [--json]   how much each token mattered for the logit of ID at P\n";
+    "         [--threads N] [--json]   how much each token mattered for the logit of ID at P\n"
+    "  generate [--model M] (--text T | --text-file F | --tokens 1,2,3) --max-new N\n"
+    "         [--greedy | --temperature t [--top-k K] [--top-p p] --seed S] [--ignore-eos]\n"
+    "         [--ablate L.H,...] [--knockout L.H:Q>K,...] [--bidirectional] [--threads N] [--json]\n"
+    "         continue the text: greedy by default, or sampled with a seed (the same ids on any machine)\n";
 
 // The usage text; the views and their --view values come from the registry.
 std::string usage() {
@@ -98,6 +105,7 @@ int main(int argc, char** argv) {
         if (verb == "heads") return cli::heads(rest);
         if (verb == "ablate-scan") return cli::ablate_scan(rest);
         if (verb == "attribute") return cli::attribute(rest);
+        if (verb == "generate") return cli::generate(rest);
         throw cli::UsageError("unknown verb '" + verb + "' (try --help)");
     } catch (const cli::UsageError& e) {
         // Messages quote names from files and the command line: escaped.

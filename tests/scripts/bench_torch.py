@@ -20,6 +20,11 @@ machine in the same run.
   backward of one logit with respect to the token embeddings with every
   attention map's gradient kept, for `attnscope-cli bench --attribution --torch`.
 
+- `--generate MODEL IDS N THREADS`: a greedy loop with a KV cache, written
+  the fast way, on the seed- or GPT-2-row model that `attnscope-cli bench
+  --generate --torch` wrote to MODEL, from the prompt IDS (comma-separated)
+  for N tokens: {"ids", "tokens_per_s"}.
+
 Prints one JSON object. Run it best-configured (see README "Speed"):
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE GLIBC_TUNABLES=glibc.malloc.hugetlb=1 \\
         /usr/bin/python3 tests/scripts/bench_torch.py [--quick]
@@ -203,7 +208,73 @@ def saliency(T, threads):
                       "torch": torch.__version__}))
 
 
+def kv_greedy(path, prompt, n, threads):
+    """Greedy generation with a KV cache: the prompt in one pass filling
+    each layer's keys and values, then one row per token."""
+    import numpy as np
+    import st_io
+    torch.set_num_threads(threads)
+    tensors, meta = st_io.load(path)
+    cfg = json.loads(meta["attnscope.config"])
+    gpt2 = cfg["arch"] == "gpt2"
+    model = seed_model.Transformer(cfg["n_head"], cfg["n_embed"], cfg["context_length"], cfg["vocab_size"],
+                                   cfg["n_layer"], gpt2=gpt2).eval()
+    model.load_state_dict({k: torch.tensor(np.array(v)) for k, v in tensors.items()}, strict=False)
+    C, H = cfg["n_embed"], cfg["n_head"]
+    hs = C // H
+    blocks = []
+    for blk in model.attn_blocks:
+        def cat(part, what):
+            ws = [getattr(getattr(h, part), what) for h in blk.attn.heads]
+            return None if ws[0] is None else torch.cat(ws)
+        w = torch.cat([cat(p, "weight") for p in ("query", "key", "value")]).contiguous()
+        b = torch.cat([cat(p, "bias") for p in ("query", "key", "value")]) if gpt2 else None
+        blocks.append((blk, w, b))
+    act = (lambda x: F.gelu(x, approximate="tanh")) if gpt2 else F.relu
+    head_w = model.lm_head.weight
+    head_b = model.lm_head.bias
+
+    def forward(ids, start, cache):
+        T = len(ids)
+        x = model.token_embed.weight[ids] + model.position_embed.weight[start:start + T]
+        for i, (blk, w, b) in enumerate(blocks):
+            h = F.layer_norm(x, (C,), blk.ln1.weight, blk.ln1.bias, 1e-5)
+            q, k, v = F.linear(h, w, b).view(T, 3, H, hs).permute(1, 2, 0, 3)
+            if cache[i] is not None:
+                k = torch.cat([cache[i][0], k], dim=1)
+                v = torch.cat([cache[i][1], v], dim=1)
+            cache[i] = (k, v)
+            mask = torch.full((T, start + T), float("-inf")).triu_(start + 1)
+            att = torch.softmax(torch.baddbmm(mask.expand(H, T, start + T), q, k.transpose(1, 2),
+                                              alpha=1.0 / math.sqrt(hs)), dim=-1)
+            x = x + F.linear(torch.bmm(att, v).transpose(0, 1).reshape(T, C), blk.attn.proj.weight, blk.attn.proj.bias)
+            h = F.layer_norm(x, (C,), blk.ln2.weight, blk.ln2.bias, 1e-5)
+            x = x + F.linear(act(F.linear(h, blk.mlp.hidden.weight, blk.mlp.hidden.bias)),
+                             blk.mlp.proj.weight, blk.mlp.proj.bias)
+        last = F.layer_norm(x[-1:], (C,), model.layer_norm.weight, model.layer_norm.bias, 1e-5)
+        return F.linear(last, head_w, head_b)[0]
+
+    def run():
+        cache = [None] * len(blocks)
+        with torch.no_grad():
+            logits = forward(torch.tensor(prompt), 0, cache)
+            out = []
+            t0 = time.perf_counter()
+            for step in range(n):
+                nxt = int(torch.argmax(logits))
+                out.append(nxt)
+                if step + 1 < n:
+                    logits = forward(torch.tensor([nxt]), len(prompt) + step, cache)
+            return out, time.perf_counter() - t0
+    run()  # warm-up
+    ids, seconds = min((run() for _ in range(2)), key=lambda r: r[1])
+    print(json.dumps({"ids": ids, "tokens_per_s": n / seconds, "torch": torch.__version__}))
+
+
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--generate":
+        kv_greedy(sys.argv[2], [int(i) for i in sys.argv[3].split(",")], int(sys.argv[4]), int(sys.argv[5]))
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--saliency":
         saliency(int(sys.argv[2]), int(sys.argv[3]))
         return
