@@ -94,8 +94,15 @@ Document randomDocument(const attnscope::ModelConfig& config, uint64_t seed) {
     d.model.format = "random";
     d.model.naming = "seed";
     d.displayName = QCoreApplication::translate("render::Session", "Random model (seed %1)").arg(seed);
-    // Printable ASCII plus newline fits a vocabulary of 96 or more.
-    if (config.vocab_size >= 96) {
+    // A GPT-2-sized vocabulary gets the bundled GPT-2 BPE, as a checkpoint of
+    // that size does (its ids then read as text); a smaller one of 96 or more
+    // printable ASCII plus newline.
+    if (isGpt2Vocabulary(config.vocab_size) && !bundledGpt2TokenizerPath().isEmpty()) {
+        d.tokenizer = loadTokenizerFile(bundledGpt2TokenizerPath());
+        d.tokenizerNote = QCoreApplication::translate(
+                              "render::Session", "GPT-2 BPE bundled with AttnScope, chosen for a vocabulary of %1 rows")
+                              .arg(config.vocab_size);
+    } else if (config.vocab_size >= 96) {
         std::vector<std::string> vocab{"\n"};
         for (char c = ' '; c <= '~'; ++c) vocab.emplace_back(1, c);
         d.tokenizer = attnscope::make_char_tokenizer(vocab, "printable ASCII");

@@ -58,6 +58,9 @@ private slots:
     void theTraceHoldsEveryTokenAsAFullRunDoes();
     void ablationsAndKnockoutsApplyWhileGenerating();
     void badOptionsAreRefused();
+    void cliGenerateMatchesTheCore();
+    void cliRefusesBadGenerateOptions();
+    void aRandomGpt2SizedModelGetsTheGpt2Tokenizer();
 };
 
 void tst_Generate::greedyMatchesPyTorch_data() {
@@ -283,6 +286,71 @@ void tst_Generate::badOptionsAreRefused() {
     QVERIFY_THROWS_EXCEPTION(Error, generate(model, g.prompt, o, t));
     o.max_new = 2;
     QVERIFY_THROWS_EXCEPTION(Error, generate(model, std::vector<int>{500}, o, t));  // outside the vocabulary
+}
+
+void tst_Generate::cliGenerateMatchesTheCore() {
+    const Golden g = golden(QStringLiteral("demo"));
+    QStringList ids;
+    for (const int t : g.prompt) ids << QString::number(t);
+    testutil::Run r = testutil::cli({"generate", "--tokens", ids.join(','), "--max-new", "16", "--json"});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(j["prompt_tokens"].toInt(), int(g.prompt.size()));
+    QCOMPARE(j["stop"].toString(), QStringLiteral("max_new"));
+    const QJsonArray got = j["ids"].toArray();
+    QCOMPARE(got.size(), 16);
+    for (int i = 0; i < 16; ++i) QCOMPARE(got[i].toInt(), g.greedy[size_t(i)]);
+    const QJsonArray steps = j["steps"].toArray();
+    QCOMPARE(steps.size(), 16);
+    QCOMPARE(steps[0].toObject()["top"].toArray().size(), 10);
+    QCOMPARE(steps[0].toObject()["id"].toInt(), g.greedy[0]);
+    QVERIFY(j["tokens_per_s"].toDouble() > 0);
+    QVERIFY(!j["text"].toString().isEmpty());
+    // Sampled with a seed: the same ids every time and on every thread count.
+    const QStringList sampled{"generate", "--tokens", ids.join(','), "--max-new", "12", "--temperature", "0.9",
+                              "--top-k", "20", "--top-p", "0.95", "--seed", "5", "--json"};
+    r = testutil::cli(sampled + QStringList{"--threads", "1"});
+    const testutil::Run again = testutil::cli(sampled + QStringList{"--threads", "2"});
+    QVERIFY2(r.status == 0 && again.status == 0, qPrintable(r.err + again.err));
+    QCOMPARE(QJsonDocument::fromJson(again.out.toUtf8()).object()["ids"],
+             QJsonDocument::fromJson(r.out.toUtf8()).object()["ids"]);
+    // The text form prints the continuation itself.
+    r = testutil::cli({"generate", "--text", "ROMEO:", "--max-new", "8"});
+    QCOMPARE(r.status, 0);
+    QVERIFY(r.err.contains(QStringLiteral("stopped: max_new")));
+    QVERIFY(!r.out.trimmed().isEmpty());
+}
+
+void tst_Generate::cliRefusesBadGenerateOptions() {
+    const QList<QPair<QStringList, QString>> bad{
+        {{"generate", "--text", "ROMEO"}, "--max-new"},
+        {{"generate", "--text", "ROMEO", "--max-new", "0"}, "--max-new"},
+        {{"generate", "--text", "ROMEO", "--max-new", "4", "--top-k", "3"}, "add --temperature"},
+        {{"generate", "--text", "ROMEO", "--max-new", "4", "--temperature", "0.7"}, "--seed"},
+        {{"generate", "--text", "ROMEO", "--max-new", "4", "--temperature", "0", "--seed", "1"}, "--temperature"},
+        {{"generate", "--text", "ROMEO", "--max-new", "4", "--temperature", "1", "--top-p", "1.5", "--seed", "1"},
+         "--top-p"},
+        {{"generate", "--text", "ROMEO", "--max-new", "4", "--greedy", "--temperature", "1", "--seed", "1"}, "not both"},
+        {{"generate", "--text", "ROMEO", "--max-new", "4", "--temperature", "1", "--seed", "-3"}, "--seed"},
+    };
+    for (const auto& [args, says] : bad) {
+        const testutil::Run r = testutil::cli(args);
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains(says), qPrintable(r.err));
+        QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    }
+}
+
+// A random model of GPT-2's vocabulary reads its ids with the bundled GPT-2
+// BPE, as a checkpoint of that size does: " the" is one token, not four.
+void tst_Generate::aRandomGpt2SizedModelGetsTheGpt2Tokenizer() {
+    const testutil::Run p = testutil::cli({"predict", "--random", "n_layer=1,n_head=2,n_embed=16,context=32,vocab=50257",
+                                           "--text", " the cat sat", "--json"});
+    QVERIFY2(p.status == 0, qPrintable(p.err));
+    const QJsonObject j = QJsonDocument::fromJson(p.out.toUtf8()).object();
+    QCOMPARE(j["position"].toInt(), 2);  // three BPE tokens, not eleven characters
+    const QString text = j["top"].toArray()[0].toObject()["text"].toString();
+    QVERIFY2(!text.startsWith(QLatin1Char('#')), qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(tst_Generate)
