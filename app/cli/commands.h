@@ -8,6 +8,7 @@ namespace cli {
 
 int dump(const std::vector<std::string>& argv);
 int info(const std::vector<std::string>& argv);
+int models(const std::vector<std::string>& argv);  // the local models
 int tokenize(const std::vector<std::string>& argv);
 int convert(const std::vector<std::string>& argv);
 int bench(const std::vector<std::string>& argv);

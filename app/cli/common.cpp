@@ -8,10 +8,12 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 #include "attnscope/common/error.h"
 #include "attnscope/common/file_io.h"
+#include "attnscope/model/local_models.h"
 #include "attnscope/tokenizers/tokenizer.h"
 #include "attnscope/run/model.h"
 #include "session/textbytes.h"
@@ -61,6 +63,13 @@ QString path_arg(const std::string& bytes, const std::string& option) {
     return QString::fromStdString(bytes);
 }
 
+std::string model_path(const std::string& arg) {
+    std::error_code ec;
+    if (arg.empty() || std::filesystem::exists(arg, ec)) return arg;
+    const std::string local = attnscope::resolve_local_model(arg, attnscope::default_local_model_roots());
+    return local.empty() ? arg : local;
+}
+
 session::Document open_model(const Args& args) {
     if (args.has("model") && args.has("random")) throw UsageError("give --model FILE or --random SPEC, not both");
     if (args.has("random")) {
@@ -73,7 +82,8 @@ session::Document open_model(const Args& args) {
         if (args.has("tokenizer")) d.tokenizer = attnscope::load_tokenizer(args.get("tokenizer"));
         return d;
     }
-    return session::openDocument(path_arg(args.get("model"), "model"), path_arg(args.get("tokenizer"), "tokenizer"));
+    return session::openDocument(path_arg(model_path(args.get("model")), "model"),
+                                 path_arg(args.get("tokenizer"), "tokenizer"));
 }
 
 std::vector<int> parse_int_list(const std::string& s, const char* what, int lo) {

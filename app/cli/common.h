@@ -19,6 +19,11 @@ inline const std::set<std::string> kInputOptions = {"text", "text-file", "tokens
 
 session::Document open_model(const Args& args);
 
+// A --model or `info` argument as a path: itself when it exists, else the
+// Ollama model ("llama3:8b") or Hugging Face cache entry ("org/name") of that
+// name when there is one (attnscope/model/local_models.h).
+std::string model_path(const std::string& arg);
+
 // A file or folder named on the command line, as a QString: a usage error
 // when its bytes are not UTF-8 (Qt would make them U+FFFD, and another file
 // would be written or looked for).

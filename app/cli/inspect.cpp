@@ -11,6 +11,7 @@
 #include "attnscope/formats/json.h"
 #include "attnscope/model/model_file.h"
 #include "attnscope/run/trace_file.h"
+#include "attnscope/model/local_models.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 
@@ -52,7 +53,7 @@ int trace_file_info(const std::string& path, bool json) {
 int info(const std::vector<std::string>& argv) {
     const Args args(argv, {"tokenizer"}, {"json"});
     if (args.positional().size() != 1) throw UsageError("info needs exactly one FILE or DIR");
-    const std::string path = args.positional()[0];
+    const std::string path = model_path(args.positional()[0]);
     if (attnscope::is_trace_file(path)) return trace_file_info(path, args.has("json"));
     const session::Document doc = session::openDocument(QString::fromStdString(path), QString::fromStdString(args.get("tokenizer")));
     const attnscope::LoadedModel& m = doc.model;
@@ -178,6 +179,33 @@ int convert(const std::vector<std::string>& argv) {
     attnscope::save_model(out, *doc.model.weights, meta);
     std::fprintf(stderr, "wrote %s (%lld parameters)\n", out.c_str(),
                  static_cast<long long>(doc.model.weights->config.parameter_count()));
+    return 0;
+}
+
+int models(const std::vector<std::string>& argv) {
+    const Args args(argv, {}, {"json"});
+    attnscope::LocalModelRoots roots = attnscope::default_local_model_roots();
+    for (const std::string& dir : args.positional()) roots.folders.push_back(path_arg(dir, "folder").toStdString());
+    const std::vector<attnscope::LocalModel> found = attnscope::find_local_models(roots);
+    if (!args.has("json")) {
+        for (const attnscope::LocalModel& m : found)
+            std::cout << m.source << '\t' << attnscope::printable_text(m.name) << '\t'
+                      << (m.architecture.empty() ? "?" : m.architecture) << '\t' << m.bytes / (1 << 20) << " MB\t"
+                      << (m.opens ? "opens" : "does not open: " + attnscope::printable_text(m.why_not)) << '\n';
+        if (found.empty()) std::cerr << "attnscope-cli: no models found (Ollama, LM Studio, the Hugging Face cache)\n";
+        return 0;
+    }
+    attnscope::JsonWriter w(std::cout);
+    w.begin_array();
+    for (const attnscope::LocalModel& m : found) {
+        w.begin_object().key("name").value(m.name).key("source").value(m.source).key("path").value(m.path)
+            .key("format").value(m.format).key("architecture").value(m.architecture).key("bytes").value(m.bytes)
+            .key("opens").value(m.opens);
+        if (!m.opens) w.key("why_not").value(m.why_not);
+        w.end_object();
+    }
+    w.end_array();
+    std::cout << '\n';
     return 0;
 }
 

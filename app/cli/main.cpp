@@ -17,7 +17,10 @@ namespace {
 const char* kUsageHead =
     "usage: attnscope-cli VERB [options]\n"
     "verbs:\n"
-    "  info   FILE|DIR [--json] [--tokenizer PATH]   format, config, parameters, tensors\n"
+    "  info   FILE|DIR|NAME [--json] [--tokenizer PATH]   format, config, parameters, tensors\n"
+    "         (NAME: an Ollama model, llama3:8b, or a Hugging Face cache entry, org/name; so for --model)\n"
+    "  models [DIR...] [--json]   the models on this machine: Ollama, LM Studio, the Hugging Face cache\n"
+    "         and the folders given, with whether each opens and why not\n"
     "  tokenize (--model M | --tokenizer PATH) (--text T | --text-file F)   ids and token strings as JSON\n"
     "  dump   [--model FILE|DIR | --random SPEC] [--tokenizer PATH] (--text T | --text-file F | --tokens 1,2,3)\n"
     "         -o OUT.json [--bidirectional] [--ablate L.H,...] [--threads N] [--crop]\n"
@@ -97,6 +100,7 @@ int main(int argc, char** argv) {
     try {
         if (verb == "dump") return cli::dump(rest);
         if (verb == "info") return cli::info(rest);
+        if (verb == "models") return cli::models(rest);
         if (verb == "tokenize") return cli::tokenize(rest);
         if (verb == "convert") return cli::convert(rest);
         if (verb == "bench") return cli::bench(rest);
