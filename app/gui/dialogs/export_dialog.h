@@ -63,7 +63,6 @@ private:
     void loadSettings();
     void saveSettings() const;
     void rebuild();          // new recipe -> new figure, preview, labels
-    void updateSizeFields();  // natural size, or the user's
     void chooseFileAndSave();
     bool traceIsCurrent() const;
 

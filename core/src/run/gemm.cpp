@@ -36,7 +36,6 @@ struct Isa {
     static V broadcast(const float* p) { return _mm512_set1_ps(*p); }
     static V fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
     static V add(V a, V b) { return _mm512_add_ps(a, b); }
-    static constexpr const char* kName = "AVX-512 14x32";
 };
 #elif defined(__AVX2__) && defined(__FMA__)
 struct Isa {
@@ -48,7 +47,6 @@ struct Isa {
     static V broadcast(const float* p) { return _mm256_broadcast_ss(p); }
     static V fma(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
     static V add(V a, V b) { return _mm256_add_ps(a, b); }
-    static constexpr const char* kName = "AVX2+FMA 6x16";
 };
 #else
 // A portable build: four-wide vectors from the compiler, multiply then add
@@ -66,7 +64,6 @@ struct Isa {
     static V broadcast(const float* p) { return V{*p, *p, *p, *p}; }
     static V fma(V a, V b, V c) { return a * b + c; }
     static V add(V a, V b) { return a + b; }
-    static constexpr const char* kName = "portable 4x8";
 };
 #endif
 
@@ -474,8 +471,6 @@ void product(const float* x, Index ldx, const float* w, Index ldw, const float* 
 }
 
 }  // namespace
-
-const char* kernel_name() { return Isa::kName; }
 
 void xwt(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
          Index ldy, Index m, Index n, Index k, int threads) {
