@@ -88,12 +88,12 @@ Document openTraceDocument(const QString& path) {
     return d;
 }
 
-Document randomDocument(const attnscope::ModelConfig& config, uint64_t seed) {
+Document randomDocument(const attnscope::ModelConfig& config, uint64_t randomSeed) {
     Document d;
-    d.model.weights = std::make_shared<attnscope::Weights>(attnscope::random_weights(config, seed));
+    d.model.weights = std::make_shared<attnscope::Weights>(attnscope::random_weights(config, randomSeed));
     d.model.format = "random";
     d.model.naming = "seed";
-    d.displayName = QCoreApplication::translate("render::Session", "Random model (seed %1)").arg(seed);
+    d.displayName = QCoreApplication::translate("render::Session", "Random model (seed %1)").arg(randomSeed);
     // Printable ASCII plus newline fits a vocabulary of 96 or more.
     if (config.vocab_size >= 96) {
         std::vector<std::string> vocab{"\n"};

@@ -126,9 +126,10 @@ int main(int argc, char** argv) {
     MainWindow w(&ws);
     if (parser.isSet(randomOpt)) {
         try {
-            uint64_t seed = 0;
-            const attnscope::ModelConfig cfg = attnscope::ModelConfig::parse_spec(parser.value(randomOpt).toStdString(), &seed);
-            ws.setDocument(session::randomDocument(cfg, seed));
+            uint64_t randomSeed = 0;
+            const attnscope::ModelConfig cfg =
+                attnscope::ModelConfig::parse_spec(parser.value(randomOpt).toStdString(), &randomSeed);
+            ws.setDocument(session::randomDocument(cfg, randomSeed));
         } catch (const std::exception& e) {
             std::fprintf(stderr, "attnscope: --random: %s\n", e.what());
             return 2;

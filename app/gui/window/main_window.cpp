@@ -372,7 +372,7 @@ void MainWindow::newRandomModel() {
     NewModelDialog dlg(this);
     if (dlg.exec() != QDialog::Accepted) return;
     try {
-        ws_->setDocument(session::randomDocument(dlg.config(), dlg.seed()));
+        ws_->setDocument(session::randomDocument(dlg.config(), dlg.randomSeed()));
     } catch (const std::exception& e) {
         showProblem(tr("Cannot create model"), describeError(e));
     }
