@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -58,6 +59,21 @@ struct RunOptions {
     // the run).
     int layers = -1;
 };
+
+// The first knockout part a run cannot take (knockout_out_of_range).
+struct KnockoutOutOfRange {
+    enum class Part { Layer, Head, Query, Key } part;
+    size_t index = 0;  // which knockout of the list
+    int value = 0;     // its layer, head, query or key
+    int count = 0;     // the run's layers, heads or tokens: the part runs from 0 to count - 1
+};
+// The first part, of the first knockout, outside a run of `tokens` tokens on
+// `config`, looked at in the order layer, head, query, key: the layer, head and
+// query are -1 (every one) or in [0, count), the key in [0, count). Nothing
+// when every knockout fits. The check Model::run makes (and refuses with
+// Error(InvalidArgument)); the app's knockout specs are checked by it too.
+std::optional<KnockoutOutOfRange> knockout_out_of_range(std::span<const Knockout> knockouts,
+                                                        const ModelConfig& config, int tokens);
 
 // What a run of T tokens will hold, known before it starts (the app shows it
 // before a run that passes the attention budget).

@@ -45,6 +45,10 @@ struct Knockout {
 // The most knockouts a run takes: every score tile walks the list, so a hostile
 // recipe of a million would stall the run (Model::run refuses more).
 constexpr size_t kMaxKnockouts = 4096;
+// A knockout as text, `L.H:Q>K` with `*` for -1 ("2.*:9>4", "*.*:*>5"): the one
+// syntax of the CLI's and the app's --knockout (parsed by the app's
+// session/knockout.h), of recipes, run notes and the status bar.
+std::string format_knockout(const Knockout& k);
 
 // One step of the forward pass, in order, for the shape-flow view. Which steps a
 // model has follows its architecture (the `when` column of trace_tensors.h):
