@@ -1,6 +1,7 @@
 #pragma once
 // Wires the views, docks, menus and status bar to one Workspace. No model
 // logic lives here.
+#include <QFutureWatcher>
 #include <QMainWindow>
 #include <QPointer>
 #include <array>
@@ -60,8 +61,9 @@ public:
     bool loadTextFile(const QString& path);
     void openModel(const QString& path);
     // Opens an AttnScope trace file (attnscope/trace_file.h) in place of a
-    // model; anything else is refused with a message (false).
-    bool openTraceFile(const QString& path);
+    // model once a worker has read its header; anything else is refused with
+    // a message. traceFileChecked tells which.
+    void openTraceFile(const QString& path);
     // Builds a character vocabulary from `textPath` for the open model at
     // `modelPath`, remembers it for the model and reopens the model with it;
     // a problem is shown (non-blocking) and false returned.
@@ -113,6 +115,11 @@ public:
     QString editorText() const;
     static int savedThreads();
 
+signals:
+    // openTraceFile's answer for `path`: opened in the Workspace (which may
+    // still fail to load it, Workspace::loadFailed), or refused.
+    void traceFileChecked(const QString& path, bool opened);
+
 protected:
     void closeEvent(QCloseEvent* e) override;
     void showEvent(QShowEvent* e) override;
@@ -139,9 +146,14 @@ private:
                        const std::function<void(int64_t)>& apply, int fallback = 256);
     void buildStatusBar();
     void connectWorkspace();
+    // A file chosen in an Open dialog that starts in the folder remembered
+    // under the settings key `dirKey`, which then remembers the file's; ""
+    // when the user cancels.
+    QString chooseFileToOpen(const QString& title, const QString& dirKey, const QString& filter);
     void chooseModel();
     void chooseModelFolder();
     void chooseTraceFile();
+    void finishTraceFileCheck();  // openTraceFile's, on the GUI thread
     // Enables what works on the open document: with a trace file, the views
     // and commands that need the model are disabled and say why.
     void applyDocumentKind();
@@ -199,4 +211,9 @@ private:
     QDockWidget* attnTextDock_ = nullptr;
     AttentionTextPanel* attnText_ = nullptr;
     std::vector<QAction*> modelActions_;  // need a model: disabled for a trace file
+    struct TraceFileCheck {
+        QString path;
+        bool isTraceFile = false;
+    };
+    QFutureWatcher<TraceFileCheck> traceCheck_;  // the last openTraceFile's
 };
