@@ -4,6 +4,7 @@
 #include <QFutureWatcher>
 #include <QMainWindow>
 #include <QPointer>
+#include <QStringList>
 #include <array>
 #include <functional>
 #include <cstdint>
@@ -127,18 +128,31 @@ protected:
     void dropEvent(QDropEvent* e) override;
 
 private:
-    void buildViews();  // mainwindow_views.cpp
+    void buildViews();  // main_window_views.cpp
     // A tab's page and the view in it, for the widget `v` names.
     std::pair<QWidget*, TraceView*> buildViewPage(const session::ViewDescriptor& v);
     void buildDocks();
-    // The docks that explain heads (predictions, …): mainwindow_explain.cpp.
+    // The docks that explain heads (predictions, …): main_window_explain.cpp.
     void buildExplainDocks();
     // Their View ▸ Panels entries, with shortcuts.
     void addExplainActions(QMenu* panels);
     void addExplainRunActions(QMenu* run);
-    // Run ▸ knockout entries (mainwindow_explain.cpp).
+    // Run ▸ knockout entries (main_window_explain.cpp).
     void addKnockoutRunActions(QMenu* run);
+    // The menu bar (main_window_menus.cpp): File, View, Run and Help.
     void buildMenus();
+    void buildFileMenu();
+    void buildViewMenu();
+    void buildRunMenu();
+    void buildHelpMenu();
+    // A submenu `title` of `parent` with one checkable entry per name, the
+    // `chosen` one checked; `choose` gets the index of the one triggered.
+    void addChoiceMenu(QMenu* parent, const QString& title, const QStringList& names, int chosen,
+                       const std::function<void(int)>& choose);
+    void addFixedAxisAction(QMenu* view);
+    void addMaskAndAblationActions(QMenu* run);
+    void addThreadsMenu(QMenu* run);
+    void addBudgetMenus(QMenu* run);
     // A Run menu of the kAttentionBudgetsMb sizes, one checked (`fallback` MB,
     // RunOptions' default, until one is chosen), remembered under `key`; `tip`
     // has %1 for the size; `apply` gets the bytes chosen.
