@@ -174,6 +174,7 @@ signals:
 private:
     // `s` with its layer and head within the open model (unchanged with none open).
     Selection clampedToModel(Selection s) const;
+    // The runs (workspace_run.cpp).
     void schedule();
     void startRun();
     void finishRun();
