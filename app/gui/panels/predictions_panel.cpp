@@ -205,8 +205,8 @@ void PredictionsPanel::startLosses() {
     lossProgress_ = progress;
     // One thread: the Workspace's next run may start beside it, and each block
     // waits for the runs of a typist's keys (yieldToForeground). 64 positions
-    // at a time (the blocks next_token_losses_from_ln_f computes; 0.1 s at a
-    // 50,000-token vocabulary), each kept in `progress` as it is done.
+    // at a time (the blocks next_token_losses_from_ln_f computes), each kept
+    // in `progress` as it is done.
     lossWatcher_.setFuture(QtConcurrent::run(workPool(), [lnF, tokens = std::move(tokens), weights, keep, cancel = lossCancel_,
                                               progress, gen = lossGeneration_] {
         constexpr int kBlock = kLossBlock;

@@ -124,8 +124,8 @@ void HeadDetailView::selectionChanged() {
 void HeadDetailView::rebuild() {
     const auto trace = ws_->trace();
     const Selection& s = ws_->selection();
-    // On another tab the figure waits until it is shown: at 1,000 tokens it
-    // costs 15-20 ms, at every key.
+    // On another tab the figure waits until it is shown: at a long text it
+    // is costly, and it would be made at every key.
     rebuildOnShow_ = !isVisible();
     if (rebuildOnShow_) {
         figure_.reset();

@@ -119,8 +119,8 @@ void MainWindow::buildDocks() {
     auto* tl = new QVBoxLayout(textPage);
     editor_ = new QPlainTextEdit(textPage);
     // Wrapped at spaces only: Qt's default (at a space, else anywhere) lays a
-    // long line without spaces out in quadratic time, 17 s a keystroke for a
-    // megabyte of it; so a word wider than the editor scrolls instead.
+    // long line without spaces out in quadratic time, at every keystroke; so
+    // a word wider than the editor scrolls instead.
     editor_->setWordWrapMode(QTextOption::WordWrap);
     editor_->setAccessibleName(tr("Text to run"));
     editor_->setPlaceholderText(tr("Type or paste text here; every edit re-runs the model."));

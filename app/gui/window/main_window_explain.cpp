@@ -19,7 +19,7 @@
 
 void MainWindow::buildExplainDocks() {
     // Export and the clipboard draw the ablation view on this thread: they may
-    // run a small scan themselves (the demo model's takes 0.1 s), never a large one.
+    // run a small scan themselves (the demo model's is quick), never a large one.
     session::setOnDemandScanLimit(kOnDemandScanWork);
     predictionsDock_ = new QDockWidget(tr("Predictions"), this);
     predictionsDock_->setObjectName("predictionsDock");

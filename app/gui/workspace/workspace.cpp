@@ -25,8 +25,8 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
     // Runs keep no logits: the predictions panel computes the rows it shows
     // from ln_f once the trace is on screen, and the flow view's logits node
     // has Trace::tensor compute the last row. The lm_head streams all of
-    // GPT-2's 154 MB embedding for one row, a quarter of a key's run (5 of 21
-    // ms at 1,023 tokens, attnscope-cli bench with vocab 50,257 against 1,000).
+    // GPT-2's 154 MB embedding for one row, a good part of a key's run
+    // (attnscope-cli bench shows it, with a large vocabulary against a small one).
     options_.logits_rows = 0;
     debounce_.setSingleShot(true);
     connect(&debounce_, &QTimer::timeout, this, &Workspace::startRun);

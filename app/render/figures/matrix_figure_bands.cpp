@@ -32,8 +32,9 @@ void finiteRange(const float* row, int n, float* lo, float* hi) {
 // figure: a fresh band's pages are each touched for the first time, which
 // made every band slow and opening a head slower still, and a buffer kept
 // from the last figure is faster than a fresh one per figure
-// (attnscope-bench-ui --open-heads measures it). Larger, the figure's own. A band callback must not build or paint a figure
-// itself (the Trace reads it calls do not).
+// (attnscope-bench-ui --open-heads measures it). Larger, the figure's own.
+// A band callback must not build or paint a figure itself (the Trace reads
+// it calls do not).
 class BandBuffer {
 public:
     explicit BandBuffer(size_t n) {

@@ -74,8 +74,8 @@ constexpr int kNr = Isa::kLanes * Isa::kVecs;
 // loaded again, and with GPT-2 small's k of 768 and 3,072 those round trips
 // cost more than the W panel's leaving L1 (it streams from L2: 2 loads per
 // 2 x kMr FMAs). On the AVX-512 machine of README "Speed", 12 layers' four
-// dense products with distinct weights at T=1,024 ran at 329 GFLOP/s in
-// blocks of 256 steps and 394 with whole ones. A packed block of W is kept
+// dense products with distinct weights at T=1,024 ran faster with whole
+// k blocks than with blocks of 256 steps. A packed block of W is kept
 // within kPackedW floats a thread (8 MB), so its columns shrink as k grows.
 constexpr Index kKcMax = 3072;
 constexpr Index kMc = kMr * 16;      // rows per packed block of x

@@ -147,7 +147,7 @@ int Model::reusable_rows(const Trace& tr, std::span<const int> tokens, const Run
     const int first = rows_to_keep(tr, weights_, tokens, opt, dense, kept_parts(cfg, int(T), opt));
     // Thumbnails it cannot go on from (finer ones than the trace's, after a
     // text shrank past a width): every row's attention runs again, nearly a
-    // full run's cost (5 s at 4,096 tokens of GPT-2 small).
+    // full run's cost.
     const int thumb_width = thumbnail_width(int(T), cfg.n_layer * cfg.n_head);
     return thumb_width > 0 && kept_thumbnail_width(tr, first, thumb_width, opt) == 0 ? 0 : first;
 }

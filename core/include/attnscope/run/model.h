@@ -21,8 +21,8 @@ struct RunOptions {
     // bytes; past it only q, k and per-row statistics are kept and each head's
     // weights are rebuilt exactly on demand.
     // 256 MB: GPT-2 small keeps its maps up to about 680 tokens. Past that an
-    // edit would move all of them to the new row length (hundreds of ms at
-    // 1,000 tokens), while rebuilding the one head a view shows takes a few.
+    // edit would move all of them to the new row length, which costs far more
+    // than rebuilding the one head a view shows.
     int64_t attention_budget_bytes = int64_t(256) << 20;
     // Every layer's activations are kept while they fit in this many bytes;
     // past it a layer keeps k, v, the attention's row statistics and its
@@ -37,7 +37,7 @@ struct RunOptions {
     // incremental run, one head's by a rebuilt head, a layer's by
     // Trace::tensor. 512 MB: GPT-2 small keeps them up to about 7,280 tokens
     // (604 MB at 8,192, where an appended token then costs 12 layers of k and
-    // v projections again, about 0.9 s on 2 cores).
+    // v projections again).
     int64_t kv_budget_bytes = int64_t(512) << 20;
     int logits_rows = 1;             // logits for the last N positions; -1 all, 0 none
     // Reuse the trace's rows from an earlier causal run of the same weights and

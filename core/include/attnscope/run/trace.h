@@ -194,7 +194,7 @@ struct Trace {
     MatrixRM mask(int layer, int head, int r0, int r1) const;
     // The same bands written to `out`, (r1 - r0) x T floats, row-major: a
     // reader going band after band through one buffer touches its pages once
-    // (a fresh 8 MB band at 8,192 tokens is 2,048 first touches, 20 ms here).
+    // (a fresh 8 MB band at 8,192 tokens is 2,048 first touches).
     void head_weights_into(int layer, int head, int r0, int r1, float* out, int threads = 1) const;
     void head_scores_into(int layer, int head, int r0, int r1, float* out, int threads = 1) const;
     void mask_into(int layer, int head, int r0, int r1, float* out) const;
@@ -225,7 +225,7 @@ struct Trace {
     int64_t bytes() const;
     // Becomes a copy of `from` whose (T, ...) buffers have room for `rows`
     // rows, so that a run of a few more tokens into it appends rather than
-    // moving every buffer (at 8,192 tokens, 914 MB into fresh pages: 2 s).
+    // moving every buffer (at 8,192 tokens, 914 MB into fresh pages).
     // Buffers already that large are reused.
     void copy_with_room(const Trace& from, int rows);
 };
