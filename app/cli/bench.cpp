@@ -50,8 +50,8 @@ double best_ms(const std::function<void()>& fn, int reps, double budget_ms = 400
     return best;
 }
 
-MatrixRM random_matrix(Eigen::Index rows, Eigen::Index cols, unsigned seed) {
-    std::mt19937 rng(seed);
+MatrixRM random_matrix(Eigen::Index rows, Eigen::Index cols, unsigned rng_seed) {
+    std::mt19937 rng(rng_seed);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     MatrixRM m(rows, cols);
     for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = u(rng);

@@ -73,12 +73,12 @@ std::string model_path(const std::string& arg) {
 session::Document open_model(const Args& args) {
     if (args.has("model") && args.has("random")) throw UsageError("give --model FILE or --random SPEC, not both");
     if (args.has("random")) {
-        uint64_t seed = 0;
-        const auto config = attnscope::ModelConfig::parse_spec(args.get("random"), &seed);
+        uint64_t random_seed = 0;
+        const auto config = attnscope::ModelConfig::parse_spec(args.get("random"), &random_seed);
         // The same limit as the app's New random model dialog.
         if (const std::string problem = attnscope::random_model_problem(config); !problem.empty())
             throw UsageError("--random: " + problem);
-        session::Document d = session::randomDocument(config, seed);
+        session::Document d = session::randomDocument(config, random_seed);
         if (args.has("tokenizer")) d.tokenizer = attnscope::load_tokenizer(args.get("tokenizer"));
         return d;
     }

@@ -159,7 +159,7 @@ int predict(const std::vector<std::string>& argv) {
         const attnscope::Tensor& ln_f = model.ln_f_without_knockouts(tr, s.threads, scratch);
         const attnscope::Weights& weights = *s.doc.model.weights;
         w.key("knockout").begin_array();
-        for (const attnscope::Knockout& k : knockout) w.value(session::formatKnockout(k));
+        for (const attnscope::Knockout& k : knockout) w.value(attnscope::format_knockout(k));
         w.end_array().key("without_knockout").begin_object();
         write(attnscope::predict_from_ln_f(weights, ln_f.cmatrix(), tr.tokens, at, top, s.threads),
               args.has("loss") ? attnscope::next_token_losses_from_ln_f(weights, ln_f.cmatrix(), tr.tokens, 0, s.threads)

@@ -31,7 +31,7 @@ attnscope::GenerateOptions generate_options(const Args& args, const session::Doc
         o.sampling.temperature = args.get_double("temperature", 1.0, 0.0, 1e6, true);
         o.sampling.top_k = args.get_int("top-k", 0, 0, 1 << 30);
         o.sampling.top_p = args.get_double("top-p", 1.0, 0.0, 1.0, true);
-        o.sampling.seed = args.get_u64("seed", 0);
+        o.sampling.rng_seed = args.get_u64("seed", 0);
     }
     o.ignore_eos = args.has("ignore-eos");
     o.eos_id = doc.tokenizer ? doc.tokenizer->eos_id() : -1;

@@ -110,14 +110,6 @@ QByteArray svgBytes(const Figure& fig, const QSizeF& inches, const QString& desc
     return clean;
 }
 
-void writePng(const Figure& fig, const QSizeF& inches, double dpi, const QString& path) {
-    writeFileAtomically(path, pngBytes(fig, inches, dpi));
-}
-
-void writeSvg(const Figure& fig, const QSizeF& inches, const QString& path, const QString& description) {
-    writeFileAtomically(path, svgBytes(fig, inches, description));
-}
-
 QByteArray pdfBytes(const std::vector<const Figure*>& pages, const QSizeF& inches, const QString& path,
                     const QString& title) {
     // Into memory first: QPdfWriter does not report a short write to its

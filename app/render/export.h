@@ -41,10 +41,8 @@ QByteArray svgBytes(const Figure& fig, const QSizeF& inches, const QString& desc
 QByteArray pdfBytes(const std::vector<const Figure*>& pages, const QSizeF& inches, const QString& path,
                     const QString& title = {});
 
-// Writers; each throws attnscope::Error(Io) naming the path when it cannot write.
-void writePng(const Figure& fig, const QSizeF& inches, double dpi, const QString& path);
-void writeSvg(const Figure& fig, const QSizeF& inches, const QString& path, const QString& description = {});
-// One page per figure, every page `inches` large.
+// One page per figure, every page `inches` large; throws attnscope::Error(Io)
+// naming the path when it cannot write.
 void writePdf(const std::vector<const Figure*>& pages, const QSizeF& inches, const QString& path,
               const QString& title = {});
 

@@ -88,12 +88,12 @@ Document openTraceDocument(const QString& path) {
     return d;
 }
 
-Document randomDocument(const attnscope::ModelConfig& config, uint64_t seed) {
+Document randomDocument(const attnscope::ModelConfig& config, uint64_t randomSeed) {
     Document d;
-    d.model.weights = std::make_shared<attnscope::Weights>(attnscope::random_weights(config, seed));
+    d.model.weights = std::make_shared<attnscope::Weights>(attnscope::random_weights(config, randomSeed));
     d.model.format = "random";
     d.model.naming = "seed";
-    d.displayName = QCoreApplication::translate("render::Session", "Random model (seed %1)").arg(seed);
+    d.displayName = QCoreApplication::translate("render::Session", "Random model (seed %1)").arg(randomSeed);
     // A GPT-2-sized vocabulary gets the bundled GPT-2 BPE, as a checkpoint of
     // that size does (its ids then read as text); a smaller one of 96 or more
     // printable ASCII plus newline.

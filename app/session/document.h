@@ -56,7 +56,7 @@ Document openDocument(const QString& path, const QString& tokenizerPath = {});
 Document openTraceDocument(const QString& path);
 // A random model of the given shape, with a char tokenizer over printable ASCII
 // when the vocabulary is large enough.
-Document randomDocument(const attnscope::ModelConfig& config, uint64_t seed);
+Document randomDocument(const attnscope::ModelConfig& config, uint64_t randomSeed);
 
 FigureData figureData(const Document& doc, std::shared_ptr<const attnscope::Trace> trace,
                       const QStringList& labels);

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "attnscope/run/model.h"
+
 namespace session {
 
 namespace {
@@ -33,8 +35,6 @@ attnscope::Knockout parseOne(std::string_view spec) {
     return k;
 }
 
-std::string part(int v) { return v < 0 ? "*" : std::to_string(v); }
-
 }  // namespace
 
 std::vector<attnscope::Knockout> parseKnockouts(const std::string& text) {
@@ -52,24 +52,22 @@ std::vector<attnscope::Knockout> parseKnockouts(const std::string& text) {
     return out;
 }
 
-std::string formatKnockout(const attnscope::Knockout& k) {
-    return part(k.layer) + "." + part(k.head) + ":" + part(k.query) + ">" + std::to_string(k.key);
-}
-
 void checkKnockouts(const std::vector<attnscope::Knockout>& knockouts, const attnscope::ModelConfig& c, int tokens) {
-    for (const attnscope::Knockout& k : knockouts) {
-        const auto fail = [&](const std::string& why) {
-            throw KnockoutSpecError("knockout '" + formatKnockout(k) + "': " + why);
-        };
-        if (k.layer >= c.n_layer) fail("layer " + std::to_string(k.layer) + " is past the last, " + std::to_string(c.n_layer - 1));
-        if (k.head >= c.n_head) fail("head " + std::to_string(k.head) + " is past the last, " + std::to_string(c.n_head - 1));
-        if (k.query >= tokens)
-            fail("query " + std::to_string(k.query) + " is past the last of the " + std::to_string(tokens) +
-                 " tokens (positions count from 0)");
-        if (k.key >= tokens)
-            fail("key " + std::to_string(k.key) + " is past the last of the " + std::to_string(tokens) +
-                 " tokens (positions count from 0)");
+    const auto bad = attnscope::knockout_out_of_range(knockouts, c, tokens);
+    if (!bad) return;
+    // A parsed spec's parts are * or at least 0: the one out of range is past the last.
+    using Part = attnscope::KnockoutOutOfRange::Part;
+    const std::string value = std::to_string(bad->value), last = std::to_string(bad->count - 1);
+    const std::string ofTokens = " is past the last of the " + std::to_string(bad->count) +
+                                 " tokens (positions count from 0)";
+    std::string why;
+    switch (bad->part) {
+    case Part::Layer: why = "layer " + value + " is past the last, " + last; break;
+    case Part::Head: why = "head " + value + " is past the last, " + last; break;
+    case Part::Query: why = "query " + value + ofTokens; break;
+    case Part::Key: why = "key " + value + ofTokens; break;
     }
+    throw KnockoutSpecError("knockout '" + attnscope::format_knockout(knockouts[bad->index]) + "': " + why);
 }
 
 }  // namespace session

@@ -3,7 +3,8 @@
 // app's --knockout and the status bar: `L.H:Q>K`, where L, H and Q are numbers
 // or `*` (every layer, head, query) and K is a key position. `*.*:*>5` blocks
 // every edge into key 5; `2.*:9>4` the edge 9 -> 4 in every head of layer 2.
-// Several are joined by commas.
+// Several are joined by commas. attnscope::format_knockout (the core's
+// run/trace.h, which the figures' run note uses too) writes one.
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,10 +21,9 @@ struct KnockoutSpecError : std::invalid_argument {
 // "L.H:Q>K[,L.H:Q>K...]" -> knockouts, in order; throws KnockoutSpecError
 // naming the first bad spec.
 std::vector<attnscope::Knockout> parseKnockouts(const std::string& text);
-// One knockout in the same syntax ("2.*:9>4").
-std::string formatKnockout(const attnscope::Knockout& k);
 // Throws KnockoutSpecError naming the first knockout outside a run of
-// `tokens` tokens on `config` (the check Model::run makes, worded as a spec).
+// `tokens` tokens on `config` (attnscope::knockout_out_of_range, the check
+// Model::run makes, worded as a spec).
 void checkKnockouts(const std::vector<attnscope::Knockout>& knockouts, const attnscope::ModelConfig& config,
                     int tokens);
 

@@ -71,7 +71,7 @@ QByteArray recipeToJson(const Recipe& r) {
     line("ablate", ab + "]");
     if (!r.knockout.empty()) {  // in the --knockout syntax (knockout.h); absent when none
         std::string ko = "[";
-        for (size_t i = 0; i < r.knockout.size(); ++i) ko += (i ? ", " : "") + q(QString::fromStdString(formatKnockout(r.knockout[i])));
+        for (size_t i = 0; i < r.knockout.size(); ++i) ko += (i ? ", " : "") + q(QString::fromStdString(attnscope::format_knockout(r.knockout[i])));
         line("knockout", ko + "]");
     }
     line("view", q(r.view));

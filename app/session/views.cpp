@@ -78,211 +78,329 @@ QString layerHead(const Recipe& r) { return QStringLiteral("_L%1_H%2").arg(r.lay
 // The heads a lines recipe overlays (just `head` when it names none).
 std::vector<int> linesHeads(const Recipe& r) { return r.heads.empty() ? std::vector<int>{r.head} : r.heads; }
 
-std::vector<ViewDescriptor> makeViews() {
-    std::vector<ViewDescriptor> v;
-    v.push_back({
-        QStringLiteral("heads"), QT_TRANSLATE_NOOP("session::Views", "H&eads"),
-        QT_TRANSLATE_NOOP("session::Views", "Heads grid"),
-        QT_TRANSLATE_NOOP("session::Views", "every head of every layer as a small heatmap"), 0,
-        ViewWidget::HeadsGrid, 0,
-        {RecipeField::Layers, RecipeField::Columns, RecipeField::Pooling, RecipeField::TileScale}, kAllFormats, true,
-        [](const Recipe& r, const FigureData& d, const Style& s) {
-            render::GridOptions o;
-            o.pooling = r.pooling;
-            o.tileScale = r.tileScale;
-            return std::make_unique<render::HeadsGridFigure>(d, s, r.layers, r.columns, o);
-        },
-        [](const Recipe& r, const attnscope::Trace& trace) {
-            DataBlock d;
-            d.what = QStringLiteral("weights");
-            d.layers = r.layers;
-            if (d.layers.empty())
-                for (int l = 0; l < trace.n_layer(); ++l) d.layers.push_back(l);
-            for (int h = 0; h < trace.n_head(); ++h) d.heads.push_back(h);
-            d.shape = {int64_t(d.layers.size()), trace.n_head(), trace.T(), trace.T()};
-            const int threads = attnscope::default_thread_count(), H = trace.n_head();
-            readBands(d, trace, [&trace, layers = d.layers, H, threads](size_t i, int a, int b, float* out) {
-                trace.head_weights_into(layers[i / size_t(H)], int(i % size_t(H)), a, b, out, threads);
-            });
-            return d;
-        },
-        [](const Recipe&) { return false; },
-        [](const Recipe& r) {
-            QString base = QStringLiteral("heads");
-            if (!r.layers.empty()) {
-                QStringList ls;
-                for (const int l : r.layers) ls << QString::number(l);
-                base += QStringLiteral("_L") + ls.join(QLatin1Char('-'));
-            }
-            return base;
-        },
+// Whether a view's data is one (T, T) matrix, for views whose data always or
+// never is.
+bool alwaysOneMatrix(const Recipe&) { return true; }
+bool neverOneMatrix(const Recipe&) { return false; }
+
+// --- heads: every head of the chosen layers ---
+
+std::unique_ptr<render::Figure> headsGridFigure(const Recipe& r, const FigureData& d, const Style& s) {
+    render::GridOptions o;
+    o.pooling = r.pooling;
+    o.tileScale = r.tileScale;
+    return std::make_unique<render::HeadsGridFigure>(d, s, r.layers, r.columns, o);
+}
+
+DataBlock headsGridData(const Recipe& r, const attnscope::Trace& trace) {
+    DataBlock d;
+    d.what = QStringLiteral("weights");
+    d.layers = r.layers;
+    if (d.layers.empty())
+        for (int l = 0; l < trace.n_layer(); ++l) d.layers.push_back(l);
+    for (int h = 0; h < trace.n_head(); ++h) d.heads.push_back(h);
+    d.shape = {int64_t(d.layers.size()), trace.n_head(), trace.T(), trace.T()};
+    const int threads = attnscope::default_thread_count(), H = trace.n_head();
+    readBands(d, trace, [&trace, layers = d.layers, H, threads](size_t i, int a, int b, float* out) {
+        trace.head_weights_into(layers[i / size_t(H)], int(i % size_t(H)), a, b, out, threads);
     });
-    v.push_back({
-        QStringLiteral("head"), QT_TRANSLATE_NOOP("session::Views", "Head &detail"),
-        QT_TRANSLATE_NOOP("session::Views", "Head detail"),
-        QT_TRANSLATE_NOOP("session::Views", "one head's full T x T weights (or raw scores) with tokens on both axes"), 1,
-        ViewWidget::HeadDetail, ReadsLayer | ReadsHead | ReadsQuery | ReadsUpToItsLayer, {RecipeField::Kind},
-        kAllFormats, true,
-        [](const Recipe& r, const FigureData& d, const Style& s) {
+    return d;
+}
+
+QString headsGridStem(const Recipe& r) {
+    QString base = QStringLiteral("heads");
+    if (!r.layers.empty()) {
+        QStringList ls;
+        for (const int l : r.layers) ls << QString::number(l);
+        base += QStringLiteral("_L") + ls.join(QLatin1Char('-'));
+    }
+    return base;
+}
+
+ViewDescriptor headsGridView() {
+    return {
+        .id = QStringLiteral("heads"),
+        .title = QT_TRANSLATE_NOOP("session::Views", "H&eads"),
+        .menuText = QT_TRANSLATE_NOOP("session::Views", "Heads grid"),
+        .summary = QT_TRANSLATE_NOOP("session::Views", "every head of every layer as a small heatmap"),
+        .tabOrder = 0,
+        .widget = ViewWidget::HeadsGrid,
+        .reads = 0,
+        .fields = {RecipeField::Layers, RecipeField::Columns, RecipeField::Pooling, RecipeField::TileScale},
+        .formats = kAllFormats,
+        .cellModes = true,
+        .figure = headsGridFigure,
+        .data = headsGridData,
+        .oneMatrix = neverOneMatrix,
+        .fileStem = headsGridStem,
+    };
+}
+
+// --- head: one head's weights or scores ---
+
+ViewDescriptor headDetailView() {
+    return {
+        .id = QStringLiteral("head"),
+        .title = QT_TRANSLATE_NOOP("session::Views", "Head &detail"),
+        .menuText = QT_TRANSLATE_NOOP("session::Views", "Head detail"),
+        .summary = QT_TRANSLATE_NOOP("session::Views",
+                                     "one head's full T x T weights (or raw scores) with tokens on both axes"),
+        .tabOrder = 1,
+        .widget = ViewWidget::HeadDetail,
+        .reads = ReadsLayer | ReadsHead | ReadsQuery | ReadsUpToItsLayer,
+        .fields = {RecipeField::Kind},
+        .formats = kAllFormats,
+        .cellModes = true,
+        .figure = [](const Recipe& r, const FigureData& d, const Style& s) -> std::unique_ptr<render::Figure> {
             return std::make_unique<render::HeadFigure>(d, r.layer, r.head, r.kind, s);
         },
-        [](const Recipe& r, const attnscope::Trace& trace) {
+        .data = [](const Recipe& r, const attnscope::Trace& trace) {
             return oneHead(trace, r.layer, r.head, r.kind == MatrixKind::Scores);
         },
-        [](const Recipe&) { return true; },
-        [](const Recipe& r) {
+        .oneMatrix = alwaysOneMatrix,
+        .fileStem = [](const Recipe& r) {
             return (r.kind == MatrixKind::Scores ? QStringLiteral("head-scores") : QStringLiteral("head")) + layerHead(r);
         },
+    };
+}
+
+// --- mask: which keys each query may attend to ---
+
+// The model's mask, the same for every head, unless knockouts block edges:
+// then the recipe's head's own mask.
+std::unique_ptr<render::Figure> maskFigure(const Recipe& r, const FigureData& d, const Style& s) {
+    return std::make_unique<render::HeadFigure>(d, r.knockout.empty() ? 0 : r.layer, r.knockout.empty() ? 0 : r.head,
+                                                MatrixKind::Mask, s);
+}
+
+DataBlock maskData(const Recipe& r, const attnscope::Trace& trace) {
+    DataBlock d;
+    d.what = QStringLiteral("mask");
+    d.shape = {trace.T(), trace.T()};
+    const bool plain = r.knockout.empty() || trace.imported;
+    if (!plain) {
+        d.layers = {r.layer};
+        d.heads = {r.head};
+    }
+    readBands(d, trace, [&trace, plain, layer = r.layer, head = r.head](size_t, int a, int b, float* out) {
+        if (plain) trace.model_mask_into(a, b, out);
+        else trace.mask_into(layer, head, a, b, out);
     });
-    v.push_back({
-        QStringLiteral("mask"), QT_TRANSLATE_NOOP("session::Views", "&Mask"), QT_TRANSLATE_NOOP("session::Views", "Mask"),
-        QT_TRANSLATE_NOOP("session::Views", "which keys each query may attend to"), 2, ViewWidget::Mask,
-        ReadsUpToItsLayer, {},
-        kAllFormats, true,
-        // The model's mask, the same for every head, unless knockouts block
-        // edges: then the recipe's head's own mask.
-        [](const Recipe& r, const FigureData& d, const Style& s) {
-            return std::make_unique<render::HeadFigure>(d, r.knockout.empty() ? 0 : r.layer,
-                                                        r.knockout.empty() ? 0 : r.head, MatrixKind::Mask, s);
-        },
-        [](const Recipe& r, const attnscope::Trace& trace) {
-            DataBlock d;
-            d.what = QStringLiteral("mask");
-            d.shape = {trace.T(), trace.T()};
-            const bool plain = r.knockout.empty() || trace.imported;
-            if (!plain) {
-                d.layers = {r.layer};
-                d.heads = {r.head};
-            }
-            readBands(d, trace, [&trace, plain, layer = r.layer, head = r.head](size_t, int a, int b, float* out) {
-                if (plain) trace.model_mask_into(a, b, out);
-                else trace.mask_into(layer, head, a, b, out);
-            });
-            return d;
-        },
-        [](const Recipe&) { return true; },
-        [](const Recipe& r) {
-            const QString base = r.bidirectional ? QStringLiteral("mask_bidirectional") : QStringLiteral("mask");
-            return r.knockout.empty() ? base : base + layerHead(r);
-        },
-    });
-    v.push_back({
-        QStringLiteral("flow"), QT_TRANSLATE_NOOP("session::Views", "Sh&ape flow"),
-        QT_TRANSLATE_NOOP("session::Views", "Shape flow"),
-        QT_TRANSLATE_NOOP("session::Views", "the tensors of one block's forward pass with their shapes"), 3,
-        ViewWidget::ShapeFlow, ReadsLayer | ReadsHead, {RecipeField::Node}, kAllFormats, false,
-        [](const Recipe& r, const FigureData& d, const Style& s) {
+    return d;
+}
+
+QString maskStem(const Recipe& r) {
+    const QString base = r.bidirectional ? QStringLiteral("mask_bidirectional") : QStringLiteral("mask");
+    return r.knockout.empty() ? base : base + layerHead(r);
+}
+
+ViewDescriptor maskView() {
+    return {
+        .id = QStringLiteral("mask"),
+        .title = QT_TRANSLATE_NOOP("session::Views", "&Mask"),
+        .menuText = QT_TRANSLATE_NOOP("session::Views", "Mask"),
+        .summary = QT_TRANSLATE_NOOP("session::Views", "which keys each query may attend to"),
+        .tabOrder = 2,
+        .widget = ViewWidget::Mask,
+        .reads = ReadsUpToItsLayer,
+        .fields = {},
+        .formats = kAllFormats,
+        .cellModes = true,
+        .figure = maskFigure,
+        .data = maskData,
+        .oneMatrix = alwaysOneMatrix,
+        .fileStem = maskStem,
+    };
+}
+
+// --- flow: one block's tensors and their shapes ---
+
+ViewDescriptor shapeFlowView() {
+    return {
+        .id = QStringLiteral("flow"),
+        .title = QT_TRANSLATE_NOOP("session::Views", "Sh&ape flow"),
+        .menuText = QT_TRANSLATE_NOOP("session::Views", "Shape flow"),
+        .summary = QT_TRANSLATE_NOOP("session::Views", "the tensors of one block's forward pass with their shapes"),
+        .tabOrder = 3,
+        .widget = ViewWidget::ShapeFlow,
+        .reads = ReadsLayer | ReadsHead,
+        .fields = {RecipeField::Node},
+        .formats = kAllFormats,
+        .cellModes = false,
+        .figure = [](const Recipe& r, const FigureData& d, const Style& s) -> std::unique_ptr<render::Figure> {
             return std::make_unique<render::ShapeFlowFigure>(d, r.layer, r.head, s, r.node);
         },
-        [](const Recipe& r, const attnscope::Trace& trace) { return oneHead(trace, r.layer, r.head, false); },
-        [](const Recipe&) { return true; },
-        [](const Recipe& r) { return QStringLiteral("flow") + layerHead(r); },
+        .data = [](const Recipe& r, const attnscope::Trace& trace) { return oneHead(trace, r.layer, r.head, false); },
+        .oneMatrix = alwaysOneMatrix,
+        .fileStem = [](const Recipe& r) { return QStringLiteral("flow") + layerHead(r); },
+    };
+}
+
+// --- lines: BertViz-style lines, one head or a layer's heads overlaid ---
+
+std::unique_ptr<render::Figure> tokenLinesFigure(const Recipe& r, const FigureData& d, const Style& s) {
+    return std::make_unique<render::TokenLinesFigure>(d, r.layer, linesHeads(r), s, r.focus);
+}
+
+DataBlock tokenLinesData(const Recipe& r, const attnscope::Trace& trace) {
+    const std::vector<int> heads = linesHeads(r);
+    if (heads.size() == 1) return oneHead(trace, r.layer, heads[0], false);
+    DataBlock d;
+    d.what = QStringLiteral("weights");
+    d.layers = {r.layer};
+    d.heads = heads;
+    d.shape = {int64_t(heads.size()), trace.T(), trace.T()};
+    const int threads = attnscope::default_thread_count();
+    readBands(d, trace, [&trace, heads, layer = r.layer, threads](size_t i, int a, int b, float* out) {
+        trace.head_weights_into(layer, heads[i], a, b, out, threads);
     });
-    v.push_back({
-        QStringLiteral("lines"), QT_TRANSLATE_NOOP("session::Views", "Token &lines"),
-        QT_TRANSLATE_NOOP("session::Views", "Token lines"),
-        QT_TRANSLATE_NOOP("session::Views", "BertViz-style lines from each query to the keys it attends to"), 4,
-        ViewWidget::TokenLines, ReadsLayer | ReadsHead | ReadsQuery | ReadsUpToItsLayer,
-        {RecipeField::Heads, RecipeField::Focus},
-        kAllFormats, false,
-        [](const Recipe& r, const FigureData& d, const Style& s) {
-            return std::make_unique<render::TokenLinesFigure>(d, r.layer, linesHeads(r), s, r.focus);
-        },
-        [](const Recipe& r, const attnscope::Trace& trace) {
-            const std::vector<int> heads = linesHeads(r);
-            if (heads.size() == 1) return oneHead(trace, r.layer, heads[0], false);
-            DataBlock d;
-            d.what = QStringLiteral("weights");
-            d.layers = {r.layer};
-            d.heads = heads;
-            d.shape = {int64_t(heads.size()), trace.T(), trace.T()};
-            const int threads = attnscope::default_thread_count();
-            readBands(d, trace, [&trace, heads, layer = r.layer, threads](size_t i, int a, int b, float* out) {
-                trace.head_weights_into(layer, heads[i], a, b, out, threads);
-            });
-            return d;
-        },
-        [](const Recipe& r) { return r.heads.size() <= 1; },
-        [](const Recipe& r) {
-            return r.heads.size() > 1 ? QStringLiteral("lines_L%1_overlay").arg(r.layer)
-                                      : QStringLiteral("lines") + layerHead(r);
-        },
-    });
-    v.push_back({
-        QStringLiteral("rollout"), QT_TRANSLATE_NOOP("session::Views", "Rollou&t"),
-        QT_TRANSLATE_NOOP("session::Views", "Attention rollout"),
-        QT_TRANSLATE_NOOP("session::Views", "attention rolled out through every layer (Abnar & Zuidema, 2020)"), 5,
-        ViewWidget::Figure, ReadsQuery, {RecipeField::Focus}, kAllFormats, true,
-        [](const Recipe& r, const FigureData& d, const Style& s) {
+    return d;
+}
+
+QString tokenLinesStem(const Recipe& r) {
+    return r.heads.size() > 1 ? QStringLiteral("lines_L%1_overlay").arg(r.layer) : QStringLiteral("lines") + layerHead(r);
+}
+
+ViewDescriptor tokenLinesView() {
+    return {
+        .id = QStringLiteral("lines"),
+        .title = QT_TRANSLATE_NOOP("session::Views", "Token &lines"),
+        .menuText = QT_TRANSLATE_NOOP("session::Views", "Token lines"),
+        .summary = QT_TRANSLATE_NOOP("session::Views", "BertViz-style lines from each query to the keys it attends to"),
+        .tabOrder = 4,
+        .widget = ViewWidget::TokenLines,
+        .reads = ReadsLayer | ReadsHead | ReadsQuery | ReadsUpToItsLayer,
+        .fields = {RecipeField::Heads, RecipeField::Focus},
+        .formats = kAllFormats,
+        .cellModes = false,
+        .figure = tokenLinesFigure,
+        .data = tokenLinesData,
+        .oneMatrix = [](const Recipe& r) { return r.heads.size() <= 1; },
+        .fileStem = tokenLinesStem,
+    };
+}
+
+// --- rollout: attention rolled out through every layer ---
+
+DataBlock rolloutData(const Recipe&, const attnscope::Trace& trace) {
+    DataBlock d;
+    d.what = QStringLiteral("rollout");
+    d.shape = {trace.T(), trace.T()};
+    append(d, attnscope::attention_rollout(trace));
+    return d;
+}
+
+ViewDescriptor rolloutView() {
+    return {
+        .id = QStringLiteral("rollout"),
+        .title = QT_TRANSLATE_NOOP("session::Views", "Rollou&t"),
+        .menuText = QT_TRANSLATE_NOOP("session::Views", "Attention rollout"),
+        .summary = QT_TRANSLATE_NOOP("session::Views", "attention rolled out through every layer (Abnar & Zuidema, 2020)"),
+        .tabOrder = 5,
+        .widget = ViewWidget::Figure,
+        .reads = ReadsQuery,
+        .fields = {RecipeField::Focus},
+        .formats = kAllFormats,
+        .cellModes = true,
+        .figure = [](const Recipe& r, const FigureData& d, const Style& s) -> std::unique_ptr<render::Figure> {
             return std::make_unique<render::RolloutFigure>(d, r.focus, s);
         },
-        [](const Recipe&, const attnscope::Trace& trace) {
-            DataBlock d;
-            d.what = QStringLiteral("rollout");
-            d.shape = {trace.T(), trace.T()};
-            append(d, attnscope::attention_rollout(trace));
-            return d;
-        },
-        [](const Recipe&) { return true; },
-        [](const Recipe&) { return QStringLiteral("rollout"); },
-    });
-    v.push_back({
-        QStringLiteral("ablation"), QT_TRANSLATE_NOOP("session::Views", "A&blation"),
-        QT_TRANSLATE_NOOP("session::Views", "Ablation scan"),
-        QT_TRANSLATE_NOOP("session::Views", "the change in the text's loss when each head alone is ablated"), 6,
-        ViewWidget::Ablation, 0, {}, kAllFormats, false,
-        [](const Recipe&, const FigureData& d, const Style& s) {
-            return std::make_unique<render::AblationFigure>(ablationScanFor(*d.trace), d.trace->n_layer(),
-                                                            d.trace->n_head(), d.modelName, s);
-        },
-        [](const Recipe&, const attnscope::Trace& trace) {
-            const attnscope::AblationScan scan = ablationScanFor(trace);
-            DataBlock d;
-            d.what = QStringLiteral("delta_loss");
-            d.shape = {trace.n_layer(), trace.n_head()};
-            for (int l = 0; l < trace.n_layer(); ++l) {
-                d.layers.push_back(l);
-                d.rowLabels << QStringLiteral("L%1").arg(l);
-            }
-            for (int h = 0; h < trace.n_head(); ++h) {
-                d.heads.push_back(h);
-                d.colLabels << QStringLiteral("H%1").arg(h);
-            }
-            for (const attnscope::HeadAblation& h : scan.heads) d.values.push_back(float(h.delta));
-            return d;
-        },
-        [](const Recipe&) { return true; },
-        [](const Recipe&) { return QStringLiteral("ablation"); },
-    });
-    v.push_back({
-        QStringLiteral("compare"), QT_TRANSLATE_NOOP("session::Views", "&Compare"),
-        QT_TRANSLATE_NOOP("session::Views", "Compare"),
-        QT_TRANSLATE_NOOP("session::Views", "one head of two texts, or of two models of one shape, and B − A"), 7,
-        ViewWidget::Compare, ReadsLayer | ReadsHead, {RecipeField::Compare, RecipeField::CompareMode}, kAllFormats,
-        true,
-        [](const Recipe& r, const FigureData& d, const Style& s) {
-            // The comparison made for this trace and B (by the GUI or runRecipe);
-            // without one the figure says how to choose B.
-            render::CompareData data;
-            data.a = d;
-            if (const auto c = rememberedComparison(r, *d.trace)) data = c->figureData();
-            return std::make_unique<render::CompareFigure>(data, r.layer, r.head, r.compareMode, s);
-        },
-        [](const Recipe& r, const attnscope::Trace& trace) {
-            const auto c = rememberedComparison(r, trace);
-            if (!c)
-                throw Error(ErrorCode::InvalidArgument,
-                            "there is no comparison to export: choose B first (--compare-text or --compare-model)");
-            return comparisonData(*c, r.layer, r.head, r.format == Format::Csv);
-        },
-        [](const Recipe&) { return true; },
-        [](const Recipe& r) {
-            return (r.compareMode == render::CompareMode::Difference ? QStringLiteral("compare-difference")
-                                                                      : QStringLiteral("compare")) +
-                   layerHead(r);
-        },
-    });
-    return v;
+        .data = rolloutData,
+        .oneMatrix = alwaysOneMatrix,
+        .fileStem = [](const Recipe&) { return QStringLiteral("rollout"); },
+    };
+}
+
+// --- ablation: each head's effect on the text's loss ---
+
+std::unique_ptr<render::Figure> ablationFigure(const Recipe&, const FigureData& d, const Style& s) {
+    return std::make_unique<render::AblationFigure>(ablationScanFor(*d.trace), d.trace->n_layer(), d.trace->n_head(),
+                                                    d.modelName, s);
+}
+
+DataBlock ablationData(const Recipe&, const attnscope::Trace& trace) {
+    const attnscope::AblationScan scan = ablationScanFor(trace);
+    DataBlock d;
+    d.what = QStringLiteral("delta_loss");
+    d.shape = {trace.n_layer(), trace.n_head()};
+    for (int l = 0; l < trace.n_layer(); ++l) {
+        d.layers.push_back(l);
+        d.rowLabels << QStringLiteral("L%1").arg(l);
+    }
+    for (int h = 0; h < trace.n_head(); ++h) {
+        d.heads.push_back(h);
+        d.colLabels << QStringLiteral("H%1").arg(h);
+    }
+    for (const attnscope::HeadAblation& h : scan.heads) d.values.push_back(float(h.delta));
+    return d;
+}
+
+ViewDescriptor ablationView() {
+    return {
+        .id = QStringLiteral("ablation"),
+        .title = QT_TRANSLATE_NOOP("session::Views", "A&blation"),
+        .menuText = QT_TRANSLATE_NOOP("session::Views", "Ablation scan"),
+        .summary = QT_TRANSLATE_NOOP("session::Views", "the change in the text's loss when each head alone is ablated"),
+        .tabOrder = 6,
+        .widget = ViewWidget::Ablation,
+        .reads = 0,
+        .fields = {},
+        .formats = kAllFormats,
+        .cellModes = false,
+        .figure = ablationFigure,
+        .data = ablationData,
+        .oneMatrix = alwaysOneMatrix,
+        .fileStem = [](const Recipe&) { return QStringLiteral("ablation"); },
+    };
+}
+
+// --- compare: one head of two texts or two models, and B − A ---
+
+// The comparison made for this trace and B (by the GUI or runRecipe); without
+// one the figure says how to choose B.
+std::unique_ptr<render::Figure> compareFigure(const Recipe& r, const FigureData& d, const Style& s) {
+    render::CompareData data;
+    data.a = d;
+    if (const auto c = rememberedComparison(r, *d.trace)) data = c->figureData();
+    return std::make_unique<render::CompareFigure>(data, r.layer, r.head, r.compareMode, s);
+}
+
+DataBlock compareData(const Recipe& r, const attnscope::Trace& trace) {
+    const auto c = rememberedComparison(r, trace);
+    if (!c)
+        throw Error(ErrorCode::InvalidArgument,
+                    "there is no comparison to export: choose B first (--compare-text or --compare-model)");
+    return comparisonData(*c, r.layer, r.head, r.format == Format::Csv);
+}
+
+QString compareStem(const Recipe& r) {
+    return (r.compareMode == render::CompareMode::Difference ? QStringLiteral("compare-difference")
+                                                              : QStringLiteral("compare")) +
+           layerHead(r);
+}
+
+ViewDescriptor compareView() {
+    return {
+        .id = QStringLiteral("compare"),
+        .title = QT_TRANSLATE_NOOP("session::Views", "&Compare"),
+        .menuText = QT_TRANSLATE_NOOP("session::Views", "Compare"),
+        .summary = QT_TRANSLATE_NOOP("session::Views", "one head of two texts, or of two models of one shape, and B − A"),
+        .tabOrder = 7,
+        .widget = ViewWidget::Compare,
+        .reads = ReadsLayer | ReadsHead,
+        .fields = {RecipeField::Compare, RecipeField::CompareMode},
+        .formats = kAllFormats,
+        .cellModes = true,
+        .figure = compareFigure,
+        .data = compareData,
+        .oneMatrix = alwaysOneMatrix,
+        .fileStem = compareStem,
+    };
+}
+
+std::vector<ViewDescriptor> makeViews() {
+    return {headsGridView(), headDetailView(), maskView(),     shapeFlowView(),
+            tokenLinesView(), rolloutView(),   ablationView(), compareView()};
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #
 # Usage, from the repository root:  sh resources/figures/make_figures.sh [path/to/attnscope-cli]
 set -eu
-CLI=${1:-build/app/attnscope-cli}
+CLI=${1:-build/release/app/attnscope-cli}
 OUT=$(dirname "$0")
 TEXT='ROMEO:
 What light is this'

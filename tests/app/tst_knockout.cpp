@@ -393,8 +393,8 @@ void tst_Knockout::specSyntax() {
     QCOMPARE(k[0], (Knockout{2, -1, 9, 4}));
     QCOMPARE(k[1], (Knockout{-1, -1, -1, 5}));
     QCOMPARE(k[2], (Knockout{0, 3, 1, 0}));
-    for (const Knockout& x : k) QCOMPARE(session::parseKnockouts(session::formatKnockout(x)).front(), x);
-    QCOMPARE(session::formatKnockout({2, -1, 9, 4}), std::string("2.*:9>4"));
+    for (const Knockout& x : k) QCOMPARE(session::parseKnockouts(attnscope::format_knockout(x)).front(), x);
+    QCOMPARE(attnscope::format_knockout({2, -1, 9, 4}), std::string("2.*:9>4"));
     for (const char* bad : {"", "2.*:9", "2*:9>4", "2.*:9>*", "2.*:9>-1", "a.1:2>3", "1.1:2>3,", "1.1:2>3x", "1:1.2>3"})
         QVERIFY_THROWS_EXCEPTION(session::KnockoutSpecError, session::parseKnockouts(bad));
     const ModelConfig c = ModelConfig::parse_spec("arch=gpt2,n_layer=2,n_head=4,n_embed=16,context=32,vocab=20");

@@ -38,7 +38,7 @@ Golden golden(const QString& name) {
 GenerateOptions sampling(int n, uint64_t seed, int threads) {
     GenerateOptions o;
     o.max_new = n;
-    o.sampling = {.greedy = false, .temperature = 0.8, .top_k = 20, .top_p = 0.9, .seed = seed};
+    o.sampling = {.greedy = false, .temperature = 0.8, .top_k = 20, .top_p = 0.9, .rng_seed = seed};
     o.run.threads = threads;
     return o;
 }
@@ -107,7 +107,7 @@ void tst_Generate::samplingIsTheSameOnOneToFourThreads() {
 // only the kept ids are drawn, each as often as q says (chi-square, p = 0.001).
 void tst_Generate::samplerDrawsTheDefinedDistribution() {
     const std::vector<float> logits{1.0f, 2.5f, 0.3f, 2.5f, -1.0f, 1.7f, 0.9f, 3.1f, -0.2f, 1.2f};
-    const SamplingOptions o{.greedy = false, .temperature = 0.7, .top_k = 6, .top_p = 0.8, .seed = 11};
+    const SamplingOptions o{.greedy = false, .temperature = 0.7, .top_k = 6, .top_p = 0.8, .rng_seed = 11};
     // The definition, step by step, in double.
     std::vector<double> p(logits.size());
     double max = -INFINITY, sum = 0;
@@ -125,7 +125,7 @@ void tst_Generate::samplerDrawsTheDefinedDistribution() {
         if (running >= 0.8) break;
     }
     QVERIFY(kept.size() >= 2 && kept.size() < 6);  // top-p, not top-k, ends the list here
-    SplitMix64 rng(o.seed);
+    SplitMix64 rng(o.rng_seed);
     constexpr int kDraws = 200000;
     std::vector<int> count(logits.size(), 0);
     for (int i = 0; i < kDraws; ++i) {
@@ -160,11 +160,11 @@ void tst_Generate::samplerOrderTopKAndTopP() {
     QCOMPARE(s.top[1].id, 3);
     QCOMPARE(s.rank, 1);
     // top-k 1 always takes the most probable, a tie to the lower id.
-    for (int i = 0; i < 50; ++i) QCOMPARE(sample(tie, {.greedy = false, .top_k = 1, .seed = 3}, rng).id, 1);
+    for (int i = 0; i < 50; ++i) QCOMPARE(sample(tie, {.greedy = false, .top_k = 1, .rng_seed = 3}, rng).id, 1);
     // top-p so small that one token reaches it: the top one alone.
     for (int i = 0; i < 50; ++i) QCOMPARE(sample(tie, {.greedy = false, .top_p = 0.01}, rng).id, 1);
     // Rank and probability are those after the temperature.
-    s = sample(tie, {.greedy = false, .temperature = 2.0, .top_k = 0, .top_p = 1.0, .seed = 9}, rng);
+    s = sample(tie, {.greedy = false, .temperature = 2.0, .top_k = 0, .top_p = 1.0, .rng_seed = 9}, rng);
     double z = 0;
     for (const float l : tie) z += std::exp(double(l) / 2.0);
     QVERIFY(std::fabs(s.prob - std::exp(double(tie[size_t(s.id)]) / 2.0) / z) < 1e-12);

@@ -1,24 +1,15 @@
 #include "gui/dialogs/export_dialog.h"
 
 #include <QLocale>
-#include <QApplication>
 #include <QCheckBox>
-#include <QClipboard>
 #include <QComboBox>
-#include <QDateTime>
 #include <QDialogButtonBox>
-#include <QDir>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QHash>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
-#include <QMutex>
-#include <QPainter>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
@@ -26,98 +17,18 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTimer>
-#include <QtConcurrent>
 #include <QVBoxLayout>
 
 #include "gui/common/setting_value.h"
 #include "gui/common/errors.h"
+#include "gui/dialogs/export_preview.h"
 #include "render/data.h"
 #include "render/export.h"
 #include "gui/views/trace_view.h"
 #include "gui/workspace/view_settings.h"
-#include "gui/common/work_pool.h"
 #include "gui/workspace/workspace.h"
 
 using render::Format;
-
-// The figure as it will be exported, scaled to fit: the same Figure::paint on
-// the widget's painter, in the figure's own 1/96-inch units.
-class ExportPreview : public QWidget {
-public:
-    explicit ExportPreview(QWidget* parent) : QWidget(parent) {
-        setMinimumSize(360, 300);
-        setAccessibleName(ExportDialog::tr("Export preview"));
-    }
-    void setFigure(const render::Figure* fig, QSizeF inches) {
-        fig_ = fig;
-        inches_ = inches;
-        update();
-    }
-    QSize sizeHint() const override { return {560, 460}; }
-
-protected:
-    void paintEvent(QPaintEvent*) override {
-        QPainter p(this);
-        p.fillRect(rect(), palette().color(QPalette::Window));
-        if (!fig_ || inches_.isEmpty()) {
-            p.drawText(rect(), Qt::AlignCenter, ExportDialog::tr("No figure yet."));
-            return;
-        }
-        const QSizeF logical = inches_ * render::kLogicalDpi;
-        const double s = std::min((width() - 16) / logical.width(), (height() - 16) / logical.height());
-        const QSizeF shown = logical * s;
-        const QPointF origin((width() - shown.width()) / 2, (height() - shown.height()) / 2);
-        p.fillRect(QRectF(origin + QPointF(3, 3), shown), QColor(0, 0, 0, 40));  // a shadow: this is a page
-        p.save();
-        p.translate(origin);
-        p.scale(s, s);
-        p.setClipRect(QRectF(QPointF(), logical));
-        fig_->paint(p, QRectF(QPointF(), logical));
-        p.restore();
-    }
-
-private:
-    const render::Figure* fig_ = nullptr;
-    QSizeF inches_;
-};
-
-namespace {
-
-// SHA-256 of model files, remembered per path, size and modification time:
-// hashing a GPT-2 checkpoint takes a second.
-QString cachedSha256(const QString& path) {
-    // Exports run on a worker thread; one at a time, but the cache is shared.
-    static QMutex mutex;
-    const QMutexLocker lock(&mutex);
-    static QHash<QString, QPair<QString, QString>> cache;
-    const QFileInfo fi(path);
-    const QString stamp = QStringLiteral("%1/%2").arg(fi.size()).arg(fi.lastModified().toMSecsSinceEpoch());
-    const auto it = cache.constFind(path);
-    if (it != cache.constEnd() && it->first == stamp) return it->second;
-    const QString sha = session::fileSha256(path);
-    cache.insert(path, {stamp, sha});
-    return sha;
-}
-
-// The export itself, on any thread: returns "" or the translated problem.
-QString writeExport(const session::Recipe& r, const render::FigureData& data, const QStringList& texts, const QString& path,
-                    bool pinRecipe, const std::function<bool(double)>& keepGoing) {
-    try {
-        const session::Recipe done = session::exportRecipe(r, data, texts, path, keepGoing);
-        if (pinRecipe) {
-            session::Recipe pinned = done;
-            if (!pinned.modelPath.isEmpty()) pinned.modelSha256 = cachedSha256(pinned.modelPath);
-            session::writeRecipe(pinned, session::recipePathFor(path));
-        }
-    } catch (const attnscope::Error& e) {
-        return describeError(e);
-    } catch (const std::exception& e) {
-        return describeError(e);
-    }
-    return {};
-}
-
-}  // namespace
 
 ExportDialog::ExportDialog(Workspace* ws, ViewSettings* settings, TraceView* view, QWidget* parent)
     : QDialog(parent), ws_(ws), settings_(settings), view_(view) {
@@ -153,7 +64,23 @@ ExportDialog::~ExportDialog() {
 
 void ExportDialog::buildUi() {
     preview_ = new ExportPreview(this);
+    // Made in the order the Tab key visits them.
+    makeFormatControls();
+    makeSizeControls();
+    makeStyleControls();
+    makeLayoutControls();
+    auto* right = new QVBoxLayout;
+    right->addLayout(buildForm());
+    right->addStretch();
+    right->addWidget(buildButtons());
+    auto* top = new QHBoxLayout(this);
+    top->addWidget(preview_, 1);
+    top->addLayout(right);
+    connectControls();
+}
 
+// The format and the PNG resolution.
+void ExportDialog::makeFormatControls() {
     format_ = new QComboBox(this);
     format_->setObjectName(QStringLiteral("format"));
     format_->addItem(tr("PNG image"), int(Format::Png));
@@ -169,7 +96,10 @@ void ExportDialog::buildUi() {
     dpi_->setSingleStep(50);
     dpi_->setValue(300);
     dpi_->setSuffix(tr(" dpi"));
+}
 
+// The figure's size in inches, and the pixels or millimetres it comes to.
+void ExportDialog::makeSizeControls() {
     auto inchBox = [this](const char* name) {
         auto* b = new QDoubleSpinBox(this);
         b->setObjectName(QString::fromLatin1(name));
@@ -185,7 +115,10 @@ void ExportDialog::buildUi() {
     keepAspect_->setChecked(true);
     naturalSize_ = new QPushButton(tr("&Natural size"), this);
     pixels_ = new QLabel(this);
+}
 
+// How the figure is drawn: vector cells, font size, title, colour bar, run note.
+void ExportDialog::makeStyleControls() {
     cells_ = new QComboBox(this);
     cells_->setObjectName(QStringLiteral("cells"));
     cells_->addItem(tr("Embedded image"), int(render::CellMode::Image));
@@ -207,7 +140,10 @@ void ExportDialog::buildUi() {
     runNote_->setChecked(true);
     runNote_->setToolTip(tr("A line under the figure naming bidirectional attention and ablated heads, "
                             "when the run had either."));
+}
 
+// The grid's columns and layers, the recipe, and the note under them.
+void ExportDialog::makeLayoutControls() {
     columns_ = new QSpinBox(this);
     columns_->setObjectName(QStringLiteral("columns"));
     columns_->setRange(0, 64);
@@ -225,7 +161,9 @@ void ExportDialog::buildUi() {
     note_ = new QLabel(this);
     note_->setObjectName(QStringLiteral("note"));
     note_->setWordWrap(true);
+}
 
+QFormLayout* ExportDialog::buildForm() {
     auto* form = new QFormLayout;
     form->addRow(tr("&Format:"), format_);
     form->addRow(tr("Resolut&ion:"), dpi_);
@@ -252,7 +190,10 @@ void ExportDialog::buildUi() {
     form->addRow(tr("&Layers:"), layers_);
     form->addRow(saveRecipe_);
     form->addRow(note_);
+    return form;
+}
 
+QDialogButtonBox* ExportDialog::buildButtons() {
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     save_ = buttons->addButton(tr("&Save…"), QDialogButtonBox::AcceptRole);
     copy_ = buttons->addButton(tr("Cop&y image"), QDialogButtonBox::ActionRole);
@@ -261,15 +202,12 @@ void ExportDialog::buildUi() {
     copy_->setObjectName(QStringLiteral("copy"));
     connect(save_, &QPushButton::clicked, this, &ExportDialog::chooseFileAndSave);
     connect(copy_, &QPushButton::clicked, this, &ExportDialog::copyImage);
+    return buttons;
+}
 
-    auto* right = new QVBoxLayout;
-    right->addLayout(form);
-    right->addStretch();
-    right->addWidget(buttons);
-    auto* top = new QHBoxLayout(this);
-    top->addWidget(preview_, 1);
-    top->addLayout(right);
-
+// A change of any control makes the figure again; a new layout or a size
+// typed in decides whether the size is the user's.
+void ExportDialog::connectControls() {
     auto changed = [this] {
         if (!updating_) rebuild();
     };
@@ -478,93 +416,3 @@ void ExportDialog::rebuild() {
     copy_->setEnabled(problem.isEmpty() && figure_ != nullptr && !tooManyPixels);
 }
 
-QString ExportDialog::exportTo(const QString& path) {
-    if (!ws_->trace()) return tr("There is nothing to export yet: the model has not run.");
-    const QString error = writeExport(recipe(), ws_->figureData(), ws_->tokens().texts, path,
-                                      saveRecipe_->isChecked() && saveRecipe_->isEnabled(), {});
-    if (error.isEmpty()) saveSettings();
-    return error;
-}
-
-void ExportDialog::startExport(const QString& path) {
-    if (isExporting()) return;
-    if (!ws_->trace()) {
-        emit exportFinished(tr("There is nothing to export yet: the model has not run."));
-        return;
-    }
-    exportCancel_ = std::make_shared<std::atomic<bool>>(false);
-    exportPermille_ = std::make_shared<std::atomic<int>>(0);
-    exportPath_ = path;
-    save_->setEnabled(false);
-    copy_->setEnabled(false);
-    exportProgress_->setLabelText(tr("Writing “%1”…").arg(QFileInfo(path).fileName()));
-    exportProgress_->setValue(0);  // shows it once the export has taken its minimum duration
-    exportPoll_->start();
-    // Everything the worker reads is copied here: the recipe from the
-    // widgets, and the trace, held by the figure data, stays as it is while
-    // the user types on.
-    exportWatcher_.setFuture(QtConcurrent::run(workPool(),
-        [r = recipe(), data = ws_->figureData(), texts = ws_->tokens().texts, path,
-         pin = saveRecipe_->isChecked() && saveRecipe_->isEnabled(), cancel = exportCancel_, permille = exportPermille_] {
-            return writeExport(r, data, texts, path, pin, [&](double done) {
-                permille->store(int(done * 1000));
-                return !cancel->load();
-            });
-        }));
-}
-
-void ExportDialog::cancelExport() {
-    if (exportCancel_) exportCancel_->store(true);
-}
-
-void ExportDialog::finishExport() {
-    exportPoll_->stop();
-    exportProgress_->reset();
-    const QString error = exportWatcher_.result();
-    const bool cancelled = exportCancel_ && exportCancel_->load();
-    rebuild();  // Save and Copy as the recipe allows
-    if (error.isEmpty()) {
-        saveSettings();
-        emit exportFinished(error);
-        accept();
-        return;
-    }
-    if (cancelled) {
-        note_->setText(tr("Export cancelled: “%1” was not written.").arg(QFileInfo(exportPath_).fileName()));
-    } else {
-        QMessageBox::warning(this, tr("Export"), tr("AttnScope could not export “%1”.\n\n%2").arg(exportPath_, error));
-    }
-    emit exportFinished(error);
-}
-
-void ExportDialog::chooseFileAndSave() {
-    const session::Recipe r = recipe();
-    const QString ext = render::formatName(r.format);
-    QSettings st;
-    const QString dir = st.value("export/dir", QDir::homePath()).toString();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(dir).filePath(session::defaultFileName(r)),
-                                                tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
-    if (path.isEmpty()) return;
-    if (QFileInfo(path).suffix().compare(ext, Qt::CaseInsensitive) != 0) {
-        path += QLatin1Char('.') + ext;
-        // The file dialog asked about the name as typed, not this one.
-        if (QFileInfo::exists(path) &&
-            QMessageBox::question(this, tr("Export"), tr("“%1” already exists. Replace it?").arg(QFileInfo(path).fileName()),
-                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
-            return;
-    }
-    st.setValue("export/dir", QFileInfo(path).absolutePath());
-    startExport(path);
-}
-
-void ExportDialog::copyImage() {
-    if (!figure_) return;
-    const session::Recipe r = session::resolveRecipe(recipe(), figure_.get());
-    try {
-        QApplication::clipboard()->setImage(render::renderImage(*figure_, QSizeF(r.widthIn, r.heightIn), r.dpi));
-    } catch (const attnscope::Error& e) {
-        QMessageBox::warning(this, tr("Copy image"), tr("AttnScope could not copy the figure.\n\n%1").arg(describeError(e)));
-        return;
-    }
-    saveSettings();
-}

@@ -16,7 +16,9 @@
 
 class QCheckBox;
 class QComboBox;
+class QDialogButtonBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QProgressDialog;
@@ -59,12 +61,19 @@ signals:
 
 private:
     void finishExport();
+    // The controls (export_dialog.cpp), made and laid out a group at a time.
     void buildUi();
+    void makeFormatControls();
+    void makeSizeControls();
+    void makeStyleControls();
+    void makeLayoutControls();
+    QFormLayout* buildForm();
+    QDialogButtonBox* buildButtons();
+    void connectControls();
     void loadSettings();
     void saveSettings() const;
     void rebuild();          // new recipe -> new figure, preview, labels
-    void updateSizeFields();  // natural size, or the user's
-    void chooseFileAndSave();
+    void chooseFileAndSave();  // export_dialog_save.cpp, with the export's writing
     bool traceIsCurrent() const;
 
     Workspace* ws_;

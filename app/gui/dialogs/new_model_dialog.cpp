@@ -25,13 +25,13 @@ NewModelDialog::NewModelDialog(QWidget* parent) : QDialog(parent) {
     embed_ = spin(1, L::max_embed, st.value("random/n_embed", 64).toInt());
     context_ = spin(1, L::max_context, st.value("random/context", 256).toInt());
     vocab_ = spin(1, L::max_vocab, st.value("random/vocab", 96).toInt());
-    seed_ = spin(0, 1 << 30, st.value("random/seed", 1).toInt());
+    randomSeed_ = spin(0, 1 << 30, st.value("random/seed", 1).toInt());
     form->addRow(tr("&Layers (n_layer):"), layers_);
     form->addRow(tr("&Heads (n_head):"), heads_);
     form->addRow(tr("&Width (n_embed):"), embed_);
     form->addRow(tr("&Context length:"), context_);
     form->addRow(tr("&Vocabulary size:"), vocab_);
-    form->addRow(tr("&Seed:"), seed_);
+    form->addRow(tr("&Seed:"), randomSeed_);
     problem_ = new QLabel(this);
     problem_->setStyleSheet(QStringLiteral("color: #b00020"));
     form->addRow(problem_);
@@ -44,7 +44,7 @@ NewModelDialog::NewModelDialog(QWidget* parent) : QDialog(parent) {
         s.setValue("random/n_embed", embed_->value());
         s.setValue("random/context", context_->value());
         s.setValue("random/vocab", vocab_->value());
-        s.setValue("random/seed", seed_->value());
+        s.setValue("random/seed", randomSeed_->value());
         accept();
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -56,7 +56,7 @@ attnscope::ModelConfig NewModelDialog::config() const {
                                         layers_->value());
 }
 
-quint64 NewModelDialog::seed() const { return quint64(seed_->value()); }
+quint64 NewModelDialog::randomSeed() const { return quint64(randomSeed_->value()); }
 
 void NewModelDialog::validate() {
     QString problem;

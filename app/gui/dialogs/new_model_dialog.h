@@ -1,5 +1,5 @@
 #pragma once
-// The form for a new random model: n_layer, n_head, n_embed, context, seed.
+// The form for a new random model: n_layer, n_head, n_embed, context, random seed.
 #include <QDialog>
 
 #include "attnscope/model/config.h"
@@ -12,10 +12,10 @@ class NewModelDialog : public QDialog {
 public:
     explicit NewModelDialog(QWidget* parent = nullptr);
     attnscope::ModelConfig config() const;
-    quint64 seed() const;
+    quint64 randomSeed() const;
 
 private:
     void validate();
-    QSpinBox *layers_, *heads_, *embed_, *context_, *vocab_, *seed_;
+    QSpinBox *layers_, *heads_, *embed_, *context_, *vocab_, *randomSeed_;
     QLabel* problem_;
 };

@@ -155,8 +155,8 @@ void HeadStatsPanel::computeStats() {
     statsTotal_ = int(std::min<int64_t>(attnscope::head_statistics_steps(*trace), INT_MAX));
     progressTimer_.start();
     // Every core, waiting between bands while the model runs for a key
-    // (yieldToForeground), so that the runs are not slowed down: at 8,100
-    // tokens 11 s on two threads where one took 21 s.
+    // (yieldToForeground), so that the runs are not slowed down: a long
+    // text's statistics take about half as long on two threads as on one.
     statsCancel_ = std::make_shared<std::atomic<bool>>(false);
     statsWatcher_.setFuture(QtConcurrent::run(workPool(), [trace, cancel = statsCancel_, done = statsDone_,
                                                            gen = ++generation_] {

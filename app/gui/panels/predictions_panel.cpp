@@ -205,8 +205,8 @@ void PredictionsPanel::startLosses() {
     lossProgress_ = progress;
     // One thread: the Workspace's next run may start beside it, and each block
     // waits for the runs of a typist's keys (yieldToForeground). 64 positions
-    // at a time (the blocks next_token_losses_from_ln_f computes; 0.1 s at a
-    // 50,000-token vocabulary), each kept in `progress` as it is done.
+    // at a time (the blocks next_token_losses_from_ln_f computes), each kept
+    // in `progress` as it is done.
     lossWatcher_.setFuture(QtConcurrent::run(workPool(), [lnF, tokens = std::move(tokens), weights, keep, cancel = lossCancel_,
                                               progress, gen = lossGeneration_] {
         constexpr int kBlock = kLossBlock;
@@ -215,12 +215,13 @@ void PredictionsPanel::startLosses() {
         r.from = keep;
         try {
             const int n = int(tokens.size()) - 1, C = int(lnF->cols());
+            attnscope::LossScratch scratch;  // one (64, V) buffer for every block
             for (int first = 0; first < n; first += kBlock) {
                 if (!yieldToForeground(*cancel)) throw attnscope::Error(attnscope::ErrorCode::Cancelled, "cancelled");
                 const int last = std::min(n, first + kBlock);
                 const std::vector<double> part = attnscope::next_token_losses_from_ln_f(
                     *weights, attnscope::ConstMapRM(lnF->data() + size_t(first) * size_t(C), last - first + 1, C),
-                    std::span<const int>(tokens).subspan(size_t(first), size_t(last - first + 1)), 0, 1);
+                    std::span<const int>(tokens).subspan(size_t(first), size_t(last - first + 1)), 0, 1, {}, &scratch);
                 r.losses.insert(r.losses.end(), part.begin(), part.end());
                 const std::lock_guard lock(progress->mutex);
                 progress->losses.insert(progress->losses.end(), part.begin(), part.end());
@@ -257,10 +258,14 @@ void PredictionsPanel::requestPrediction() {
         try {
             r.prediction = attnscope::predict_from_ln_f(*weights, *trace, pos, k, 1);
             if (without) {
-                r.without = attnscope::predict_from_ln_f(*weights, without->cmatrix(), trace->tokens, pos, k, 1);
+                // One lm_head row without the knockouts: its own prediction, and
+                // the probability there of each token predicted with them.
                 std::vector<int> ids;
                 for (const attnscope::TokenProb& t : r.prediction.top) ids.push_back(t.id);
-                r.withoutProbs = attnscope::probabilities_from_ln_f(*weights, without->cmatrix(), trace->tokens, pos, ids, 1);
+                attnscope::PredictionAndProbabilities w = attnscope::predict_with_probabilities_from_ln_f(
+                    *weights, without->cmatrix(), trace->tokens, pos, k, ids, 1);
+                r.without = std::move(w.prediction);
+                r.withoutProbs = std::move(w.probabilities);
             }
         } catch (const std::exception& e) {  // an Error, or out of memory
             r.error = QString::fromStdString(e.what());

@@ -151,9 +151,8 @@ void AblationView::startScan() {
 
 double AblationView::scanRunFlops(const attnscope::ModelConfig& c, int T, int i) {
     // Every position's logits and loss counted 1.5 times: they run at about
-    // two thirds of the blocks' rate (GPT-2 small shapes, 4 x 12 heads at
-    // 1,024 tokens and 12 x 12 at 256: scans of 50 and 49 s, estimated 51
-    // and 51 s from a run's time).
+    // two thirds of the blocks' rate (GPT-2 small shapes), so that a scan's
+    // estimate from a run's time comes out close to the scan's own.
     return attnscope::ablation_run_flops(c, T, i) + 0.5 * attnscope::ablation_logits_flops(c, T);
 }
 

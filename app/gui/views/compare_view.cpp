@@ -26,14 +26,29 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     setDescriptor(&session::viewFor(session::ViewWidget::Compare));
     setAccessibleDescription(tr("The selected head of text A beside text or model B, and their difference B − A"));
     comparer_ = new Comparer(ws, this);
-    const QSettings st;
-    QString modeName = st.value("compare/mode", render::compareModeName(mode_)).toString();
+    const QString modeName = QSettings().value("compare/mode", render::compareModeName(mode_)).toString();
     render::compareModeFromName(modeName, &mode_);
 
+    // The controls above the figure, made in the order the Tab key visits them.
     auto* layout = new QVBoxLayout(this);
     controls_ = new QWidget(this);
     auto* cl = new QVBoxLayout(controls_);
     cl->setContentsMargins(0, 0, 0, 0);
+    cl->addLayout(buildInputRow());
+    cl->addWidget(buildTimelineRow());
+    cl->addLayout(buildStatusRow());
+    layout->addWidget(controls_);
+    layout->addStretch(1);
+    setBadgeBelow(controls_);
+
+    buildMenu();
+    connectControls();
+    connectComparer();
+    updateControls();
+}
+
+// Text B, and beside it the buttons for a model or checkpoints B and the mode.
+QLayout* CompareView::buildInputRow() {
     auto* top = new QHBoxLayout;
     auto* textLabel = new QLabel(tr("Te&xt B:"), controls_);
     text_ = new QPlainTextEdit(controls_);
@@ -43,7 +58,7 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     text_->setToolTip(tr("B: a second text on the same model (Ctrl+Shift+D). Cropped to the context like the text above."));
     text_->setTabChangesFocus(true);
     text_->setFixedHeight(QFontMetrics(text_->font()).lineSpacing() * 3 + 10);
-    text_->setPlainText(st.value("compare/text").toString());
+    text_->setPlainText(QSettings().value("compare/text").toString());
     textLabel->setBuddy(text_);
     modelButton_ = new QPushButton(tr("Compare w&ith model…"), controls_);
     modelButton_->setToolTip(tr("B: the same text on another model of the same shape (Ctrl+Shift+M)"));
@@ -73,8 +88,11 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     top->addWidget(textLabel);
     top->addWidget(text_, 1);
     top->addLayout(buttons);
-    cl->addLayout(top);
+    return top;
+}
 
+// Previous, the slider and Next over the checkpoints of a timeline.
+QWidget* CompareView::buildTimelineRow() {
     timelineRow_ = new QWidget(controls_);
     auto* tl = new QHBoxLayout(timelineRow_);
     tl->setContentsMargins(0, 0, 0, 0);
@@ -93,7 +111,11 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     tl->addWidget(slider_, 1);
     tl->addWidget(next_);
     tl->addWidget(stepLabel_, 1);
-    cl->addWidget(timelineRow_);
+    return timelineRow_;
+}
+
+// Progress while B runs, and what the comparison is.
+QLayout* CompareView::buildStatusRow() {
     auto* statusRow = new QHBoxLayout;
     progress_ = new QProgressBar(controls_);
     progress_->setMaximumWidth(160);
@@ -105,12 +127,11 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusRow->addWidget(progress_);
     statusRow->addWidget(status_, 1);
-    cl->addLayout(statusRow);
-    layout->addWidget(controls_);
-    layout->addStretch(1);
-    setBadgeBelow(controls_);
+    return statusRow;
+}
 
-    // The Compare menu (Run ▸ Compare): its shortcuts work anywhere in the window.
+// The Compare menu (Run ▸ Compare): its shortcuts work anywhere in the window.
+void CompareView::buildMenu() {
     menu_ = new QMenu(tr("C&ompare"), this);
     QAction* withText = menu_->addAction(tr("Compare with &text…"), this, &CompareView::chooseText);
     withText->setShortcut(QKeySequence(tr("Ctrl+Shift+D")));
@@ -131,7 +152,9 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
         setMode(on ? render::CompareMode::Difference : render::CompareMode::SideBySide);
     });
     menu_->addAction(tr("&Stop comparing"), comparer_, &Comparer::clear);
+}
 
+void CompareView::connectControls() {
     textDebounce_.setSingleShot(true);
     textDebounce_.setInterval(300);
     connect(&textDebounce_, &QTimer::timeout, this, &CompareView::commitText);
@@ -144,6 +167,9 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     connect(prev_, &QPushButton::clicked, comparer_, &Comparer::previous);
     connect(next_, &QPushButton::clicked, comparer_, &Comparer::next);
     connect(slider_, &QSlider::valueChanged, comparer_, &Comparer::setStep);
+}
+
+void CompareView::connectComparer() {
     connect(comparer_, &Comparer::comparisonChanged, this, [this] {
         rebuild();
         updateControls();
@@ -161,7 +187,6 @@ CompareView::CompareView(Workspace* ws, ViewSettings* settings, QWidget* parent)
         else status_->setText(tr("Running B…"));
     });
     connect(&builder_, &QFutureWatcher<Build>::finished, this, &CompareView::buildFinished);
-    updateControls();
 }
 
 CompareView::~CompareView() { builder_.waitForFinished(); }

@@ -17,6 +17,7 @@
 class QAction;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QMenu;
 class QPlainTextEdit;
 class QProgressBar;
@@ -71,6 +72,13 @@ protected:
     void showEvent(QShowEvent* e) override;
 
 private:
+    // The constructor's parts: the controls' rows, the menu, the connections.
+    QLayout* buildInputRow();
+    QWidget* buildTimelineRow();
+    QLayout* buildStatusRow();
+    void buildMenu();
+    void connectControls();
+    void connectComparer();
     // Text B, typed: remembered and compared (after the typing pauses, or on close).
     void commitText();
     void updateControls();

@@ -14,6 +14,7 @@
 
 #include "gui/common/errors.h"
 #include "gui/common/selection_text.h"
+#include "gui/workspace/knockout_actions.h"
 
 namespace {
 
@@ -123,8 +124,8 @@ void HeadDetailView::selectionChanged() {
 void HeadDetailView::rebuild() {
     const auto trace = ws_->trace();
     const Selection& s = ws_->selection();
-    // On another tab the figure waits until it is shown: at 1,000 tokens it
-    // costs 15-20 ms, at every key.
+    // On another tab the figure waits until it is shown: at a long text it
+    // is costly, and it would be made at every key.
     rebuildOnShow_ = !isVisible();
     if (rebuildOnShow_) {
         figure_.reset();
@@ -386,20 +387,19 @@ QMenu* HeadDetailView::cellMenu(int query, int key) {
     const bool can = figure_ && trace && !trace->imported && query >= 0 && key >= 0 && query < trace->T() &&
                      key < trace->T();
     const int layer = figure_ ? figure_->layer() : 0, head = figure_ ? figure_->head() : 0;
-    const auto add = [&](const char* name, const QString& text, attnscope::Knockout k) {
-        QAction* a = menu->addAction(text, this, [this, k] { ws_->addKnockout(k); });
+    const KnockoutCell cell{layer, head, query, key};
+    const auto add = [&](const char* name, const QString& text, KnockoutScope scope) {
+        QAction* a = addKnockoutAction(menu, ws_, text, scope, [cell] { return cell; });
         a->setObjectName(QString::fromLatin1(name));
         a->setEnabled(can);
     };
-    add("blockEdgeHead", tr("Block edge %1→%2 in this head").arg(query).arg(key), {layer, head, query, key});
+    add("blockEdgeHead", tr("Block edge %1→%2 in this head").arg(query).arg(key), KnockoutScope::EdgeInHead);
     add("blockEdgeLayer", tr("Block edge %1→%2 in every head of layer %3").arg(query).arg(key).arg(layer),
-        {layer, -1, query, key});
-    add("blockKey", tr("Block every edge into key %1 (all layers and heads)").arg(key), {-1, -1, -1, key});
+        KnockoutScope::EdgeInLayer);
+    add("blockKey", tr("Block every edge into key %1 (all layers and heads)").arg(key), KnockoutScope::IntoKey);
     menu->addSeparator();
-    QAction* clear = menu->addAction(tr("Clear knockouts (%1)").arg(ws_->knockouts().size()), ws_,
-                                     &Workspace::clearKnockouts);
-    clear->setObjectName(QStringLiteral("clearKnockouts"));
-    clear->setEnabled(!ws_->knockouts().empty());
+    addClearKnockoutsAction(menu, ws_, tr("Clear knockouts (%1)").arg(ws_->knockouts().size()))
+        ->setEnabled(!ws_->knockouts().empty());
     return menu;
 }
 

@@ -41,7 +41,6 @@ void TokenLinesView::placeWindow(bool followQuery) {
     figure_->setHighlight(highlight_);
 }
 
-void TokenLinesView::setOverlay(bool on) { overlay_->setChecked(on); }
 bool TokenLinesView::overlay() const { return overlay_->isChecked(); }
 
 std::vector<int> TokenLinesView::heads() const {

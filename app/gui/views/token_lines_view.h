@@ -15,7 +15,6 @@ public:
     TokenLinesView(Workspace* ws, ViewSettings* settings, QWidget* parent = nullptr);
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
     void fillRecipe(session::Recipe& r) const override;
-    void setOverlay(bool on);
     bool overlay() const;
     // The query whose lines alone are shown, or -1 (for the exporter).
     int focusQuery() const { return focus_; }

@@ -59,16 +59,6 @@
 #include "gui/workspace/view_settings.h"
 #include "gui/workspace/workspace.h"
 
-namespace {
-
-QString exampleText() {
-    return QStringLiteral(
-        "ROMEO:\nWhat light is this that breaks upon the night?\nSpeak once again, and let me hear thy voice.\n\n"
-        "JULIET:\nWho calls so late beneath my window here?\n");
-}
-
-}  // namespace
-
 MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws_(ws) {
     setWindowTitle(tr("AttnScope"));
     setAcceptDrops(true);
@@ -80,6 +70,7 @@ MainWindow::MainWindow(Workspace* ws, QWidget* parent) : QMainWindow(parent), ws
     buildMenus();
     buildStatusBar();
     connectWorkspace();
+    connect(&traceCheck_, &QFutureWatcher<TraceFileCheck>::finished, this, &MainWindow::finishTraceFileCheck);
     resize(1280, 860);
     const QSettings st;
     restoreGeometry(st.value("window/geometry").toByteArray());
@@ -128,8 +119,8 @@ void MainWindow::buildDocks() {
     auto* tl = new QVBoxLayout(textPage);
     editor_ = new QPlainTextEdit(textPage);
     // Wrapped at spaces only: Qt's default (at a space, else anywhere) lays a
-    // long line without spaces out in quadratic time, 17 s a keystroke for a
-    // megabyte of it; so a word wider than the editor scrolls instead.
+    // long line without spaces out in quadratic time, at every keystroke; so
+    // a word wider than the editor scrolls instead.
     editor_->setWordWrapMode(QTextOption::WordWrap);
     editor_->setAccessibleName(tr("Text to run"));
     editor_->setPlaceholderText(tr("Type or paste text here; every edit re-runs the model."));
@@ -262,85 +253,11 @@ void MainWindow::connectWorkspace() {
     });
 }
 
-void MainWindow::restoreSession(const QString& modelOverride) {
-    restoreText();
-    if (!modelOverride.isEmpty()) return openModel(modelOverride);
-    const QString last = QSettings().value("models/last").toString();
-    openModel(QFileInfo::exists(last) ? last : QString());
-}
-
-QString MainWindow::editorText() const { return textAsTyped(editor_); }
-
 int MainWindow::mostMenuThreads() {
     return std::max(attnscope::physical_core_count(), int(std::thread::hardware_concurrency()));
 }
 
 int MainWindow::savedThreads() { return settingInt(QSettings(), QStringLiteral("run/threads"), 0, 0, mostMenuThreads()); }
-
-void MainWindow::restoreText() {
-    showText(TextAutosaver::load(autosaver_->path()).value_or(QSettings().value("text/last", exampleText()).toString()),
-             false);
-}
-
-void MainWindow::setTransientText(const QString& text) {
-    showText(text, true);  // until the user edits it: then it is theirs, and saved
-}
-
-void MainWindow::showText(const QString& text, bool transient) {
-    {
-        const QSignalBlocker b(editor_);  // not an edit: nothing to autosave
-        editor_->setPlainText(text);
-    }
-    transientText_ = transient;
-    ws_->setText(text);
-}
-
-void MainWindow::openModel(const QString& path) {
-    const QString tok = path.isEmpty() ? QString() : QSettings().value("tokenizers/" + path).toString();
-    ws_->openModel(path, QFileInfo::exists(tok) ? tok : QString());
-}
-
-void MainWindow::chooseModel() {
-    QSettings st;
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open model"), st.value("models/dir").toString(),
-        tr("Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)"));
-    if (path.isEmpty()) return;
-    st.setValue("models/dir", QFileInfo(path).absolutePath());
-    openModel(path);
-}
-
-void MainWindow::chooseModelFolder() {
-    // A Hugging Face folder: config.json + model.safetensors or pytorch_model.bin.
-    QSettings st;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open model folder"), st.value("models/dir").toString());
-    if (dir.isEmpty()) return;
-    st.setValue("models/dir", dir);
-    openModel(dir);
-}
-
-void MainWindow::chooseTraceFile() {
-    QSettings st;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open trace file"), st.value("traces/dir").toString(),
-                                                      tr("AttnScope trace files (*.safetensors);;All files (*)"));
-    if (path.isEmpty()) return;
-    st.setValue("traces/dir", QFileInfo(path).absolutePath());
-    openTraceFile(path);
-}
-
-bool MainWindow::openTraceFile(const QString& path) {
-    // Checked here, so that a model chosen by mistake is not opened as one.
-    if (!attnscope::is_trace_file(path.toStdString())) {
-        showProblem(tr("Cannot open trace file"),
-                    tr("“%1” is not an AttnScope trace file: a trace file is a safetensors file whose metadata says "
-                       "\"format\": \"attnscope-trace\" (resources/tools/capture_attention.py writes one). "
-                       "To open a model, use File ▸ Open model….")
-                        .arg(QFileInfo(path).fileName()));
-        return false;
-    }
-    ws_->openModel(path);
-    return true;
-}
 
 void MainWindow::applyDocumentKind() {
     const bool traceFile = ws_->isTraceFile();
@@ -368,100 +285,12 @@ void MainWindow::applyDocumentKind() {
     textDock_->setWindowTitle(traceFile ? tr("Text (kept for models; the trace file has its own tokens)") : tr("Text"));
 }
 
-void MainWindow::newRandomModel() {
-    NewModelDialog dlg(this);
-    if (dlg.exec() != QDialog::Accepted) return;
-    try {
-        ws_->setDocument(session::randomDocument(dlg.config(), dlg.seed()));
-    } catch (const std::exception& e) {
-        showProblem(tr("Cannot create model"), describeError(e));
-    }
-}
-
-void MainWindow::askForTokenizer(const QString& modelPath, const QStringList& looked) {
-    const QString where = looked.isEmpty() ? QString() : tr("\n\nLooked in:\n%1").arg(looked.join('\n'));
-    // Not modal: the model already runs on token ids while the user decides.
-    auto* box = new QMessageBox(
-        QMessageBox::Question, tr("Choose a tokenizer"),
-        tr("“%1” carries no tokenizer and none was found beside it. Choose a tokenizer file (encoder.json, "
-           "vocab.json, tokenizer.json or *.tiktoken), or, for a character-level model, build its vocabulary "
-           "from the text it was trained on (its sorted set of characters, as tutorials do). Without either, "
-           "type token ids separated by commas.%2")
-            .arg(QFileInfo(modelPath).fileName(), where),
-        QMessageBox::NoButton, this);
-    QPushButton* file = box->addButton(tr("Choose tokenizer file…"), QMessageBox::AcceptRole);
-    QPushButton* chars = box->addButton(tr("Build from a text file…"), QMessageBox::ActionRole);
-    box->addButton(tr("Type token ids"), QMessageBox::RejectRole);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    lastProblem_ = box->text();
-    connect(box, &QMessageBox::finished, this, [this, box, file, chars, modelPath](int) {
-        if (box->clickedButton() == chars) {
-            const QString text = QFileDialog::getOpenFileName(this, tr("Training text"), QFileInfo(modelPath).absolutePath(),
-                                                              tr("Text (*.txt *.md);;All files (*)"));
-            if (!text.isEmpty()) buildCharVocabulary(modelPath, text);
-            return;
-        }
-        if (box->clickedButton() != file) return;
-        const QString tok = QFileDialog::getOpenFileName(this, tr("Choose tokenizer"), QFileInfo(modelPath).absolutePath(),
-                                                         tr("Tokenizers (*.json *.bpe *.txt *.tiktoken);;All files (*)"));
-        if (tok.isEmpty()) return;
-        QSettings().setValue("tokenizers/" + modelPath, tok);
-        ws_->openModel(modelPath, tok);
-    });
-    box->open();
-}
-
-bool MainWindow::buildCharVocabulary(const QString& modelPath, const QString& textPath) {
-    if (!ws_->hasModel()) return false;
-    try {
-        const QString out = session::buildCharTokenizer(
-            textPath, ws_->document().model.weights->config.vocab_size,
-            QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("tokenizers")));
-        QSettings().setValue("tokenizers/" + modelPath, out);
-        ws_->openModel(modelPath, out);
-        return true;
-    } catch (const std::exception& e) {
-        showProblem(tr("Cannot build the vocabulary"), describeError(e));
-        return false;
-    }
-}
-
-void MainWindow::openTextFile() {
-    QSettings st;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open text"), st.value("text/dir").toString(),
-                                                      tr("Text (*.txt *.md);;All files (*)"));
-    if (path.isEmpty()) return;
-    st.setValue("text/dir", QFileInfo(path).absolutePath());
-    loadTextFile(path);
-}
-
-bool MainWindow::loadTextFile(const QString& path) {
-    const TextFile file = readTextFile(path);
-    if (!file.problem.isEmpty()) {
-        showProblem(tr("Cannot open text"), file.problem);
-        return false;
-    }
-    editor_->setPlainText(file.text);
-    // A box rather than the notice line, which the next run rewrites.
-    if (!file.notice.isEmpty()) showProblem(tr("Text repaired"), file.notice);
-    return true;
-}
-
 void MainWindow::showProblem(const QString& title, const QString& text) {
     // Window-modal but not blocking: runs and loads carry on behind it.
     lastProblem_ = text;
     auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
-}
-
-void MainWindow::addRecent(const QString& path) {
-    recent_.removeAll(path);
-    recent_.prepend(path);
-    while (recent_.size() > 10) recent_.removeLast();
-    QSettings().setValue("models/recent", recent_);
-    checkSettingsWritable();
-    modelPanel_->setRecent(recent_);
 }
 
 void MainWindow::moveHead(int dLayer, int dHead) {
@@ -521,19 +350,6 @@ void MainWindow::updateStatus() {
     statusMode_->setVisible(!mode.isEmpty());
 }
 
-void MainWindow::saveText() {
-    if (transientText_) return;  // --text, unedited: the user's own text stays where it is
-    const QString text = editorText();
-    // The settings keep a copy only of a short text, or when the autosave
-    // file could not be written: every later settings write rewrites it all.
-    constexpr qsizetype kMaxMirroredChars = 64 * 1024;
-    if (text.size() > kMaxMirroredChars) autosaver_->textEdited();  // on disk now, whether edited or restored
-    const bool saved = autosaver_->flush();
-    if (autosaver_->fileNumber() != 1 && saved) return;  // the settings' copy is the first window's
-    if (saved && text.size() > kMaxMirroredChars) QSettings().remove("text/last");
-    else QSettings().setValue("text/last", text);
-}
-
 void MainWindow::checkSettingsWritable() {
     if (settingsWarned_) return;
     QSettings st;
@@ -570,11 +386,3 @@ void MainWindow::showEvent(QShowEvent* e) {
     }
 }
 
-void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
-    if (e->mimeData()->hasUrls()) e->acceptProposedAction();
-}
-
-void MainWindow::dropEvent(QDropEvent* e) {
-    const QList<QUrl> urls = e->mimeData()->urls();
-    if (!urls.isEmpty() && urls.first().isLocalFile()) openModel(urls.first().toLocalFile());
-}

@@ -1,8 +1,10 @@
 #pragma once
 // Wires the views, docks, menus and status bar to one Workspace. No model
 // logic lives here.
+#include <QFutureWatcher>
 #include <QMainWindow>
 #include <QPointer>
+#include <QStringList>
 #include <array>
 #include <functional>
 #include <cstdint>
@@ -60,8 +62,9 @@ public:
     bool loadTextFile(const QString& path);
     void openModel(const QString& path);
     // Opens an AttnScope trace file (attnscope/trace_file.h) in place of a
-    // model; anything else is refused with a message (false).
-    bool openTraceFile(const QString& path);
+    // model once a worker has read its header; anything else is refused with
+    // a message. traceFileChecked tells which.
+    void openTraceFile(const QString& path);
     // Builds a character vocabulary from `textPath` for the open model at
     // `modelPath`, remembers it for the model and reopens the model with it;
     // a problem is shown (non-blocking) and false returned.
@@ -113,6 +116,11 @@ public:
     QString editorText() const;
     static int savedThreads();
 
+signals:
+    // openTraceFile's answer for `path`: opened in the Workspace (which may
+    // still fail to load it, Workspace::loadFailed), or refused.
+    void traceFileChecked(const QString& path, bool opened);
+
 protected:
     void closeEvent(QCloseEvent* e) override;
     void showEvent(QShowEvent* e) override;
@@ -120,18 +128,31 @@ protected:
     void dropEvent(QDropEvent* e) override;
 
 private:
-    void buildViews();  // mainwindow_views.cpp
+    void buildViews();  // main_window_views.cpp
     // A tab's page and the view in it, for the widget `v` names.
     std::pair<QWidget*, TraceView*> buildViewPage(const session::ViewDescriptor& v);
     void buildDocks();
-    // The docks that explain heads (predictions, …): mainwindow_explain.cpp.
+    // The docks that explain heads (predictions, …): main_window_explain.cpp.
     void buildExplainDocks();
     // Their View ▸ Panels entries, with shortcuts.
     void addExplainActions(QMenu* panels);
     void addExplainRunActions(QMenu* run);
-    // Run ▸ knockout entries (mainwindow_explain.cpp).
+    // Run ▸ knockout entries (main_window_explain.cpp).
     void addKnockoutRunActions(QMenu* run);
+    // The menu bar (main_window_menus.cpp): File, View, Run and Help.
     void buildMenus();
+    void buildFileMenu();
+    void buildViewMenu();
+    void buildRunMenu();
+    void buildHelpMenu();
+    // A submenu `title` of `parent` with one checkable entry per name, the
+    // `chosen` one checked; `choose` gets the index of the one triggered.
+    void addChoiceMenu(QMenu* parent, const QString& title, const QStringList& names, int chosen,
+                       const std::function<void(int)>& choose);
+    void addFixedAxisAction(QMenu* view);
+    void addMaskAndAblationActions(QMenu* run);
+    void addThreadsMenu(QMenu* run);
+    void addBudgetMenus(QMenu* run);
     // A Run menu of the kAttentionBudgetsMb sizes, one checked (`fallback` MB,
     // RunOptions' default, until one is chosen), remembered under `key`; `tip`
     // has %1 for the size; `apply` gets the bytes chosen.
@@ -139,9 +160,14 @@ private:
                        const std::function<void(int64_t)>& apply, int fallback = 256);
     void buildStatusBar();
     void connectWorkspace();
+    // A file chosen in an Open dialog that starts in the folder remembered
+    // under the settings key `dirKey`, which then remembers the file's; ""
+    // when the user cancels.
+    QString chooseFileToOpen(const QString& title, const QString& dirKey, const QString& filter);
     void chooseModel();
     void chooseModelFolder();
     void chooseTraceFile();
+    void finishTraceFileCheck();  // openTraceFile's, on the GUI thread
     // Enables what works on the open document: with a trace file, the views
     // and commands that need the model are disabled and say why.
     void applyDocumentKind();
@@ -199,4 +225,9 @@ private:
     QDockWidget* attnTextDock_ = nullptr;
     AttentionTextPanel* attnText_ = nullptr;
     std::vector<QAction*> modelActions_;  // need a model: disabled for a trace file
+    struct TraceFileCheck {
+        QString path;
+        bool isTraceFile = false;
+    };
+    QFutureWatcher<TraceFileCheck> traceCheck_;  // the last openTraceFile's
 };

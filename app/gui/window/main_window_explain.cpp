@@ -14,11 +14,12 @@
 #include "gui/window/main_window.h"
 #include "gui/panels/predictions_panel.h"
 #include "session/ablation_cache.h"
+#include "gui/workspace/knockout_actions.h"
 #include "gui/workspace/workspace.h"
 
 void MainWindow::buildExplainDocks() {
     // Export and the clipboard draw the ablation view on this thread: they may
-    // run a small scan themselves (the demo model's takes 0.1 s), never a large one.
+    // run a small scan themselves (the demo model's is quick), never a large one.
     session::setOnDemandScanLimit(kOnDemandScanWork);
     predictionsDock_ = new QDockWidget(tr("Predictions"), this);
     predictionsDock_->setObjectName("predictionsDock");
@@ -85,21 +86,20 @@ void MainWindow::addExplainRunActions(QMenu* run) {
 }
 
 // Attention knockout on the selection: the head detail's context menu has the
-// same entries for any cell.
+// same entries (knockout_actions.h) for any cell.
 void MainWindow::addKnockoutRunActions(QMenu* run) {
-    QAction* edge = run->addAction(tr("Block the selected e&dge in the selected head"), this, [this] {
+    const auto selected = [this] {
         const Selection& s = ws_->selection();
-        if (s.query >= 0 && s.key >= 0) ws_->addKnockout({s.layer, s.head, s.query, s.key});
-    });
+        return KnockoutCell{s.layer, s.head, s.query, s.key};
+    };
+    QAction* edge = addKnockoutAction(run, ws_, tr("Block the selected e&dge in the selected head"),
+                                      KnockoutScope::EdgeInHead, selected);
     edge->setObjectName(QStringLiteral("blockSelectedEdge"));
     edge->setShortcut(QKeySequence(tr("Ctrl+B")));
-    QAction* key = run->addAction(tr("Block every edge into the selected ke&y"), this, [this] {
-        const Selection& s = ws_->selection();
-        if (s.key >= 0) ws_->addKnockout({-1, -1, -1, s.key});
-    });
+    QAction* key = addKnockoutAction(run, ws_, tr("Block every edge into the selected ke&y"), KnockoutScope::IntoKey,
+                                     selected);
     key->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
-    QAction* clear = run->addAction(tr("Clear knocko&uts"), ws_, &Workspace::clearKnockouts);
-    clear->setObjectName(QStringLiteral("clearKnockouts"));
+    QAction* clear = addClearKnockoutsAction(run, ws_, tr("Clear knocko&uts"));
     clear->setShortcut(QKeySequence(tr("Ctrl+Alt+B")));
     modelActions_.push_back(edge);
     modelActions_.push_back(key);

@@ -45,6 +45,13 @@ void MainWindow::addBudgetMenu(QMenu* run, const QString& title, const QString& 
 }
 
 void MainWindow::buildMenus() {
+    buildFileMenu();
+    buildViewMenu();
+    buildRunMenu();
+    buildHelpMenu();
+}
+
+void MainWindow::buildFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open model…"), this, &MainWindow::chooseModel);
     open->setShortcut(QKeySequence::Open);
@@ -68,7 +75,9 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+}
 
+void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
     QAction* nextHead = view->addAction(tr("Next head"), this, [this] { moveHead(0, 1); });
@@ -92,27 +101,28 @@ void MainWindow::buildMenus() {
     for (QDockWidget* d : {modelDock_, textDock_}) panels->addAction(d->toggleViewAction());
     addExplainActions(panels);
     view->addSeparator();
-    QMenu* cmaps = view->addMenu(tr("&Colour map"));
-    auto* cg = new QActionGroup(this);
-    const QStringList cmapNames = {tr("Viridis"), tr("Magma"), tr("Cividis"), tr("Greys")};
-    for (int i = 0; i < cmapNames.size(); ++i) {
-        QAction* a = cmaps->addAction(cmapNames[i]);
+    addChoiceMenu(view, tr("&Colour map"), {tr("Viridis"), tr("Magma"), tr("Cividis"), tr("Greys")},
+                  int(settings_->colormap()), [this](int i) { settings_->setColormap(render::ColorMapId(i)); });
+    addChoiceMenu(view, tr("&Scale"), {tr("Linear"), tr("Logarithmic"), tr("Row-normalised")}, int(settings_->scale()),
+                  [this](int i) { settings_->setScale(render::Scale(i)); });
+    addFixedAxisAction(view);
+}
+
+void MainWindow::addChoiceMenu(QMenu* parent, const QString& title, const QStringList& names, int chosen,
+                               const std::function<void(int)>& choose) {
+    QMenu* menu = parent->addMenu(title);
+    auto* group = new QActionGroup(this);
+    for (int i = 0; i < names.size(); ++i) {
+        QAction* a = menu->addAction(names[i]);
         a->setCheckable(true);
-        a->setChecked(int(settings_->colormap()) == i);
-        cg->addAction(a);
-        connect(a, &QAction::triggered, this, [this, i] { settings_->setColormap(render::ColorMapId(i)); });
+        a->setChecked(chosen == i);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [choose, i] { choose(i); });
     }
-    QMenu* scales = view->addMenu(tr("&Scale"));
-    auto* sg = new QActionGroup(this);
-    const QStringList scaleNames = {tr("Linear"), tr("Logarithmic"), tr("Row-normalised")};
-    for (int i = 0; i < scaleNames.size(); ++i) {
-        QAction* a = scales->addAction(scaleNames[i]);
-        a->setCheckable(true);
-        a->setChecked(int(settings_->scale()) == i);
-        sg->addAction(a);
-        connect(a, &QAction::triggered, this, [this, i] { settings_->setScale(render::Scale(i)); });
-    }
-    // The query bars' axis: also in their right-click menu, which the keyboard can't reach.
+}
+
+// The query bars' axis: also in their right-click menu, which the keyboard can't reach.
+void MainWindow::addFixedAxisAction(QMenu* view) {
     QAction* fixedAxis = view->addAction(tr("&Query bars from 0 to 1"));
     fixedAxis->setObjectName(QStringLiteral("fixedAxisAction"));
     fixedAxis->setCheckable(true);
@@ -122,8 +132,25 @@ void MainWindow::buildMenus() {
         const QSignalBlocker b(fixedAxis);
         fixedAxis->setChecked(fixed);
     });
+}
 
+void MainWindow::buildRunMenu() {
     QMenu* run = menuBar()->addMenu(tr("&Run"));
+    addMaskAndAblationActions(run);
+    addThreadsMenu(run);
+    addBudgetMenus(run);
+    QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });
+    addExplainRunActions(run);
+    addKnockoutRunActions(run);
+    clear->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
+    clear->setEnabled(!ws_->ablated().empty());
+    connect(ws_, &Workspace::optionsChanged, clear, [this, clear] { clear->setEnabled(!ws_->ablated().empty()); });
+    QAction* stop = run->addAction(tr("Ca&ncel run"), ws_, &Workspace::cancel);
+    stop->setShortcut(QKeySequence(Qt::Key_Escape));
+}
+
+// Causal attention, ablating the selected head, refusing a text past the context.
+void MainWindow::addMaskAndAblationActions(QMenu* run) {
     QAction* causal = run->addAction(tr("&Causal attention"));
     causal->setCheckable(true);
     causal->setChecked(ws_->causal());
@@ -157,8 +184,11 @@ void MainWindow::buildMenus() {
         QSettings().setValue("run/refuseLong", on);
         ws_->setCropPolicy(on ? session::CropPolicy::Refuse : session::CropPolicy::KeepLast);
     });
-    // Threads: results are identical on any count (the README's determinism
-    // claim); only the speed changes. Automatic is one thread per physical core.
+}
+
+// Threads: results are identical on any count (the README's determinism
+// claim); only the speed changes. Automatic is one thread per physical core.
+void MainWindow::addThreadsMenu(QMenu* run) {
     QMenu* threads = run->addMenu(tr("&Threads"));
     threads->setObjectName(QStringLiteral("threadsMenu"));
     auto* tg = new QActionGroup(threads);
@@ -177,9 +207,13 @@ void MainWindow::buildMenus() {
         });
     }
     if (!tg->checkedAction()) tg->actions().constFirst()->setChecked(true);
-    // Attention memory: softmax weights are kept for every head while they fit;
-    // past it each head is rebuilt exactly when shown (Model::run's budget).
-    // Activation memory: the same for every layer's other tensors.
+}
+
+// Attention memory: softmax weights are kept for every head while they fit;
+// past it each head is rebuilt exactly when shown (Model::run's budget).
+// Activation memory: the same for every layer's other tensors; past it, the
+// keys and values while they fit.
+void MainWindow::addBudgetMenus(QMenu* run) {
     const QString sizeTip = tr("Keep every head's attention weights while they fit in %1 MB; past that, rebuild a "
                                "head exactly when it is shown");
     addBudgetMenu(run, tr("Attention &memory"), QStringLiteral("budgetMenu"), QStringLiteral("run/attentionBudgetMb"),
@@ -189,21 +223,14 @@ void MainWindow::buildMenus() {
                   tr("Keep every layer's activations while they fit in %1 MB; past that, keep k, v and each "
                      "layer's output, and compute a layer's other tensors again exactly when they are shown"),
                   [this](int64_t bytes) { ws_->setActivationBudget(bytes); });
-    // Past the activation budget: the keys and values, while they fit.
     addBudgetMenu(run, tr("&Key and value memory"), QStringLiteral("kvBudgetMenu"), QStringLiteral("run/kvBudgetMb"),
                   tr("Past the activation memory, keep every layer's keys and values while they fit in %1 MB; "
                      "past that, compute them again from each layer's input, exactly, when a run or a view needs "
                      "them (an edit then costs every layer's k and v projections)"),
                   [this](int64_t bytes) { ws_->setKvBudget(bytes); }, int(attnscope::RunOptions().kv_budget_bytes >> 20));
-    QAction* clear = run->addAction(tr("C&lear ablations"), this, [this] { ws_->setAblated({}); });
-    addExplainRunActions(run);
-    addKnockoutRunActions(run);
-    clear->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
-    clear->setEnabled(!ws_->ablated().empty());
-    connect(ws_, &Workspace::optionsChanged, clear, [this, clear] { clear->setEnabled(!ws_->ablated().empty()); });
-    QAction* stop = run->addAction(tr("Ca&ncel run"), ws_, &Workspace::cancel);
-    stop->setShortcut(QKeySequence(Qt::Key_Escape));
+}
 
+void MainWindow::buildHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* guide = help->addAction(tr("&Guide"), this, [this] {
         // One guide window at a time, told with the open model's numbers.
@@ -220,4 +247,3 @@ void MainWindow::buildMenus() {
                               "layer, live as you type.</p>").arg(QApplication::applicationVersion()));
     });
 }
-

@@ -102,8 +102,8 @@ public:
     // The wait the next edit gets: 0 when the last run took under
     // quickRunMs() (and one has completed), else debounceMs().
     int nextDebounceMs() const;
-    // kQuickRunMs by default; 0: every edit waits debounceMs() (as before
-    // 2026-12-02, for attnscope-bench-ui --app --quick-run-ms 0).
+    // kQuickRunMs by default; 0: every edit waits debounceMs() (for
+    // attnscope-bench-ui --app --quick-run-ms 0, to compare).
     void setQuickRunMs(double ms) { quickRunMs_ = std::max(0.0, ms); }
     double quickRunMs() const { return quickRunMs_; }
 
@@ -174,6 +174,7 @@ signals:
 private:
     // `s` with its layer and head within the open model (unchanged with none open).
     Selection clampedToModel(Selection s) const;
+    // The runs (workspace_run.cpp).
     void schedule();
     void startRun();
     void finishRun();

@@ -10,186 +10,13 @@
 #include <vector>
 
 #include "attnscope/run/model.h"
+#include "render/figures/heads_grid_thumbnails.h"
 
 namespace render {
 
 namespace {
 
 QString trGrid(const char* s) { return QCoreApplication::translate("render::HeadsGridFigure", s); }
-
-// pool() leaves a matrix this small as it is.
-bool fitsIn(const Normalized& n, int rows, int cols) {
-    return n.t.rows() <= std::max(1, rows) && n.t.cols() <= std::max(1, cols);
-}
-
-// Pools a [0,1] matrix (NaN = masked) down to at most rows x cols cells. Max
-// keeps a thin pattern (one bright cell per row) at any reduction; mean gives
-// each block's average. A block with only masked cells stays masked.
-Normalized pool(const Normalized& n, int rows, int cols, Pooling mode) {
-    const int R = int(n.t.rows()), C = int(n.t.cols());
-    rows = std::clamp(rows, 1, std::max(1, R));
-    cols = std::clamp(cols, 1, std::max(1, C));
-    if (R <= rows && C <= cols) return n;
-    Normalized out;
-    out.lo = n.lo;
-    out.hi = n.hi;
-    out.log = n.log;
-    out.perRow = n.perRow;
-    out.t.resize(rows, cols);
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    std::vector<int> edge(static_cast<size_t>(cols) + 1);
-    for (int c = 0; c <= cols; ++c) edge[size_t(c)] = int(int64_t(c) * C / cols);
-    // Each output row's blocks, input row by input row. A masked cell (NaN) is
-    // skipped, and a block of only masked cells stays NaN; the sums run in the
-    // same order as cell by cell.
-    std::vector<float> best(static_cast<size_t>(cols));
-    std::vector<double> sum(static_cast<size_t>(cols));
-    std::vector<int> count(static_cast<size_t>(cols));
-    for (int r = 0; r < rows; ++r) {
-        const int r0 = int(int64_t(r) * R / rows), r1 = std::max(r0 + 1, int(int64_t(r + 1) * R / rows));
-        float* o = out.t.data() + size_t(r) * size_t(cols);
-        if (mode == Pooling::Max) {
-            std::fill(best.begin(), best.end(), nan);
-            for (int i = r0; i < r1; ++i) {
-                const float* in = n.t.data() + size_t(i) * size_t(C);
-                for (int c = 0; c < cols; ++c) {
-                    float b = best[size_t(c)];
-                    for (int j = edge[size_t(c)], j1 = std::max(j + 1, edge[size_t(c) + 1]); j < j1; ++j)
-                        if (!std::isnan(in[j]) && !(in[j] <= b)) b = in[j];
-                    best[size_t(c)] = b;
-                }
-            }
-            std::copy(best.begin(), best.end(), o);
-            continue;
-        }
-        std::fill(sum.begin(), sum.end(), 0.0);
-        std::fill(count.begin(), count.end(), 0);
-        for (int i = r0; i < r1; ++i) {
-            const float* in = n.t.data() + size_t(i) * size_t(C);
-            for (int c = 0; c < cols; ++c)
-                for (int j = edge[size_t(c)], j1 = std::max(j + 1, edge[size_t(c) + 1]); j < j1; ++j)
-                    if (!std::isnan(in[j])) {
-                        sum[size_t(c)] += in[j];
-                        ++count[size_t(c)];
-                    }
-        }
-        for (int c = 0; c < cols; ++c) o[c] = count[size_t(c)] == 0 ? nan : float(sum[size_t(c)] / count[size_t(c)]);
-    }
-    return out;
-}
-
-// normalize(), the causal mask and pool() of one head's weights in a single pass
-// over its rows, without a (T, T) copy: the same cells in the same order, so the
-// same thumbnail. Reads stored weights in place; rebuilt ones are built once.
-Normalized pooledWeights(const attnscope::Trace& tr, int layer, int head, Scale scale, int maxRes, Pooling mode) {
-    const int T = tr.T();
-    if (T <= maxRes) {
-        Normalized n = normalize(tr.head_weights(layer, head), MatrixKind::Weights, scale);
-        if (tr.causal) maskUpperTriangle(n);
-        return n;
-    }
-    attnscope::MatrixRM rebuilt;
-    const float* w = nullptr;
-    if (tr.weights_dense) {
-        w = tr.layers[size_t(layer)].weights.data.data() + size_t(head) * size_t(T) * size_t(T);
-    } else {
-        rebuilt = tr.head_weights(layer, head);
-        w = rebuilt.data();
-    }
-    const int bins = std::clamp(maxRes, 1, T);
-    Normalized out = weightsScale(scale);
-    out.t.resize(bins, bins);
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    std::vector<float> best(static_cast<size_t>(bins));
-    std::vector<double> sum(static_cast<size_t>(bins));
-    std::vector<int> count(static_cast<size_t>(bins));
-    std::vector<int> edge(static_cast<size_t>(bins) + 1);
-    for (int b = 0; b <= bins; ++b) edge[size_t(b)] = int(int64_t(b) * T / bins);
-    for (int r = 0; r < bins; ++r) {
-        std::fill(best.begin(), best.end(), nan);
-        std::fill(sum.begin(), sum.end(), 0.0);
-        std::fill(count.begin(), count.end(), 0);
-        const int r1 = std::max(edge[size_t(r)] + 1, edge[size_t(r) + 1]);
-        for (int i = edge[size_t(r)]; i < r1; ++i) {
-            const float* row = w + size_t(i) * size_t(T);
-            const int visible = tr.causal ? i + 1 : T;
-            const float mx = scale == Scale::RowNormalized ? *std::max_element(row, row + T) : 1.0f;
-            for (int c = 0; c < bins; ++c) {
-                const int c0 = edge[size_t(c)], c1 = std::min(std::max(c0 + 1, edge[size_t(c) + 1]), visible);
-                for (int j = c0; j < c1; ++j) {
-                    const float v = normalizedWeight(row[j], mx, scale);
-                    if (!(v <= best[size_t(c)])) best[size_t(c)] = v;
-                    sum[size_t(c)] += v;
-                    ++count[size_t(c)];
-                }
-            }
-        }
-        for (int c = 0; c < bins; ++c)
-            out.t(r, c) = count[size_t(c)] == 0 ? nan
-                          : mode == Pooling::Max ? best[size_t(c)]
-                                                 : float(sum[size_t(c)] / count[size_t(c)]);
-    }
-    return out;
-}
-
-// How many visible cells each thumbnail block holds (the same for every head).
-std::vector<int> thumbnailCells(const attnscope::Trace& tr) {
-    const int T = tr.T(), w = tr.thumb_width, B = (T + w - 1) / w;
-    std::vector<int> cells(size_t(B) * size_t(B), 0);
-    for (int i = 0; i < T; ++i) {
-        const int visible = tr.causal ? i + 1 : T;
-        for (int c = 0; c * w < visible; ++c) cells[size_t(i / w) * size_t(B) + size_t(c)] += std::min(w, visible - c * w);
-    }
-    return cells;
-}
-
-// The thumbnail the forward pass pooled (Trace::thumb_width), when it can stand
-// for pooledWeights(): the row scale from row-normalized thumbnails; the linear
-// scale, or max pooling on the log scale (monotone, so it maps the max), from
-// plain ones; with at least half the cells a side pooledWeights() would give.
-// Reads B x B cells instead of T x T weights, and needs no rebuild when the
-// weights are not stored.
-std::optional<Normalized> runThumbnail(const attnscope::Trace& tr, int layer, int head, Scale scale, int maxRes,
-                                       Pooling mode, const std::vector<int>& cells) {
-    const int T = tr.T(), w = tr.thumb_width;
-    if (w <= 0 || layer < 0 || size_t(layer) >= tr.layers.size()) return std::nullopt;
-    const bool usable = tr.thumb_row_normalized ? scale == Scale::RowNormalized
-                                                : scale == Scale::Linear || (scale == Scale::Log && mode == Pooling::Max);
-    // Block sums for mean pooling on a linear or row scale; block maxima otherwise.
-    const bool sums = mode == Pooling::Mean && scale != Scale::Log;
-    if (!usable || tr.thumb_mean != sums) return std::nullopt;
-    const int B = (T + w - 1) / w, H = tr.n_head();
-    const attnscope::LayerTrace& lt = tr.layers[size_t(layer)];
-    const attnscope::Tensor& thumb = sums ? lt.thumb_sum : lt.thumb_max;
-    const int S = thumb.shape.size() == 3 ? int(thumb.shape[1]) : 0;
-    if (thumb.shape != attnscope::Shape{H, S, S} || B > S || cells.size() != size_t(B) * size_t(B) ||
-        2 * B < std::min(T, maxRes))
-        return std::nullopt;
-    Normalized out = weightsScale(scale);
-    out.t.resize(B, B);
-    const size_t base = size_t(head) * size_t(S) * size_t(S);
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    for (int r = 0; r < B; ++r) {
-        const float* block = thumb.data.data() + base + size_t(r) * size_t(S);  // maxima, or sums when `sums`
-        const int* n = cells.data() + size_t(r) * size_t(B);
-        float* o = out.t.data() + size_t(r) * size_t(B);
-        if (scale == Scale::Log)
-            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : normalizedWeight(block[c], 1.0f, scale);
-        else if (!sums)
-            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : block[c];
-        else
-            for (int c = 0; c < B; ++c) o[c] = n[c] == 0 ? nan : block[c] / float(n[c]);
-    }
-    return out;
-}
-
-// Stretches a tile so its brightest cell is 1; zero stays zero.
-void scaleToOwnMax(Normalized& n) {
-    float mx = 0;
-    for (Eigen::Index i = 0; i < n.t.size(); ++i)
-        if (!std::isnan(n.t.data()[i])) mx = std::max(mx, n.t.data()[i]);
-    if (mx > 0 && mx < 1) n.t /= mx;
-}
 
 }  // namespace
 
@@ -220,20 +47,22 @@ HeadsGridFigure::HeadsGridFigure(FigureData data, Style style, std::vector<int> 
     // reads 144 million weights.
     std::exception_ptr failure;
     const int n = int(panels_.size());
-    const std::vector<int> cells = tr.thumb_width > 0 && tr.T() > 0 ? thumbnailCells(tr) : std::vector<int>();
+    const std::vector<int> cells =
+        tr.thumb_width > 0 && tr.T() > 0 ? grid_thumbnails::thumbnailCells(tr) : std::vector<int>();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(attnscope::default_thread_count()) if (n > 1)
     for (int i = 0; i < n; ++i) {
         try {
             Panel& pn = panels_[size_t(i)];
-            std::optional<Normalized> thumb =
-                runThumbnail(tr, pn.layer, pn.head, style_.scale, options_.maxRes, options_.pooling, cells);
+            std::optional<Normalized> thumb = grid_thumbnails::runThumbnail(tr, pn.layer, pn.head, style_.scale,
+                                                                            options_.maxRes, options_.pooling, cells);
             Normalized head = thumb ? std::move(*thumb)
-                                    : pooledWeights(tr, pn.layer, pn.head, style_.scale, options_.maxRes, options_.pooling);
+                                    : grid_thumbnails::pooledWeights(tr, pn.layer, pn.head, style_.scale,
+                                                                     options_.maxRes, options_.pooling);
             // Most thumbnails already fit: kept as they are, not copied (a
             // copy was 36 MB of fresh pages a key at 1,000 tokens, 144 heads).
-            pn.pooled = fitsIn(head, options_.maxRes, options_.maxRes)
+            pn.pooled = grid_thumbnails::fitsIn(head, options_.maxRes, options_.maxRes)
                             ? std::move(head)
-                            : pool(head, options_.maxRes, options_.maxRes, options_.pooling);
+                            : grid_thumbnails::pool(head, options_.maxRes, options_.maxRes, options_.pooling);
         } catch (...) {
 #pragma omp critical(grid_failure)
             if (!failure) failure = std::current_exception();
@@ -266,8 +95,8 @@ const QImage& HeadsGridFigure::imageFor(const Panel& pn, const QPainter& p, cons
     const int ph = std::max(1, int(std::floor(r.height() * scaleY)));
     const int cols = std::min(pw, int(pn.pooled.t.cols())), rows = std::min(ph, int(pn.pooled.t.rows()));
     if (!pn.image.isNull() && pn.shown.t.cols() == cols && pn.shown.t.rows() == rows) return pn.image;
-    pn.shown = pool(pn.pooled, rows, cols, options_.pooling);
-    if (options_.tileScale == TileScale::PerTile) scaleToOwnMax(pn.shown);
+    pn.shown = grid_thumbnails::pool(pn.pooled, rows, cols, options_.pooling);
+    if (options_.tileScale == TileScale::PerTile) grid_thumbnails::scaleToOwnMax(pn.shown);
     pn.image = heatmapImage(pn.shown, style_.cmap());
     return pn.image;
 }

@@ -16,11 +16,9 @@ QString runNote(const attnscope::Trace& trace) {
         parts << QCoreApplication::translate("render::NotedFigure", "ablated: %1").arg(heads.join(QStringLiteral(", ")));
     }
     if (!trace.knockout.empty()) {
-        // In the --knockout syntax (session/knockout.h): layer.head:query>key, * for every one.
+        // In the --knockout syntax: layer.head:query>key, * for every one.
         QStringList edges;
-        const auto part = [](int v) { return v < 0 ? QStringLiteral("*") : QString::number(v); };
-        for (const attnscope::Knockout& k : trace.knockout)
-            edges << QStringLiteral("%1.%2:%3>%4").arg(part(k.layer), part(k.head), part(k.query)).arg(k.key);
+        for (const attnscope::Knockout& k : trace.knockout) edges << QString::fromStdString(attnscope::format_knockout(k));
         parts << QCoreApplication::translate("render::NotedFigure", "knocked out: %1").arg(edges.join(QStringLiteral(", ")));
     }
     return parts.join(QStringLiteral(" · "));

@@ -6,11 +6,10 @@
 // Weight buffers used to ask for transparent huge pages instead, which made
 // the first touch cheaper still. But on this project's paravirtualised
 // machine (README *Speed*) memory in huge pages left idle for a few hundred
-// milliseconds, as between two keystrokes, is read 3-8x slower the first
-// time after: the one-row GEMMs of an incremental run at 1,000 tokens of
-// GPT-2 small took 87-169 ms instead of 40-64 ms on one thread. Memory in
-// 4 KB pages does not slow down so. The price is at load: 2.0-2.4 s instead
-// of 1.1 s for 1.6 GB of weights there (tests/bench/bench_load.py).
+// milliseconds, as between two keystrokes, is read several times slower the
+// first time after, and with it the one-row GEMMs of an incremental run.
+// Memory in 4 KB pages does not slow down so. The price is a slower load of
+// the weights (tests/bench/bench_load.py measures it).
 #include <cstddef>
 #include <cstdint>
 #include <sys/mman.h>

@@ -104,17 +104,23 @@ AblationScan ablation_scan(const Model& model, std::span<const int> tokens, cons
                        ? ScanSchedule::OverHeads
                        : ScanSchedule::PerRun;
 
-    auto ablate_one = [&](int i, int run_threads, Model::SuffixScratch& scratch) {
+    // What one run of ablated heads reuses from head to head.
+    struct HeadScratch {
+        Model::SuffixScratch suffix;
+        LossScratch losses;
+    };
+    auto ablate_one = [&](int i, int run_threads, HeadScratch& scratch) {
         if (counter.cancelled()) return;
         HeadAblation& h = scan.heads[size_t(i)];
-        const Tensor& ln_f = model.ablated_ln_f(base, {h.layer, h.head}, run_threads, scratch);
-        h.loss = mean(next_token_losses_from_ln_f(model.weights(), ln_f.cmatrix(), tokens, 0, run_threads));
+        const Tensor& ln_f = model.ablated_ln_f(base, {h.layer, h.head}, run_threads, scratch.suffix);
+        h.loss = mean(next_token_losses_from_ln_f(model.weights(), ln_f.cmatrix(), tokens, 0, run_threads, {},
+                                                  &scratch.losses));
         h.delta = h.loss - scan.base_loss;
         counter.step();
     };
 
     if (schedule == ScanSchedule::PerRun) {
-        Model::SuffixScratch scratch;
+        HeadScratch scratch;
         for (int i = 0; i < n; ++i) {
             ablate_one(i, threads, scratch);
             check();
@@ -123,7 +129,7 @@ AblationScan ablation_scan(const Model& model, std::span<const int> tokens, cons
     }
     // One level of threads: runs side by side, each single-threaded with its
     // own scratch. Heads of early layers (the longest runs) go first.
-    std::vector<Model::SuffixScratch> scratch(static_cast<size_t>(threads));
+    std::vector<HeadScratch> scratch(static_cast<size_t>(threads));
     ParallelGuard guard;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1)
     for (int i = 0; i < n; ++i) guard.run([&] { ablate_one(i, 1, scratch[size_t(thread_index())]); });

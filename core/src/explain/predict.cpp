@@ -37,11 +37,12 @@ void check_position(const Trace& tr, int position) {
                     {std::to_string(position), std::to_string(tr.T())});
 }
 
-// The top k of one position's logits, and the actual next token's rank.
-Prediction predict_row(std::span<const int> tokens, const Eigen::Map<const VectorF>& logits, int position, int k) {
+// The top k of one position's logits, and the actual next token's rank;
+// `lse` is log_sum_exp(logits).
+Prediction predict_row(std::span<const int> tokens, const Eigen::Map<const VectorF>& logits, double lse, int position,
+                       int k) {
     const int V = int(logits.size());
     k = std::clamp(k, 1, V);
-    const double lse = log_sum_exp(logits);
 
     std::vector<int> order(size_t(V), 0);
     std::iota(order.begin(), order.end(), 0);
@@ -73,13 +74,15 @@ void check_ln_f(const Weights& w, const Trace& tr) {
 
 Prediction predict(const Trace& tr, int position, int k) {
     check_position(tr, position);
-    return predict_row(tr.tokens, tr.logits_at(position), position, k);
+    const auto logits = tr.logits_at(position);
+    return predict_row(tr.tokens, logits, log_sum_exp(logits), position, k);
 }
 
 Prediction predict_from_ln_f(const Weights& w, const Trace& tr, int position, int k, int threads) {
     check_position(tr, position);
     const MatrixRM logits = logits_from_ln_f(w, tr, position, 1, threads);
-    return predict_row(tr.tokens, Eigen::Map<const VectorF>(logits.data(), logits.cols()), position, k);
+    const Eigen::Map<const VectorF> row(logits.data(), logits.cols());
+    return predict_row(tr.tokens, row, log_sum_exp(row), position, k);
 }
 
 namespace {
@@ -101,36 +104,54 @@ VectorF logits_row(const Weights& w, ConstMapRM ln_f, std::span<const int> token
     return out;
 }
 
+// The probability of each of `ids` in one position's logits; `lse` is log_sum_exp(logits).
+std::vector<double> probabilities_in_row(const Eigen::Map<const VectorF>& logits, double lse, std::span<const int> ids) {
+    std::vector<double> out;
+    for (const int id : ids) {
+        if (id < 0 || id >= logits.size())
+            throw Error(ErrorCode::InvalidArgument, "token id " + std::to_string(id) + " is outside the vocabulary");
+        out.push_back(std::exp(double(logits[id]) - lse));
+    }
+    return out;
+}
+
 }  // namespace
 
 Prediction predict_from_ln_f(const Weights& w, ConstMapRM ln_f, std::span<const int> tokens, int position, int k,
                              int threads) {
     const VectorF logits = logits_row(w, ln_f, tokens, position, threads);
-    return predict_row(tokens, Eigen::Map<const VectorF>(logits.data(), logits.size()), position, k);
+    const Eigen::Map<const VectorF> row(logits.data(), logits.size());
+    return predict_row(tokens, row, log_sum_exp(row), position, k);
 }
 
 std::vector<double> probabilities_from_ln_f(const Weights& w, ConstMapRM ln_f, std::span<const int> tokens,
                                             int position, std::span<const int> ids, int threads) {
     const VectorF logits = logits_row(w, ln_f, tokens, position, threads);
     const Eigen::Map<const VectorF> row(logits.data(), logits.size());
+    return probabilities_in_row(row, log_sum_exp(row), ids);
+}
+
+PredictionAndProbabilities predict_with_probabilities_from_ln_f(const Weights& w, ConstMapRM ln_f,
+                                                                std::span<const int> tokens, int position, int k,
+                                                                std::span<const int> ids, int threads) {
+    const VectorF logits = logits_row(w, ln_f, tokens, position, threads);
+    const Eigen::Map<const VectorF> row(logits.data(), logits.size());
     const double lse = log_sum_exp(row);
-    std::vector<double> out;
-    for (const int id : ids) {
-        if (id < 0 || id >= row.size()) throw Error(ErrorCode::InvalidArgument, "token id " + std::to_string(id) + " is outside the vocabulary");
-        out.push_back(std::exp(double(row[id]) - lse));
-    }
-    return out;
+    return {predict_row(tokens, row, lse, position, k), probabilities_in_row(row, lse, ids)};
 }
 
 std::vector<double> next_token_losses_from_ln_f(const Weights& w, ConstMapRM ln_f, std::span<const int> tokens,
-                                                int from, int threads, const std::function<bool()>& keep_going) {
+                                                int from, int threads, const std::function<bool()>& keep_going,
+                                                LossScratch* scratch) {
     if (ln_f.rows() != Eigen::Index(tokens.size()) || ln_f.cols() != w.config.n_embed ||
         w.unembedding().rows() != w.config.vocab_size)
         throw Error(ErrorCode::InvalidArgument, "the final norm output was not made with these weights");
     constexpr int kBlock = 64;
     std::vector<double> out;
     const int n = int(tokens.size()) - 1;
-    MatrixRM logits(kBlock, w.config.vocab_size);
+    LossScratch own;
+    MatrixRM& logits = (scratch ? *scratch : own).logits;
+    if (logits.rows() != kBlock || logits.cols() != w.config.vocab_size) logits.resize(kBlock, w.config.vocab_size);
     for (int first = std::max(0, from); first < n; first += kBlock) {
         if (keep_going && !keep_going()) throw Error(ErrorCode::Cancelled, "cancelled");
         const int rows = std::min(kBlock, n - first);

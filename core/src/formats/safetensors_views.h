@@ -16,4 +16,9 @@ struct SafetensorsViews {
 SafetensorsViews parse_safetensors_views(const std::byte* data, size_t size, const std::string& origin,
                                          const MappedFile* file);
 
+// True when the first bytes look like a safetensors file: a header length of
+// at least 2 and at most kMaxSafetensorsHeader, and a header that begins with
+// '{'. How load_model tells safetensors from other model files.
+bool looks_like_safetensors(const std::byte* data, size_t size);
+
 }  // namespace attnscope

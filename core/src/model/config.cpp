@@ -132,10 +132,10 @@ ModelConfig ModelConfig::gpt2(int vocab, int context, int embed, int heads, int 
     return c;
 }
 
-ModelConfig ModelConfig::parse_spec(std::string_view spec, uint64_t* seed_out) {
+ModelConfig ModelConfig::parse_spec(std::string_view spec, uint64_t* random_seed) {
     ModelConfig c = seed(0, 0, 0, 0, 0);
     const Architecture* arch = find_architecture("seed");
-    uint64_t seed_value = 0;
+    uint64_t random_seed_value = 0;
     std::vector<std::string> given;  // the keys the spec sets
     std::string_view rest = spec;
     while (!rest.empty()) {
@@ -182,7 +182,7 @@ ModelConfig ModelConfig::parse_spec(std::string_view spec, uint64_t* seed_out) {
         else if (key == "head_dim") c.head_dim = v;
         else if (key == "mlp_hidden") c.mlp_hidden = v;
         else if (key == "window" || key == "sliding_window") c.sliding_window = v;
-        else if (key == "seed") seed_value = uint64_t(number);
+        else if (key == "seed") random_seed_value = uint64_t(number);
         else
             throw Error(ErrorCode::InvalidArgument, "unknown model spec key '" + key + "'", {key});
     }
@@ -204,7 +204,7 @@ ModelConfig ModelConfig::parse_spec(std::string_view spec, uint64_t* seed_out) {
                         {key});
     apply_architecture(c, *arch);
     c.validate();
-    if (seed_out) *seed_out = seed_value;
+    if (random_seed) *random_seed = random_seed_value;
     return c;
 }
 

@@ -241,7 +241,7 @@ LoadedModel load_file(const std::string& path, const ModelConfig* hf_config) {
     if (ZipReader::looks_like_zip(p, size)) {
         m.format = "pytorch-zip";
         read_torch_into(m, path, file, hf_config);
-    } else if (size >= 9 && char(p[8]) == '{') {
+    } else if (looks_like_safetensors(p, size)) {
         m.format = "safetensors";
         read_safetensors_into(m, path, file, hf_config);
     } else if (looks_like_legacy_torch(p, size)) {

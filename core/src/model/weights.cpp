@@ -120,11 +120,11 @@ float unit(std::mt19937_64& rng) { return float(rng() >> 40) * (1.0f / 16777216.
 
 }  // namespace
 
-Weights random_weights(const ModelConfig& config, uint64_t seed) {
+Weights random_weights(const ModelConfig& config, uint64_t random_seed) {
     config.validate();
     Weights w;
     w.config = config;
-    std::mt19937_64 rng(seed);
+    std::mt19937_64 rng(random_seed);
     for (const Slot& s : slots(w, true)) {
         const int64_t n = shape_numel(s.shape);
         populate_pages(s.data, size_t(n) * sizeof(float));

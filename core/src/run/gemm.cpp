@@ -36,7 +36,6 @@ struct Isa {
     static V broadcast(const float* p) { return _mm512_set1_ps(*p); }
     static V fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
     static V add(V a, V b) { return _mm512_add_ps(a, b); }
-    static constexpr const char* kName = "AVX-512 14x32";
 };
 #elif defined(__AVX2__) && defined(__FMA__)
 struct Isa {
@@ -48,7 +47,6 @@ struct Isa {
     static V broadcast(const float* p) { return _mm256_broadcast_ss(p); }
     static V fma(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
     static V add(V a, V b) { return _mm256_add_ps(a, b); }
-    static constexpr const char* kName = "AVX2+FMA 6x16";
 };
 #else
 // A portable build: four-wide vectors from the compiler, multiply then add
@@ -66,7 +64,6 @@ struct Isa {
     static V broadcast(const float* p) { return V{*p, *p, *p, *p}; }
     static V fma(V a, V b, V c) { return a * b + c; }
     static V add(V a, V b) { return a + b; }
-    static constexpr const char* kName = "portable 4x8";
 };
 #endif
 
@@ -77,8 +74,8 @@ constexpr int kNr = Isa::kLanes * Isa::kVecs;
 // loaded again, and with GPT-2 small's k of 768 and 3,072 those round trips
 // cost more than the W panel's leaving L1 (it streams from L2: 2 loads per
 // 2 x kMr FMAs). On the AVX-512 machine of README "Speed", 12 layers' four
-// dense products with distinct weights at T=1,024 ran at 329 GFLOP/s in
-// blocks of 256 steps and 394 with whole ones. A packed block of W is kept
+// dense products with distinct weights at T=1,024 ran faster with whole
+// k blocks than with blocks of 256 steps. A packed block of W is kept
 // within kPackedW floats a thread (8 MB), so its columns shrink as k grows.
 constexpr Index kKcMax = 3072;
 constexpr Index kMc = kMr * 16;      // rows per packed block of x
@@ -474,8 +471,6 @@ void product(const float* x, Index ldx, const float* w, Index ldw, const float* 
 }
 
 }  // namespace
-
-const char* kernel_name() { return Isa::kName; }
 
 void xwt(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
          Index ldy, Index m, Index n, Index k, int threads) {

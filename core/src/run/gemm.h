@@ -26,7 +26,4 @@ void xwt(const float* x, Index ldx, const float* w, Index ldw, const float* b, f
 void xw(const float* x, Index ldx, const float* w, Index ldw, float* y, Index ldy, Index m, Index n,
         Index k, int threads);
 
-// The micro-kernel this build uses, e.g. "AVX2+FMA 6x16", for benchmarks.
-const char* kernel_name();
-
 }  // namespace attnscope::gemm

@@ -115,7 +115,7 @@ Generation generate(const Model& model, std::span<const int> prompt, const Gener
     run.logits_rows = 1;
     run.incremental = true;
     std::vector<int> ids(prompt.begin(), prompt.end());
-    SplitMix64 rng(o.sampling.seed);
+    SplitMix64 rng(o.sampling.rng_seed);
     Generation g;
     const auto t0 = std::chrono::steady_clock::now();
     g.stop = StopReason::MaxNew;

@@ -20,6 +20,25 @@ namespace attnscope {
 using namespace blocks;
 using kernels::linear;
 
+std::optional<KnockoutOutOfRange> knockout_out_of_range(std::span<const Knockout> knockouts,
+                                                        const ModelConfig& config, int tokens) {
+    using Part = KnockoutOutOfRange::Part;
+    for (size_t i = 0; i < knockouts.size(); ++i) {
+        const Knockout& k = knockouts[i];
+        // -1 (every layer, head, query) or an index in range; the key is always one.
+        const std::pair<Part, int> parts[] = {
+            {Part::Layer, config.n_layer}, {Part::Head, config.n_head}, {Part::Query, tokens}, {Part::Key, tokens}};
+        const int values[] = {k.layer, k.head, k.query, k.key};
+        for (int p = 0; p < 4; ++p) {
+            const auto [part, count] = parts[p];
+            const int value = values[p];
+            if ((part != Part::Key && value == -1) || (value >= 0 && value < count)) continue;
+            return KnockoutOutOfRange{part, i, value, count};
+        }
+    }
+    return std::nullopt;
+}
+
 void check_run_input(const ModelConfig& cfg, std::span<const int> tokens, const RunOptions& opt) {
     if (tokens.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run");
     if (tokens.size() > size_t(cfg.context_length))
@@ -47,19 +66,16 @@ void check_run_input(const ModelConfig& cfg, std::span<const int> tokens, const 
                     std::to_string(opt.knockout.size()) + " knockouts are more than the " +
                         std::to_string(kMaxKnockouts) + " a run takes",
                     {std::to_string(opt.knockout.size()), std::to_string(kMaxKnockouts)});
-    for (const Knockout& k : opt.knockout) {
-        // -1 (every layer, head, query) or an index in range; the key is always one.
-        const auto check = [&](int value, int n, const char* what, const char* range, bool any) {
-            if ((any && value == -1) || (value >= 0 && value < n)) return;
-            throw Error(ErrorCode::InvalidArgument,
-                        std::string("cannot knock out an edge of ") + what + " " + std::to_string(value) + ": " +
-                            range + " run from 0 to " + std::to_string(n - 1) + (any ? " (-1 for every one)" : ""),
-                        {what, std::to_string(value), std::to_string(n)});
-        };
-        check(k.layer, cfg.n_layer, "layer", "layers", true);
-        check(k.head, cfg.n_head, "head", "heads", true);
-        check(k.query, int(tokens.size()), "query", "query positions", true);
-        check(k.key, int(tokens.size()), "key", "key positions", false);
+    if (const auto bad = knockout_out_of_range(opt.knockout, cfg, int(tokens.size()))) {
+        using Part = KnockoutOutOfRange::Part;
+        static constexpr const char* kWhat[] = {"layer", "head", "query", "key"};
+        static constexpr const char* kRange[] = {"layers", "heads", "query positions", "key positions"};
+        const char* what = kWhat[int(bad->part)];
+        throw Error(ErrorCode::InvalidArgument,
+                    std::string("cannot knock out an edge of ") + what + " " + std::to_string(bad->value) + ": " +
+                        kRange[int(bad->part)] + " run from 0 to " + std::to_string(bad->count - 1) +
+                        (bad->part != Part::Key ? " (-1 for every one)" : ""),
+                    {what, std::to_string(bad->value), std::to_string(bad->count)});
     }
     if (opt.layers == 0 || opt.layers < -1 || opt.layers > cfg.n_layer)
         throw Error(ErrorCode::InvalidArgument,
@@ -127,7 +143,7 @@ int Model::reusable_rows(const Trace& tr, std::span<const int> tokens, const Run
     const int first = rows_to_keep(tr, weights_, tokens, opt, dense, kept_parts(cfg, int(T), opt));
     // Thumbnails it cannot go on from (finer ones than the trace's, after a
     // text shrank past a width): every row's attention runs again, nearly a
-    // full run's cost (5 s at 4,096 tokens of GPT-2 small).
+    // full run's cost.
     const int thumb_width = thumbnail_width(int(T), cfg.n_layer * cfg.n_head);
     return thumb_width > 0 && kept_thumbnail_width(tr, first, thumb_width, opt) == 0 ? 0 : first;
 }

@@ -15,6 +15,11 @@
 
 namespace attnscope {
 
+std::string format_knockout(const Knockout& k) {
+    const auto part = [](int v) { return v < 0 ? std::string("*") : std::to_string(v); };
+    return part(k.layer) + "." + part(k.head) + ":" + part(k.query) + ">" + std::to_string(k.key);
+}
+
 namespace {
 
 void check_head(const Trace& tr, int layer, int head) {

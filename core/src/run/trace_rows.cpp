@@ -80,8 +80,8 @@ int prepare_attention(const ModelConfig& cfg, int T, bool dense, LayerTrace& lt,
     if (kept_width > 0 && kept_width != thumb_width && !mean && thumb_width % kept_width == 0) {
         // The text grew past the blocks a side the thumbnails hold and the
         // width doubled: each kept block is the max of f x f old ones (NaN:
-        // none visible). Before, every head's attention ran again from row 0
-        // (5 s for GPT-2 small going from 4,096 to 4,097 tokens).
+        // none visible), rather than every head's attention running again
+        // from row 0, nearly a full run.
         const int f = thumb_width / kept_width;
         const int keep = std::min({first / thumb_width, B, old_S / f});
         Tensor pooled;

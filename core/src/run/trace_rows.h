@@ -16,8 +16,8 @@ namespace attnscope {
 inline constexpr int64_t kGrowRows = 64;
 // The rows a buffer of `rows` rows that has to move (it grew past its room)
 // reserves: an eighth more, at least kGrowRows, rounded up to kGrowRows. A
-// move copies every row into fresh pages (0.9 s a trace at 8,000 tokens of
-// GPT-2 small), so text typed key after key moves each buffer once in about
+// move copies every row into fresh pages (slow for a long trace), so text
+// typed key after key moves each buffer once in about
 // rows / 8 keys, not once in 64; the room is address space until written.
 inline int64_t grown_rows(int64_t rows) {
     return (rows + std::max(kGrowRows, rows / 8) + kGrowRows - 1) / kGrowRows * kGrowRows;

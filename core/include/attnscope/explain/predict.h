@@ -59,6 +59,22 @@ Prediction predict_from_ln_f(const Weights& weights, ConstMapRM ln_f, std::span<
 // The probability of each of `ids` at `position` (to compare two runs' top tokens).
 std::vector<double> probabilities_from_ln_f(const Weights& weights, ConstMapRM ln_f, std::span<const int> tokens,
                                             int position, std::span<const int> ids, int threads = 1);
+// Both of the above from one row of the lm_head: the prediction at
+// `position`, and there the probability of each of `ids`.
+struct PredictionAndProbabilities {
+    Prediction prediction;
+    std::vector<double> probabilities;  // one per id
+};
+PredictionAndProbabilities predict_with_probabilities_from_ln_f(const Weights& weights, ConstMapRM ln_f,
+                                                                std::span<const int> tokens, int position, int k,
+                                                                std::span<const int> ids, int threads = 1);
+
+// The (64, V) logits next_token_losses_from_ln_f computes into. Without one
+// each call allocates its own; a caller that asks again and again (a block of
+// positions at a time, a head at a time) passes one to reuse.
+struct LossScratch {
+    MatrixRM logits;
+};
 
 // next_token_losses(tr) of positions [from, T - 1) computed from ln_f, 64
 // positions at a time (a (64, V) buffer, not (T, V)): T - 1 - from values.
@@ -69,6 +85,7 @@ std::vector<double> next_token_losses_from_ln_f(const Weights& weights, const Tr
 // The same from a final-norm output (T, C) and the T token ids it was run on.
 std::vector<double> next_token_losses_from_ln_f(const Weights& weights, ConstMapRM ln_f, std::span<const int> tokens,
                                                 int from = 0, int threads = 1,
-                                                const std::function<bool()>& keep_going = {});
+                                                const std::function<bool()>& keep_going = {},
+                                                LossScratch* scratch = nullptr);
 
 }  // namespace attnscope

@@ -31,7 +31,4 @@ void write_safetensors(const std::string& path, const TensorMap& tensors,
                        const Metadata& metadata = {});
 std::string safetensors_bytes(const TensorMap& tensors, const Metadata& metadata = {});
 
-// True when the first bytes look like a safetensors header.
-bool looks_like_safetensors(const std::byte* data, size_t size);
-
 }  // namespace attnscope

@@ -79,8 +79,9 @@ struct ModelConfig {
     static ModelConfig gpt2(int vocab, int context, int n_embed, int n_head, int n_layer);
 
     // "n_layer=2,n_head=4,n_embed=32,context=64,vocab=65[,arch=gpt2][,seed=1]".
-    // Returns the config; `seed` receives the seed= value (default 0) if given.
-    static ModelConfig parse_spec(std::string_view spec, uint64_t* seed = nullptr);
+    // Returns the config; `random_seed` receives the seed= value (default 0),
+    // the random-number seed for random_weights, if given.
+    static ModelConfig parse_spec(std::string_view spec, uint64_t* random_seed = nullptr);
 
     std::string to_json() const;
     static ModelConfig from_json(std::string_view json);  // throws Error(BadFormat)

@@ -57,10 +57,10 @@ struct Weights {
     const MatrixRM& unembedding() const { return config.tied_lm_head ? tok_embed : lm_head.weight; }
 };
 
-// A new model with PyTorch's default initialisation, deterministic in `seed`:
+// A new model with PyTorch's default initialisation, deterministic in `random_seed`:
 // Linear weight and bias ~ U(-1/sqrt(in), 1/sqrt(in)), Embedding ~ N(0, 1),
 // LayerNorm weight 1 and bias 0.
-Weights random_weights(const ModelConfig& config, uint64_t seed);
+Weights random_weights(const ModelConfig& config, uint64_t random_seed);
 
 // The weights under the seed's state-dict names (SEED.md), as stored on disk.
 // Buffers (tril, pos_idxs) are not included; a tied lm_head is stored once.

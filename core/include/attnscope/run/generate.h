@@ -37,7 +37,7 @@ struct SamplingOptions {
     double temperature = 1.0;  // > 0
     int top_k = 0;             // 0: every id
     double top_p = 1.0;        // in (0, 1]
-    uint64_t seed = 0;
+    uint64_t rng_seed = 0;   // the generator's seed
 };
 
 // Throws Error(InvalidArgument) naming the first bad field.

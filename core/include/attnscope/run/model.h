@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -20,8 +21,8 @@ struct RunOptions {
     // bytes; past it only q, k and per-row statistics are kept and each head's
     // weights are rebuilt exactly on demand.
     // 256 MB: GPT-2 small keeps its maps up to about 680 tokens. Past that an
-    // edit would move all of them to the new row length (hundreds of ms at
-    // 1,000 tokens), while rebuilding the one head a view shows takes a few.
+    // edit would move all of them to the new row length, which costs far more
+    // than rebuilding the one head a view shows.
     int64_t attention_budget_bytes = int64_t(256) << 20;
     // Every layer's activations are kept while they fit in this many bytes;
     // past it a layer keeps k, v, the attention's row statistics and its
@@ -36,7 +37,7 @@ struct RunOptions {
     // incremental run, one head's by a rebuilt head, a layer's by
     // Trace::tensor. 512 MB: GPT-2 small keeps them up to about 7,280 tokens
     // (604 MB at 8,192, where an appended token then costs 12 layers of k and
-    // v projections again, about 0.9 s on 2 cores).
+    // v projections again).
     int64_t kv_budget_bytes = int64_t(512) << 20;
     int logits_rows = 1;             // logits for the last N positions; -1 all, 0 none
     // Reuse the trace's rows from an earlier causal run of the same weights and
@@ -58,6 +59,21 @@ struct RunOptions {
     // the run).
     int layers = -1;
 };
+
+// The first knockout part a run cannot take (knockout_out_of_range).
+struct KnockoutOutOfRange {
+    enum class Part { Layer, Head, Query, Key } part;
+    size_t index = 0;  // which knockout of the list
+    int value = 0;     // its layer, head, query or key
+    int count = 0;     // the run's layers, heads or tokens: the part runs from 0 to count - 1
+};
+// The first part, of the first knockout, outside a run of `tokens` tokens on
+// `config`, looked at in the order layer, head, query, key: the layer, head and
+// query are -1 (every one) or in [0, count), the key in [0, count). Nothing
+// when every knockout fits. The check Model::run makes (and refuses with
+// Error(InvalidArgument)); the app's knockout specs are checked by it too.
+std::optional<KnockoutOutOfRange> knockout_out_of_range(std::span<const Knockout> knockouts,
+                                                        const ModelConfig& config, int tokens);
 
 // What a run of T tokens will hold, known before it starts (the app shows it
 // before a run that passes the attention budget).

@@ -45,6 +45,10 @@ struct Knockout {
 // The most knockouts a run takes: every score tile walks the list, so a hostile
 // recipe of a million would stall the run (Model::run refuses more).
 constexpr size_t kMaxKnockouts = 4096;
+// A knockout as text, `L.H:Q>K` with `*` for -1 ("2.*:9>4", "*.*:*>5"): the one
+// syntax of the CLI's and the app's --knockout (parsed by the app's
+// session/knockout.h), of recipes, run notes and the status bar.
+std::string format_knockout(const Knockout& k);
 
 // One step of the forward pass, in order, for the shape-flow view. Which steps a
 // model has follows its architecture (the `when` column of trace_tensors.h):
@@ -190,7 +194,7 @@ struct Trace {
     MatrixRM mask(int layer, int head, int r0, int r1) const;
     // The same bands written to `out`, (r1 - r0) x T floats, row-major: a
     // reader going band after band through one buffer touches its pages once
-    // (a fresh 8 MB band at 8,192 tokens is 2,048 first touches, 20 ms here).
+    // (a fresh 8 MB band at 8,192 tokens is 2,048 first touches).
     void head_weights_into(int layer, int head, int r0, int r1, float* out, int threads = 1) const;
     void head_scores_into(int layer, int head, int r0, int r1, float* out, int threads = 1) const;
     void mask_into(int layer, int head, int r0, int r1, float* out) const;
@@ -221,7 +225,7 @@ struct Trace {
     int64_t bytes() const;
     // Becomes a copy of `from` whose (T, ...) buffers have room for `rows`
     // rows, so that a run of a few more tokens into it appends rather than
-    // moving every buffer (at 8,192 tokens, 914 MB into fresh pages: 2 s).
+    // moving every buffer (at 8,192 tokens, 914 MB into fresh pages).
     // Buffers already that large are reused.
     void copy_with_room(const Trace& from, int rows);
 };
