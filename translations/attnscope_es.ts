@@ -742,7 +742,7 @@
     </message>
     <message>
         <source>In each head every query is compared with every key: score = q · k / √head_size. That is one number per (query, key) pair, %1 for all heads of a layer. Dividing by √%2 = %3 keeps the scores from growing with the head size. Head detail ▸ Show ▸ Raw scores draws them.</source>
-        <translation>En cada cabeza, cada consulta se compara con cada clave: puntuación = q · k / √head_size. Es un número por par (consulta, clave), %1 para todas las cabezas de una capa. Dividir entre √%2 = %3 evita que las puntuaciones crezcan con el tamaño de cabeza. Detalle de cabeza ▸ Mostrar ▸ Puntuaciones brutas las dibuja.</translation>
+        <translation>En cada cabeza, cada consulta se compara con cada clave: puntuación = q · k / √head_size. Es un número por par (consulta, clave), %1 para todas las cabezas de una capa. Dividir entre √%2 = %3 evita que las puntuaciones crezcan con el tamaño de cabeza. Detalle ▸ Mostrar ▸ Puntuaciones brutas las dibuja.</translation>
     </message>
     <message>
         <source>The causal mask</source>
@@ -2687,7 +2687,7 @@ máx. de la fila = 1</translation>
     </message>
     <message>
         <source>Head &amp;detail</source>
-        <translation>&amp;Detalle de cabeza</translation>
+        <translation>&amp;Detalle</translation>
     </message>
     <message>
         <source>Head detail</source>
@@ -2711,7 +2711,7 @@ máx. de la fila = 1</translation>
     </message>
     <message>
         <source>Sh&amp;ape flow</source>
-        <translation>&amp;Flujo de formas</translation>
+        <translation>&amp;Formas</translation>
     </message>
     <message>
         <source>Shape flow</source>
@@ -2723,7 +2723,7 @@ máx. de la fila = 1</translation>
     </message>
     <message>
         <source>Token &amp;lines</source>
-        <translation>&amp;Líneas de tokens</translation>
+        <translation>&amp;Líneas</translation>
     </message>
     <message>
         <source>Token lines</source>

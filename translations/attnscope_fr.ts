@@ -742,7 +742,7 @@
     </message>
     <message>
         <source>In each head every query is compared with every key: score = q · k / √head_size. That is one number per (query, key) pair, %1 for all heads of a layer. Dividing by √%2 = %3 keeps the scores from growing with the head size. Head detail ▸ Show ▸ Raw scores draws them.</source>
-        <translation>Dans chaque tête, chaque requête est comparée à chaque clé&#xa0;: score = q · k / √head_size. Cela fait un nombre par paire (requête, clé), %1 pour toutes les têtes d&apos;une couche. La division par √%2 = %3 empêche les scores de croître avec la taille de tête. Détail de tête ▸ Afficher ▸ Scores bruts les dessine.</translation>
+        <translation>Dans chaque tête, chaque requête est comparée à chaque clé&#xa0;: score = q · k / √head_size. Cela fait un nombre par paire (requête, clé), %1 pour toutes les têtes d&apos;une couche. La division par √%2 = %3 empêche les scores de croître avec la taille de tête. Détail ▸ Afficher ▸ Scores bruts les dessine.</translation>
     </message>
     <message>
         <source>The causal mask</source>
@@ -2687,7 +2687,7 @@ max de la ligne = 1</translation>
     </message>
     <message>
         <source>Head &amp;detail</source>
-        <translation>&amp;Détail de tête</translation>
+        <translation>&amp;Détail</translation>
     </message>
     <message>
         <source>Head detail</source>
@@ -2723,7 +2723,7 @@ max de la ligne = 1</translation>
     </message>
     <message>
         <source>Token &amp;lines</source>
-        <translation>Li&amp;gnes de tokens</translation>
+        <translation>Li&amp;gnes</translation>
     </message>
     <message>
         <source>Token lines</source>

@@ -742,7 +742,7 @@
     </message>
     <message>
         <source>In each head every query is compared with every key: score = q · k / √head_size. That is one number per (query, key) pair, %1 for all heads of a layer. Dividing by √%2 = %3 keeps the scores from growing with the head size. Head detail ▸ Show ▸ Raw scores draws them.</source>
-        <translation>Em cada cabeça, cada consulta é comparada com cada chave: pontuação = q · k / √head_size. É um número por par (consulta, chave), %1 para todas as cabeças de uma camada. Dividir por √%2 = %3 impede que as pontuações cresçam com o tamanho da cabeça. Detalhe da cabeça ▸ Mostrar ▸ Pontuações brutas as desenha.</translation>
+        <translation>Em cada cabeça, cada consulta é comparada com cada chave: pontuação = q · k / √head_size. É um número por par (consulta, chave), %1 para todas as cabeças de uma camada. Dividir por √%2 = %3 impede que as pontuações cresçam com o tamanho da cabeça. Detalhe ▸ Mostrar ▸ Pontuações brutas as desenha.</translation>
     </message>
     <message>
         <source>The causal mask</source>
@@ -2687,7 +2687,7 @@ máx. da linha = 1</translation>
     </message>
     <message>
         <source>Head &amp;detail</source>
-        <translation>&amp;Detalhe da cabeça</translation>
+        <translation>&amp;Detalhe</translation>
     </message>
     <message>
         <source>Head detail</source>
@@ -2711,7 +2711,7 @@ máx. da linha = 1</translation>
     </message>
     <message>
         <source>Sh&amp;ape flow</source>
-        <translation>&amp;Fluxo de formatos</translation>
+        <translation>&amp;Formatos</translation>
     </message>
     <message>
         <source>Shape flow</source>
@@ -2723,7 +2723,7 @@ máx. da linha = 1</translation>
     </message>
     <message>
         <source>Token &amp;lines</source>
-        <translation>&amp;Linhas de tokens</translation>
+        <translation>&amp;Linhas</translation>
     </message>
     <message>
         <source>Token lines</source>
