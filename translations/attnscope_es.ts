@@ -817,7 +817,7 @@
     </message>
     <message>
         <source>masked</source>
-        <translation>enmascarado</translation>
+        <translation>enmascarada</translation>
     </message>
     <message>
         <source>query %1 “%2” → key %3 “%4”   weight %5   score %6</source>

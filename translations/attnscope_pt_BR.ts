@@ -817,7 +817,7 @@
     </message>
     <message>
         <source>masked</source>
-        <translation>mascarado</translation>
+        <translation>mascarada</translation>
     </message>
     <message>
         <source>query %1 “%2” → key %3 “%4”   weight %5   score %6</source>
@@ -1847,7 +1847,7 @@ Locais procurados:
     </message>
     <message>
         <source>Rank</source>
-        <translation>Posição</translation>
+        <translation>Colocação</translation>
     </message>
     <message>
         <source>Token</source>
@@ -1932,11 +1932,11 @@ Locais procurados:
     </message>
     <message>
         <source>Actual next token “%1”: probability %2 (%3 without the knockouts, Δ %4), rank %5 (%6 without)</source>
-        <translation>Próximo token real “%1”: probabilidade %2 (%3 sem os knockouts, Δ %4), posição %5 no ranking (%6 sem eles)</translation>
+        <translation>Próximo token real “%1”: probabilidade %2 (%3 sem os knockouts, Δ %4), colocação %5 (%6 sem eles)</translation>
     </message>
     <message>
         <source>Actual next token “%1”: probability %2, rank %3</source>
-        <translation>Próximo token real “%1”: probabilidade %2, posição %3 no ranking</translation>
+        <translation>Próximo token real “%1”: probabilidade %2, colocação %3</translation>
     </message>
     <message>
         <source>The text ends here: there is no next token to compare.</source>
