@@ -292,7 +292,7 @@
     </message>
     <message>
         <source>The file could not be read or written.</source>
-        <translation>No se pudo leer ni escribir el archivo.</translation>
+        <translation>No se pudo leer o escribir el archivo.</translation>
     </message>
     <message>
         <source>This is not a model format AttnScope can read.</source>

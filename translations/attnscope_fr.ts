@@ -2128,7 +2128,7 @@ Emplacements consultés&#xa0;:
     </message>
     <message>
         <source>stale: the last run was cancelled or refused</source>
-        <translation>périmé&#xa0;: le dernier calcul a été annulé ou refusé</translation>
+        <translation>obsolète&#xa0;: le dernier calcul a été annulé ou refusé</translation>
     </message>
 </context>
 <context>

@@ -2155,15 +2155,15 @@ Locais procurados:
     </message>
     <message>
         <source>Its attention maps (%1) pass the %2 budget: each head is rebuilt from q and k when a view shows it.</source>
-        <translation>Os mapas de atenção dela (%1) ultrapassam o orçamento de %2: cada cabeça é reconstruída a partir de q e k quando uma visualização a mostra.</translation>
+        <translation>Seus mapas de atenção (%1) ultrapassam o orçamento de %2: cada cabeça é reconstruída a partir de q e k quando uma visualização a mostra.</translation>
     </message>
     <message>
         <source>Its activations (%1) pass the %2 budget: a layer&apos;s are computed again from its input when a view shows them.</source>
-        <translation>As ativações dela (%1) ultrapassam o orçamento de %2: as de uma camada são recalculadas a partir da entrada dela quando uma visualização as mostra.</translation>
+        <translation>Suas ativações (%1) ultrapassam o orçamento de %2: as de uma camada são recalculadas a partir da entrada dela quando uma visualização as mostra.</translation>
     </message>
     <message>
         <source>Its keys and values (%1) pass the %2 budget too: they are computed again from each layer&apos;s input for every edit and every head shown.</source>
-        <translation>As chaves e valores dela (%1) também ultrapassam o orçamento de %2: são recalculados a partir da entrada de cada camada a cada alteração e para cada cabeça mostrada.</translation>
+        <translation>Suas chaves e valores (%1) também ultrapassam o orçamento de %2: são recalculados a partir da entrada de cada camada a cada alteração e para cada cabeça mostrada.</translation>
     </message>
     <message>
         <source>The text is longer than the model&apos;s context: only the last %1 tokens are shown (%2 dropped).</source>
