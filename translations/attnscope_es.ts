@@ -2200,7 +2200,7 @@ Se buscó en:
     </message>
     <message>
         <source>Position embedding</source>
-        <translation>Embedding de posición</translation>
+        <translation>Embedding de pos.</translation>
     </message>
     <message>
         <source>Sum</source>

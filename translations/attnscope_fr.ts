@@ -2200,7 +2200,7 @@ Emplacements consultés&#xa0;:
     </message>
     <message>
         <source>Position embedding</source>
-        <translation>Embedding de position</translation>
+        <translation>Embedding de pos.</translation>
     </message>
     <message>
         <source>Sum</source>

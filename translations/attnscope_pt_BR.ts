@@ -2200,7 +2200,7 @@ Locais procurados:
     </message>
     <message>
         <source>Position embedding</source>
-        <translation>Embedding de posição</translation>
+        <translation>Embedding de pos.</translation>
     </message>
     <message>
         <source>Sum</source>
@@ -2280,7 +2280,7 @@ Locais procurados:
     </message>
     <message>
         <source>MLP hidden</source>
-        <translation>Camada oculta do MLP</translation>
+        <translation>Camada oculta MLP</translation>
     </message>
     <message>
         <source>Gate projection</source>
