@@ -20,6 +20,7 @@
 #include "attnscope/formats/gguf.h"
 #include "attnscope/formats/json.h"
 #include "attnscope/model/model_file.h"
+#include "attnscope/run/backward.h"
 #include "attnscope/run/kernels.h"
 #include "attnscope/run/model.h"
 #include "attnscope/tokenizers/tokenizer.h"
@@ -262,6 +263,9 @@ private slots:
     void modelsMatchLlamaCpp();
     void storedRunMatchesDequantizedRun_data();
     void storedRunMatchesDequantizedRun();
+    void storedGradientsMatchDequantized_data();
+    void storedGradientsMatchDequantized();
+    void gemmaGradientsRefused();
     void tokenizersMatchLlamaCpp_data();
     void tokenizersMatchLlamaCpp();
 };
@@ -611,6 +615,37 @@ void tst_Gguf::storedRunMatchesDequantizedRun() {
     const double d = testutil::maxAbsDiff(stored.data(), dense.data(), stored.size(), 1e-4, &report);
     QVERIFY2(d <= 1e-4, qPrintable(report));
     QVERIFY(std::memcmp(stored.data(), dense.data(), sizeof(float) * size_t(stored.size())) == 0);
+}
+
+void tst_Gguf::storedGradientsMatchDequantized_data() {
+    QTest::addColumn<QString>("name");
+    for (const char* n : {"llama_q4_k", "llama_q8_0", "llama_f16"}) QTest::newRow(n) << QString(n);
+}
+
+// The backward pass reads stored weights through the same GEMM (dx = dy · W,
+// W's panels dequantized as they are packed): the gradients of a stored model
+// are those of its dequantized copy, bit for bit.
+void tst_Gguf::storedGradientsMatchDequantized() {
+    QFETCH(QString, name);
+    const LoadedModel lm = load_model(testutil::str(ggufFixture(name + ".gguf")));
+    const std::vector<int> tokens{1, 40, 300, 7, 99, 250, 12, 5};
+    GradientTarget target;
+    target.kind = GradientTarget::Kind::MeanLoss;
+    const Gradients a = gradients(Model(lm.weights), tokens, RunOptions{}, target);
+    const Gradients b = gradients(Model(std::make_shared<Weights>(dequantized_copy(*lm.weights))), tokens, RunOptions{}, target);
+    QCOMPARE(a.value, b.value);
+    QVERIFY(a.embed.data == b.embed.data);
+    for (size_t l = 0; l < a.layers.size(); ++l) QVERIFY(a.layers[l].weights.data == b.layers[l].weights.data);
+}
+
+// Gemma 2's soft-capping and post-norms have no backward yet: refused, named.
+void tst_Gguf::gemmaGradientsRefused() {
+    const LoadedModel lm = load_model(testutil::str(ggufFixture("gemma2.gguf")));
+    GradientTarget target;
+    target.kind = GradientTarget::Kind::MeanLoss;
+    const auto err = testutil::errorOf([&] { (void)gradients(Model(lm.weights), std::vector<int>{1, 2, 3}, RunOptions{}, target); });
+    QVERIFY(err && err->code() == ErrorCode::InvalidArgument);
+    QVERIFY2(QString(err->what()).contains("gemma2"), err->what());
 }
 
 void tst_Gguf::tokenizersMatchLlamaCpp_data() {

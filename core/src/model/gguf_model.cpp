@@ -158,8 +158,11 @@ int gm_int(const GgufFile& f, const std::string& key, const std::string& origin,
     return int(x);
 }
 
+// A float metadata value, clamped into float's range (the config's checks
+// then refuse what is out of bounds; a cast out of range would be undefined).
 double gm_float(const GgufFile& f, const std::string& key, double fallback) {
-    return f.get_float(key).value_or(fallback);
+    const double v = f.get_float(key).value_or(fallback);
+    return std::isnan(v) ? v : std::clamp(v, -3.0e38, 3.0e38);
 }
 
 // Llama 3.1's rope_freqs.weight: one factor per rotated pair that divides its

@@ -29,7 +29,7 @@ enum GgufTokenType { kNormal = 1, kUnknown = 2, kControl = 3, kUserDefined = 4, 
 
 // Longer pieces are not made by merging (a real vocabulary's are far shorter;
 // a hostile file's would cost their length squared).
-constexpr size_t kMaxMergedPieceBytes = 1024;
+constexpr size_t kMaxMergedPieceBytes = 128;
 
 const char* kLlama3Pattern =
     "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| "
@@ -119,7 +119,12 @@ std::unique_ptr<Tokenizer> gguf_tokenizer(const GgufFile& f, const std::string& 
         fail_in(origin, ErrorCode::BadTokenizer, "tokenizer.ggml.tokens has " + std::to_string(tokens.size()) + " tokens");
     const int V = int(tokens.size());
     const std::vector<double>* types = tg_numbers(f, "tokenizer.ggml.token_type", tokens.size(), origin);
-    const auto type_of = [&](size_t i) { return types ? int((*types)[i]) : int(kNormal); };
+    // (clamped before the cast: a hostile file's number may be any double)
+    const auto type_of = [&](size_t i) {
+        if (!types) return int(kNormal);
+        const double t = (*types)[i];
+        return t >= 0 && t <= 16 ? int(t) : 0;
+    };
     const bool spm = *model == "llama";
 
     Gpt2BpeSpec spec;
