@@ -185,8 +185,8 @@ double peak_rss_mb() {
 // after a short warm-up run that brings every weight page in, as llama.cpp's
 // is timed after its model is loaded: time and peak resident memory (the
 // mapped file's pages included). With --llama-cpp SCRIPT (make_gguf_reference.mjs,
-// node-llama-cpp), llama.cpp's prompt processing of the same number of tokens
-// of the same file, run after ours in another process, and the ratio.
+// node-llama-cpp), llama.cpp's prompt processing of the same tokens of the
+// same file on as many threads, run after ours in another process, and the ratio.
 int bench_gguf(const Args& args, const session::Document& doc, const attnscope::Model& model,
                const std::vector<int>& ids, int threads, attnscope::RunOptions opt) {
     if (doc.model.format != "gguf") throw UsageError("bench --gguf needs a GGUF file (--model FILE.gguf)");
@@ -206,7 +206,7 @@ int bench_gguf(const Args& args, const session::Document& doc, const attnscope::
     std::string llama_error;
     if (args.has("llama-cpp")) {
         const std::string cmd = "node '" + args.get("llama-cpp") + "' --bench '" + doc.model.path + "' " +
-                                std::to_string(ids.size()) + " 2>/dev/null";
+                                std::to_string(ids.size()) + " " + std::to_string(threads) + " 2>/dev/null";
         std::string out;
         int status = -1;
         if (FILE* p = ::popen(cmd.c_str(), "r")) {

@@ -11,7 +11,7 @@
 // computed in float32 throughout.
 //
 //   cd tests/scripts && npm install && node make_gguf_reference.mjs [FIXTURE_DIR]
-//   node make_gguf_reference.mjs --bench FILE.gguf TOKENS   (prompt time, for bench --gguf)
+//   node make_gguf_reference.mjs --bench FILE.gguf TOKENS [THREADS]   (prompt time, for bench --gguf)
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,9 +37,10 @@ export const STRINGS = [
     "mixed: naïve café résumé Straße ﬁ",
 ];
 
-async function bench(llama, file, n) {
+async function bench(llama, file, n, threads) {
     const model = await llama.loadModel({ modelPath: file, gpuLayers: 0 });
-    const context = await model.createContext({ contextSize: n + 8, batchSize: n, flashAttention: false });
+    const context = await model.createContext({ contextSize: n + 8, batchSize: n, flashAttention: false,
+                                                ...(threads > 0 ? { threads } : {}) });
     const tokens = [];
     // The ids AttnScope's bench --tokens N runs: (i * 7919 + 13) mod V.
     const V = model.fileInfo.metadata.tokenizer.ggml.tokens.length;
@@ -59,7 +60,7 @@ async function bench(llama, file, n) {
 async function main() {
     const llama = await getLlama({ gpu: false, build: "never" });
     if (process.argv[2] === "--bench") {
-        await bench(llama, process.argv[3], Number(process.argv[4] ?? 512));
+        await bench(llama, process.argv[3], Number(process.argv[4] ?? 512), Number(process.argv[5] ?? 0));
         return;
     }
     const dir = process.argv[2] && !process.argv[2].startsWith("--") ? process.argv[2] : path.join(here, "..", "fixtures", "gguf");
