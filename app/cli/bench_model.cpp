@@ -14,6 +14,8 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "cli/args.h"
 #include "attnscope/common/error.h"
@@ -179,6 +181,73 @@ double peak_rss_mb() {
     return double(ru.ru_maxrss) / 1024.0;
 }
 
+// --gguf: one prompt run of a GGUF file (its weights kept as stored, mapped),
+// after a short warm-up run that brings every weight page in, as llama.cpp's
+// is timed after its model is loaded: time and peak resident memory (the
+// mapped file's pages included). With --llama-cpp SCRIPT (make_gguf_reference.mjs,
+// node-llama-cpp), llama.cpp's prompt processing of the same tokens of the
+// same file on as many threads, run after ours in another process, and the ratio.
+int bench_gguf(const Args& args, const session::Document& doc, const attnscope::Model& model,
+               const std::vector<int>& ids, int threads, attnscope::RunOptions opt) {
+    if (doc.model.format != "gguf") throw UsageError("bench --gguf needs a GGUF file (--model FILE.gguf)");
+    opt.incremental = false;
+    attnscope::Trace trace;
+    const std::vector<int> warm(ids.begin(), ids.begin() + std::min<ptrdiff_t>(ptrdiff_t(ids.size()), 8));
+    auto t0 = Clock::now();
+    model.run(warm, opt, trace);
+    const double warm_ms = ms_since(t0);
+    attnscope::Trace tr;
+    t0 = Clock::now();
+    model.run(ids, opt, tr);
+    const double prompt_ms = ms_since(t0);
+    const double rss_mb = peak_rss_mb();
+    double llama_ms = -1;
+    int llama_threads = 0;
+    std::string llama_error;
+    if (args.has("llama-cpp")) {
+        const std::string cmd = "node '" + args.get("llama-cpp") + "' --bench '" + doc.model.path + "' " +
+                                std::to_string(ids.size()) + " " + std::to_string(threads) + " 2>/dev/null";
+        std::string out;
+        int status = -1;
+        if (FILE* p = ::popen(cmd.c_str(), "r")) {
+            char buf[4096];
+            while (const size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+            status = ::pclose(p);
+        }
+        const size_t brace = out.rfind("{\"file\"");
+        try {
+            if (status != 0 || brace == std::string::npos) throw std::runtime_error("no result");
+            const attnscope::Json j = attnscope::Json::parse(std::string_view(out).substr(brace));
+            llama_ms = j.find("prompt_ms")->as_double();
+            if (const attnscope::Json* t = j.find("threads"); t && t->is_integer()) llama_threads = int(t->as_int());
+        } catch (const std::exception&) {
+            llama_error = "node-llama-cpp gave no time (npm install in tests/scripts?)";
+        }
+    }
+    const attnscope::ModelConfig& cfg = model.config();
+    attnscope::JsonWriter w(std::cout);
+    w.begin_object()
+        .key("file").value(doc.model.path)
+        .key("arch").value(cfg.arch)
+        .key("parameters").value(double(cfg.parameter_count()))
+        .key("tokens").value(int(ids.size()))
+        .key("threads").value(threads)
+        .key("warm_up_ms").value(warm_ms)
+        .key("prompt_ms").value(prompt_ms)
+        .key("prompt_tokens_per_s").value(double(ids.size()) / (prompt_ms / 1000.0))
+        .key("peak_rss_mb").value(rss_mb)
+        .key("trace_mb").value(double(tr.bytes()) / (1024.0 * 1024.0));
+    if (llama_ms >= 0)
+        w.key("llama_cpp_prompt_ms").value(llama_ms)
+            .key("llama_cpp_threads").value(llama_threads)
+            .key("attnscope_over_llama_cpp").value(prompt_ms / llama_ms);
+    if (!llama_error.empty()) w.key("llama_cpp_error").value(llama_error);
+    w.end_object();
+    std::cout << '\n';
+    return 0;
+}
+
+
 }  // namespace
 
 int bench_model(const Args& args) {
@@ -251,6 +320,7 @@ int bench_model(const Args& args) {
         edited = [ids_of, after] { return ids_of(after); };
     }
 
+    if (args.has("gguf")) return bench_gguf(args, doc, model, before, threads, opt);
     if (args.has("scan")) return bench_scan(args, model, before, threads, args.get_int("repeat", 1, 1, 1000));
     if (args.has("generate")) return bench_generate(args, model, before, threads);
     if (args.has("attribution")) return bench_attribution(args, model, before, threads, args.get_int("repeat", 3, 1, 1000));

@@ -40,6 +40,9 @@ const char* kUsageHead =
     "  bench  (--model M | --random SPEC) (--text-file F | --tokens N) --generate NEW [--torch] [--threads N] --json\n"
     "         greedy tokens/s with the full trace kept, against reading the weights once a token at the\n"
     "         memory bandwidth measured now (--torch: and a PyTorch greedy loop with a KV cache)\n"
+    "  bench  --model FILE.gguf --tokens N --gguf [--llama-cpp make_gguf_reference.mjs] [--threads N] --json\n"
+    "         one prompt run of a GGUF file: time and peak memory, and (--llama-cpp, node-llama-cpp)\n"
+    "         llama.cpp's prompt processing of the same file in the same run, with the ratio\n"
     "  export [--model FILE | --random SPEC] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";
 const char* kUsageExport =
     "         [--layer L] [--head H] [--kind weights|scores]\n"

@@ -25,8 +25,8 @@ tape::Tape run_tape(const Weights& w, std::span<const int> tokens, const RunOpti
 // The (V) logits of row `r` of the final norm's output, as Model::run computes them.
 VectorF logits_row(const Weights& w, ConstMapRM final_out, Eigen::Index r, int threads) {
     VectorF out(w.config.vocab_size);
-    kernels::linear(ConstMapRM(final_out.data() + r * final_out.cols(), 1, final_out.cols()), w.unembedding(),
-                    w.lm_head.bias, MapRM(out.data(), 1, out.size()), threads);
+    kernels::unembed(ConstMapRM(final_out.data() + r * final_out.cols(), 1, final_out.cols()), w,
+                     MapRM(out.data(), 1, out.size()), threads);
     return out;
 }
 
@@ -116,9 +116,10 @@ Attribution attribute(const Model& model, std::span<const int> tokens, const Run
     // Saliency: g_i and the token embedding rows e_i.
     a.grad.resize(size_t(T));
     a.grad_input.resize(size_t(T));
+    VectorF ei(C);
     for (int i = 0; i < T; ++i) {
         const auto gi = g[0].embed.matrix().row(i);
-        const auto ei = w.tok_embed.row(tokens[size_t(i)]);
+        w.input_row(tokens[size_t(i)], ei.data());
         double norm = 0, dot = 0;
         for (int c = 0; c < C; ++c) {
             norm += double(gi[c]) * gi[c];
@@ -163,10 +164,13 @@ Attribution attribute(const Model& model, std::span<const int> tokens, const Run
         for (int c = 0; c < C; ++c) var += (double(xin[c]) - mean) * (double(xin[c]) - mean);
         scale = std::sqrt(var / C + cfg.ln_eps);
     }
-    const auto wu = w.unembedding().row(y);
+    VectorF wu(C);
+    w.unembedding_row(y, wu.data());
     a.dla = MatrixRM::Zero(L, H);
+    MatrixRM wo_scratch;
     for (int l = 0; l < L; ++l) {
-        const MatrixRM& wo = w.layers[size_t(l)].attn.proj.weight;  // (C, H*hs)
+        // (C, H*hs); a stored (GGUF) layer's dequantized, one layer at a time
+        const MatrixRM& wo = w.layers[size_t(l)].attn.proj.dense(wo_scratch);
         for (int h = 0; h < H; ++h) {
             std::vector<double> o(size_t(C), 0.0);
             for (int c = 0; c < C; ++c)
@@ -230,8 +234,9 @@ IntegratedGradients integrated_gradients(const Model& model, std::span<const int
     IntegratedGradients ig;
     ig.steps = steps;
     ig.scores.assign(size_t(T), 0.0);
+    VectorF e(C);
     for (int i = 0; i < T; ++i) {
-        const auto e = w.tok_embed.row(tokens[size_t(i)]);
+        w.input_row(tokens[size_t(i)], e.data());
         double s = 0;
         for (int c = 0; c < C; ++c) {
             double gsum = 0;
@@ -283,7 +288,8 @@ std::vector<float> value_norm_factors(const Weights& w, const Trace& trace, int 
     const LayerTrace& lt = trace.layers[size_t(layer)];
     const Tensor rebuilt = lt.v.data.empty() ? trace.tensor("blk." + std::to_string(layer) + ".attn.v") : Tensor();
     const Tensor& v = lt.v.data.empty() ? rebuilt : lt.v;
-    const MatrixRM& wo = w.layers[size_t(layer)].attn.proj.weight;  // (C, H*hs)
+    MatrixRM wo_scratch;  // a stored (GGUF) layer's dequantized
+    const MatrixRM& wo = w.layers[size_t(layer)].attn.proj.dense(wo_scratch);  // (C, H*hs)
     std::vector<float> out(static_cast<size_t>(T), 0.0f);
     for (int j = 0; j < T; ++j) {
         const float* vj = v.data.data() + (size_t(j) * cfg.n_head + size_t(head)) * hs;

@@ -66,7 +66,7 @@ Prediction predict_row(std::span<const int> tokens, const Eigen::Map<const Vecto
 
 void check_ln_f(const Weights& w, const Trace& tr) {
     if (tr.ln_f.shape.size() != 2 || tr.ln_f.shape[0] != tr.T() || tr.ln_f.shape[1] != w.config.n_embed ||
-        w.unembedding().rows() != w.config.vocab_size)
+        w.unembedding_rows() != w.config.vocab_size)
         throw Error(ErrorCode::InvalidArgument, "the trace was not made with these weights");
 }
 
@@ -90,7 +90,7 @@ namespace {
 // One (V) row of the lm_head on row `position` of a final-norm output (T, C).
 VectorF logits_row(const Weights& w, ConstMapRM ln_f, std::span<const int> tokens, int position, int threads) {
     if (ln_f.rows() != Eigen::Index(tokens.size()) || ln_f.cols() != w.config.n_embed ||
-        w.unembedding().rows() != w.config.vocab_size)
+        w.unembedding_rows() != w.config.vocab_size)
         throw Error(ErrorCode::InvalidArgument, "the final norm output was not made with these weights");
     if (position < 0 || position >= int(tokens.size()))
         throw Error(ErrorCode::InvalidArgument,
@@ -99,8 +99,8 @@ VectorF logits_row(const Weights& w, ConstMapRM ln_f, std::span<const int> token
                     {std::to_string(position), std::to_string(tokens.size())});
     VectorF out(w.config.vocab_size);
     // The same kernel on one row as logits_from_ln_f, so the same numbers.
-    kernels::linear(ConstMapRM(ln_f.data() + size_t(position) * size_t(ln_f.cols()), 1, ln_f.cols()), w.unembedding(),
-                    w.lm_head.bias, MapRM(out.data(), 1, out.size()), threads);
+    kernels::unembed(ConstMapRM(ln_f.data() + size_t(position) * size_t(ln_f.cols()), 1, ln_f.cols()), w,
+                     MapRM(out.data(), 1, out.size()), threads);
     return out;
 }
 
@@ -144,7 +144,7 @@ std::vector<double> next_token_losses_from_ln_f(const Weights& w, ConstMapRM ln_
                                                 int from, int threads, const std::function<bool()>& keep_going,
                                                 LossScratch* scratch) {
     if (ln_f.rows() != Eigen::Index(tokens.size()) || ln_f.cols() != w.config.n_embed ||
-        w.unembedding().rows() != w.config.vocab_size)
+        w.unembedding_rows() != w.config.vocab_size)
         throw Error(ErrorCode::InvalidArgument, "the final norm output was not made with these weights");
     constexpr int kBlock = 64;
     std::vector<double> out;
@@ -156,8 +156,8 @@ std::vector<double> next_token_losses_from_ln_f(const Weights& w, ConstMapRM ln_
         if (keep_going && !keep_going()) throw Error(ErrorCode::Cancelled, "cancelled");
         const int rows = std::min(kBlock, n - first);
         // The same kernel and rows as logits_from_ln_f, so the same numbers.
-        kernels::linear(ConstMapRM(ln_f.data() + size_t(first) * size_t(ln_f.cols()), rows, ln_f.cols()),
-                        w.unembedding(), w.lm_head.bias, MapRM(logits.data(), rows, logits.cols()), threads);
+        kernels::unembed(ConstMapRM(ln_f.data() + size_t(first) * size_t(ln_f.cols()), rows, ln_f.cols()), w,
+                         MapRM(logits.data(), rows, logits.cols()), threads);
         for (int r = 0; r < rows; ++r) {
             const Eigen::Map<const VectorF> row(logits.data() + size_t(r) * size_t(logits.cols()), logits.cols());
             out.push_back(log_sum_exp(row) - double(row[tokens[size_t(first + r + 1)]]));

@@ -28,6 +28,14 @@ const std::vector<Architecture> kTable = {
      false, false, false, false, false, true, "llama"},
     {"gpt_neox", "Pythia, GPT-NeoX", true, N::LayerNorm, P::Rotary, M::Plain, A::GeluErf,
      true, true, false, false, true, false, "gpt_neox"},
+    // From GGUF files: fused qkv and gate_up are split when the file is read.
+    {"phi3", "Phi-3, Phi-3.5 mini (GGUF)", false, N::RMSNorm, P::Rotary, M::Gated, A::SiLU,
+     false, false, false, false, false, false, "llama"},
+    // Embeddings × √C, RMSNorm with (1 + γ) (a GGUF file stores 1 + γ: its
+    // offset is 0), norms after attention and MLP too, GeGLU, soft-capped
+    // attention scores and logits, sliding windows on the even layers.
+    {"gemma2", "Gemma 2 (GGUF)", false, N::RMSNorm, P::Rotary, M::Gated, A::GeluTanh,
+     false, false, false, true, false, false, "llama", true, 1.0f, true, 2},
 };
 
 }  // namespace
@@ -60,6 +68,10 @@ void apply_architecture(ModelConfig& c, const Architecture& a) {
     c.tied_lm_head = a.tied_lm_head;
     c.parallel_residual = a.parallel_residual;
     c.qk_norm = a.qk_norm;
+    c.scale_embeddings = a.scale_embeddings;
+    c.norm_offset = a.norm_offset;
+    c.post_norms = a.post_norms;
+    c.window_pattern = a.window_pattern;
 }
 
 }  // namespace attnscope

@@ -61,6 +61,12 @@ void ModelConfig::validate() const {
     check_range("n_kv_head", n_kv_head, 0, n_head);
     check_range("head_dim", head_dim, 0, kMaxEmbed);
     check_range("sliding_window", sliding_window, 0, kMaxContext);
+    check_range("window_pattern", window_pattern, 0, kMaxLayers);
+    for (const auto& [field, v] : {std::pair{"attn_softcap", attn_softcap}, std::pair{"final_softcap", final_softcap},
+                                   std::pair{"norm_offset", norm_offset}})
+        if (!std::isfinite(v) || v < 0.0f || v > 1e6f)
+            throw Error(ErrorCode::InvalidArgument, std::string("config field ") + field + " must be in [0, 1e6]",
+                        {field, std::to_string(v)});
     auto bad = [](const char* field, const std::string& why, double value) {
         throw Error(ErrorCode::InvalidArgument, std::string("config field ") + field + " " + why,
                     {field, std::to_string(value)});
@@ -249,6 +255,12 @@ std::string ModelConfig::to_json() const {
     if (sliding_window != d.sliding_window) w.key("sliding_window").value(sliding_window);
     if (parallel_residual) w.key("parallel_residual").value(true);
     if (qk_norm) w.key("qk_norm").value(true);
+    if (scale_embeddings) w.key("scale_embeddings").value(true);
+    if (norm_offset != 0.0f) w.key("norm_offset").value(norm_offset);
+    if (post_norms) w.key("post_norms").value(true);
+    if (attn_softcap > 0) w.key("attn_softcap").value(attn_softcap);
+    if (final_softcap > 0) w.key("final_softcap").value(final_softcap);
+    if (window_pattern > 0) w.key("window_pattern").value(window_pattern);
     w.end_object();
     return os.str();
 }
@@ -331,6 +343,12 @@ ModelConfig ModelConfig::from_json(std::string_view text) {
     get_float("rope_high_freq", c.rope_high_freq);
     get_bool("parallel_residual", c.parallel_residual);
     get_bool("qk_norm", c.qk_norm);
+    get_bool("scale_embeddings", c.scale_embeddings);
+    get_float("norm_offset", c.norm_offset);
+    get_bool("post_norms", c.post_norms);
+    get_float("attn_softcap", c.attn_softcap);
+    get_float("final_softcap", c.final_softcap);
+    get_int("window_pattern", c.window_pattern, false);
     if (int64_t(c.mlp_hidden) == 4 * int64_t(c.n_embed)) c.mlp_hidden = 0;  // the default width, stated explicitly (64-bit: no overflow)
     try {
         c.validate();

@@ -10,6 +10,7 @@
 #include "attnscope/common/error.h"
 #include "attnscope/common/file_io.h"
 #include "model/config_check.h"
+#include "model/gguf_model.h"
 #include "model/gpt2_config.h"
 #include "model/hf_config.h"
 #include "model/hf_weights.h"
@@ -20,6 +21,7 @@
 #include "formats/safetensors_views.h"
 #include "formats/torch_checkpoint.h"
 #include "formats/zip_reader.h"
+#include "attnscope/formats/gguf.h"
 
 namespace attnscope {
 
@@ -231,13 +233,18 @@ bool looks_like_legacy_torch(const std::byte* p, size_t size) {
 }
 
 LoadedModel load_file(const std::string& path, const ModelConfig* hf_config) {
-    const std::unique_ptr<MappedFile> mapped = open_file(path);
+    std::unique_ptr<MappedFile> mapped = open_file(path);
     const MappedFile& file = *mapped;
     const std::byte* p = file.data();
     const size_t size = file.size();
     LoadedModel m;
     m.path = path;
     if (size == 0) fail_in(path, ErrorCode::UnknownFormat, "the file is empty, not a model");
+    if (looks_like_gguf(p, size)) {
+        // The weights keep the mapping: quantized blocks are read where they are.
+        load_gguf_model(m, path, std::shared_ptr<const MappedFile>(std::move(mapped)));
+        return m;
+    }
     if (ZipReader::looks_like_zip(p, size)) {
         m.format = "pytorch-zip";
         read_torch_into(m, path, file, hf_config);
@@ -252,11 +259,12 @@ LoadedModel load_file(const std::string& path, const ModelConfig* hf_config) {
         const std::string ext = fs::path(path).extension().string();
         if (ext == ".safetensors")
             parse_safetensors(p, size, path);  // throws, naming the bad magic
+        if (ext == ".gguf") GgufFile::parse(p, size, path);  // throws, naming the bad magic
         if (ext == ".pt" || ext == ".pth" || ext == ".bin" || ext == ".ckpt")
             fail_in(path, ErrorCode::UnknownFormat,
                  "not a PyTorch zip checkpoint: bad magic (expected a zip archive, 'PK\\3\\4')");
         fail_in(path, ErrorCode::UnknownFormat,
-             "unknown model format (not safetensors, a PyTorch zip checkpoint or a model folder)");
+             "unknown model format (not safetensors, GGUF, a PyTorch zip checkpoint or a model folder)");
     }
     return m;
 }

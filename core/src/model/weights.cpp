@@ -42,6 +42,8 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
         w.layers.assign(size_t(c.n_layer), LayerWeights{});
         for (LayerWeights& l : w.layers) {
             for (VectorF* v : {&l.ln1.weight, &l.ln2.weight}) v->resize(C);
+            if (c.post_norms)
+                for (VectorF* v : {&l.post_attn.weight, &l.post_mlp.weight}) v->resize(C);
             if (c.bias)
                 for (VectorF* v : {&l.ln1.bias, &l.ln2.bias, &l.attn.proj.bias, &l.mlp.proj.bias}) v->resize(C);
             l.attn.q.weight.resize(Q, C);
@@ -95,6 +97,10 @@ std::vector<Slot> slots(Weights& w, bool allocate) {
         if (c.bias) s.push_back({p + "attn.proj.bias", {C}, l.attn.proj.bias.data(), C, Slot::Uniform});
         s.push_back({p + "ln2.weight", {C}, l.ln2.weight.data(), 0, Slot::One});
         if (c.bias) s.push_back({p + "ln2.bias", {C}, l.ln2.bias.data(), 0, Slot::Zero});
+        if (c.post_norms) {
+            s.push_back({p + "post_attn_norm.weight", {C}, l.post_attn.weight.data(), 0, Slot::One});
+            s.push_back({p + "post_mlp_norm.weight", {C}, l.post_mlp.weight.data(), 0, Slot::One});
+        }
         s.push_back({p + "mlp.hidden.weight", {F, C}, l.mlp.hidden.weight.data(), C, Slot::Uniform});
         if (c.bias) s.push_back({p + "mlp.hidden.bias", {F}, l.mlp.hidden.bias.data(), C, Slot::Uniform});
         if (gated) s.push_back({p + "mlp.up.weight", {F, C}, l.mlp.up.weight.data(), C, Slot::Uniform});
@@ -150,6 +156,7 @@ Weights random_weights(const ModelConfig& config, uint64_t random_seed) {
 }
 
 TensorMap to_seed_state_dict(const Weights& w) {
+    if (w.has_stored()) return to_seed_state_dict(dequantized_copy(w));
     TensorMap out;
     for (const Slot& s : slots(const_cast<Weights&>(w), false)) {
         out[s.name] = Tensor(s.shape, s.data);
@@ -268,6 +275,87 @@ ModelConfig infer_seed_config(const StoredMap& tensors) {
     }
     c.validate();
     return c;
+}
+
+}  // namespace attnscope
+
+namespace attnscope {
+
+void QuantizedMatrix::row(int64_t r, float* out) const { dequantize_row(type, row_data(r), cols, out); }
+
+QuantizedMatrix QuantizedMatrix::middle_rows(int64_t r0, int64_t n) const {
+    QuantizedMatrix m = *this;
+    m.first = first + r0;
+    m.rows = n;
+    return m;
+}
+
+MatrixRM QuantizedMatrix::dense() const {
+    MatrixRM m(rows, cols);
+    for (int64_t r = 0; r < rows; ++r) row(r, m.data() + size_t(r) * size_t(cols));
+    return m;
+}
+
+void LinearWeights::row(Eigen::Index r, float* out) const {
+    if (quantized()) stored.row(r, out);
+    else std::memcpy(out, weight.data() + size_t(r) * size_t(weight.cols()), sizeof(float) * size_t(weight.cols()));
+}
+
+const MatrixRM& LinearWeights::dense(MatrixRM& scratch) const {
+    if (!quantized()) return weight;
+    scratch = stored.dense();
+    return scratch;
+}
+
+void Weights::unembedding_row(Eigen::Index r, float* out) const {
+    const QuantizedMatrix& q = unembedding_stored();
+    if (!q.empty()) {
+        q.row(r, out);
+        return;
+    }
+    const MatrixRM& u = unembedding();
+    std::memcpy(out, u.data() + size_t(r) * size_t(u.cols()), sizeof(float) * size_t(u.cols()));
+}
+
+void Weights::token_row(int id, float* out) const {
+    if (!tok_embed_stored.empty()) {
+        tok_embed_stored.row(id, out);
+        return;
+    }
+    std::memcpy(out, tok_embed.data() + size_t(id) * size_t(tok_embed.cols()), sizeof(float) * size_t(tok_embed.cols()));
+}
+
+void Weights::input_row(int id, float* out) const {
+    token_row(id, out);
+    if (!config.scale_embeddings) return;
+    const float s = std::sqrt(float(config.n_embed));
+    for (int c = 0; c < config.n_embed; ++c) out[c] *= s;
+}
+
+bool Weights::has_stored() const {
+    if (!tok_embed_stored.empty() || lm_head.quantized()) return true;
+    for (const LayerWeights& l : layers)
+        for (const LinearWeights* lw : {&l.attn.q, &l.attn.k, &l.attn.v, &l.attn.proj, &l.mlp.hidden, &l.mlp.up, &l.mlp.proj})
+            if (lw->quantized()) return true;
+    return false;
+}
+
+Weights dequantized_copy(const Weights& w) {
+    Weights out = w;
+    const auto dense = [](LinearWeights& l) {
+        if (!l.quantized()) return;
+        l.weight = l.stored.dense();
+        l.stored = QuantizedMatrix();
+    };
+    if (!out.tok_embed_stored.empty()) {
+        out.tok_embed = out.tok_embed_stored.dense();
+        out.tok_embed_stored = QuantizedMatrix();
+    }
+    dense(out.lm_head);
+    for (LayerWeights& l : out.layers)
+        for (LinearWeights* lw : {&l.attn.q, &l.attn.k, &l.attn.v, &l.attn.proj, &l.mlp.hidden, &l.mlp.up, &l.mlp.proj})
+            dense(*lw);
+    return out;
 }
 
 }  // namespace attnscope

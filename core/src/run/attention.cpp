@@ -61,6 +61,13 @@ void scores_tile(const HeadView& h, const Tile& t, bool causal, float* s, int ld
         float* row = s + size_t(r) * ld;
         for (int j = 0; j < t.kend; ++j) row[j] *= scale;
     }
+    if (h.softcap > 0) {  // cap · tanh(s · (1 / cap)), as llama.cpp's graph computes it
+        const float inv = 1.0f / h.softcap;
+        for (int r = 0; r < t.rows; ++r) {
+            float* row = s + size_t(r) * ld;
+            for (int j = 0; j < t.kend; ++j) row[j] = std::tanh(row[j] * inv) * h.softcap;
+        }
+    }
     if (causal) {
         for (int r = 0; r < t.rows; ++r) {
             const int valid = valid_keys(t.r0 + r, t.kend, causal);
@@ -217,7 +224,7 @@ void pool_tile(const float* s, int ld, const Tile& t, int T, bool causal, int wi
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
                         int threads, int first_row, int window, int layer,
-                        std::span<const Knockout> knockout, int q_row0, int end_row) {
+                        std::span<const Knockout> knockout, int q_row0, int end_row, float softcap) {
     const int hs = C / H;
     const int end = end_row < 0 ? T : std::clamp(end_row, 0, T);
     // With thumbnails a tile holds whole block rows of them.
@@ -237,7 +244,7 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
     for (int task = 0; task < tasks; ++task) {
         guard.run([&] {
             const int head = task % H;
-            const HeadView hv{q + size_t(head) * hs, k, v, T, C, hs, head, window, layer, knockout, C, q_row0};
+            const HeadView hv{q + size_t(head) * hs, k, v, T, C, hs, head, window, layer, knockout, C, q_row0, 0, softcap};
             Tile t = tile_at(tiles - 1 - task / H, aligned, end, causal, per_tile);
             if (t.r0 < first) t = tile_of(first, t.r0 + t.rows - first, end, causal);
             if (!causal) t.kend = T;  // every key, wherever the rows end

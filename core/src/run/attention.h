@@ -1,6 +1,7 @@
 #pragma once
 // Multi-head causal attention in numbered passes over tiles of query rows:
-//   1. scores   S = Q K^T / sqrt(hs)           (only keys a tile can see when causal)
+//   1. scores   S = Q K^T / sqrt(hs)           (only keys a tile can see when causal;
+//                                              soft-capped, cap · tanh(S / cap), with a cap)
 //   2. mask     S[i, j] = -inf for j > i       (causal only; with a sliding window
 //                                              of W keys also for j <= i - W; and
 //                                              for every knocked-out edge i -> j)
@@ -34,6 +35,7 @@ struct HeadView {
     int q_ld = 0;                         // q's row stride
     int q_row0 = 0;                       // the position of q's first row
     int k_ld = 0;                         // > 0: k holds this head's keys alone, rows k_ld apart
+    float softcap = 0.0f;                 // > 0: scaled scores become cap · tanh(score / cap) (Gemma 2)
 };
 
 struct LayerOutput {
@@ -66,7 +68,8 @@ struct LayerOutput {
 void multi_head_forward(const float* q, const float* k, const float* v, int T, int C, int H,
                         bool causal, const std::vector<bool>& ablated, const LayerOutput& out,
                         int threads, int first_row = 0, int window = 0, int layer = 0,
-                        std::span<const Knockout> knockout = {}, int q_row0 = 0, int end_row = -1);
+                        std::span<const Knockout> knockout = {}, int q_row0 = 0, int end_row = -1,
+                        float softcap = 0.0f);
 
 // Passes 1-3 again for one head from its stored row statistics: (T, T) into `out`.
 void rebuild_weights(const HeadView& head, bool causal, const float* row_max,

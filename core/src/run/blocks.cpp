@@ -35,8 +35,9 @@ ConstMapRM rows_in(ConstMapRM m, int first) {
 void embed_row(const Weights& w, int id, int t, float* out) {
     const int C = w.config.n_embed;
     Eigen::Map<Eigen::RowVectorXf> e(out, C);
-    if (w.config.position == PositionKind::Learned) e = w.tok_embed.row(id) + w.pos_embed.row(t);
-    else e = (w.tok_embed.row(id).array() + 0.0f).matrix();
+    w.input_row(id, out);
+    if (w.config.position == PositionKind::Learned) e += w.pos_embed.row(t);
+    else e = (e.array() + 0.0f).matrix();
 }
 
 // Transformer.token_embed + position_embed: ids (T) -> x (T, C), rows [first, T).
@@ -55,7 +56,7 @@ void embeddings(const Weights& w, std::span<const int> tokens, int first, Trace&
     // the position rows stay zero so every model's trace has the same tensors.
     const bool learned = w.config.position == PositionKind::Learned;
     for (int t = first; t < T; ++t) {
-        tok.row(t) = w.tok_embed.row(tokens[size_t(t)]);
+        w.input_row(tokens[size_t(t)], tok.row(t).data());
         if (learned) pos.row(t) = w.pos_embed.row(t);
         else pos.row(t).setZero();
     }
@@ -100,7 +101,7 @@ ConstMapRM read(const MapRM& m) { return ConstMapRM(m.data(), m.rows(), m.cols()
 void project(const LinearWeights& lin, const VectorF& head_norm, const ModelConfig& cfg, bool rotate,
              const std::vector<float>& inv_freq, ConstMapRM xs, MapRM out, int heads, int threads, int first) {
     const int hs = cfg.head_size();
-    linear(xs, lin.weight, lin.bias, out, threads);
+    linear(xs, lin, out, threads);
     const MapRM per_head(out.data(), out.rows() * heads, hs);
     if (cfg.qk_norm)
         kernels::rms_norm(ConstMapRM(per_head.data(), per_head.rows(), hs), head_norm, cfg.ln_eps, per_head, threads);
@@ -124,14 +125,14 @@ static void project_kv(const LayerWeights& w, const ModelConfig& cfg, bool rotat
     const int r1 = r0 + int(ln1.rows());
     if (Hkv == H) {
         project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, ln1, rows_of(lt.k, r0, r1), H, threads, r0);
-        linear(ln1, w.attn.v.weight, w.attn.v.bias, rows_of(lt.v, r0, r1), threads);
+        linear(ln1, w.attn.v, rows_of(lt.v, r0, r1), threads);
     } else {
         MatrixRM kv(r1 - r0, cfg.kv_width());
         project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, ln1, MapRM(kv.data(), kv.rows(), kv.cols()), Hkv,
                 threads, r0);
         const ConstMapRM kv_in(kv.data(), kv.rows(), kv.cols());
         repeat_kv(kv_in, rows_of(lt.k, r0, r1), H, Hkv, hs);
-        linear(ln1, w.attn.v.weight, w.attn.v.bias, MapRM(kv.data(), kv.rows(), kv.cols()), threads);
+        linear(ln1, w.attn.v, MapRM(kv.data(), kv.rows(), kv.cols()), threads);
         repeat_kv(kv_in, rows_of(lt.v, r0, r1), H, Hkv, hs);
     }
 }
@@ -173,7 +174,8 @@ static void attend(const ModelConfig& cfg, int layer, const RunOptions& opt, boo
         out.thumb_row_normalized = opt.thumb_row_normalized;
     }
     attention::multi_head_forward(q, lt.k.data.data(), lt.v.data.data(), T, cfg.q_width(), H, opt.causal, ablated,
-                                  out, threads, from, cfg.sliding_window, layer, opt.knockout, from, end);
+                                  out, threads, from, cfg.sliding_window_of(layer), layer, opt.knockout, from, end,
+                                  cfg.attn_softcap);
 }
 
 // MultiHeadAttention alone (run_multi_head_attention): ln1 (T, C) ->
@@ -187,12 +189,15 @@ void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int lay
     resize_rows(lt.heads, {T, cfg.q_width()});
     attend(cfg, layer, opt, dense, lt, T, threads, 0, 0, lt.q.data.data(), lt.heads.data.data());
     resize_rows(lt.proj, {T, cfg.n_embed});
-    linear(lt.heads.cmatrix(), w.attn.proj.weight, w.attn.proj.bias, lt.proj.matrix(), threads);
+    linear(lt.heads.cmatrix(), w.attn.proj, lt.proj.matrix(), threads);
 }
 
 // The config's norm (LayerNorm or RMSNorm) of x into y.
 void norm(const ModelConfig& cfg, ConstMapRM x, const LayerNormWeights& w, MapRM y, int threads) {
-    if (cfg.norm == NormKind::RMSNorm) kernels::rms_norm(x, w.weight, cfg.ln_eps, y, threads);
+    if (cfg.norm == NormKind::RMSNorm && cfg.norm_offset != 0.0f) {  // Gemma's (1 + γ)
+        const VectorF shifted = (w.weight.array() + cfg.norm_offset).matrix();
+        kernels::rms_norm(x, shifted, cfg.ln_eps, y, threads);
+    } else if (cfg.norm == NormKind::RMSNorm) kernels::rms_norm(x, w.weight, cfg.ln_eps, y, threads);
     else kernels::layer_norm(x, w.weight, w.bias, cfg.ln_eps, y, threads);
 }
 
@@ -220,7 +225,7 @@ void size_activations(LayerTrace& lt, const ModelConfig& cfg, int rows) {
 // MLP: x -> proj(act(hidden(x))), hidden width F; gated (SwiGLU):
 // down(act(gate(x)) * up(x)), gate in `hidden`, down in `proj`. Row for row.
 static void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, const BlockRows& b, int threads) {
-    linear(x, w.mlp.hidden.weight, w.mlp.hidden.bias, b.hidden, threads);
+    linear(x, w.mlp.hidden, b.hidden, threads);
     switch (cfg.activation) {
     case Activation::ReLU: kernels::relu(read(b.hidden), b.act, threads); break;
     case Activation::GeluTanh: kernels::gelu_tanh(read(b.hidden), b.act, threads); break;
@@ -228,10 +233,10 @@ static void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, con
     case Activation::SiLU: kernels::silu(read(b.hidden), b.act, threads); break;
     }
     if (cfg.mlp == MlpKind::Gated) {
-        linear(x, w.mlp.up.weight, w.mlp.up.bias, b.up, threads);
+        linear(x, w.mlp.up, b.up, threads);
         kernels::mul_inplace(b.act, read(b.up), threads);
     }
-    linear(read(b.act), w.mlp.proj.weight, w.mlp.proj.bias, b.mlp_proj, threads);
+    linear(read(b.act), w.mlp.proj, b.mlp_proj, threads);
 }
 
 // The rest of a Block once b.proj holds the attention's output, for some rows:
@@ -240,9 +245,13 @@ static void mlp(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, con
 // x: out = x + attn(ln1(x)) + mlp(ln2(x)), and resid1 is x + attn.
 void after_projection(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM x, const BlockRows& b, MapRM out,
                       int threads) {
+    // Gemma 2 normalizes the attention's output (in place: proj holds it
+    // normalized) and the MLP's before each residual add.
+    if (cfg.post_norms) norm(cfg, read(b.proj), w.post_attn, b.proj, threads);
     kernels::add(x, read(b.proj), b.resid1, threads);
     norm(cfg, cfg.parallel_residual ? x : read(b.resid1), w.ln2, b.ln2, threads);
     mlp(w, cfg, read(b.ln2), b, threads);
+    if (cfg.post_norms) norm(cfg, read(b.mlp_proj), w.post_mlp, b.mlp_proj, threads);
     kernels::add(read(b.resid1), read(b.mlp_proj), out, threads);
 }
 
@@ -282,7 +291,7 @@ int block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x
                lt.q.data.data() + size_t(from) * size_t(cfg.q_width()),
                lt.heads.data.data() + size_t(from) * size_t(cfg.q_width()));
         const BlockRows b = rows_after_attention(lt, cfg, first, T);
-        linear(rows_of(lt.heads.cmatrix(), first, T), w.attn.proj.weight, w.attn.proj.bias, b.proj, threads);
+        linear(rows_of(lt.heads.cmatrix(), first, T), w.attn.proj, b.proj, threads);
         after_projection(w, cfg, rows_of(x, first, T), b, rows_of(lt.out, first, T), threads);
         return from;
     }
@@ -323,7 +332,7 @@ int block(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM x
         for (int r0 = std::max(b0, first); r0 < b1; r0 += kChunkRows) {
             const int r1 = std::min(b1, r0 + kChunkRows);
             const BlockRows b = rows_after_attention(chunk, cfg, 0, r1 - r0);
-            linear(rows_of(work->heads.cmatrix(), r0 - b0, r1 - b0), w.attn.proj.weight, w.attn.proj.bias, b.proj,
+            linear(rows_of(work->heads.cmatrix(), r0 - b0, r1 - b0), w.attn.proj, b.proj,
                    threads);
             if (!sink) {
                 after_projection(w, cfg, rows_of(x, r0, r1), b, rows_of(lt.out, r0, r1), threads);

@@ -108,19 +108,19 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
             for (int b = 0; b < B; ++b) (*out)[size_t(b)].layers[size_t(l)].out = slice(d, b, T);
 
         // MLP: out = resid1 + proj(act(hidden(ln2))), gated: down(act(gate) ⊙ up).
-        linear_backward(cmap(d), lw.mlp.proj.weight, map(dact), threads);  // d act (N, F)
+        linear_backward(cmap(d), lw.mlp.proj, map(dact), threads);  // d act (N, F)
         if (gated) {
             fgate.resize(N, F);
             activation(cfg.activation, ly.hidden, fgate, threads);
             MatrixRM dup = dact.cwiseProduct(fgate);                    // d up = d act ⊙ f(gate)
             MatrixRM dgate_act = dact.cwiseProduct(ly.up);              // d f(gate) = d act ⊙ up
             activation_backward(cfg.activation, ly.hidden, dgate_act, dpre, threads);
-            linear_backward(cmap(dpre), lw.mlp.hidden.weight, map(dn), threads);
-            linear_backward(cmap(dup), lw.mlp.up.weight, map(part), threads);
+            linear_backward(cmap(dpre), lw.mlp.hidden, map(dn), threads);
+            linear_backward(cmap(dup), lw.mlp.up, map(part), threads);
             kernels::add_inplace(map(dn), cmap(part), threads);         // d ln2 (N, C)
         } else {
             activation_backward(cfg.activation, ly.hidden, dact, dpre, threads);
-            linear_backward(cmap(dpre), lw.mlp.hidden.weight, map(dn), threads);  // d ln2 (N, C)
+            linear_backward(cmap(dpre), lw.mlp.hidden, map(dn), threads);  // d ln2 (N, C)
         }
         // ln2 reads resid1, or x with the parallel residual (GPT-NeoX).
         const MatrixRM& ln2_in = cfg.parallel_residual ? ly.x : ly.resid1;
@@ -133,7 +133,7 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
         if (cfg.parallel_residual) kernels::add_inplace(map(dx), cmap(part), threads);
 
         // The output projection: d z (N, H*hs).
-        linear_backward(cmap(dresid1), lw.attn.proj.weight, map(dz), threads);
+        linear_backward(cmap(dresid1), lw.attn.proj, map(dz), threads);
         if (out && options.heads)
             for (int b = 0; b < B; ++b) (*out)[size_t(b)].layers[size_t(l)].heads = slice(dz, b, T);
 
@@ -179,10 +179,10 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
         MatrixRM dk_rot = *dk_in;
         rotate_and_normalize_back(cfg, lw.attn.q_norm, inv_freq, B, T, H, ly.q_raw, dq, threads);
         rotate_and_normalize_back(cfg, lw.attn.k_norm, inv_freq, B, T, Hkv, ly.k_raw, dk_rot, threads);
-        linear_backward(cmap(dq), lw.attn.q.weight, map(dn), threads);
-        linear_backward(cmap(dk_rot), lw.attn.k.weight, map(part), threads);
+        linear_backward(cmap(dq), lw.attn.q, map(dn), threads);
+        linear_backward(cmap(dk_rot), lw.attn.k, map(part), threads);
         kernels::add_inplace(map(dn), cmap(part), threads);
-        linear_backward(cmap(*dv_in), lw.attn.v.weight, map(part), threads);
+        linear_backward(cmap(*dv_in), lw.attn.v, map(part), threads);
         kernels::add_inplace(map(dn), cmap(part), threads);  // d ln1 (N, C)
         norm_backward(cfg, ly.x, lw.ln1, dn, part, threads);
         kernels::add_inplace(map(dx), cmap(part), threads);  // d x (N, C)

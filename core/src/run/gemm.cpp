@@ -1,6 +1,8 @@
 #include "run/gemm.h"
 
 #include "common/parallel_guard.h"
+#include "attnscope/formats/gguf.h"
+#include "attnscope/model/weights.h"
 
 #include <algorithm>
 #include <array>
@@ -8,6 +10,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <type_traits>
 #include <utility>
 
 #if defined(__AVX2__) || defined(__AVX512F__)
@@ -152,8 +155,8 @@ struct FreeDeleter {
 
 // Per-thread packing buffers, reused from call to call.
 struct Buffers {
-    std::unique_ptr<float[], FreeDeleter> a, b, bias;
-    Index a_size = 0, b_size = 0, bias_size = 0;
+    std::unique_ptr<float[], FreeDeleter> a, b, bias, dq, dq_scratch;
+    Index a_size = 0, b_size = 0, bias_size = 0, dq_size = 0, dq_scratch_size = 0;
 
     static float* grow(std::unique_ptr<float[], FreeDeleter>& buf, Index& size, Index want) {
         if (size < want) {
@@ -270,6 +273,59 @@ void pack_w_kn(const float* w, Index ldw, Index nc, Index kc, float* out) {
     }
 }
 
+// Where W's values come from. DenseW: float32 rows in memory. QuantW: rows of
+// quantized (or float16) blocks as a GGUF file stores them, dequantized by
+// the packing step a panel at a time (kNr rows of a k block, or a k block of
+// rows' nc columns), never the whole matrix. Dequantized values are exact
+// floats, so a packed panel holds the same numbers either way and the tile
+// runs the same chains: the bits depend on W's values, not on where they came
+// from.
+struct DenseW {
+    const float* w;
+    Index ldw;
+};
+struct QuantW {
+    const QuantizedMatrix* q;
+};
+
+// Room for a range of c values and the blocks that overlap its ends.
+Index dq_scratch_floats(Index c) { return c + 2 * 256; }
+
+// xwt's panels: columns [jc, jc + nc) (rows of W) x steps [pc, pc + kc).
+void pack_t(const DenseW& s, Index jc, Index pc, Index nc, Index kc, float* out) {
+    pack_w(s.w + jc * s.ldw + pc, s.ldw, nc, kc, out);
+}
+void pack_t(const QuantW& s, Index jc, Index pc, Index nc, Index kc, float* out) {
+    Buffers& buf = buffers();
+    float* rows = Buffers::grow(buf.dq, buf.dq_size, kNr * kc);
+    float* scratch = Buffers::grow(buf.dq_scratch, buf.dq_scratch_size, dq_scratch_floats(kc));
+    for (Index c0 = 0; c0 < nc; c0 += kNr) {
+        const Index cols = std::min<Index>(kNr, nc - c0);
+        for (Index j = 0; j < cols; ++j)
+            dequantize_range(s.q->type, s.q->row_data(jc + c0 + j), pc, pc + kc, rows + j * kc, scratch);
+        pack_w(rows, kc, cols, kc, out + c0 * kc);  // panel c0 / kNr
+    }
+}
+
+// xw's panels: steps [pc, pc + kc) (rows of W) x columns [jc, jc + nc).
+void pack_kn(const DenseW& s, Index jc, Index pc, Index nc, Index kc, float* out) {
+    pack_w_kn(s.w + pc * s.ldw + jc, s.ldw, nc, kc, out);
+}
+void pack_kn(const QuantW& s, Index jc, Index pc, Index nc, Index kc, float* out) {
+    Buffers& buf = buffers();
+    float* line = Buffers::grow(buf.dq, buf.dq_size, nc);
+    float* scratch = Buffers::grow(buf.dq_scratch, buf.dq_scratch_size, dq_scratch_floats(nc));
+    for (Index p = 0; p < kc; ++p) {
+        dequantize_range(s.q->type, s.q->row_data(pc + p), jc, jc + nc, line, scratch);
+        for (Index c0 = 0; c0 < nc; c0 += kNr) {
+            const Index cols = std::min<Index>(kNr, nc - c0);
+            float* dst = out + c0 * kc + p * kNr;
+            std::copy(line + c0, line + c0 + cols, dst);
+            std::fill(dst + cols, dst + kNr, 0.0f);
+        }
+    }
+}
+
 // Up to a register tile of rows against W in the (k, n) layout (an edit's
 // new queries times a head's values): W's rows already hold kNr consecutive
 // columns per step, so the tile reads them in place, all k steps in one
@@ -294,12 +350,12 @@ void few_rows_kn(const float* x, Index ldx, const float* w, Index ldw, float* y,
 }
 
 // One thread's share: rows [0, m) of y, columns [n0, n1).
-template <bool kTransposed>
-void block(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
+template <bool kTransposed, class Src>
+void block(const float* x, Index ldx, const Src& src, const float* b, float* y,
            Index ldy, Index m, Index n0, Index n1, Index k) {
-    if constexpr (!kTransposed) {
+    if constexpr (!kTransposed && std::is_same_v<Src, DenseW>) {
         if (m <= kMr) {
-            few_rows_kn(x, ldx, w, ldw, y, ldy, m, n0, n1, k);
+            few_rows_kn(x, ldx, src.w, src.ldw, y, ldy, m, n0, n1, k);
             return;
         }
     }
@@ -320,8 +376,8 @@ void block(const float* x, Index ldx, const float* w, Index ldw, const float* b,
             const Index kc = std::min(kc_max, k - pc);
             const bool accumulate = pc > 0, last = pc + kc == k;
             float* wp = Buffers::grow(buf.b, buf.b_size, nc_panels * kNr * kc_max);
-            if constexpr (kTransposed) pack_w(w + jc * ldw + pc, ldw, nc, kc, wp);
-            else pack_w_kn(w + pc * ldw + jc, ldw, nc, kc, wp);
+            if constexpr (kTransposed) pack_t(src, jc, pc, nc, kc, wp);
+            else pack_kn(src, jc, pc, nc, kc, wp);
             for (Index ic = 0; ic < m; ic += kMc) {
                 const Index mc = std::min(kMc, m - ic);
                 float* xp = Buffers::grow(buf.a, buf.a_size, kMc * kc_max);
@@ -410,10 +466,27 @@ constexpr auto few_rows_table(std::index_sequence<R...>) {
     return std::array<FewRowsFn, sizeof...(R)>{&few_rows<int(R) + 1>...};
 }
 constexpr auto kFewRows = few_rows_table(std::make_index_sequence<kMr>{});
+
+// few_rows on W's rows [n0, n1) (n0 a multiple of 8) as stored: each group of
+// 8 is dequantized and run through fn, the same chains as dense rows.
+void few_rows_stored(FewRowsFn fn, const float* x, Index ldx, const DenseW& s, const float* b, float* y, Index ldy,
+                     Index n0, Index n1, Index k) {
+    fn(x, ldx, s.w, s.ldw, b, y, ldy, n0, n1, k);
+}
+void few_rows_stored(FewRowsFn fn, const float* x, Index ldx, const QuantW& s, const float* b, float* y, Index ldy,
+                     Index n0, Index n1, Index k) {
+    Buffers& buf = buffers();
+    float* rows = Buffers::grow(buf.dq, buf.dq_size, 8 * k);
+    for (Index j0 = n0; j0 < n1; j0 += 8) {
+        const Index cols = std::min<Index>(8, n1 - j0);
+        for (Index j = 0; j < cols; ++j) dequantize_row(s.q->type, s.q->row_data(j0 + j), k, rows + j * k);
+        fn(x, ldx, rows, k, b ? b + j0 : nullptr, y + j0, ldy, 0, cols, k);
+    }
+}
 #endif  // (A portable build packs W whatever the rows.)
 
-template <bool kTransposed>
-void product(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
+template <bool kTransposed, class Src>
+void product(const float* x, Index ldx, const Src& src, const float* b, float* y,
              Index ldy, Index m, Index n, Index k, int threads) {
     if (m <= 0 || n <= 0) return;
     if (k <= 0) {
@@ -429,7 +502,7 @@ void product(const float* x, Index ldx, const float* w, Index ldw, const float* 
                                                                            : int(std::min<Index>(std::max(1, threads), groups));
         const FewRowsFn fn = kFewRows[size_t(m - 1)];
         if (team == 1) {
-            fn(x, ldx, w, ldw, b, y, ldy, 0, n, k);
+            few_rows_stored(fn, x, ldx, src, b, y, ldy, 0, n, k);
             return;
         }
         ParallelGuard guard;
@@ -437,7 +510,7 @@ void product(const float* x, Index ldx, const float* w, Index ldw, const float* 
         for (int t = 0; t < team; ++t)
             guard.run([&] {
                 const Index c0 = std::min(n, groups * t / team * 8), c1 = std::min(n, groups * (t + 1) / team * 8);
-                if (c1 > c0) fn(x, ldx, w, ldw, b, y, ldy, c0, c1, k);
+                if (c1 > c0) few_rows_stored(fn, x, ldx, src, b, y, ldy, c0, c1, k);
             });
         guard.rethrow();
         return;
@@ -450,7 +523,7 @@ void product(const float* x, Index ldx, const float* w, Index ldw, const float* 
     const bool split_rows = team > 1 && panels < Index(4 * team) && m >= Index(2 * team) * kMr;
     if (!split_rows) team = int(std::min<Index>(team, panels));
     if (team == 1) {
-        block<kTransposed>(x, ldx, w, ldw, b, y, ldy, m, 0, n, k);
+        block<kTransposed>(x, ldx, src, b, y, ldy, m, 0, n, k);
         return;
     }
     ParallelGuard guard;
@@ -460,10 +533,10 @@ void product(const float* x, Index ldx, const float* w, Index ldw, const float* 
             if (split_rows) {
                 const Index tiles = (m + kMr - 1) / kMr;
                 const Index r0 = std::min(m, tiles * t / team * kMr), r1 = std::min(m, tiles * (t + 1) / team * kMr);
-                if (r1 > r0) block<kTransposed>(x + r0 * ldx, ldx, w, ldw, b, y + r0 * ldy, ldy, r1 - r0, 0, n, k);
+                if (r1 > r0) block<kTransposed>(x + r0 * ldx, ldx, src, b, y + r0 * ldy, ldy, r1 - r0, 0, n, k);
             } else {
                 const Index c0 = std::min(n, panels * t / team * kNr), c1 = std::min(n, panels * (t + 1) / team * kNr);
-                if (c1 > c0) block<kTransposed>(x, ldx, w, ldw, b, y, ldy, m, c0, c1, k);
+                if (c1 > c0) block<kTransposed>(x, ldx, src, b, y, ldy, m, c0, c1, k);
             }
         });
     }
@@ -474,12 +547,21 @@ void product(const float* x, Index ldx, const float* w, Index ldw, const float* 
 
 void xwt(const float* x, Index ldx, const float* w, Index ldw, const float* b, float* y,
          Index ldy, Index m, Index n, Index k, int threads) {
-    product<true>(x, ldx, w, ldw, b, y, ldy, m, n, k, threads);
+    product<true>(x, ldx, DenseW{w, ldw}, b, y, ldy, m, n, k, threads);
+}
+
+void xwt(const float* x, Index ldx, const QuantizedMatrix& w, const float* b, float* y, Index ldy, Index m,
+         int threads) {
+    product<true>(x, ldx, QuantW{&w}, b, y, ldy, m, Index(w.rows), Index(w.cols), threads);
+}
+
+void xw(const float* x, Index ldx, const QuantizedMatrix& w, float* y, Index ldy, Index m, int threads) {
+    product<false>(x, ldx, QuantW{&w}, nullptr, y, ldy, m, Index(w.cols), Index(w.rows), threads);
 }
 
 void xw(const float* x, Index ldx, const float* w, Index ldw, float* y, Index ldy, Index m, Index n,
         Index k, int threads) {
-    product<false>(x, ldx, w, ldw, nullptr, y, ldy, m, n, k, threads);
+    product<false>(x, ldx, DenseW{w, ldw}, nullptr, y, ldy, m, n, k, threads);
 }
 
 }  // namespace attnscope::gemm

@@ -13,6 +13,10 @@
 // tile of rows read W's (k, n) rows in place, on every build.
 #include <cstddef>
 
+namespace attnscope {
+struct QuantizedMatrix;
+}
+
 namespace attnscope::gemm {
 
 using Index = std::ptrdiff_t;
@@ -25,5 +29,14 @@ void xwt(const float* x, Index ldx, const float* w, Index ldw, const float* b, f
 // y (m, n) = x (m, k) · w (k, n), the same way (w here in the (k, n) layout).
 void xw(const float* x, Index ldx, const float* w, Index ldw, float* y, Index ldy, Index m, Index n,
         Index k, int threads);
+
+// The same products with W (n, k) as a GGUF file stores it (quantized blocks,
+// float16 or bfloat16 rows): the packing step dequantizes a panel at a time
+// into its buffer, so no float32 copy of W is made and the chains, and the
+// bits, are those of xwt and xw on the dequantized W. xwt: y (m, w.rows) =
+// x (m, w.cols) · wᵀ [+ b]; xw: y (m, w.cols) = x (m, w.rows) · w.
+void xwt(const float* x, Index ldx, const QuantizedMatrix& w, const float* b, float* y, Index ldy, Index m,
+         int threads);
+void xw(const float* x, Index ldx, const QuantizedMatrix& w, float* y, Index ldy, Index m, int threads);
 
 }  // namespace attnscope::gemm

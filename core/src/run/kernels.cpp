@@ -23,6 +23,28 @@ void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int thre
               x.rows(), w.rows(), x.cols(), threads);
 }
 
+void linear(ConstMapRM x, const QuantizedMatrix& w, const VectorF& b, MapRM y, int threads) {
+    gemm::xwt(x.data(), x.cols(), w, b.size() ? b.data() : nullptr, y.data(), y.cols(), x.rows(), threads);
+}
+
+void linear(ConstMapRM x, const LinearWeights& w, MapRM y, int threads) {
+    if (w.quantized()) linear(x, w.stored, w.bias, y, threads);
+    else linear(x, w.weight, w.bias, y, threads);
+}
+
+void unembed(ConstMapRM x, const Weights& w, MapRM y, int threads) {
+    const QuantizedMatrix& q = w.unembedding_stored();
+    if (!q.empty()) linear(x, q, w.lm_head.bias, y, threads);
+    else linear(x, w.unembedding(), w.lm_head.bias, y, threads);
+    if (const float cap = w.config.final_softcap; cap > 0) {  // Gemma 2: cap · tanh(logit · (1 / cap))
+        const float inv = 1.0f / cap;
+        const Eigen::Index n = y.rows();
+#pragma omp parallel for num_threads(team(y.size(), threads)) schedule(static)
+        for (Eigen::Index i = 0; i < n; ++i)
+            for (Eigen::Index j = 0; j < y.cols(); ++j) y(i, j) = std::tanh(y(i, j) * inv) * cap;
+    }
+}
+
 void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, MapRM y,
                 int threads) {
     const Eigen::Index n = x.rows();
@@ -107,6 +129,21 @@ void linear_backward(ConstMapRM dy, const MatrixRM& w, MapRM dx, int threads) {
     // dx = dy · W with W (out, in) read as the (k, n) operand: one chain of
     // FMAs over the outputs per input, as gemm.h promises for xw.
     gemm::xw(dy.data(), dy.cols(), w.data(), w.cols(), dx.data(), dx.cols(), dy.rows(), w.cols(), dy.cols(), threads);
+}
+
+void linear_backward(ConstMapRM dy, const QuantizedMatrix& w, MapRM dx, int threads) {
+    gemm::xw(dy.data(), dy.cols(), w, dx.data(), dx.cols(), dy.rows(), threads);
+}
+
+void linear_backward(ConstMapRM dy, const LinearWeights& w, MapRM dx, int threads) {
+    if (w.quantized()) linear_backward(dy, w.stored, dx, threads);
+    else linear_backward(dy, w.weight, dx, threads);
+}
+
+void unembed_backward(ConstMapRM dy, const Weights& w, MapRM dx, int threads) {
+    const QuantizedMatrix& q = w.unembedding_stored();
+    if (!q.empty()) linear_backward(dy, q, dx, threads);
+    else linear_backward(dy, w.unembedding(), dx, threads);
 }
 
 // y = x̂ γ + β with x̂ = (x − mean) · rstd:

@@ -9,7 +9,7 @@ namespace {
 
 void check_ln_f(const Weights& w, const Trace& tr) {
     if (tr.ln_f.shape.size() != 2 || tr.ln_f.shape[0] != tr.T() || tr.ln_f.shape[1] != w.config.n_embed ||
-        w.unembedding().rows() != w.config.vocab_size)
+        w.unembedding_rows() != w.config.vocab_size)
         throw Error(ErrorCode::InvalidArgument, "the trace was not made with these weights");
 }
 
@@ -22,8 +22,8 @@ MatrixRM logits_from_ln_f(const Weights& w, const Trace& tr, int first, int rows
     MatrixRM out(rows, w.config.vocab_size);
     const ConstMapRM ln_f = tr.ln_f.cmatrix();
     if (rows > 0)
-        kernels::linear(ConstMapRM(ln_f.data() + size_t(first) * size_t(ln_f.cols()), rows, ln_f.cols()),
-                        w.unembedding(), w.lm_head.bias, MapRM(out.data(), rows, out.cols()), threads);
+        kernels::unembed(ConstMapRM(ln_f.data() + size_t(first) * size_t(ln_f.cols()), rows, ln_f.cols()), w,
+                         MapRM(out.data(), rows, out.cols()), threads);
     return out;
 }
 

@@ -244,8 +244,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     resize_rows(tr.logits, {rows, cfg.vocab_size});
     const int from = all_logits_kept ? first : logits_first;
     if (T > from)
-        linear(rows_in(tr.ln_f.cmatrix(), from), w.unembedding(), w.lm_head.bias,
-               rows_out(tr.logits, from - logits_first), threads);
+        kernels::unembed(rows_in(tr.ln_f.cmatrix(), from), w, rows_out(tr.logits, from - logits_first), threads);
     // A whole run that kept none names the last position: Trace::tensor("logits")
     // computes that row again from ln_f, as it does the activations not kept.
     tr.logits_first = whole && rows == 0 ? T - 1 : logits_first;
@@ -295,7 +294,7 @@ const Tensor& Model::ablated_ln_f(const Trace& base, HeadRef ablate, int threads
     MapRM h = first.heads.matrix();
     h.middleCols(Eigen::Index(ablate.head) * hs, hs).setZero();
     const BlockRows b = rows_after_attention(first, cfg, 0, T);
-    linear(first.heads.cmatrix(), w.layers[size_t(l)].attn.proj.weight, w.layers[size_t(l)].attn.proj.bias, b.proj,
+    linear(first.heads.cmatrix(), w.layers[size_t(l)].attn.proj, b.proj,
            threads);
     after_projection(w.layers[size_t(l)], cfg, x, b, first.out.matrix(), threads);
 
@@ -347,7 +346,7 @@ Tensor embedding_part(const Weights& w, const Trace& tr, EmbeddingPart part) {
     const bool learned = w.config.position == PositionKind::Learned;
     for (int t = 0; t < T; ++t) {
         switch (part) {
-        case EmbeddingPart::Token: m.row(t) = w.tok_embed.row(tr.tokens[size_t(t)]); break;
+        case EmbeddingPart::Token: w.input_row(tr.tokens[size_t(t)], m.row(t).data()); break;
         case EmbeddingPart::Position:
             if (learned) m.row(t) = w.pos_embed.row(t);
             else m.row(t).setZero();
@@ -385,7 +384,9 @@ MatrixRM rebuild_head_rows(const Weights& w, const Trace& tr, int layer, int hea
     const bool keys = part == HeadPart::Keys;
     const LinearWeights& lin = keys ? lw.attn.k : lw.attn.q;
     const Eigen::Index row0 = Eigen::Index(keys ? head / (cfg.n_head / cfg.kv_heads()) : head) * hs;
-    LinearWeights one{lin.weight.middleRows(row0, hs), VectorF()};
+    LinearWeights one;
+    if (lin.quantized()) one.stored = lin.stored.middle_rows(row0, hs);
+    else one.weight = lin.weight.middleRows(row0, hs);
     if (lin.bias.size() > 0) one.bias = lin.bias.segment(row0, hs);
     const bool rotate = cfg.position == PositionKind::Rotary;
     const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();

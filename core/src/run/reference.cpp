@@ -47,6 +47,16 @@ void require_seed_rows(const ModelConfig& c) {
         throw Error(ErrorCode::InvalidArgument, "the plain-loop reference computes only the seed and GPT-2 rows, not " + c.arch);
 }
 
+// The loops read float32 matrices: weights a GGUF file keeps quantized are
+// dequantized first (dequantized_copy), never here.
+void require_dense(const LayerWeights& lw) {
+    for (const LinearWeights* l : {&lw.attn.q, &lw.attn.k, &lw.attn.v, &lw.attn.proj, &lw.mlp.hidden, &lw.mlp.up, &lw.mlp.proj})
+        if (l->quantized())
+            throw Error(ErrorCode::InvalidArgument,
+                        "the plain-loop reference needs float32 weights, not a GGUF file's stored blocks "
+                        "(dequantized_copy makes them)");
+}
+
 float activate(float x, Activation a) {
     switch (a) {
     case Activation::ReLU: return std::max(x, 0.0f);
@@ -96,6 +106,7 @@ MatrixRM multi_head_attention(const LayerWeights& lw, const ModelConfig& c, cons
                               std::vector<MatrixRM>* all_weights, const std::vector<Knockout>& knockout,
                               int layer) {
     require_seed_rows(c);
+    require_dense(lw);
     const int T = int(xn.rows()), C = c.n_embed, hs = c.head_size();
     MatrixRM concat(T, C);
     for (int h = 0; h < c.n_head; ++h) {
@@ -163,6 +174,10 @@ Result forward(const Weights& w, std::span<const int> tokens, bool causal,
                const std::vector<HeadRef>& ablate, const std::vector<Knockout>& knockout) {
     const ModelConfig& c = w.config;
     require_seed_rows(c);
+    if (w.has_stored())
+        throw Error(ErrorCode::InvalidArgument,
+                    "the plain-loop reference needs float32 weights, not a GGUF file's stored blocks "
+                    "(dequantized_copy makes them)");
     const int T = int(tokens.size()), C = c.n_embed;
     Result r;
     MatrixRM x(T, C);

@@ -80,8 +80,9 @@ MatrixRM scaled_embeddings(const Weights& w, std::span<const int> tokens, std::s
                 blocks::embed_row(w, tokens[size_t(t)], t, row.data());
                 continue;
             }
-            if (learned) row = alphas[size_t(b)] * w.tok_embed.row(tokens[size_t(t)]) + w.pos_embed.row(t);
-            else row = alphas[size_t(b)] * w.tok_embed.row(tokens[size_t(t)]);
+            w.input_row(tokens[size_t(t)], row.data());
+            if (learned) row = alphas[size_t(b)] * row + w.pos_embed.row(t);
+            else row = alphas[size_t(b)] * row;
         }
     return x;
 }
@@ -92,6 +93,15 @@ MatrixRM scaled_embeddings(const Weights& w, std::span<const int> tokens, std::s
 Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& run, MatrixRM input, int threads) {
     const ModelConfig& cfg = w.config;
     check_run_input(cfg, tokens, run);
+    // The backward of Gemma 2's soft-capping (d tanh), its norms after the
+    // attention and the MLP and its (1 + γ) is not written yet: refused, not
+    // approximated. Its scaled embeddings and alternating windows are handled.
+    if (cfg.attn_softcap > 0 || cfg.final_softcap > 0 || cfg.post_norms || cfg.norm_offset != 0.0f)
+        throw Error(ErrorCode::InvalidArgument,
+                    "gradients and attributions are not available for " + cfg.arch +
+                        ": the backward pass of soft-capped scores and logits and of the norms after attention and "
+                        "MLP is not implemented",
+                    {cfg.arch});
     const int T = int(tokens.size()), C = cfg.n_embed, H = cfg.n_head, Hkv = cfg.kv_heads(), hs = cfg.head_size();
     const int QW = cfg.q_width(), KW = cfg.kv_width(), F = cfg.hidden();
     if (input.cols() != C || input.rows() < T || input.rows() % T != 0)
@@ -118,10 +128,10 @@ Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& ru
         Layer& L = tape.layers[size_t(l)];
         blocks::norm(cfg, cmap(x), lw.ln1, map(ln), threads);
         L.q.resize(N, QW);
-        linear(cmap(ln), lw.attn.q.weight, lw.attn.q.bias, map(L.q), threads);
+        linear(cmap(ln), lw.attn.q, map(L.q), threads);
         if (cfg.qk_norm) L.q_raw = L.q;
         normalize_and_rotate(cfg, lw.attn.q_norm, inv_freq, B, T, H, L.q, threads);
-        linear(cmap(ln), lw.attn.k.weight, lw.attn.k.bias, map(kv), threads);
+        linear(cmap(ln), lw.attn.k, map(kv), threads);
         if (cfg.qk_norm) L.k_raw = kv;
         normalize_and_rotate(cfg, lw.attn.k_norm, inv_freq, B, T, Hkv, kv, threads);
         if (Hkv == H) {
@@ -130,7 +140,7 @@ Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& ru
             L.k.resize(N, QW);
             repeat_kv(kv, L.k, H, Hkv, hs);
         }
-        linear(cmap(ln), lw.attn.v.weight, lw.attn.v.bias, map(kv), threads);
+        linear(cmap(ln), lw.attn.v, map(kv), threads);
         if (Hkv == H) {
             L.v = kv;
         } else {
@@ -148,14 +158,14 @@ Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& ru
             attention::LayerOutput out{L.A.data() + size_t(b) * H * T * T, row_max.data(), row_inv.data(),
                                        L.z.data() + r0 * QW};
             attention::multi_head_forward(L.q.data() + r0 * QW, L.k.data() + r0 * QW, L.v.data() + r0 * QW, T, QW, H,
-                                          run.causal, ablated, out, threads, 0, cfg.sliding_window, l, run.knockout);
+                                          run.causal, ablated, out, threads, 0, cfg.sliding_window_of(l), l, run.knockout);
         }
 
         L.x = std::move(x);
         L.resid1.resize(N, C);
         L.hidden.resize(N, F);
         if (gated) L.up.resize(N, F);
-        linear(cmap(L.z), lw.attn.proj.weight, lw.attn.proj.bias, map(proj), threads);
+        linear(cmap(L.z), lw.attn.proj, map(proj), threads);
         const blocks::BlockRows br{map(proj), map(L.resid1), map(ln2), map(L.hidden),
                                    map(act),  gated ? map(L.up) : MapRM(nullptr, 0, 0), map(mlp_proj)};
         x = MatrixRM(N, C);
@@ -170,8 +180,6 @@ Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& ru
 MatrixRM target_gradient(const Weights& w, const Tape& tape, const GradientTarget& target, std::vector<float>& values,
                          int threads) {
     const int T = tape.T, B = tape.B, C = tape.config.n_embed, V = tape.config.vocab_size;
-    const MatrixRM& unembed = w.unembedding();
-    const VectorF& bias = w.lm_head.bias;
     MatrixRM d = MatrixRM::Zero(Eigen::Index(B) * T, C);
     values.assign(size_t(B), 0.0f);
     if (target.kind == GradientTarget::Kind::Logit) {
@@ -180,9 +188,9 @@ MatrixRM target_gradient(const Weights& w, const Tape& tape, const GradientTarge
         MatrixRM logits(1, V);
         for (int b = 0; b < B; ++b) {
             const Eigen::Index r = Eigen::Index(b) * T + target.position;
-            linear(ConstMapRM(tape.final_out.data() + r * C, 1, C), unembed, bias, map(logits), threads);
+            kernels::unembed(ConstMapRM(tape.final_out.data() + r * C, 1, C), w, map(logits), threads);
             values[size_t(b)] = logits(0, target.id);
-            d.row(r) = unembed.row(target.id);
+            w.unembedding_row(target.id, d.row(r).data());
         }
         return d;
     }
@@ -196,8 +204,7 @@ MatrixRM target_gradient(const Weights& w, const Tape& tape, const GradientTarge
         for (int p0 = 0; p0 < T - 1; p0 += kBlock) {
             const int n = std::min(kBlock, T - 1 - p0);
             const Eigen::Index r0 = Eigen::Index(b) * T + p0;
-            linear(ConstMapRM(tape.final_out.data() + r0 * C, n, C), unembed, bias, MapRM(logits.data(), n, V),
-                   threads);
+            kernels::unembed(ConstMapRM(tape.final_out.data() + r0 * C, n, C), w, MapRM(logits.data(), n, V), threads);
             for (int i = 0; i < n; ++i) {
                 const float* row = logits.data() + Eigen::Index(i) * V;
                 const double max = *std::max_element(row, row + V);
@@ -209,7 +216,7 @@ MatrixRM target_gradient(const Weights& w, const Tape& tape, const GradientTarge
                 for (int j = 0; j < V; ++j) drow[j] = float(std::exp(double(row[j]) - max) / sum / (T - 1));
                 drow[next] -= float(1.0 / (T - 1));
             }
-            kernels::linear_backward(ConstMapRM(dlogits.data(), n, V), unembed, MapRM(dblock.data(), n, C), threads);
+            kernels::unembed_backward(ConstMapRM(dlogits.data(), n, V), w, MapRM(dblock.data(), n, C), threads);
             d.block(r0, 0, n, C) = dblock.topRows(n);
         }
         values[size_t(b)] = float(loss / (T - 1));

@@ -44,7 +44,7 @@ HeadQueries head_view(const Trace& tr, int layer, int head, int r0, int r1) {
     const int C = tr.config.q_width(), hs = tr.config.head_size();
     HeadQueries h;
     h.view = {nullptr, lt.k.data.empty() ? nullptr : lt.k.data.data(), lt.v.data.data(), tr.T(), C, hs, head,
-              tr.config.sliding_window, layer, tr.knockout, C, 0};
+              tr.config.sliding_window_of(layer), layer, tr.knockout, C, 0, 0, tr.config.attn_softcap};
     if (!lt.q.data.empty()) h.view.q = lt.q.data.data() + size_t(head) * hs;
     if (h.view.q && h.view.k) return h;
     const std::shared_ptr<const Weights> w = tr.source.lock();

@@ -11,6 +11,8 @@
 #include "attnscope/model/model_file.h"
 #include "tokenizers/tokenizer_char.h"
 #include "tokenizers/tokenizer_files.h"
+#include "tokenizers/tokenizer_gguf.h"
+#include "common/mapped_file.h"
 #include "tokenizers/tokenizer_tiktoken.h"
 #include "common/utf8.h"
 
@@ -227,6 +229,15 @@ std::unique_ptr<Tokenizer> find_tokenizer(const std::string& model_path, const M
     if (auto t = tokenizer_from_metadata(metadata)) return t;
 
     std::error_code ec;
+    // A GGUF file carries its own tokenizer (tokenizer.ggml.*).
+    if (fs::is_regular_file(model_path, ec)) {
+        const MappedFile file(model_path);
+        if (looks_like_gguf(file.data(), file.size())) {
+            places.push_back(model_path + " metadata 'tokenizer.ggml.*'");
+            const GgufFile g = GgufFile::parse(file.data(), file.size(), model_path);
+            if (auto t = gguf_tokenizer(g, model_path)) return t;
+        }
+    }
     fs::path dir = fs::is_directory(model_path, ec) ? fs::path(model_path)
                                                     : fs::path(model_path).parent_path();
     if (dir.empty()) dir = ".";

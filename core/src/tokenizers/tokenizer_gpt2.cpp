@@ -210,7 +210,7 @@ Gpt2BpeTokenizer::Gpt2BpeTokenizer(const Gpt2BpeSpec& spec, Checked&& checked)
         // A pair listed twice keeps its later priority, as in encoder.py and
         // Hugging Face's tokenizers.
         const uint64_t key = (uint64_t(uint32_t(l->second)) << 32) | uint32_t(r->second);
-        merges_[key] = Merge{int(i), m->second};
+        merges_[key] = Merge{spec.merge_priority.empty() ? int(i) : spec.merge_priority[i], m->second};
     }
 }
 

@@ -41,6 +41,10 @@ struct Gpt2BpeSpec {
     // Hugging Face's ignore_merges: a pre-token that is itself in the vocabulary
     // becomes that one token without merging.
     bool ignore_merges = false;
+    // Each merge's priority (lower merges first), when not its index: a GGUF
+    // SentencePiece vocabulary merges by the merged piece's score, and pieces
+    // of equal score tie (the leftmost pair merges first).
+    std::vector<int> merge_priority;
 };
 
 class Gpt2BpeTokenizer final : public BpeTokenizer {

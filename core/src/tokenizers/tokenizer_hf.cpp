@@ -178,7 +178,7 @@ void HfTokenizer::encode_section(AlignedText section, bool first, Encoding& out)
         NormalizerStep{NormalizerStep::Kind::Replace, " ", m->replacement}.apply(section);
         const bool prepend = m->prepend == Metaspace::Prepend::Always ||
                              (m->prepend == Metaspace::Prepend::First && first);
-        if (prepend && !section.text.starts_with(m->replacement))
+        if (prepend && (m->prepend_to_space || !section.text.starts_with(m->replacement)))
             NormalizerStep{NormalizerStep::Kind::Prepend, m->replacement, {}}.apply(section);
     }
     if (section.text.empty()) return;

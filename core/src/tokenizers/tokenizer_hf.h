@@ -43,6 +43,9 @@ struct AddedToken {
 struct Metaspace {
     std::string replacement;
     enum class Prepend { Always, First, Never } prepend = Prepend::Always;
+    // Prepend even to a stretch that starts with a space (llama.cpp's
+    // SentencePiece: " a" is "▁▁a"); Hugging Face's Metaspace does not.
+    bool prepend_to_space = false;
 };
 
 struct HfPipeline {

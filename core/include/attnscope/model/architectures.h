@@ -29,9 +29,15 @@ struct Architecture {
     // (model.layers.L.self_attn.q_proj, mlp.gate_proj, ...) or "gpt_neox"
     // (gpt_neox.layers.L.attention.query_key_value, ...).
     const char* tensor_names;
+    // Gemma 2's parts (ModelConfig's fields of the same names); off for the others.
+    bool scale_embeddings = false;
+    float norm_offset = 0.0f;
+    bool post_norms = false;
+    int window_pattern = 0;
 };
 
-// Every row: seed, gpt2, nanogpt, llama, mistral, qwen2, qwen3, gpt_neox.
+// Every row: seed, gpt2, nanogpt, llama, mistral, qwen2, qwen3, gpt_neox, phi3, gemma2
+// (phi3 and gemma2 are opened from GGUF files only).
 const std::vector<Architecture>& architectures();
 // The row named `name`, or nullptr.
 const Architecture* find_architecture(std::string_view name);

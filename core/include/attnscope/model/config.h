@@ -49,11 +49,30 @@ struct ModelConfig {
     bool parallel_residual = false;  // x + attn(ln1(x)) + mlp(ln2(x)) (GPT-NeoX)
     bool qk_norm = false;        // RMSNorm over each head's q and k before RoPE (Qwen3)
 
+    // Gemma 2 fields; their defaults are every other row's behaviour.
+    bool scale_embeddings = false;  // token embeddings × sqrt(C), in float32, on the way in
+    float norm_offset = 0.0f;       // RMSNorm weights used as (norm_offset + w): Gemma's (1 + γ)
+    bool post_norms = false;        // RMSNorm of the attention's and the MLP's outputs before each residual add
+    float attn_softcap = 0.0f;      // > 0: scores = cap · tanh(scores / cap) before the softmax
+    float final_softcap = 0.0f;     // > 0: logits = cap · tanh(logits / cap)
+    // > 0: only layers l with l % window_pattern < window_pattern - 1 use
+    // sliding_window (Gemma 2: 2, its even layers); 0: every layer does.
+    int window_pattern = 0;
+
     int head_size() const {
         if (head_dim > 0) return head_dim;
         return n_head > 0 ? n_embed / n_head : 0;
     }
     int kv_heads() const { return n_kv_head > 0 ? n_kv_head : n_head; }
+    // The sliding window of block `layer` (0: none).
+    int sliding_window_of(int layer) const {
+        if (window_pattern <= 0) return sliding_window;
+        return layer % window_pattern < window_pattern - 1 ? sliding_window : 0;
+    }
+    // Whether the config needs the Gemma 2 parts of the forward pass.
+    bool gemma_parts() const {
+        return scale_embeddings || norm_offset != 0.0f || post_norms || attn_softcap > 0 || final_softcap > 0;
+    }
     // Grouped-query attention: query heads share KV heads in consecutive runs of
     // kv_group() (repeat_kv), so query head h reads KV head h / kv_group().
     // 1 and h for multi-head attention.

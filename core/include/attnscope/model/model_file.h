@@ -20,9 +20,9 @@ inline constexpr const char* kMetaTraining = "attnscope.training";    // how it 
 struct LoadedModel {
     std::shared_ptr<const Weights> weights;
     std::string path;
-    std::string format;   // "safetensors", "pytorch-zip", "hf-gpt2-folder", "hf-folder", "hf-folder-sharded"
+    std::string format;   // "safetensors", "gguf", "pytorch-zip", "hf-gpt2-folder", "hf-folder", "hf-folder-sharded"
     std::string naming;   // "seed", "nanogpt", "hf-gpt2", or the architecture ("llama", "gpt_neox", ...)
-    Metadata metadata;    // from the file (safetensors) or empty
+    Metadata metadata;    // from the file (safetensors; GGUF's keys as text, arrays as "[n type]") or empty
     std::vector<std::pair<std::string, Shape>> file_tensors;  // as stored, for `info`
     // What the user should know about how the file was read: prefixes removed,
     // entries ignored (optimizer state, losses), values assumed.
@@ -52,6 +52,9 @@ struct LoadedModel {
 //     ckpt.pt, or a GPT-2 pytorch_model.bin, read by an inert unpickler that
 //     never runs code from the file; a wrapper's backbone (a reward model, a
 //     policy with a value head) is opened and its extra heads left out;
+//   - a GGUF file (llama.cpp, Ollama, LM Studio; recognised by its magic
+//     "GGUF"): llama, qwen2, qwen3, gpt2, gptneox, phi3 and gemma2, its weight
+//     matrices kept quantized as stored (model/gguf_model.h);
 //   - a folder: Hugging Face GPT-2 (config.json + model.safetensors or
 //     pytorch_model.bin), or any other model_type of the architecture table
 //     (llama, mistral, qwen2, qwen3, gpt_neox: config.json + model.safetensors

@@ -3,6 +3,7 @@
 // `threads` threads, single-threaded code inside it (linear: gemm.h; the rest
 // Eigen, built with EIGEN_DONT_PARALLELIZE), so thread pools never nest.
 #include "attnscope/common/tensor.h"
+#include "attnscope/model/weights.h"
 
 namespace attnscope::kernels {
 
@@ -12,6 +13,13 @@ using StridedRM = Eigen::Map<MatrixRM, Eigen::Unaligned, Eigen::OuterStride<>>;
 // y (N, out) = x (N, in) W^T (out, in) + b (out); b may be empty. Each row of y is
 // computed the same way whatever N is and on any number of threads.
 void linear(ConstMapRM x, const MatrixRM& w, const VectorF& b, MapRM y, int threads);
+// The same with W as a GGUF file stores it, dequantized a panel at a time inside
+// the GEMM: the bits of linear() on the dequantized W.
+void linear(ConstMapRM x, const QuantizedMatrix& w, const VectorF& b, MapRM y, int threads);
+// A Linear layer, dense or stored.
+void linear(ConstMapRM x, const LinearWeights& w, MapRM y, int threads);
+// y (N, V) = x (N, C) · unembeddingᵀ + lm_head bias: the logits, dense or stored.
+void unembed(ConstMapRM x, const Weights& w, MapRM y, int threads);
 
 // y (N, C) = LayerNorm(x) with weight w and bias b (C; may be empty), biased variance.
 void layer_norm(ConstMapRM x, const VectorF& w, const VectorF& b, float eps, MapRM y,
@@ -41,6 +49,10 @@ void add(ConstMapRM a, ConstMapRM b, MapRM y, int threads);
 
 // linear: dx (N, in) = dy (N, out) W (out, in), the same gemm chains (gemm::xw).
 void linear_backward(ConstMapRM dy, const MatrixRM& w, MapRM dx, int threads);
+void linear_backward(ConstMapRM dy, const QuantizedMatrix& w, MapRM dx, int threads);
+void linear_backward(ConstMapRM dy, const LinearWeights& w, MapRM dx, int threads);
+// dx (N, C) = dlogits (N, V) · unembedding.
+void unembed_backward(ConstMapRM dy, const Weights& w, MapRM dx, int threads);
 // layer_norm of x with weight w (the bias adds nothing to dx).
 void layer_norm_backward(ConstMapRM x, const VectorF& w, float eps, ConstMapRM dy, MapRM dx, int threads);
 void rms_norm_backward(ConstMapRM x, const VectorF& w, float eps, ConstMapRM dy, MapRM dx, int threads);

@@ -1,0 +1,26 @@
+#pragma once
+// A GGUF file (llama.cpp, Ollama, LM Studio) onto Weights: the config from
+// its metadata (general.architecture picks the row of the architecture table,
+// <arch>.block_count, .embedding_length, ... the sizes), the tensors from
+// GGUF's names (token_embd.weight, blk.N.attn_q.weight, ...). Weight matrices
+// stay in the mapped file as stored (QuantizedMatrix); norms, biases and
+// position tables are read into float32.
+#include <memory>
+#include <string>
+
+#include "attnscope/formats/gguf.h"
+
+namespace attnscope {
+
+class MappedFile;
+struct LoadedModel;
+
+// Fills `m` (format "gguf", naming the GGUF architecture, weights, notes,
+// file_tensors, metadata as text for the scalars). The weights keep `file`
+// alive. Throws Error naming the path and the problem.
+void load_gguf_model(LoadedModel& m, const std::string& path, std::shared_ptr<const MappedFile> file);
+
+// The GGUF architectures AttnScope opens, comma-separated.
+std::string gguf_supported_architectures();
+
+}  // namespace attnscope
