@@ -41,7 +41,7 @@ stamp() {
 packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-qpa-plugins
-  libgl-dev libeigen3-dev fonts-dejavu-core
+  libgl-dev libeigen3-dev fonts-dejavu-core fonts-wqy-microhei
   appstream desktop-file-utils dpkg-dev
 )
 # The sanitizer and fuzz builds need clang and its runtimes (libFuzzer, ASan,

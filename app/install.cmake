@@ -3,7 +3,7 @@
 #   bin/attnscope, bin/attnscope-cli
 #   share/attnscope/demo/shakespeare-char.safetensors    the demo model
 #   share/attnscope/tokenizers/gpt2/                     the bundled GPT-2 BPE (when in the tree)
-#   share/attnscope/translations/attnscope_de.qm         also embedded in the programs
+#   share/attnscope/translations/attnscope_<lang>.qm     also embedded in the programs
 #   share/attnscope/scripts/bench_torch.py               for `attnscope-cli bench --torch`
 #   share/attnscope/tools/capture_attention.py           writes trace files on the user's GPU
 #   share/applications, share/icons, share/metainfo      desktop integration
@@ -22,7 +22,9 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/tokenizers/" DESTINATION "${A
 install(FILES "${PROJECT_SOURCE_DIR}/tests/scripts/bench_torch.py" DESTINATION "${ATTNSCOPE_DATADIR}/scripts")
 install(PROGRAMS "${PROJECT_SOURCE_DIR}/resources/tools/capture_attention.py" DESTINATION "${ATTNSCOPE_DATADIR}/tools")
 if(ATTNSCOPE_TRANSLATIONS)
-  install(FILES "${ATTNSCOPE_QM_DIR}/attnscope_de.qm" DESTINATION "${ATTNSCOPE_DATADIR}/translations")
+  foreach(lang ${ATTNSCOPE_LANGUAGES})
+    install(FILES "${ATTNSCOPE_QM_DIR}/attnscope_${lang}.qm" DESTINATION "${ATTNSCOPE_DATADIR}/translations")
+  endforeach()
 endif()
 install(FILES "${PROJECT_SOURCE_DIR}/resources/packaging/${ATTNSCOPE_APP_ID}.desktop" DESTINATION "${CMAKE_INSTALL_DATADIR}/applications")
 install(FILES "${PROJECT_SOURCE_DIR}/resources/packaging/${ATTNSCOPE_APP_ID}.svg"
@@ -36,7 +38,9 @@ file(CREATE_LINK "${PROJECT_SOURCE_DIR}/resources/demo" "${build_share}/demo" SY
 file(CREATE_LINK "${PROJECT_SOURCE_DIR}/resources/tokenizers" "${build_share}/tokenizers" SYMBOLIC)
 file(CREATE_LINK "${PROJECT_SOURCE_DIR}/tests/scripts/bench_torch.py" "${build_share}/scripts/bench_torch.py" SYMBOLIC)
 if(ATTNSCOPE_TRANSLATIONS)
-  file(CREATE_LINK "${ATTNSCOPE_QM_DIR}/attnscope_de.qm" "${build_share}/translations/attnscope_de.qm" SYMBOLIC)
+  foreach(lang ${ATTNSCOPE_LANGUAGES})
+    file(CREATE_LINK "${ATTNSCOPE_QM_DIR}/attnscope_${lang}.qm" "${build_share}/translations/attnscope_${lang}.qm" SYMBOLIC)
+  endforeach()
 endif()
 
 # A .deb: `cpack -G DEB` in a build folder (README: Installing). Packages are

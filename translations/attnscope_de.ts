@@ -15,13 +15,6 @@
         <source>Click a head to ablate it, or to turn it back on.</source>
         <translation>Klicken Sie auf einen Kopf, um ihn auszuschalten oder wieder einzuschalten.</translation>
     </message>
-    <message numerus="yes">
-        <source>Not scanned yet for this text: %n forward pass(es).</source>
-        <translation>
-            <numerusform>Für diesen Text noch nicht gescannt: %n Vorwärtsdurchlauf.</numerusform>
-            <numerusform>Für diesen Text noch nicht gescannt: %n Vorwärtsdurchläufe.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Scanning…</source>
         <translation>Scan läuft…</translation>
@@ -41,10 +34,6 @@
     <message>
         <source>Scan cancelled.</source>
         <translation>Scan abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Ablating each head in turn… about %1 left.</source>
-        <translation>Jeder Kopf wird der Reihe nach ausgeschaltet… noch etwa %1.</translation>
     </message>
     <message>
         <source>Estimated time on this machine: %1.</source>
@@ -72,6 +61,32 @@
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>
+    <message>
+        <source>Ablating each head in turn… %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>An estimate from one backward pass (attribution patching); the scan measures each head exactly: %n forward pass(es).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A scan takes %n forward pass(es).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>less than a second left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AttentionTextPanel</name>
@@ -90,6 +105,64 @@
     <message>
         <source>%1 · attention of query %2 “%3”</source>
         <translation>%1 · Aufmerksamkeit der Query %2 „%3“</translation>
+    </message>
+</context>
+<context>
+    <name>AttributionView</name>
+    <message>
+        <source>&amp;Score by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How each token&apos;s share is measured: relevance (gradient-weighted attention through every layer), the gradient&apos;s size, gradient × input, or integrated gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explain the text&apos;s next token again (or the top prediction at the last position) instead of the token chosen in Predictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logit lens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prediction read after every block: the target&apos;s probability and the most probable tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attribution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A trace file holds attention only: attributions need the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Computing %n gradient(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing the gradients…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” at position %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token chosen in Predictions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next token. Click a token to move P.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -580,6 +653,122 @@
     <message>
         <source>Cop&amp;y image</source>
         <translation>Bild &amp;kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateDialog</name>
+    <message>
+        <source>Generate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Greedy: always the most probable token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sa&amp;mpled with a seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go on past the &amp;end-of-text token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-&amp;k:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation type="unfinished">S&amp;eed:</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GenerationBar</name>
+    <message>
+        <source>Generation step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every view shows the run as it was when this step&apos;s token was chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step through the generation (arrow keys, Home, End)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step through the generation a token at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Generating: %n token(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Esc stops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n new token(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped after the tokens asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped at the end-of-text token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped at the end of the model&apos;s context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1126,6 +1315,29 @@
     <message>
         <source>T&amp;iles:</source>
         <translation>Kache&amp;ln:</translation>
+    </message>
+</context>
+<context>
+    <name>LensModel</name>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token %1 (id %2): p = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p(target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1709,6 +1921,78 @@ Gesucht in:
         <source>&amp;Query bars from 0 to 1</source>
         <translation>&amp;Query-Balken von 0 bis 1</translation>
     </message>
+    <message>
+        <source>Generate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model continues the text, a token at a time (Ctrl+G)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Generated %n token(s): stopped at the end-of-text token.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Generated %n token(s): stopped at the end of the model&apos;s context.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Generated %n token(s): stopped.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Generated %n token(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to continue yet: type some text first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated by the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AttnScope will use %1 the next time it starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Generate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model continues the text, a token at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -1969,6 +2253,25 @@ Gesucht in:
         <source>Actual next token “%1”: probability %2 (%3 without the knockouts, Δ %4), rank %5 (%6 without)</source>
         <translation>Tatsächliches nächstes Token „%1“: Wahrscheinlichkeit %2 (%3 ohne die Knockouts, Δ %4), Rang %5 (%6 ohne)</translation>
     </message>
+    <message>
+        <source>Click a token (or press Enter on it) to explain its logit in the Attribution view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: greedy, after position %2 the model put first:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: what the sampler saw after position %2 (temperature %3):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>It took “%1”: probability %2, rank %3, from the %n most probable token(s) kept.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>QueryBarsView</name>
@@ -2189,119 +2492,6 @@ Gesucht in:
     </message>
 </context>
 <context>
-    <name>main</name>
-    <message>
-        <source>See inside transformer attention.</source>
-        <translation>Blick in die Aufmerksamkeit von Transformern.</translation>
-    </message>
-    <message>
-        <source>Save a PNG of every view into &lt;dir&gt; and quit.</source>
-        <translation>Von jeder Ansicht ein PNG in &lt;dir&gt; speichern und beenden.</translation>
-    </message>
-    <message>
-        <source>Start with this text.</source>
-        <translation>Mit diesem Text starten.</translation>
-    </message>
-    <message>
-        <source>Start with head &lt;layer.head&gt; selected.</source>
-        <translation>Mit ausgewähltem Kopf &lt;layer.head&gt; starten.</translation>
-    </message>
-    <message>
-        <source>Start with a random model, e.g. n_layer=12,n_head=12,n_embed=768,context=1024,vocab=96,seed=1.</source>
-        <translation>Mit einem Zufallsmodell starten, z. B. n_layer=12,n_head=12,n_embed=768,context=1024,vocab=96,seed=1.</translation>
-    </message>
-    <message>
-        <source>Window size, e.g. 1600x1000.</source>
-        <translation>Fenstergröße, z. B. 1600x1000.</translation>
-    </message>
-    <message>
-        <source>Model file or folder, or AttnScope trace file, to open (default: the last one, or the demo).</source>
-        <translation>Modelldatei oder -ordner oder AttnScope-Trace-Datei zum Öffnen (Standard: die zuletzt geöffnete oder das Demo).</translation>
-    </message>
-    <message>
-        <source>Compare with this text B on the same model.</source>
-        <translation>Mit diesem Text B im selben Modell vergleichen.</translation>
-    </message>
-    <message>
-        <source>Compare with this model B of the same shape (give it several times for a checkpoint timeline).</source>
-        <translation>Mit diesem Modell B derselben Form vergleichen (mehrfach angeben für eine Checkpoint-Zeitleiste).</translation>
-    </message>
-    <message>
-        <source>Show checkpoint &lt;n&gt; (from 0) of the timeline.</source>
-        <translation>Checkpoint &lt;n&gt; (ab 0) der Zeitleiste zeigen.</translation>
-    </message>
-    <message>
-        <source>Compare side-by-side or difference.</source>
-        <translation>Nebeneinander oder als Differenz vergleichen.</translation>
-    </message>
-    <message>
-        <source>Start with these attention edges blocked, e.g. 2.*:9&gt;4 or *.*:*&gt;5 (layer.head:query&gt;key, * for every one).</source>
-        <translation>Mit diesen Aufmerksamkeitskanten blockiert starten, z. B. 2.*:9&gt;4 oder *.*:*&gt;5 (layer.head:query&gt;key, * für alle).</translation>
-    </message>
-    <message>
-        <source>cannot open %1: %2</source>
-        <translation>%1 lässt sich nicht öffnen: %2</translation>
-    </message>
-    <message>
-        <source>the demo model</source>
-        <translation>das Demomodell</translation>
-    </message>
-</context>
-<context>
-    <name>render::AblationFigure</name>
-    <message>
-        <source>Loss change per ablated head · base loss %1</source>
-        <translation>Verluständerung je ausgeschaltetem Kopf · Grundverlust %1</translation>
-    </message>
-    <message>
-        <source>L%1</source>
-        <translation>S%1</translation>
-    </message>
-    <message>
-        <source>H%1</source>
-        <translation>K%1</translation>
-    </message>
-</context>
-<context>
-    <name>render::CompareFigure</name>
-    <message>
-        <source>query</source>
-        <translation>Query</translation>
-    </message>
-    <message>
-        <source>key</source>
-        <translation>Key</translation>
-    </message>
-    <message>
-        <source>A</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <source>B</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <source>No comparison yet: choose B with Compare with text… or Compare with model…</source>
-        <translation>Noch kein Vergleich: Wählen Sie B mit Vergleichen ▸ Mit Text vergleichen… oder Mit Modell vergleichen…</translation>
-    </message>
-    <message>
-        <source>L%1 H%2 · A: %3 · B: %4</source>
-        <translation>S%1 K%2 · A: %3 · B: %4</translation>
-    </message>
-    <message>
-        <source>B − A</source>
-        <translation>B − A</translation>
-    </message>
-    <message>
-        <source>B − A, first %1 positions (A has %2, B %3)</source>
-        <translation>B − A, erste %1 Positionen (A hat %2, B %3)</translation>
-    </message>
-    <message>
-        <source> · largest |B − A| of %1 × %1 tokens a cell</source>
-        <translation> · größtes |B − A| von %1 × %1 Tokens je Zelle</translation>
-    </message>
-</context>
-<context>
     <name>attnscope::TraceTensors</name>
     <message>
         <source>Tokens</source>
@@ -2437,26 +2627,196 @@ Gesucht in:
     </message>
 </context>
 <context>
-    <name>render::ShapeFlowFigure</name>
+    <name>main</name>
     <message>
-        <source>Forward pass · block %1 of %2 shown · head %3 for per-head tensors</source>
-        <translation>Vorwärtsdurchlauf · Block %1 von %2 gezeigt · Kopf %3 für Tensoren je Kopf</translation>
+        <source>See inside transformer attention.</source>
+        <translation>Blick in die Aufmerksamkeit von Transformern.</translation>
     </message>
     <message>
-        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
-        <translation>Block %1 (Pre-LayerNorm; alle Blöcke haben diese Formen)</translation>
+        <source>Save a PNG of every view into &lt;dir&gt; and quit.</source>
+        <translation>Von jeder Ansicht ein PNG in &lt;dir&gt; speichern und beenden.</translation>
     </message>
     <message>
-        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Block %1 (Pre-RMSNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
+        <source>Start with this text.</source>
+        <translation>Mit diesem Text starten.</translation>
     </message>
     <message>
-        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Block %1 (Pre-LayerNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
+        <source>Start with head &lt;layer.head&gt; selected.</source>
+        <translation>Mit ausgewähltem Kopf &lt;layer.head&gt; starten.</translation>
     </message>
     <message>
-        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
-        <translation>Block %1 (Pre-RMSNorm; jeder Block hat diese Formen)</translation>
+        <source>Start with a random model, e.g. n_layer=12,n_head=12,n_embed=768,context=1024,vocab=96,seed=1.</source>
+        <translation>Mit einem Zufallsmodell starten, z. B. n_layer=12,n_head=12,n_embed=768,context=1024,vocab=96,seed=1.</translation>
+    </message>
+    <message>
+        <source>Window size, e.g. 1600x1000.</source>
+        <translation>Fenstergröße, z. B. 1600x1000.</translation>
+    </message>
+    <message>
+        <source>Model file or folder, or AttnScope trace file, to open (default: the last one, or the demo).</source>
+        <translation>Modelldatei oder -ordner oder AttnScope-Trace-Datei zum Öffnen (Standard: die zuletzt geöffnete oder das Demo).</translation>
+    </message>
+    <message>
+        <source>Compare with this text B on the same model.</source>
+        <translation>Mit diesem Text B im selben Modell vergleichen.</translation>
+    </message>
+    <message>
+        <source>Compare with this model B of the same shape (give it several times for a checkpoint timeline).</source>
+        <translation>Mit diesem Modell B derselben Form vergleichen (mehrfach angeben für eine Checkpoint-Zeitleiste).</translation>
+    </message>
+    <message>
+        <source>Show checkpoint &lt;n&gt; (from 0) of the timeline.</source>
+        <translation>Checkpoint &lt;n&gt; (ab 0) der Zeitleiste zeigen.</translation>
+    </message>
+    <message>
+        <source>Compare side-by-side or difference.</source>
+        <translation>Nebeneinander oder als Differenz vergleichen.</translation>
+    </message>
+    <message>
+        <source>Start with these attention edges blocked, e.g. 2.*:9&gt;4 or *.*:*&gt;5 (layer.head:query&gt;key, * for every one).</source>
+        <translation>Mit diesen Aufmerksamkeitskanten blockiert starten, z. B. 2.*:9&gt;4 oder *.*:*&gt;5 (layer.head:query&gt;key, * für alle).</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>the demo model</source>
+        <translation>das Demomodell</translation>
+    </message>
+</context>
+<context>
+    <name>render::AblationFigure</name>
+    <message>
+        <source>Loss change per ablated head · base loss %1</source>
+        <translation>Verluständerung je ausgeschaltetem Kopf · Grundverlust %1</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>S%1</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>K%1</translation>
+    </message>
+    <message>
+        <source>Estimated loss change per ablated head (attribution patching) · base loss %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Direct logit attribution of each head to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>render::AttributionFigure</name>
+    <message>
+        <source>%1 for %2 at position %3 · logit %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more token(s) past the figure&apos;s room</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Completeness: f(e) − f(0) = %1, sum of the scores = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>render::CompareFigure</name>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>No comparison yet: choose B with Compare with text… or Compare with model…</source>
+        <translation>Noch kein Vergleich: Wählen Sie B mit Vergleichen ▸ Mit Text vergleichen… oder Mit Modell vergleichen…</translation>
+    </message>
+    <message>
+        <source>L%1 H%2 · A: %3 · B: %4</source>
+        <translation>S%1 K%2 · A: %3 · B: %4</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>B − A, first %1 positions (A has %2, B %3)</source>
+        <translation>B − A, erste %1 Positionen (A hat %2, B %3)</translation>
+    </message>
+    <message>
+        <source> · largest |B − A| of %1 × %1 tokens a cell</source>
+        <translation> · größtes |B − A| von %1 × %1 Tokens je Zelle</translation>
+    </message>
+</context>
+<context>
+    <name>render::HeadFigure</name>
+    <message>
+        <source>Mask (bidirectional)</source>
+        <translation>Maske (bidirektional)</translation>
+    </message>
+    <message>
+        <source>Mask (causal)</source>
+        <translation>Maske (kausal)</translation>
+    </message>
+    <message>
+        <source>attention weights</source>
+        <translation>Aufmerksamkeitsgewichte</translation>
+    </message>
+    <message>
+        <source>raw scores</source>
+        <translation>Roh-Scores</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · %3</source>
+        <translation>Schicht %1 · Kopf %2 · %3</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>Mask (causal, sliding window of %1)</source>
+        <translation>Maske (kausal, gleitendes Fenster von %1)</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 (KV head %3) · %4</source>
+        <translation>Schicht %1 · Kopf %2 (KV-Kopf %3) · %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n edge(s) knocked out (×)</source>
+        <translation>
+            <numerusform>%n Kante blockiert (×)</numerusform>
+            <numerusform>%n Kanten blockiert (×)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · Layer %1 · Head %2</source>
+        <translation> · Schicht %1 · Kopf %2</translation>
+    </message>
+    <message>
+        <source> · max of %1 × %1 tokens a cell</source>
+        <translation> · Maximum von %1 × %1 Tokens je Zelle</translation>
     </message>
 </context>
 <context>
@@ -2515,93 +2875,12 @@ Gesucht in:
     </message>
 </context>
 <context>
-    <name>render::HeadFigure</name>
-    <message>
-        <source>Mask (bidirectional)</source>
-        <translation>Maske (bidirektional)</translation>
-    </message>
-    <message>
-        <source>Mask (causal)</source>
-        <translation>Maske (kausal)</translation>
-    </message>
-    <message>
-        <source>attention weights</source>
-        <translation>Aufmerksamkeitsgewichte</translation>
-    </message>
-    <message>
-        <source>raw scores</source>
-        <translation>Roh-Scores</translation>
-    </message>
-    <message>
-        <source>Layer %1 · Head %2 · %3</source>
-        <translation>Schicht %1 · Kopf %2 · %3</translation>
-    </message>
-    <message>
-        <source>query</source>
-        <translation>Query</translation>
-    </message>
-    <message>
-        <source>key</source>
-        <translation>Key</translation>
-    </message>
-    <message>
-        <source>Mask (causal, sliding window of %1)</source>
-        <translation>Maske (kausal, gleitendes Fenster von %1)</translation>
-    </message>
-    <message>
-        <source>Layer %1 · Head %2 (KV head %3) · %4</source>
-        <translation>Schicht %1 · Kopf %2 (KV-Kopf %3) · %4</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n edge(s) knocked out (×)</source>
-        <translation>
-            <numerusform>%n Kante blockiert (×)</numerusform>
-            <numerusform>%n Kanten blockiert (×)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · Layer %1 · Head %2</source>
-        <translation> · Schicht %1 · Kopf %2</translation>
-    </message>
-    <message>
-        <source> · max of %1 × %1 tokens a cell</source>
-        <translation> · Maximum von %1 × %1 Tokens je Zelle</translation>
-    </message>
-</context>
-<context>
     <name>render::Heatmap</name>
     <message>
         <source>per row:
 row max = 1</source>
         <translation>je Zeile:
 Zeilenmaximum = 1</translation>
-    </message>
-</context>
-<context>
-    <name>render::TokenLinesFigure</name>
-    <message>
-        <source>Layer %1 · Head %2 · token lines</source>
-        <translation>Schicht %1 · Kopf %2 · Tokenlinien</translation>
-    </message>
-    <message>
-        <source>Layer %1 · %2 heads overlaid · token lines</source>
-        <translation>Schicht %1 · %2 Köpfe überlagert · Tokenlinien</translation>
-    </message>
-    <message>
-        <source>head %1</source>
-        <translation>Kopf %1</translation>
-    </message>
-    <message>
-        <source>query</source>
-        <translation>Query</translation>
-    </message>
-    <message>
-        <source>key (↑ %1 earlier)</source>
-        <translation>Key (↑ %1 davor)</translation>
-    </message>
-    <message>
-        <source>key</source>
-        <translation>Key</translation>
     </message>
 </context>
 <context>
@@ -2635,6 +2914,17 @@ Zeilenmaximum = 1</translation>
     </message>
 </context>
 <context>
+    <name>render::QueryBarsFigure</name>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4”</source>
+        <translation>Schicht %1 · Kopf %2 · Query %3 „%4“</translation>
+    </message>
+    <message>
+        <source>Select a query token to see its attention over the keys.</source>
+        <translation>Wählen Sie ein Query-Token, um seine Aufmerksamkeit über die Keys zu sehen.</translation>
+    </message>
+</context>
+<context>
     <name>render::RolloutFigure</name>
     <message>
         <source>position</source>
@@ -2650,17 +2940,6 @@ Zeilenmaximum = 1</translation>
     </message>
 </context>
 <context>
-    <name>render::QueryBarsFigure</name>
-    <message>
-        <source>Layer %1 · Head %2 · query %3 “%4”</source>
-        <translation>Schicht %1 · Kopf %2 · Query %3 „%4“</translation>
-    </message>
-    <message>
-        <source>Select a query token to see its attention over the keys.</source>
-        <translation>Wählen Sie ein Query-Token, um seine Aufmerksamkeit über die Keys zu sehen.</translation>
-    </message>
-</context>
-<context>
     <name>render::Session</name>
     <message>
         <source>Random model (seed %1)</source>
@@ -2669,6 +2948,75 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>GPT-2 BPE bundled with AttnScope, chosen for a vocabulary of %1 rows</source>
         <translation>mit AttnScope gelieferte GPT-2-BPE, gewählt für ein Vokabular mit %1 Zeilen</translation>
+    </message>
+</context>
+<context>
+    <name>render::ShapeFlowFigure</name>
+    <message>
+        <source>Forward pass · block %1 of %2 shown · head %3 for per-head tensors</source>
+        <translation>Vorwärtsdurchlauf · Block %1 von %2 gezeigt · Kopf %3 für Tensoren je Kopf</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
+        <translation>Block %1 (Pre-LayerNorm; alle Blöcke haben diese Formen)</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
+        <translation>Block %1 (Pre-RMSNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
+        <translation>Block %1 (Pre-LayerNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
+    </message>
+    <message>
+        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
+        <translation>Block %1 (Pre-RMSNorm; jeder Block hat diese Formen)</translation>
+    </message>
+</context>
+<context>
+    <name>render::TokenLinesFigure</name>
+    <message>
+        <source>Layer %1 · Head %2 · token lines</source>
+        <translation>Schicht %1 · Kopf %2 · Tokenlinien</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2 heads overlaid · token lines</source>
+        <translation>Schicht %1 · %2 Köpfe überlagert · Tokenlinien</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>Kopf %1</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key (↑ %1 earlier)</source>
+        <translation>Key (↑ %1 davor)</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+</context>
+<context>
+    <name>session::Attribution</name>
+    <message>
+        <source>Gradient norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient × input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Integrated gradients (%1 steps)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relevance</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2768,6 +3116,18 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>Rollou&amp;t</source>
         <translation>&amp;Rollout</translation>
+    </message>
+    <message>
+        <source>Attributio&amp;n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attribution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

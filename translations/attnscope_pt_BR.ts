@@ -12,23 +12,12 @@
         <translation>Executar o modelo uma vez por cabeça, com essa cabeça desativada, e mostrar como muda a perda do texto (Ctrl+Shift+A)</translation>
     </message>
     <message>
-        <source>Ablating each head in turn… about %1 left.</source>
-        <translation>Desativando cada cabeça por vez… faltam cerca de %1.</translation>
-    </message>
-    <message>
         <source>Ablating each head in turn…</source>
         <translation>Desativando cada cabeça por vez…</translation>
     </message>
     <message>
         <source>Click a head to ablate it, or to turn it back on.</source>
         <translation>Clique em uma cabeça para desativá-la ou reativá-la.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Not scanned yet for this text: %n forward pass(es).</source>
-        <translation>
-            <numerusform>Ainda sem varredura para este texto: %n passagem direta.</numerusform>
-            <numerusform>Ainda sem varredura para este texto: %n passagens diretas.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Estimated time on this machine: %1.</source>
@@ -72,6 +61,32 @@
         <source>Scan cancelled.</source>
         <translation>Varredura cancelada.</translation>
     </message>
+    <message>
+        <source>Ablating each head in turn… %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>An estimate from one backward pass (attribution patching); the scan measures each head exactly: %n forward pass(es).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A scan takes %n forward pass(es).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>less than a second left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AttentionTextPanel</name>
@@ -90,6 +105,64 @@
     <message>
         <source>%1 · attention of query %2 “%3”</source>
         <translation>%1 · atenção da consulta %2 “%3”</translation>
+    </message>
+</context>
+<context>
+    <name>AttributionView</name>
+    <message>
+        <source>&amp;Score by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How each token&apos;s share is measured: relevance (gradient-weighted attention through every layer), the gradient&apos;s size, gradient × input, or integrated gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explain the text&apos;s next token again (or the top prediction at the last position) instead of the token chosen in Predictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logit lens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prediction read after every block: the target&apos;s probability and the most probable tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attribution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A trace file holds attention only: attributions need the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Computing %n gradient(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing the gradients…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” at position %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token chosen in Predictions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next token. Click a token to move P.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -580,6 +653,122 @@
         <translation>O AttnScope não conseguiu copiar a figura.
 
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateDialog</name>
+    <message>
+        <source>Generate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Greedy: always the most probable token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sa&amp;mpled with a seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go on past the &amp;end-of-text token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-&amp;k:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation type="unfinished">&amp;Semente:</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GenerationBar</name>
+    <message>
+        <source>Generation step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every view shows the run as it was when this step&apos;s token was chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step through the generation (arrow keys, Home, End)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step through the generation a token at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Generating: %n token(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Esc stops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n new token(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped after the tokens asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped at the end-of-text token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped at the end of the model&apos;s context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1126,6 +1315,29 @@
     <message>
         <source>%1 of %2 layers × %3 heads selected.</source>
         <translation>%1 selecionada, de %2 camadas × %3 cabeças.</translation>
+    </message>
+</context>
+<context>
+    <name>LensModel</name>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token %1 (id %2): p = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p(target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1709,6 +1921,78 @@ Locais procurados:
         <source>“%1” is not valid UTF-8 (first bad byte at offset %2); invalid bytes were replaced by �.</source>
         <translation>“%1” não é UTF-8 válido (primeiro byte inválido na posição %2); os bytes inválidos foram substituídos por �.</translation>
     </message>
+    <message>
+        <source>Generate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model continues the text, a token at a time (Ctrl+G)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Generated %n token(s): stopped at the end-of-text token.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Generated %n token(s): stopped at the end of the model&apos;s context.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Generated %n token(s): stopped.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Generated %n token(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to continue yet: type some text first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated by the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AttnScope will use %1 the next time it starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Generate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model continues the text, a token at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>
@@ -1967,6 +2251,25 @@ Locais procurados:
         <translation>
             <numerusform>Surpresa: perda média do próximo token %1 nats em %n token</numerusform>
             <numerusform>Surpresa: perda média do próximo token %1 nats em %n tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click a token (or press Enter on it) to explain its logit in the Attribution view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: greedy, after position %2 the model put first:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: what the sampler saw after position %2 (temperature %3):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>It took “%1”: probability %2, rank %3, from the %n most probable token(s) kept.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
@@ -2396,6 +2699,32 @@ Locais procurados:
         <source>H%1</source>
         <translation>H%1</translation>
     </message>
+    <message>
+        <source>Estimated loss change per ablated head (attribution patching) · base loss %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Direct logit attribution of each head to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>render::AttributionFigure</name>
+    <message>
+        <source>%1 for %2 at position %3 · logit %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more token(s) past the figure&apos;s room</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Completeness: f(e) − f(0) = %1, sum of the scores = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>render::CompareFigure</name>
@@ -2672,6 +3001,25 @@ máx. da linha = 1</translation>
     </message>
 </context>
 <context>
+    <name>session::Attribution</name>
+    <message>
+        <source>Gradient norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient × input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Integrated gradients (%1 steps)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relevance</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>session::Views</name>
     <message>
         <source>H&amp;eads</source>
@@ -2768,6 +3116,18 @@ máx. da linha = 1</translation>
     <message>
         <source>one head of two texts, or of two models of one shape, and B − A</source>
         <translation>uma cabeça de dois textos, ou de dois modelos do mesmo formato, e B − A</translation>
+    </message>
+    <message>
+        <source>Attributio&amp;n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attribution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gui/common/english_plurals.h"
+#include "gui/common/languages.h"
 #include "gui/common/process_memory.h"
 #include "gui/views/compare_view.h"
 #include "gui/window/main_window.h"
@@ -20,17 +21,19 @@
 
 namespace {
 
-// German (or any shipped language) when the system asks for it.
+// The chosen language (View ▸ Language), else the system's when it is shipped.
 struct Translators {
     EnglishPlurals plurals;  // asked last: a translation's own plurals come first
     QTranslator qt, app;
 
     Translators() {
         QApplication::installTranslator(&plurals);
-        if (qt.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+        const QLocale locale = interfaceLocale();
+        QLocale::setDefault(locale);  // numbers and dates as the interface's language writes them
+        if (qt.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                     QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             QApplication::installTranslator(&qt);
-        if (app.load(QLocale(), QStringLiteral("attnscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        if (app.load(locale, QStringLiteral("attnscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
             QApplication::installTranslator(&app);
     }
 };
