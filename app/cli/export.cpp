@@ -20,6 +20,7 @@
 #include "attnscope/common/file_io.h"
 #include "attnscope/run/trace_file.h"
 #include "cli/commands.h"
+#include "session/attribution.h"
 #include "session/knockout.h"
 #include "cli/common.h"
 #include "render/export.h"
@@ -130,7 +131,17 @@ session::Recipe recipeFromArgs(const Args& args) {
         }
     }
 
-    if (args.has("view")) r.view = oneOf(args, "view", session::viewIds());
+    if (args.has("view")) {
+        // "relevance" names the attribution view with that method.
+        if (args.get("view") == "relevance") {
+            r.view = QStringLiteral("attribution");
+            r.method = QStringLiteral("relevance");
+        } else {
+            r.view = oneOf(args, "view", session::viewIds());
+        }
+    }
+    if (args.has("method")) r.method = oneOf(args, "method", session::attributionMethods());
+    r.target = args.get_int("target", r.target, -1, 1 << 30);
     if (args.has("kind")) r.kind = render::kindFromName(oneOf(args, "kind", {"weights", "scores"}));
     r.layer = args.get_int("layer", r.layer, 0, 1 << 20);
     r.head = args.get_int("head", r.head, 0, 1 << 20);
@@ -224,7 +235,7 @@ int export_figures(const std::vector<std::string>& argv) {
                     {"model", "tokenizer", "text", "text-file", "tokens", "ablate", "knockout", "view", "kind", "layer", "head",
                      "layers", "columns", "pooling", "tile-scale", "heads", "focus", "format", "dpi", "width", "height", "cells", "colormap",
                      "scale", "font", "font-size", "recipe", "save-recipe", "out-dir", "o", "output",
-                     "compare-text", "compare-text-file", "compare-model", "compare-mode", "random"},
+                     "compare-text", "compare-text-file", "compare-model", "compare-mode", "random", "method", "target"},
                     {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar", "no-run-note"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const bool batch = args.has("all-heads");

@@ -116,6 +116,8 @@ FigureData figureData(const Document& doc, std::shared_ptr<const attnscope::Trac
     f.trace = std::move(trace);
     f.tokens = labels;
     f.modelName = doc.displayName;
+    if (const std::shared_ptr<const attnscope::Tokenizer> tok = doc.tokenizer)
+        f.tokenText = [tok](int id) { return id >= 0 && id < tok->vocab_size() ? QString::fromStdString(tok->token_text(id)) : QString(); };
     return f;
 }
 

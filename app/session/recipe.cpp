@@ -1,5 +1,7 @@
 #include "session/recipe.h"
 
+#include "session/attribution.h"
+
 #include "session/knockout.h"
 
 #include <QCoreApplication>
@@ -94,6 +96,8 @@ QByteArray recipeToJson(const Recipe& r) {
             else line("compare_text", q(r.compareText));
             break;
         case RecipeField::CompareMode: line("compare_mode", q(render::compareModeName(r.compareMode))); break;
+        case RecipeField::Method: line("method", q(r.method)); break;
+        case RecipeField::Target: line("target", std::to_string(r.target)); break;
         }
     }
     line("colormap", q(ColorMap::name(r.colormap)));
@@ -223,6 +227,12 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
         else if (key == "compare_model") {
             r.compareModel = resolvePath(toString(v, key), baseDir);
             if (r.compareModel.isEmpty()) bad("'compare_model' is empty");
+        } else if (key == "method") {
+            r.method = toString(v, key);
+            if (!isAttributionMethod(r.method))
+                bad("'method' must be one of " + attributionMethods().join(", ").toStdString());
+        } else if (key == "target") {
+            r.target = toInt(v, key, -1, kMaxIndex);
         } else if (key == "compare_mode") {
             if (!render::compareModeFromName(toString(v, key), &r.compareMode))
                 bad("'compare_mode' must be \"side_by_side\" or \"difference\"");

@@ -54,13 +54,15 @@ struct Recipe {
     std::vector<int> layers;  // heads view: which layers (empty: all)
     int columns = 0;          // heads view: panels per row (0: one row per layer)
     std::vector<int> heads;   // lines view: heads overlaid (empty: just `head`)
-    int focus = -1;           // lines view: the one query shown (-1: all)
+    int focus = -1;           // lines view: the one query shown (-1: all); attribution view: the position P (-1: last)
     int node = -1;            // flow view: the highlighted stage (-1: none)
     render::Pooling pooling = render::Pooling::Max;             // heads view: how a tile's pixels pool tokens
     render::TileScale tileScale = render::TileScale::PerTile;  // heads view: each tile to its own max, or shared
     QString compareText;      // compare view: B is this text on the same model, or
     QString compareModel;     // B is the same tokens on this model file (absolute; wins over compareText)
     render::CompareMode compareMode = render::CompareMode::SideBySide;  // compare view: A | B | B − A, or B − A
+    QString method = QStringLiteral("relevance");  // attribution view: grad, grad-input, ig or relevance (attribution.h)
+    int target = -1;          // attribution view: the target id (-1: the next token, or the top prediction)
 
     // --- how it looks ---
     ColorMapId colormap = ColorMapId::Viridis;

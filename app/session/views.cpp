@@ -30,6 +30,9 @@ using render::Format;
 using render::MatrixKind;
 using render::Style;
 
+// views_attribution.cpp
+ViewDescriptor attributionView();
+
 namespace {
 
 const std::vector<Format> kAllFormats = {Format::Png, Format::Svg, Format::Pdf,
@@ -399,8 +402,8 @@ ViewDescriptor compareView() {
 }
 
 std::vector<ViewDescriptor> makeViews() {
-    return {headsGridView(), headDetailView(), maskView(),     shapeFlowView(),
-            tokenLinesView(), rolloutView(),   ablationView(), compareView()};
+    return {headsGridView(),  headDetailView(), maskView(),    shapeFlowView(), tokenLinesView(),
+            rolloutView(),    ablationView(),   compareView(), attributionView()};
 }
 
 }  // namespace
@@ -417,6 +420,8 @@ const char* recipeFieldName(RecipeField f) {
     case RecipeField::TileScale: return "tile_scale";
     case RecipeField::Compare: return "compare";
     case RecipeField::CompareMode: return "compare_mode";
+    case RecipeField::Method: return "method";
+    case RecipeField::Target: return "target";
     }
     return "";
 }

@@ -21,7 +21,7 @@ namespace session {
 // The widget the GUI shows a view in. Figure: the generic one, which draws the
 // descriptor's figure for the current selection; the others add controls
 // (zoom, a layer filter, clickable nodes) around their figure.
-enum class ViewWidget { HeadsGrid, HeadDetail, Mask, ShapeFlow, TokenLines, Ablation, Compare, Figure };
+enum class ViewWidget { HeadsGrid, HeadDetail, Mask, ShapeFlow, TokenLines, Ablation, Compare, Attribution, Figure };
 
 // What a view's figure follows of the shared selection (and of a recipe's
 // layer and head): a change of anything else does not change its picture.
@@ -39,8 +39,8 @@ enum ViewReads : unsigned {
 // view lists; the common members (model, text, layer, head, colours, size…)
 // every recipe carries.
 // Compare writes "compare_text" or "compare_model" (what B is); CompareMode "compare_mode".
-enum class RecipeField { Kind, Layers, Columns, Heads, Focus, Node, Pooling, TileScale, Compare, CompareMode };
-const char* recipeFieldName(RecipeField f);  // "kind", "layers", …, "tile_scale", "compare", "compare_mode"
+enum class RecipeField { Kind, Layers, Columns, Heads, Focus, Node, Pooling, TileScale, Compare, CompareMode, Method, Target };
+const char* recipeFieldName(RecipeField f);  // "kind", "layers", …, "compare", "compare_mode", "method", "target"
 
 struct ViewDescriptor {
     QString id;             // stable: recipes, the CLI's --view, settings

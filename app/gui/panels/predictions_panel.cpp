@@ -56,7 +56,15 @@ PredictionsPanel::PredictionsPanel(Workspace* ws, QWidget* parent) : QWidget(par
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setAccessibleName(tr("Most probable next tokens"));
+    table_->setToolTip(tr("Click a token (or press Enter on it) to explain its logit in the Attribution view"));
     layout->addWidget(table_, 2);
+    // A token chosen here is the one the attributions explain.
+    const auto choose = [this](const QModelIndex& index) {
+        const attnscope::Prediction& p = model_->prediction();
+        if (index.isValid() && index.row() < int(p.top.size())) ws_->setAttributionTarget(p.top[size_t(index.row())].id);
+    };
+    connect(table_, &QTableView::clicked, this, choose);
+    connect(table_, &QTableView::activated, this, choose);
 
     next_ = new QLabel(this);
     next_->setWordWrap(true);
@@ -325,7 +333,34 @@ void PredictionsPanel::showPrediction() {
     else
         next_->setText(tr("The text ends here: there is no next token to compare."));
     strip_->setMarked(p.position + 1 < strip_->chipCount() ? p.position + 1 : -1);
+    showGenerationStep(p.position);
     if (pending_) requestPrediction();
+}
+
+// At a generation's step k the query is the position that chose token k:
+// the table then shows what the sampler saw there (after the temperature)
+// and the line under it what it took.
+void PredictionsPanel::showGenerationStep(int position) {
+    const Workspace::Generation& g = ws_->generation();
+    const int k = ws_->generationStep();
+    if (g.empty() || g.running || k < 1 || k > int(g.ids.size()) || position != int(g.prompt.size()) + k - 2) return;
+    const attnscope::SampledToken& s = g.steps[size_t(k - 1)];
+    attnscope::Prediction sp;
+    sp.position = position;
+    sp.top = s.top;
+    QStringList labels;
+    for (const attnscope::TokenProb& t : s.top) labels << tokenLabel(*ws_, t.id);
+    model_->setPrediction(sp, labels);
+    header_->setText(g.sampling.greedy
+                         ? tr("Step %1: greedy, after position %2 the model put first:").arg(k).arg(position)
+                         : tr("Step %1: what the sampler saw after position %2 (temperature %3):")
+                               .arg(k)
+                               .arg(position)
+                               .arg(QLocale().toString(g.sampling.temperature, 'g', 3)));
+    next_->setText(tr("It took “%1”: probability %2, rank %3, from the %n most probable token(s) kept.", "", s.kept)
+                       .arg(tokenLabel(*ws_, s.id))
+                       .arg(QLocale().toString(s.prob, 'f', 4))
+                       .arg(s.rank));
 }
 
 void PredictionsPanel::showLosses() {

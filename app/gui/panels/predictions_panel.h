@@ -87,6 +87,7 @@ private:
     void traceChanged();
     void requestPrediction();
     void showPrediction();
+    void showGenerationStep(int position);
     void showLosses();
     void updateStrip();
     int positionWanted() const;

@@ -34,6 +34,7 @@ AblationView::AblationView(Workspace* ws, ViewSettings* settings, QWidget* paren
     layout->addStretch(1);
     connect(scan_, &QPushButton::clicked, this, &AblationView::startScan);
     connect(&watcher_, &QFutureWatcher<ScanResult>::finished, this, &AblationView::scanFinished);
+    connect(&estimator_, &QFutureWatcher<EstimateResult>::finished, this, &AblationView::estimateFinished);
     poll_.setInterval(100);
     connect(&poll_, &QTimer::timeout, this, [this] {
         if (dialog_ && total_->load() > 0) {
@@ -44,8 +45,7 @@ AblationView::AblationView(Workspace* ws, ViewSettings* settings, QWidget* paren
             const double share = scanShareDone(done, scanConfig_, scanT_);
             const double elapsed = double(scanClock_.elapsed()) / 1000.0;
             dialog_->setLabelText(done >= 2 && share > 0 && elapsed >= 2
-                                      ? tr("Ablating each head in turn… about %1 left.")
-                                            .arg(durationText(elapsed * (1 - share) / share))
+                                      ? tr("Ablating each head in turn… %1.").arg(timeLeftText(elapsed * (1 - share) / share))
                                       : tr("Ablating each head in turn…"));
         }
     });
@@ -55,6 +55,7 @@ AblationView::AblationView(Workspace* ws, ViewSettings* settings, QWidget* paren
 AblationView::~AblationView() {
     if (cancel_) cancel_->store(true);
     watcher_.waitForFinished();
+    estimator_.waitForFinished();
 }
 
 QRectF AblationView::figureArea() const {
@@ -72,6 +73,10 @@ std::unique_ptr<render::Figure> AblationView::makeFigure(const render::Style& st
     // The scan on screen when there is one; else a small one is run here (see
     // session::setOnDemandScanLimit) and a large one waits for the user.
     try {
+        // The estimate on screen is exported as what it is, never as a scan.
+        if (figure_ && figure_->values() != render::AblationFigure::Values::Scan)
+            return std::make_unique<render::AblationFigure>(figure_->scan(), trace->n_layer(), trace->n_head(),
+                                                            ws_->figureData().modelName, style, figure_->values());
         const attnscope::AblationScan scan = figure_ ? figure_->scan() : session::ablationScanFor(*trace);
         return std::make_unique<render::AblationFigure>(scan, trace->n_layer(), trace->n_head(),
                                                         ws_->figureData().modelName, style);
@@ -83,23 +88,79 @@ std::unique_ptr<render::Figure> AblationView::makeFigure(const render::Style& st
 void AblationView::rebuild() {
     const auto trace = ws_->trace();
     const auto scan = trace ? session::cachedAblationScan(*trace) : std::nullopt;
-    figure_ = scan ? std::make_unique<render::AblationFigure>(*scan, trace->n_layer(), trace->n_head(),
-                                                               ws_->figureData().modelName, settings_->style())
-                   : nullptr;
+    const bool estimated = trace && estimateKey_ && *estimateKey_ == keyOf(*trace);
+    if (!estimated) estimate_.reset();
+    figure_.reset();
+    if (scan) {
+        figure_ = std::make_unique<render::AblationFigure>(*scan, trace->n_layer(), trace->n_head(),
+                                                           ws_->figureData().modelName, settings_->style());
+    } else if (estimate_) {
+        // The estimate, drawn as the scan is and marked as an estimate.
+        attnscope::AblationScan guess;
+        guess.base_loss = estimate_->loss;
+        for (int l = 0; l < int(estimate_->estimate.rows()); ++l)
+            for (int h = 0; h < int(estimate_->estimate.cols()); ++h)
+                guess.heads.push_back({l, h, estimate_->loss + estimate_->estimate(l, h), estimate_->estimate(l, h)});
+        figure_ = std::make_unique<render::AblationFigure>(guess, trace->n_layer(), trace->n_head(),
+                                                           ws_->figureData().modelName, settings_->style(),
+                                                           render::AblationFigure::Values::Estimate);
+    }
+    const bool exact = bool(scan);
     if (!isScanning()) {
         QString text;
-        if (figure_) {
+        if (exact) {
             text = tr("Click a head to ablate it, or to turn it back on.");
         } else if (trace) {
-            text = tr("Not scanned yet for this text: %n forward pass(es).", "", trace->n_layer() * trace->n_head() + 1);
+            text = estimate_ ? tr("An estimate from one backward pass (attribution patching); the scan measures each "
+                                  "head exactly: %n forward pass(es).", "", trace->n_layer() * trace->n_head() + 1)
+                             : tr("A scan takes %n forward pass(es).", "", trace->n_layer() * trace->n_head() + 1);
             // Warned before it starts: at GPT-2 size and 8,192 tokens a scan takes the best part of an hour.
             const double s = scanSeconds(ws_->fullRunMs(), trace->config, trace->T());
             if (s > 0) text += QLatin1Char(' ') + tr("Estimated time on this machine: %1.").arg(durationText(s));
         }
         status_->setText(text);
     }
-    scan_->setEnabled(trace && !isScanning() && !figure_ && trace->T() >= 2);
+    scan_->setEnabled(trace && !isScanning() && !exact && trace->T() >= 2);
+    if (trace && !exact && !estimated && isVisible()) startEstimate();
     update();
+}
+
+AblationView::EstimateKey AblationView::keyOf(const attnscope::Trace& t) {
+    return {t.source.lock().get(), t.tokens, t.causal};
+}
+
+void AblationView::startEstimate() {
+    const auto trace = ws_->trace();
+    if (!trace || trace->imported || trace->T() < 2 || isEstimating() || trace->source.expired()) return;
+    estimator_.setFuture(QtConcurrent::run(workPool(), [trace, key = keyOf(*trace), threads = ws_->threads()] {
+        EstimateResult r;
+        r.key = key;
+        try {
+            attnscope::RunOptions run;
+            run.causal = trace->causal;  // of the model as trained, as the scan is
+            r.estimate = attnscope::patch_estimates(attnscope::Model(trace->source.lock()), trace->tokens, run, threads);
+        } catch (const std::exception& e) {
+            r.error = describeError(e);
+        }
+        return r;
+    }));
+}
+
+void AblationView::estimateFinished() {
+    EstimateResult r = estimator_.result();
+    const auto trace = ws_->trace();
+    if (!trace || keyOf(*trace) != r.key) {  // the text moved on meanwhile
+        if (trace && isVisible()) rebuild();
+        return;
+    }
+    estimateKey_ = r.key;  // a failure is not tried again for the same text
+    estimate_ = std::move(r.estimate);
+    rebuild();
+}
+
+void AblationView::showEvent(QShowEvent* e) {
+    TraceView::showEvent(e);
+    if (!figure_) rebuild();
 }
 
 void AblationView::startScan() {
@@ -182,15 +243,27 @@ QString AblationView::durationText(double seconds) {
     return tr("%1 h %2 min").arg(min / 60).arg(min % 60);
 }
 
+QString AblationView::timeLeftText(double seconds) {
+    if (seconds < 1) return tr("less than a second left");
+    return tr("about %1 left").arg(durationText(seconds));
+}
+
 QString AblationView::statusText() const { return status_->text(); }
 
 void AblationView::cancelScan() {
     if (cancel_) cancel_->store(true);
+    // The dialog goes at once; the status says when the scan has stopped.
+    if (dialog_) dialog_->hide();
 }
 
 void AblationView::scanFinished() {
     poll_.stop();
-    if (dialog_) dialog_->reset();
+    // autoClose is off (so that reaching the maximum does not close it early):
+    // the dialog is hidden here, not left open with an empty bar.
+    if (dialog_) {
+        dialog_->reset();
+        dialog_->hide();
+    }
     const ScanResult r = watcher_.result();
     rebuild();
     if (!r.scan) status_->setText(r.error.isEmpty() ? tr("Scan cancelled.") : r.error);

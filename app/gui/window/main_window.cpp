@@ -139,6 +139,7 @@ void MainWindow::buildDocks() {
     stripScroll->setMaximumHeight(4 * (strip_->fontMetrics().height() + 11) + 8);
     editor_->setMinimumHeight(3 * editor_->fontMetrics().lineSpacing() + 12);
     tl->addWidget(editor_, 1);
+    buildGenerationRow(tl);
     tl->addWidget(stripScroll);
     tl->addWidget(notice_);
     textDock->setWidget(textPage);

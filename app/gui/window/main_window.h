@@ -31,6 +31,8 @@ class ModelPanel;
 class PredictionsPanel;
 class HeadStatsPanel;
 class AblationView;
+class AttributionView;
+class GenerationBar;
 class CompareView;
 class AttentionTextPanel;
 class QueryBarsView;
@@ -95,10 +97,15 @@ public:
     QDockWidget* headStatsDock() const { return statsDock_; }
     HeadStatsPanel* headStats() const { return stats_; }
     AblationView* ablationView() const { return ablation_; }
+    AttributionView* attributionView() const { return attribution_; }
     CompareView* compareView() const { return compare_; }
     QDockWidget* attentionTextDock() const { return attnTextDock_; }
     AttentionTextPanel* attentionText() const { return attnText_; }
     QProgressBar* progressBar() const { return progress_; }
+    GenerationBar* generationBar() const { return generationBar_; }
+    QPushButton* generateButton() const { return generateButton_; }
+    // The editor's range the last generation wrote (highlighted until an edit).
+    std::pair<int, int> generatedRange() const { return {generatedStart_, generatedStart_ + generatedLength_}; }
     QPushButton* cancelButton() const { return cancel_; }
     // The text of the last problem or question shown to the user.
     QString lastProblem() const { return lastProblem_; }
@@ -116,6 +123,10 @@ public:
     QString editorText() const;
     static int savedThreads();
 
+public slots:
+    // Run ▸ Generate… (Ctrl+G): the settings, then the model continues the text.
+    void generate();
+
 signals:
     // openTraceFile's answer for `path`: opened in the Workspace (which may
     // still fail to load it, Workspace::loadFailed), or refused.
@@ -128,6 +139,15 @@ protected:
     void dropEvent(QDropEvent* e) override;
 
 private:
+    // Generation (main_window_generate.cpp): the button and the step bar
+    // under the text, the tokens written into the editor as they come (one
+    // undo step) and marked until an edit.
+    void buildGenerationRow(QLayout* textLayout);
+    void showGeneratedText(int step, const QString& continuation);
+    void markGeneratedText();
+    GenerationBar* generationBar_ = nullptr;
+    QPushButton* generateButton_ = nullptr;
+    int generatedStart_ = 0, generatedLength_ = 0;
     void buildViews();  // main_window_views.cpp
     // A tab's page and the view in it, for the widget `v` names.
     std::pair<QWidget*, TraceView*> buildViewPage(const session::ViewDescriptor& v);
@@ -150,6 +170,7 @@ private:
     void addChoiceMenu(QMenu* parent, const QString& title, const QStringList& names, int chosen,
                        const std::function<void(int)>& choose);
     void addFixedAxisAction(QMenu* view);
+    void addLanguageMenu(QMenu* view);
     void addMaskAndAblationActions(QMenu* run);
     void addThreadsMenu(QMenu* run);
     void addBudgetMenus(QMenu* run);
@@ -221,6 +242,7 @@ private:
     QDockWidget* statsDock_ = nullptr;
     HeadStatsPanel* stats_ = nullptr;
     AblationView* ablation_ = nullptr;
+    AttributionView* attribution_ = nullptr;
     CompareView* compare_ = nullptr;
     QDockWidget* attnTextDock_ = nullptr;
     AttentionTextPanel* attnText_ = nullptr;

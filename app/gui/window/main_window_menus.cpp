@@ -14,6 +14,8 @@
 #include "gui/dialogs/guide_dialog.h"
 #include "gui/common/setting_value.h"
 #include "gui/window/main_window.h"
+
+#include "gui/common/languages.h"
 #include "gui/views/query_bars_view.h"
 
 #include "attnscope/run/model.h"
@@ -106,6 +108,32 @@ void MainWindow::buildViewMenu() {
     addChoiceMenu(view, tr("&Scale"), {tr("Linear"), tr("Logarithmic"), tr("Row-normalised")}, int(settings_->scale()),
                   [this](int i) { settings_->setScale(render::Scale(i)); });
     addFixedAxisAction(view);
+    addLanguageMenu(view);
+}
+
+// Native names, the system's language first; the choice applies at the next
+// start (every string is translated once, when its widget is made).
+void MainWindow::addLanguageMenu(QMenu* view) {
+    QMenu* menu = view->addMenu(tr("&Language"));
+    menu->setObjectName(QStringLiteral("languageMenu"));
+    auto* group = new QActionGroup(menu);
+    const QString chosen = chosenLanguage();
+    auto add = [&](const QString& text, const QString& code) {
+        QAction* a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(code == chosen);
+        a->setData(code);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code, text] {
+            if (code == chosenLanguage()) return;
+            setChosenLanguage(code);
+            QMessageBox::information(this, tr("Language"),
+                                     tr("AttnScope will use %1 the next time it starts.").arg(text));
+        });
+    };
+    add(tr("System language"), QString());
+    menu->addSeparator();
+    for (const InterfaceLanguage& l : interfaceLanguages()) add(l.nativeName, l.code);
 }
 
 void MainWindow::addChoiceMenu(QMenu* parent, const QString& title, const QStringList& names, int chosen,
@@ -145,7 +173,15 @@ void MainWindow::buildRunMenu() {
     clear->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
     clear->setEnabled(!ws_->ablated().empty());
     connect(ws_, &Workspace::optionsChanged, clear, [this, clear] { clear->setEnabled(!ws_->ablated().empty()); });
-    QAction* stop = run->addAction(tr("Ca&ncel run"), ws_, &Workspace::cancel);
+    QAction* gen = run->addAction(tr("&Generate…"), this, &MainWindow::generate);
+    gen->setShortcut(QKeySequence(tr("Ctrl+G")));
+    gen->setToolTip(tr("The model continues the text, a token at a time"));
+    modelActions_.push_back(gen);
+    // Esc stops a run and a generation alike.
+    QAction* stop = run->addAction(tr("Ca&ncel run"), this, [this] {
+        ws_->stopGenerating();
+        ws_->cancel();
+    });
     stop->setShortcut(QKeySequence(Qt::Key_Escape));
 }
 

@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "gui/views/ablation_view.h"
+#include "gui/views/attribution_view.h"
 #include "gui/views/compare_view.h"
 #include "gui/views/figure_view.h"
 #include "gui/views/head_detail_view.h"
@@ -106,6 +107,9 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
         compare_ = new CompareView(ws_, settings_, tabs_);
         connect(compare_, &CompareView::showRequested, this, [this, id = v.id] { showView(id); });
         return {compare_, compare_};
+    case session::ViewWidget::Attribution:
+        attribution_ = new AttributionView(ws_, settings_, tabs_);
+        return {attribution_, attribution_};
     case session::ViewWidget::Figure: break;
     }
     auto* view = new FigureView(v, ws_, settings_, tabs_);

@@ -1,5 +1,7 @@
 #include "gui/window/screenshots.h"
 
+#include "gui/views/attribution_view.h"
+
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
@@ -64,6 +66,8 @@ void pollUntil(Done done) {
 void waitForViewFigure(MainWindow& w, const QString& id) {
     if (auto* fv = qobject_cast<FigureView*>(w.viewWidget(id)); fv && fv->isBuilding())
         pollUntil([fv] { return !fv->isBuilding(); });
+    if (AttributionView* av = w.attributionView(); av && w.viewWidget(id) == av)
+        pollUntil([av] { return !av->isComputing(); });
     if (CompareView* cv = w.compareView(); cv && w.viewWidget(id) == cv && cv->isBuilding()) {
         QEventLoop wait;
         QObject::connect(cv, &CompareView::figureReady, &wait, &QEventLoop::quit);

@@ -36,6 +36,7 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
         if (running_) emit longRunStarted();
     });
     connect(&watcher_, &QFutureWatcher<RunResult>::finished, this, &Workspace::finishRun);
+    connect(&generator_, &QFutureWatcher<std::shared_ptr<attnscope::Trace>>::finished, this, &Workspace::generationDone);
     connect(&loader_, &QFutureWatcher<LoadResult>::finished, this, [this] {
         loading_ = false;
         // A document set while this one loaded (a random model made
@@ -61,6 +62,8 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
 }
 
 Workspace::~Workspace() {
+    if (generationCancel_) generationCancel_->store(true);
+    generator_.waitForFinished();
     cancel();
     if (compareCancel_) compareCancel_->store(true);
     comparer_.waitForFinished();
@@ -110,6 +113,10 @@ void Workspace::setDocument(session::Document doc) {
     doc_ = std::move(doc);
     options_.ablate.clear();
     options_.knockout.clear();  // another model's positions mean nothing here
+    setAttributionTarget(-1);   // nor its ids
+    if (generationCancel_) generationCancel_->store(true);
+    generator_.waitForFinished();
+    if (!generation_state_.empty() || idsOverride_) clearGeneration();
     trace_.reset();
     // Traces of the old model cannot be reused, and one past its activation
     // budget holds that model's weights.
@@ -148,6 +155,9 @@ void Workspace::setDocument(session::Document doc) {
 void Workspace::setText(const QString& text) {
     if (text == text_) return;
     text_ = text;
+    // The generation's own text, as the editor shows it: its ids are run.
+    if (idsOverride_ && text == generatedText_) return;
+    if (idsOverride_ || !generation_state_.empty()) clearGeneration();
     schedule();
 }
 
@@ -294,6 +304,13 @@ Selection Workspace::clampedToModel(Selection s) const {
         s.head = std::clamp(s.head, 0, std::max(0, cfg->n_head - 1));
     }
     return s;
+}
+
+void Workspace::setAttributionTarget(int id) {
+    id = std::max(-1, id);
+    if (id == attributionTarget_) return;
+    attributionTarget_ = id;
+    emit attributionTargetChanged(id);
 }
 
 void Workspace::setSelection(const Selection& wanted) {

@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "attnscope/run/generate.h"
 #include "session/tokenize.h"
 #include "gui/workspace/selection.h"
 
@@ -138,9 +139,44 @@ public:
     // text and options. False again once a run succeeds.
     bool isStale() const { return stale_; }
 
+    // --- generation (workspace_generate.cpp) ---
+    // The model continues the text shown (its tokens) on the run thread, a
+    // token at a time; each token's text comes out through tokenGenerated, the
+    // views get a snapshot of the trace at most every kFrameMs, and at the end
+    // the trace of every token. Esc (cancel) or stopGenerating ends it.
+    struct Generation {
+        std::vector<int> prompt;                   // the ids it continued
+        std::vector<int> ids;                      // the new ids so far
+        std::vector<attnscope::SampledToken> steps;
+        attnscope::SamplingOptions sampling;
+        attnscope::StopReason stop = attnscope::StopReason::MaxNew;
+        bool running = false;
+        double tokensPerSecond = 0;
+        bool empty() const { return prompt.empty(); }
+    };
+    static constexpr int kFrameMs = 100;
+    void startGenerating(attnscope::GenerateOptions options);
+    void stopGenerating();
+    bool isGenerating() const { return generation_state_.running; }
+    const Generation& generation() const { return generation_state_; }
+    // Shows the run as it was when token k (1…N) was chosen: the prompt and
+    // the first k − 1 new tokens, the query on the last of them (a causal
+    // run's first rows are those of the whole: one row is computed again).
+    // 0: the prompt alone; N + 1 (or -1): every token.
+    void showGenerationStep(int k);
+    int generationStep() const { return generationStep_; }
+    // Forgets the generation (an edit of the text does): its colours and
+    // steps go, and the text is tokenized again.
+    void clearGeneration();
+
     // --- selection ---
     const Selection& selection() const { return selection_; }
     void setSelection(const Selection& s);
+    // The token whose logit the attributions explain (-1: the next token of
+    // the text, or the top prediction at the last position). Chosen in the
+    // Predictions panel; a new document resets it.
+    void setAttributionTarget(int id);
+    int attributionTarget() const { return attributionTarget_; }
 
 public slots:
     void cancel();
@@ -166,6 +202,14 @@ signals:
     // maps pass the budget (they are then rebuilt on demand, not stored).
     void memoryEstimate(const QString& message);
     void selectionChanged(const Selection& s);
+    void attributionTargetChanged(int id);
+    void generationStarted();
+    // Token `step` (1-based) was chosen; `continuation` is the text of every
+    // new token so far (the editor shows the prompt's text, then it).
+    void tokenGenerated(int step, const QString& continuation);
+    void generationFinished(attnscope::StopReason stop);
+    void generationStepChanged(int step);
+    void generationCleared();
     void optionsChanged();
     void staleChanged(bool stale);
     // lnFWithoutKnockouts() is now known for trace().
@@ -238,4 +282,18 @@ private:
     static constexpr size_t kPooledTraces = 2;
     std::vector<std::shared_ptr<attnscope::Trace>> pool_;
     Selection selection_;
+    int attributionTarget_ = -1;
+
+    // Generation: the run thread's loop, and the ids the runs read instead of
+    // the text while a generation's tokens are shown (they need not tokenize
+    // back to the same ids).
+    Generation generation_state_;
+    std::optional<std::vector<int>> idsOverride_;
+    QString generatedText_;  // the text the editor shows for them
+    int generationStep_ = -1;
+    std::shared_ptr<std::atomic<bool>> generationCancel_;
+    std::shared_ptr<std::atomic<bool>> frameTaken_;  // the GUI took the last snapshot
+    QFutureWatcher<std::shared_ptr<attnscope::Trace>> generator_;
+    void generationDone();
+    void showSnapshot(std::shared_ptr<attnscope::Trace> snapshot);
 };

@@ -89,7 +89,7 @@ std::shared_ptr<attnscope::Trace> Workspace::recycledTrace() {
 }
 
 void Workspace::startRun() {
-    if (!hasModel()) return;
+    if (!hasModel() || isGenerating()) return;  // a generation shows its own runs
     if (running_) {  // finishRun starts the next one
         pending_ = true;
         if (cancel_) cancel_->store(true);
@@ -105,6 +105,7 @@ void Workspace::startRun() {
     auto cancel = cancel_;
     const session::Document doc = doc_;
     const QString text = text_;
+    const std::optional<std::vector<int>> ids = idsOverride_;
     const attnscope::RunOptions requested = options_;
     const session::CropPolicy crop = crop_;
     std::shared_ptr<attnscope::Trace> trace = recycledTrace();
@@ -117,7 +118,7 @@ void Workspace::startRun() {
         QElapsedTimer clock;
         clock.start();
         try {
-            r.tokens = session::tokenize(doc, text, crop);
+            r.tokens = ids ? session::tokenize(doc, session::TokenInput::ids(*ids), crop) : session::tokenize(doc, text, crop);
             if (r.tokens.ids.empty()) throw Error(ErrorCode::EmptyInput, "no tokens to run");
             // Knockouts name positions: an edit that shortens the text past one
             // leaves it out of this run instead of refusing every run.

@@ -22,13 +22,25 @@ QColor divergingColor(double v, double range) {
     return QColor(mix(255, end.red()), mix(255, end.green()), mix(255, end.blue()));
 }
 
-AblationFigure::AblationFigure(attnscope::AblationScan scan, int nLayer, int nHead, QString modelName, Style style)
-    : scan_(std::move(scan)), nLayer_(nLayer), nHead_(nHead), modelName_(std::move(modelName)), style_(std::move(style)) {
+AblationFigure::AblationFigure(attnscope::AblationScan scan, int nLayer, int nHead, QString modelName, Style style,
+                               Values values, QString what)
+    : scan_(std::move(scan)), nLayer_(nLayer), nHead_(nHead), modelName_(std::move(modelName)), style_(std::move(style)),
+      values_(values), what_(std::move(what)) {
     for (const attnscope::HeadAblation& h : scan_.heads)
         if (std::isfinite(h.delta)) range_ = std::max(range_, std::abs(h.delta));
 }
 
 QString AblationFigure::title() const {
+    switch (values_) {
+    case Values::Estimate:
+        return QCoreApplication::translate("render::AblationFigure",
+                                           "Estimated loss change per ablated head (attribution patching) · base loss %1")
+            .arg(scan_.base_loss, 0, 'f', 4);
+    case Values::LogitAttribution:
+        return QCoreApplication::translate("render::AblationFigure", "Direct logit attribution of each head to %1")
+            .arg(what_);
+    case Values::Scan: break;
+    }
     return QCoreApplication::translate("render::AblationFigure", "Loss change per ablated head · base loss %1")
         .arg(scan_.base_loss, 0, 'f', 4);
 }
@@ -81,7 +93,9 @@ void AblationFigure::paint(QPainter& p, const QRectF& area) const {
             const double d = delta(l, h);
             const QColor c = divergingColor(d, range_);
             p.fillRect(r.adjusted(0.5, 0.5, -0.5, -0.5), c);
-            QString text = std::isfinite(d) ? QString::number(d, 'f', 3) : QString();
+            // An estimate says so in every cell: "≈0.123".
+            QString text = std::isfinite(d) ? fixedNumber(d, 3) : QString();
+            if (!text.isEmpty() && values_ == Values::Estimate) text.prepend(QChar(0x2248));
             if (fm.horizontalAdvance(text) + 4 > r.width() || fm.height() > r.height()) text.clear();
             if (!text.isEmpty()) {
                 p.setPen(c.lightnessF() < 0.5 ? Qt::white : style_.text);
@@ -111,9 +125,9 @@ void AblationFigure::paint(QPainter& p, const QRectF& area) const {
         p.setPen(style_.text);
         p.drawRect(bar);
         const double x = bar.right() + 4;
-        p.drawText(QPointF(x, bar.top() + fm.ascent()), QString::number(range_, 'f', 3));
+        p.drawText(QPointF(x, bar.top() + fm.ascent()), fixedNumber(range_, 3));
         p.drawText(QPointF(x, bar.center().y() + fm.ascent() / 2), QStringLiteral("0"));
-        p.drawText(QPointF(x, bar.bottom()), QString::number(-range_, 'f', 3));
+        p.drawText(QPointF(x, bar.bottom()), fixedNumber(-range_, 3));
     }
     p.restore();
 }

@@ -16,13 +16,20 @@ QColor divergingColor(double v, double range);
 
 class AblationFigure : public Figure {
 public:
-    AblationFigure(attnscope::AblationScan scan, int nLayer, int nHead, QString modelName, Style style);
+    // What the layers x heads values are: the exact scan's loss changes, the
+    // attribution-patching estimate of them (explain/attribution.h, marked as
+    // an estimate), or each head's direct logit attribution (`what` names the
+    // target token and position for the title).
+    enum class Values { Scan, Estimate, LogitAttribution };
+    AblationFigure(attnscope::AblationScan scan, int nLayer, int nHead, QString modelName, Style style,
+                   Values values = Values::Scan, QString what = {});
 
     QSizeF naturalSize() const override;
     void paint(QPainter& p, const QRectF& area) const override;
     QString title() const override;
 
     const attnscope::AblationScan& scan() const { return scan_; }
+    Values values() const { return values_; }
     double delta(int layer, int head) const;
     const QString& modelName() const { return modelName_; }
     // The largest |delta|: the ends of the colour scale.
@@ -45,6 +52,8 @@ private:
     int nLayer_, nHead_;
     QString modelName_;
     Style style_;
+    Values values_;
+    QString what_;
     double range_ = 0;
     mutable std::vector<DrawnCell> drawn_;
 };

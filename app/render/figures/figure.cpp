@@ -2,6 +2,8 @@
 
 #include <QFontMetricsF>
 
+#include <cmath>
+
 namespace render {
 
 QString visibleToken(const QString& text) {
@@ -54,6 +56,17 @@ QRectF drawTitle(QPainter& p, const QRectF& area, const QString& title, const St
                fm.elidedText(title, Qt::ElideRight, area.width()));
     p.restore();
     return area.adjusted(0, h, 0, 0);
+}
+
+QString fixedNumber(double v, int decimals) {
+    if (std::isnan(v)) return {};
+    QString s = QString::number(v, 'f', decimals);
+    // "-0.000" and "+0.000" are zero.
+    bool nonzero = false;
+    for (const QChar c : s)
+        if (c.isDigit() && c != QLatin1Char('0')) nonzero = true;
+    if (!nonzero && (s.startsWith(QLatin1Char('-')) || s.startsWith(QLatin1Char('+')))) s.remove(0, 1);
+    return s;
 }
 
 }  // namespace render

@@ -8,6 +8,7 @@
 #include <QSizeF>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <memory>
 
 #include "attnscope/run/trace.h"
@@ -41,6 +42,9 @@ struct FigureData {
     QStringList tokens;  // one display label per token, whitespace made visible
     QString modelName;
     int threads = 0;     // for what a figure computes again from the trace; 0: every core
+    // The text of any token id (the tokenizer's), for ids not in the text
+    // (a predicted token); may be empty.
+    std::function<QString(int)> tokenText = {};
 
     int T() const { return trace ? trace->T() : 0; }
 };
@@ -72,5 +76,8 @@ void fillBackground(QPainter& p, const QRectF& area, const Style& style);
 // Draws the title centred at the top of `area`; returns the area below it.
 QRectF drawTitle(QPainter& p, const QRectF& area, const QString& title, const Style& style);
 QFont scaledFont(const QFont& base, double factor);
+// `v` with `decimals` digits after the point, never "-0.000" (a value that
+// rounds to zero is written without a sign); "" for NaN.
+QString fixedNumber(double v, int decimals);
 
 }  // namespace render
