@@ -1,7 +1,9 @@
-// The German translation: the committed .ts is complete and current, every
+// The translations: every committed .ts (German, French, Spanish, Brazilian
+// Portuguese, Simplified Chinese, Japanese) is complete and current, every
 // translation keeps its source's placeholders, accelerators and markup, the
-// compiled catalogue is embedded where the app and the tests find it, and a
-// real main window speaks German with unambiguous keyboard accelerators.
+// compiled catalogues are embedded where the app finds them, and a real main
+// window speaks German with unambiguous keyboard accelerators (the other
+// languages' windows: tst_languages).
 #include <QAbstractButton>
 #include <QDialog>
 #include <QFile>
@@ -26,6 +28,7 @@
 #include <set>
 
 #include "gui/common/english_plurals.h"
+#include "ts_checks.h"
 #include "gui/dialogs/export_dialog.h"
 #include "gui/window/main_window.h"
 #include "session/views.h"
@@ -35,132 +38,11 @@
 #include "gui/workspace/view_settings.h"
 #include "gui/workspace/workspace.h"
 
+using namespace ts_checks;
+
 namespace {
-
-const QString kTsPath = QStringLiteral(ATTNSCOPE_RESOURCES "/../translations/attnscope_de.ts");
-const QString kQmPath = QStringLiteral(":/i18n/attnscope_de.qm");
-
-struct TsMessage {
-    QString context, source, type;  // type: "", "unfinished", "vanished", "obsolete"
-    bool numerus = false;
-    QStringList translations;       // one, or one per plural form
-};
-
-// Every <message> of a Qt Linguist .ts file.
-QList<TsMessage> readTs(const QString& path, QString* error) {
-    QList<TsMessage> out;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot open %1: %2").arg(path, f.errorString());
-        return out;
-    }
-    QXmlStreamReader xml(&f);
-    QString context;
-    TsMessage msg;
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (!xml.isStartElement()) continue;
-        const auto name = xml.name();
-        if (name == QLatin1String("context")) {
-            context.clear();
-        } else if (name == QLatin1String("name")) {
-            context = xml.readElementText();
-        } else if (name == QLatin1String("message")) {
-            msg = TsMessage{};
-            msg.context = context;
-            msg.numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
-        } else if (name == QLatin1String("source")) {
-            msg.source = xml.readElementText();
-        } else if (name == QLatin1String("translation")) {
-            msg.type = xml.attributes().value(QLatin1String("type")).toString();
-            if (msg.numerus) {
-                while (xml.readNextStartElement())
-                    if (xml.name() == QLatin1String("numerusform")) msg.translations << xml.readElementText();
-                    else xml.skipCurrentElement();
-            } else {
-                msg.translations << xml.readElementText();
-            }
-            out << msg;
-        }
-    }
-    if (xml.hasError()) *error = QStringLiteral("%1: XML error at line %2: %3").arg(path).arg(xml.lineNumber()).arg(xml.errorString());
-    return out;
-}
-
-// %1…%99, %L1 and %n, in order of appearance, sorted (a translation may reorder them).
-QStringList placeholders(const QString& s) {
-    static const QRegularExpression re(QStringLiteral("%L?(\\d{1,2}|n)"));
-    QStringList out;
-    for (auto it = re.globalMatch(s); it.hasNext();) out << it.next().captured(0);
-    out.sort();
-    return out;
-}
-
-// The accelerator characters of a text: '&x' marks x, '&&' is a literal '&'.
-QString mnemonics(const QString& s) {
-    QString out;
-    for (qsizetype i = 0; i + 1 < s.size(); ++i) {
-        if (s[i] != QLatin1Char('&')) continue;
-        if (s[i + 1] == QLatin1Char('&')) {
-            ++i;
-            continue;
-        }
-        if (!s[i + 1].isSpace()) out += s[i + 1].toLower();
-    }
-    return out;
-}
-
-QStringList htmlTags(const QString& s) {
-    static const QRegularExpression re(QStringLiteral("</?[a-zA-Z][^<>]*>"));
-    QStringList out;
-    for (auto it = re.globalMatch(s); it.hasNext();) out << it.next().captured(0);
-    return out;
-}
-
-// Texts that share an accelerator, e.g. "d: &Datei | &Demomodell öffnen"; empty if none do.
-QString clashes(const QStringList& texts) {
-    std::map<QChar, QStringList> byKey;
-    for (const QString& t : texts)
-        for (const QChar c : mnemonics(t)) byKey[c] << t;
-    QStringList bad;
-    for (const auto& [c, owners] : byKey)
-        if (owners.size() > 1) bad << QStringLiteral("%1: %2").arg(c, owners.join(QStringLiteral(" | ")));
-    return bad.join(QStringLiteral("; "));
-}
-
-// The menu's own entries and, recursively, every submenu checked on its own.
-void checkMenu(const QMenu* menu, QStringList* problems) {
-    QStringList texts;
-    for (const QAction* a : menu->actions()) {
-        if (a->isSeparator()) continue;
-        texts << a->text();
-        if (a->menu()) checkMenu(a->menu(), problems);
-    }
-    const QString c = clashes(texts);
-    if (!c.isEmpty()) *problems << QStringLiteral("menu “%1”: %2").arg(menu->title(), c);
-}
-
-// Accelerator owners inside a widget tree: buttons, and labels that have a buddy.
-QStringList acceleratorTexts(const QWidget* root, bool visibleOnly) {
-    QStringList out;
-    for (const QAbstractButton* b : root->findChildren<QAbstractButton*>())
-        if (!visibleOnly || b->isVisibleTo(root->window())) out << b->text();
-    for (const QLabel* l : root->findChildren<QLabel*>())
-        if (l->buddy() && (!visibleOnly || l->isVisibleTo(root->window()))) out << l->text();
-    return out;
-}
-
-// Plain-text labels that show an accelerator but have no buddy: Qt draws their '&' literally.
-QStringList literalAmpersands(const QWidget* root) {
-    QStringList out;
-    for (const QLabel* l : root->findChildren<QLabel*>()) {
-        const bool rich = l->textFormat() == Qt::RichText ||
-                          (l->textFormat() == Qt::AutoText && Qt::mightBeRichText(l->text()));
-        if (!l->buddy() && !rich && !mnemonics(l->text()).isEmpty()) out << l->text();
-    }
-    return out;
-}
-
+const QString kTsPath = tsPath(QStringLiteral("de"));
+const QString kQmPath = qmPath(QStringLiteral("de"));
 }  // namespace
 
 class tst_Translation : public QObject {
@@ -168,8 +50,10 @@ class tst_Translation : public QObject {
 private slots:
     void initTestCase();
     void cleanup();
+    void tsIsComplete_data();
     void tsIsComplete();
     void tsMatchesTheSources();
+    void translationsKeepPlaceholdersAndAccelerators_data() { tsIsComplete_data(); }
     void translationsKeepPlaceholdersAndAccelerators();
     void embeddedCatalogueTranslates();
     void systemStyleLookupFindsGerman();
@@ -189,7 +73,8 @@ void tst_Translation::initTestCase() {
     QCoreApplication::setOrganizationName(QStringLiteral("AttnScopeTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_translation"));
     QSettings().clear();
-    QVERIFY2(QFileInfo::exists(kTsPath), qPrintable(kTsPath + QStringLiteral(" is missing")));
+    for (const QString& lang : languages())
+        QVERIFY2(QFileInfo::exists(tsPath(lang)), qPrintable(tsPath(lang) + QStringLiteral(" is missing")));
 }
 
 void tst_Translation::cleanup() {
@@ -203,9 +88,16 @@ void tst_Translation::installGerman() {
     QVERIFY(QCoreApplication::installTranslator(german_.get()));
 }
 
+void tst_Translation::tsIsComplete_data() {
+    QTest::addColumn<QString>("lang");
+    for (const QString& lang : languages()) QTest::newRow(qPrintable(lang)) << lang;
+}
+
+// A string without a translation in any one language fails here.
 void tst_Translation::tsIsComplete() {
+    QFETCH(QString, lang);
     QString error;
-    const QList<TsMessage> msgs = readTs(kTsPath, &error);
+    const QList<TsMessage> msgs = readTs(tsPath(lang), &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY2(msgs.size() >= 200, qPrintable(QStringLiteral("only %1 messages in the .ts").arg(msgs.size())));
     QStringList bad;
@@ -215,8 +107,8 @@ void tst_Translation::tsIsComplete() {
         if (m.translations.isEmpty()) bad << where + QStringLiteral(" [no translation]");
         for (const QString& t : m.translations)
             if (t.trimmed().isEmpty()) bad << where + QStringLiteral(" [empty]");
-        // German has two plural forms: one, other.
-        if (m.numerus && m.translations.size() != 2) bad << where + QStringLiteral(" [needs 2 plural forms]");
+        if (m.numerus && m.translations.size() != pluralForms(lang))
+            bad << where + QStringLiteral(" [needs %1 plural form(s)]").arg(pluralForms(lang));
     }
     QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("\n") + bad.join(QLatin1Char('\n'))));
 }
@@ -237,25 +129,31 @@ void tst_Translation::tsMatchesTheSources() {
     QVERIFY(p.waitForFinished(120000));
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     QString error;
-    const QList<TsMessage> now = readTs(fresh, &error), committed = readTs(kTsPath, &error);
+    const QList<TsMessage> now = readTs(fresh, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY(!now.isEmpty());
-    std::set<QString> want, have;
+    std::set<QString> want;
     for (const TsMessage& m : now) want.insert(m.context + QStringLiteral(" / ") + m.source);
-    for (const TsMessage& m : committed) have.insert(m.context + QStringLiteral(" / ") + m.source);
-    QStringList missing, stale;
-    for (const QString& k : want)
-        if (!have.count(k)) missing << k;
-    for (const QString& k : have)
-        if (!want.count(k)) stale << k;
-    QVERIFY2(missing.isEmpty() && stale.isEmpty(),
-             qPrintable(QStringLiteral("run lupdate (see translations/): not in the .ts:\n  %1\nno longer in the sources:\n  %2")
-                            .arg(missing.join(QStringLiteral("\n  ")), stale.join(QStringLiteral("\n  ")))));
+    for (const QString& lang : languages()) {
+        std::set<QString> have;
+        for (const TsMessage& m : readTs(tsPath(lang), &error)) have.insert(m.context + QStringLiteral(" / ") + m.source);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QStringList missing, stale;
+        for (const QString& k : want)
+            if (!have.count(k)) missing << k;
+        for (const QString& k : have)
+            if (!want.count(k)) stale << k;
+        QVERIFY2(missing.isEmpty() && stale.isEmpty(),
+                 qPrintable(QStringLiteral("run lupdate (see translations/): not in attnscope_%1.ts:\n  %2\nno longer in "
+                                           "the sources:\n  %3")
+                                .arg(lang, missing.join(QStringLiteral("\n  ")), stale.join(QStringLiteral("\n  ")))));
+    }
 }
 
 void tst_Translation::translationsKeepPlaceholdersAndAccelerators() {
+    QFETCH(QString, lang);
     QString error;
-    const QList<TsMessage> msgs = readTs(kTsPath, &error);
+    const QList<TsMessage> msgs = readTs(tsPath(lang), &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY(!msgs.isEmpty());
     QStringList bad;
@@ -286,6 +184,15 @@ void tst_Translation::translationsKeepPlaceholdersAndAccelerators() {
 }
 
 void tst_Translation::embeddedCatalogueTranslates() {
+    // Every language is embedded, and translates the menu bar.
+    for (const QString& lang : languages()) {
+        QTranslator t;
+        QVERIFY2(t.load(qmPath(lang)), qPrintable(qmPath(lang) + QStringLiteral(" is not embedded in attnscope_gui")));
+        for (const char* menu : {"&File", "&View", "&Run", "&Help"}) {
+            const QString tr = t.translate("MainWindow", menu);
+            QVERIFY2(!tr.isEmpty() && tr != QLatin1String(menu), qPrintable(lang + QLatin1Char(' ') + menu));
+        }
+    }
     QVERIFY2(QFile::exists(kQmPath), "the compiled translation is not embedded in attnscope_gui");
     QTranslator t;
     QVERIFY(t.load(kQmPath));
@@ -474,12 +381,12 @@ void tst_Translation::englishPluralsAgree() {
     QVERIFY(plurals >= 10);
     EnglishPlurals english;
     QVERIFY(QCoreApplication::installTranslator(&english));
-    QCOMPARE(QCoreApplication::translate("AblationView", "Not scanned yet for this text: %n forward pass(es).", nullptr, 145),
-             QStringLiteral("Not scanned yet for this text: 145 forward passes."));
+    QCOMPARE(QCoreApplication::translate("AblationView", "A scan takes %n forward pass(es).", nullptr, 145),
+             QStringLiteral("A scan takes 145 forward passes."));
     QCOMPARE(QCoreApplication::translate("HeadStatsPanel", "%n head(s) on %1 tokens", nullptr, 1),
              QStringLiteral("1 head on %1 tokens"));
     installGerman();
-    const QString german = QCoreApplication::translate("AblationView", "Not scanned yet for this text: %n forward pass(es).", nullptr, 145);
+    const QString german = QCoreApplication::translate("AblationView", "A scan takes %n forward pass(es).", nullptr, 145);
     QVERIFY2(!german.contains(QStringLiteral("pass")) && german.contains(QStringLiteral("145")), qPrintable(german));
     QCoreApplication::removeTranslator(&english);
 }
