@@ -113,8 +113,15 @@ void AttributionView::layoutBody() {
 
 void AttributionView::resizeEvent(QResizeEvent* e) {
     TraceView::resizeEvent(e);
-    topRow_->setGeometry(0, 0, width(), topRow_->sizeHint().height());
+    placeTopRow();
+}
+
+// As tall as the status needs at this width (it wraps), and the body below.
+void AttributionView::placeTopRow() {
+    const int h = topRow_->hasHeightForWidth() ? topRow_->heightForWidth(width()) : topRow_->sizeHint().height();
+    topRow_->setGeometry(0, 0, width(), std::max(h, topRow_->sizeHint().height()));
     layoutBody();
+    update();
 }
 
 std::unique_ptr<render::Figure> AttributionView::makeFigure(const render::Style& style) const {
@@ -159,6 +166,7 @@ void AttributionView::compute() {
         dla_.reset();
         lens_->clear();
         status_->setText(trace ? tr("A trace file holds attention only: attributions need the model.") : QString());
+        placeTopRow();
         update();
         return;
     }
@@ -172,6 +180,7 @@ void AttributionView::compute() {
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     status_->setText(method() == QLatin1String("ig") ? tr("Computing %n gradient(s)…", "", session::kIntegratedGradientSteps + 2)
                                                      : tr("Computing the gradients…"));
+    placeTopRow();
     const render::FigureData fd = ws_->figureData();
     const std::function<QString(int)> text = fd.tokenText;
     watcher_.setFuture(QtConcurrent::run(
@@ -202,6 +211,7 @@ void AttributionView::finished() {
         lens_->clear();
         problem_ = r.error;
         status_->setText(r.error);
+        placeTopRow();
         update();
         return;
     }
@@ -222,6 +232,7 @@ void AttributionView::finished() {
     lens_->setLens(a.all.lens, fd.tokenText);
     status_->setText(ws_->attributionTarget() >= 0 ? tr("The token chosen in Predictions.")
                                                    : tr("The next token. Click a token to move P."));
+    placeTopRow();
     update();
 }
 

@@ -61,6 +61,7 @@ private:
     void finished();
     int position() const;  // P: the selected query, or the last token
     void layoutBody();
+    void placeTopRow();
 
     QWidget* topRow_;
     QComboBox* methodBox_;

@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QGuiApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -108,7 +109,7 @@ void MainWindow::buildDocks() {
     modelDock->setObjectName("modelDock");
     modelPanel_ = new ModelPanel(ws_, modelDock);
     modelDock->setWidget(modelPanel_);
-    addDockWidget(Qt::LeftDockWidgetArea, modelDock);
+    addDockWidget(mirrored(Qt::LeftDockWidgetArea), modelDock);
     connect(modelPanel_, &ModelPanel::openRequested, this, &MainWindow::chooseModel);
     connect(modelPanel_, &ModelPanel::newRandomRequested, this, &MainWindow::newRandomModel);
     connect(modelPanel_, &ModelPanel::recentRequested, this, &MainWindow::openModel);
@@ -378,12 +379,21 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     e->accept();
 }
 
+Qt::DockWidgetArea MainWindow::mirrored(Qt::DockWidgetArea area) {
+    if (QGuiApplication::layoutDirection() != Qt::RightToLeft) return area;
+    if (area == Qt::LeftDockWidgetArea) return Qt::RightDockWidgetArea;
+    if (area == Qt::RightDockWidgetArea) return Qt::LeftDockWidgetArea;
+    return area;
+}
+
 void MainWindow::showEvent(QShowEvent* e) {
     QMainWindow::showEvent(e);
     if (!hasSavedLayout_) {  // first start: give the views most of the window
         hasSavedLayout_ = true;
         resizeDocks({textDock_}, {200}, Qt::Vertical);
-        resizeDocks({modelDock_}, {270}, Qt::Horizontal);
+        // The side docks as narrow as their contents read well, so that the
+        // nine view tabs fit between them at 1280 px.
+        resizeDocks({modelDock_, predictionsDock_}, {240, 370}, Qt::Horizontal);
     }
 }
 

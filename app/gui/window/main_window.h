@@ -171,6 +171,10 @@ private:
                        const std::function<void(int)>& choose);
     void addFixedAxisAction(QMenu* view);
     void addLanguageMenu(QMenu* view);
+    // Left and right swapped in a right-to-left layout: QMainWindow keeps its
+    // dock areas where they are, while a right-to-left reader expects the
+    // model panel on the right and the predictions on the left.
+    static Qt::DockWidgetArea mirrored(Qt::DockWidgetArea area);
     void addMaskAndAblationActions(QMenu* run);
     void addThreadsMenu(QMenu* run);
     void addBudgetMenus(QMenu* run);

@@ -25,13 +25,13 @@ void MainWindow::buildExplainDocks() {
     predictionsDock_->setObjectName("predictionsDock");
     predictions_ = new PredictionsPanel(ws_, predictionsDock_);
     predictionsDock_->setWidget(predictions_);
-    addDockWidget(Qt::RightDockWidgetArea, predictionsDock_);
+    addDockWidget(mirrored(Qt::RightDockWidgetArea), predictionsDock_);
 
     statsDock_ = new QDockWidget(tr("Head statistics"), this);
     statsDock_->setObjectName("headStatsDock");
     stats_ = new HeadStatsPanel(ws_, statsDock_);
     statsDock_->setWidget(stats_);
-    addDockWidget(Qt::RightDockWidgetArea, statsDock_);
+    addDockWidget(mirrored(Qt::RightDockWidgetArea), statsDock_);
     tabifyDockWidget(predictionsDock_, statsDock_);
     predictionsDock_->raise();
 

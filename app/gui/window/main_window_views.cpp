@@ -4,9 +4,11 @@
 #include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QProxyStyle>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -24,10 +26,29 @@
 #include "gui/views/shape_flow_view.h"
 #include "gui/views/token_lines_view.h"
 
+namespace {
+
+// Nine views share the space between the docks (about 600 px at 1280 px):
+// with the style's usual 24 px around each title their tabs overflowed into
+// scroll arrows in every language. Half that keeps them apart and lets all
+// nine show.
+class CompactTabStyle : public QProxyStyle {
+public:
+    int pixelMetric(PixelMetric m, const QStyleOption* o = nullptr, const QWidget* w = nullptr) const override {
+        if (m == PM_TabBarTabHSpace) return QProxyStyle::pixelMetric(m, o, w) / 2;
+        return QProxyStyle::pixelMetric(m, o, w);
+    }
+};
+
+}  // namespace
+
 void MainWindow::buildViews() {
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName("views");
     tabs_->setDocumentMode(true);
+    auto* tabStyle = new CompactTabStyle;
+    tabStyle->setParent(tabs_);
+    tabs_->tabBar()->setStyle(tabStyle);
     for (const session::ViewDescriptor& v : session::views()) {
         auto [page, view] = buildViewPage(v);
         view->setDescriptor(&v);
