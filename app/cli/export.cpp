@@ -142,6 +142,27 @@ session::Recipe recipeFromArgs(const Args& args) {
     }
     if (args.has("method")) r.method = oneOf(args, "method", session::attributionMethods());
     r.target = args.get_int("target", r.target, -1, 1 << 30);
+    if (args.has("generate")) {  // the same sampling options as `generate`, --generate N for its --max-new N
+        r.generate = args.get_int("generate", 0, 1, 1 << 20);
+        const bool sampled = args.has("temperature");
+        if (args.has("greedy") && sampled) throw UsageError("give --greedy or --temperature t, not both");
+        for (const char* only : {"top-k", "top-p", "seed"})
+            if (args.has(only) && !sampled)
+                throw UsageError(std::string("--") + only + " goes with sampling: add --temperature t");
+        r.sampling = {};
+        if (sampled) {
+            if (!args.has("seed")) throw UsageError("sampling needs --seed S, so that the figure can be made again");
+            r.sampling.greedy = false;
+            r.sampling.temperature = args.get_double("temperature", 1.0, 0.0, 1e6, true);
+            r.sampling.top_k = args.get_int("top-k", 0, 0, 1 << 30);
+            r.sampling.top_p = args.get_double("top-p", 1.0, 0.0, 1.0, true);
+            r.sampling.rng_seed = args.get_u64("seed", 0);
+        }
+        r.ignoreEos = args.has("ignore-eos");
+    } else {
+        for (const char* only : {"temperature", "top-k", "top-p", "seed", "greedy", "ignore-eos"})
+            if (args.has(only)) throw UsageError(std::string("--") + only + " goes with --generate N");
+    }
     if (args.has("kind")) r.kind = render::kindFromName(oneOf(args, "kind", {"weights", "scores"}));
     r.layer = args.get_int("layer", r.layer, 0, 1 << 20);
     r.head = args.get_int("head", r.head, 0, 1 << 20);
@@ -225,6 +246,7 @@ session::Recipe pinned(session::Recipe r, const session::RecipeRun& run, const Q
     r.modelSha256 = sha;
     r.demo = run.doc.isDemo;
     r.tokens = run.tokens.ids;
+    r.tokens.resize(r.tokens.size() - size_t(run.generated));  // the prompt: the rest is made again
     return r;
 }
 
@@ -235,8 +257,9 @@ int export_figures(const std::vector<std::string>& argv) {
                     {"model", "tokenizer", "text", "text-file", "tokens", "ablate", "knockout", "view", "kind", "layer", "head",
                      "layers", "columns", "pooling", "tile-scale", "heads", "focus", "format", "dpi", "width", "height", "cells", "colormap",
                      "scale", "font", "font-size", "recipe", "save-recipe", "out-dir", "o", "output",
-                     "compare-text", "compare-text-file", "compare-model", "compare-mode", "random", "method", "target"},
-                    {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar", "no-run-note"});
+                     "compare-text", "compare-text-file", "compare-model", "compare-mode", "random", "method", "target",
+                     "generate", "temperature", "top-k", "top-p", "seed"},
+                    {"bidirectional", "all-heads", "save-recipes", "no-title", "no-colorbar", "no-run-note", "greedy", "ignore-eos"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const bool batch = args.has("all-heads");
     const QString out = path_arg(args.get("o", args.get("output")), args.has("o") ? "o" : "output");
@@ -310,6 +333,9 @@ int export_figures(const std::vector<std::string>& argv) {
         throw;
     }
     note_skipped(run.tokens);
+    if (r.generate > 0)
+        std::fprintf(stderr, "attnscope-cli: note: %d token(s) generated after the prompt (stopped: %s)\n", run.generated,
+                     attnscope::stop_reason_name(run.stop));
     if (run.tokens.dropped > 0)
         std::fprintf(stderr, "attnscope-cli: note: the text is longer than the model's context; the last %d tokens are used\n",
                      run.data.T());

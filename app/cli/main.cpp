@@ -58,6 +58,8 @@ const char* kUsageExport =
     "  export --view attribution [--method grad|grad-input|ig|relevance] [--focus P] [--target ID] ...\n"
     "         the text coloured by what mattered for the logit of ID at P (--view relevance: the same,\n"
     "         by relevance)\n"
+    "  export ... --generate N [--greedy | --temperature t [--top-k K] [--top-p p] --seed S] [--ignore-eos]\n"
+    "         the figure of the text and the model's next N tokens (made again from a recipe)\n"
     "  export --recipe R.json -o OUT   replay a saved figure recipe (options override it)\n"
     "  export --all-heads --out-dir DIR [--save-recipes] | --all-heads -o ALL.pdf\n"
     "         one file (or PDF page) per head of every layer (or of --layers)\n"

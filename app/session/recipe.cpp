@@ -76,6 +76,17 @@ QByteArray recipeToJson(const Recipe& r) {
         for (size_t i = 0; i < r.knockout.size(); ++i) ko += (i ? ", " : "") + q(QString::fromStdString(attnscope::format_knockout(r.knockout[i])));
         line("knockout", ko + "]");
     }
+    if (r.generate > 0) {  // absent when the figure shows the input alone
+        const attnscope::SamplingOptions& g = r.sampling;
+        std::string gen = "{\"max_new\": " + std::to_string(r.generate) + ", \"greedy\": " + boolText(g.greedy);
+        if (!g.greedy)
+            gen += ", \"temperature\": " + num(g.temperature) + ", \"top_k\": " + std::to_string(g.top_k) +
+                   ", \"top_p\": " + num(g.top_p) + ", \"seed\": \"" + std::to_string(g.rng_seed) + "\"";
+        gen += ", \"ignore_eos\": ";
+        gen += boolText(r.ignoreEos);
+        gen += "}";
+        line("generate", gen);
+    }
     line("view", q(r.view));
     line("layer", std::to_string(r.layer));
     line("head", std::to_string(r.head));
@@ -144,6 +155,24 @@ bool toBool(const Json& v, const std::string& key) {
 QString toString(const Json& v, const std::string& key) {
     if (!v.is_string()) bad("'" + key + "' must be a string");
     return QString::fromStdString(v.as_string());
+}
+
+// "generate": {"max_new": N, "greedy": b, "temperature": t, "top_k": k, "top_p": p, "seed": "S", "ignore_eos": b}
+void readGenerate(const Json& v, Recipe& r) {
+    if (!v.is_object()) bad("'generate' must be an object");
+    r.generate = toInt(need(v, "max_new"), "generate.max_new", 1, 1 << 20);
+    r.sampling = {};
+    if (const Json* g = v.find("greedy")) r.sampling.greedy = toBool(*g, "generate.greedy");
+    if (!r.sampling.greedy) {
+        r.sampling.temperature = toNumber(need(v, "temperature"), "generate.temperature", 1e-6, 1e6);
+        r.sampling.top_k = toInt(need(v, "top_k"), "generate.top_k", 0, 1 << 30);
+        r.sampling.top_p = toNumber(need(v, "top_p"), "generate.top_p", 1e-9, 1.0);
+        const QString seed = toString(need(v, "seed"), "generate.seed");
+        bool ok = false;
+        r.sampling.rng_seed = seed.toULongLong(&ok);
+        if (!ok) bad("'generate.seed' must be a whole number in a string, e.g. \"42\"");
+    }
+    if (const Json* e = v.find("ignore_eos")) r.ignoreEos = toBool(*e, "generate.ignore_eos");
 }
 
 std::vector<int> toInts(const Json& v, const std::string& key, int lo, int hi) {
@@ -233,6 +262,8 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
                 bad("'method' must be one of " + attributionMethods().join(", ").toStdString());
         } else if (key == "target") {
             r.target = toInt(v, key, -1, kMaxIndex);
+        } else if (key == "generate") {
+            readGenerate(v, r);
         } else if (key == "compare_mode") {
             if (!render::compareModeFromName(toString(v, key), &r.compareMode))
                 bad("'compare_mode' must be \"side_by_side\" or \"difference\"");

@@ -17,6 +17,7 @@
 #include <optional>
 #include <vector>
 
+#include "attnscope/run/generate.h"
 #include "attnscope/run/trace.h"
 #include "render/figures/compare_figure.h"
 #include "render/figures/figure.h"
@@ -45,6 +46,13 @@ struct Recipe {
     bool bidirectional = false;
     std::vector<attnscope::HeadRef> ablate;
     std::vector<attnscope::Knockout> knockout;  // blocked attention edges ("knockout": ["2.*:9>4", ...])
+    // Generation: with `generate` > 0 the text (or tokens) is the prompt, and
+    // the figure shows it followed by the model's next `generate` tokens, made
+    // again on replay (greedy, or sampled from the seed: the same ids on any
+    // machine and thread count). `tokens` keeps the prompt's ids.
+    int generate = 0;
+    attnscope::SamplingOptions sampling;
+    bool ignoreEos = false;
 
     // --- what to draw ---
     QString view = QStringLiteral("head");  // a registered view id (views.h)

@@ -8,8 +8,10 @@
 #include <QFontInfo>
 #include <QGuiApplication>
 #include <QLocale>
+#include <algorithm>
 
 #include "attnscope/common/error.h"
+#include "attnscope/run/generate.h"
 #include "attnscope/run/model.h"
 #include "attnscope/run/trace_file.h"
 #include "render/figures/figure.h"
@@ -149,7 +151,8 @@ RecipeRun runRecipe(const Recipe& r, bool checkHash, const Document* given, bool
         throw Error(ErrorCode::InvalidArgument,
                     "the recipe's text no longer gives the tokens it recorded (was the tokenizer changed?)");
     requireTokens(out.tokens);
-    checkRecipe(r, cfg.n_layer, cfg.n_head, int(out.tokens.ids.size()));
+    // (With generation, a query may name a token still to be made: checked after.)
+    checkRecipe(r, cfg.n_layer, cfg.n_head, int(out.tokens.ids.size()) + std::max(r.generate, 0));
     attnscope::RunOptions opt;
     opt.causal = !r.bidirectional;
     opt.ablate = r.ablate;
@@ -158,6 +161,25 @@ RecipeRun runRecipe(const Recipe& r, bool checkHash, const Document* given, bool
     if (upToItsLayer && (viewOf(r.view).reads & ReadsUpToItsLayer) && r.format != render::Format::Json)
         opt.layers = r.layer + 1;
     const attnscope::Model model(out.doc.model.weights);
+    if (r.generate > 0) {
+        // The prompt's continuation, made again: then the figure's tokens are
+        // the prompt's and the new ones, run as one text.
+        attnscope::GenerateOptions g;
+        g.max_new = r.generate;
+        g.sampling = r.sampling;
+        g.ignore_eos = r.ignoreEos;
+        g.eos_id = out.doc.tokenizer ? out.doc.tokenizer->eos_id() : -1;
+        g.run = opt;
+        g.run.layers = -1;  // every block: the next token reads the last
+        attnscope::Trace scratch;
+        const attnscope::Generation made = attnscope::generate(model, out.tokens.ids, g, scratch);
+        std::vector<int> all = out.tokens.ids;
+        all.insert(all.end(), made.ids.begin(), made.ids.end());
+        out.tokens = tokenize(out.doc, TokenInput::ids(all), CropPolicy::KeepLast);
+        out.generated = int(made.ids.size());
+        out.stop = made.stop;
+        checkRecipe(r, cfg.n_layer, cfg.n_head, int(out.tokens.ids.size()));
+    }
     out.trace = std::make_shared<const attnscope::Trace>(model.run(out.tokens.ids, opt, progress));
     out.data = figureData(out.doc, out.trace, out.tokens.labels);
     if (viewOf(r.view).uses(RecipeField::Compare)) {

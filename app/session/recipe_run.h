@@ -39,6 +39,10 @@ struct RecipeRun {
     render::FigureData data;
     // The compare view's B (remembered for the registry while this is held).
     std::shared_ptr<const Comparison> comparison;
+    // With Recipe::generate: how many of tokens.ids the model made (after the
+    // prompt), and why it stopped.
+    int generated = 0;
+    attnscope::StopReason stop = attnscope::StopReason::MaxNew;
 };
 // A trace file in place of the model is opened, not run: its tokens are the
 // input (the recipe must give no text). A compare recipe also runs its B. Throws attnscope::Error: the model cannot be opened, its SHA-256 differs from

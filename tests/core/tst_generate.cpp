@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "attnscope/common/error.h"
@@ -60,6 +61,7 @@ private slots:
     void badOptionsAreRefused();
     void cliGenerateMatchesTheCore();
     void cliRefusesBadGenerateOptions();
+    void exportGeneratesAndItsRecipeReplays();
     void aRandomGpt2SizedModelGetsTheGpt2Tokenizer();
 };
 
@@ -319,6 +321,42 @@ void tst_Generate::cliGenerateMatchesTheCore() {
     QCOMPARE(r.status, 0);
     QVERIFY(r.err.contains(QStringLiteral("stopped: max_new")));
     QVERIFY(!r.out.trimmed().isEmpty());
+}
+
+// export --generate N: the figure's tokens are the prompt and the core's
+// continuation, and its recipe (the prompt and the sampling) draws the same
+// bytes again.
+void tst_Generate::exportGeneratesAndItsRecipeReplays() {
+    const Golden g = golden(QStringLiteral("demo"));
+    QStringList ids;
+    for (const int t : g.prompt) ids << QString::number(t);
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("g.json")), recipe = dir.filePath(QStringLiteral("r.json"));
+    testutil::Run r = testutil::cli({"export", "--tokens", ids.join(','), "--generate", "10", "--view", "head", "--format",
+                                     "json", "-o", json, "--save-recipe", recipe});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QVERIFY(r.err.contains(QStringLiteral("10 token(s) generated")));
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject fig = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonArray tokenIds = fig["ids"].toArray();
+    QCOMPARE(tokenIds.size(), int(g.prompt.size()) + 10);
+    for (int i = 0; i < 10; ++i) QCOMPARE(tokenIds[int(g.prompt.size()) + i].toInt(), g.greedy[size_t(i)]);
+    QFile rf(recipe);
+    QVERIFY(rf.open(QIODevice::ReadOnly));
+    const QJsonObject rj = QJsonDocument::fromJson(rf.readAll()).object();
+    QCOMPARE(rj["tokens"].toArray().size(), int(g.prompt.size()));  // the prompt; the rest is made again
+    QCOMPARE(rj["generate"].toObject()["max_new"].toInt(), 10);
+    const QString again = dir.filePath(QStringLiteral("again.json"));
+    r = testutil::cli({"export", "--recipe", recipe, "-o", again});
+    QVERIFY2(r.status == 0, qPrintable(r.err));
+    QFile af(again);
+    QVERIFY(af.open(QIODevice::ReadOnly) && f.seek(0));
+    QCOMPARE(af.readAll(), f.readAll());
+    // Sampling options only go with --generate, and sampling needs a seed.
+    QCOMPARE(testutil::cli({"export", "--text", "ROMEO", "--seed", "3", "-o", dir.filePath(QStringLiteral("x.png"))}).status, 2);
+    QCOMPARE(testutil::cli({"export", "--text", "ROMEO", "--generate", "3", "--temperature", "0.5", "-o",
+                            dir.filePath(QStringLiteral("x.png"))}).status, 2);
 }
 
 void tst_Generate::cliRefusesBadGenerateOptions() {
