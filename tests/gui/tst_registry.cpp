@@ -293,9 +293,9 @@ void tst_Registry::malformedTensorNamesAreRefused() {
     QCOMPARE(tr.tensor("blk.1.ln1").shape, (attnscope::Shape{3, 8}));
 }
 
-// The README's tensor list names every entry with its symbols.
+// docs/architecture.md's tensor table names every entry with its symbols.
 void tst_Registry::readmeListsEveryTraceTensor() {
-    QFile f(QStringLiteral(ATTNSCOPE_RESOURCES) + "/../README.md");
+    QFile f(QStringLiteral(ATTNSCOPE_RESOURCES) + "/../docs/architecture.md");
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QString readme = QString::fromUtf8(f.readAll());
     attnscope::ModelConfig c;  // 4C
@@ -306,7 +306,7 @@ void tst_Registry::readmeListsEveryTraceTensor() {
         QStringList sym;
         for (const std::string& x : attnscope::spec_symbols(s, c)) sym << QString::fromStdString(x);
         const QString row = "| `" + name + "` | (" + sym.join(", ") + ") |";
-        QVERIFY2(readme.contains(row), qPrintable("README lacks the row " + row));
+        QVERIFY2(readme.contains(row), qPrintable("docs/architecture.md lacks the row " + row));
     }
 }
 
