@@ -10,6 +10,7 @@
 #include "attnscope/common/error.h"
 #include "attnscope/common/printable.h"
 #include "cli/commands.h"
+#include "session/openmp_waiting.h"
 #include "session/views.h"
 
 namespace {
@@ -99,6 +100,7 @@ std::string usage() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    session::chooseOpenMpWaiting(argv);
     if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
         std::fputs(usage().c_str(), argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;

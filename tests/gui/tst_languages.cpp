@@ -174,7 +174,13 @@ void tst_Languages::acceleratorsAreUnique() {
     for (int i = 0; i < win.tabs()->count(); ++i) {
         win.tabs()->setCurrentIndex(i);
         QStringList texts = bar;
-        for (int j = 0; j < win.tabs()->count(); ++j) texts << win.tabs()->tabText(j);
+        for (int j = 0; j < win.tabs()->count(); ++j) {
+            texts << win.tabs()->tabText(j);
+            // A CJK tab shows its title alone; its Alt+X is a shortcut its tooltip names.
+            static const QRegularExpression alt(QStringLiteral("\\(Alt\\+(\\w)\\)$"));
+            if (const auto m = alt.match(win.tabs()->tabToolTip(j)); m.hasMatch())
+                texts << QStringLiteral("&") + m.captured(1);
+        }
         texts << acceleratorTexts(&win, true);
         if (const QString c = clashes(texts); !c.isEmpty())
             problems << QStringLiteral("tab %1: %2").arg(win.tabs()->tabText(i), c);

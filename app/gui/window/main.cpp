@@ -18,6 +18,7 @@
 #include "gui/workspace/workspace.h"
 #include "session/document.h"
 #include "session/knockout.h"
+#include "session/openmp_waiting.h"
 
 namespace {
 
@@ -168,6 +169,7 @@ bool applyCompareOptions(const QCommandLineParser& parser, const Options& o, Mai
 }  // namespace
 
 int main(int argc, char** argv) {
+    session::chooseOpenMpWaiting(argv);
     tuneMalloc();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("AttnScope"));

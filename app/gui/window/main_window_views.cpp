@@ -6,6 +6,8 @@
 #include <QLabel>
 #include <QProxyStyle>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QShortcut>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabBar>
@@ -53,8 +55,22 @@ void MainWindow::buildViews() {
         auto [page, view] = buildViewPage(v);
         view->setDescriptor(&v);
         pages_.push_back(view);
-        const int i = tabs_->addTab(page, session::viewTitle(v));
-        tabs_->setTabToolTip(i, QCoreApplication::translate("session::Views", v.summary));
+        QString title = session::viewTitle(v);
+        QString tip = QCoreApplication::translate("session::Views", v.summary);
+        // Chinese and Japanese write an accelerator as "(&X)" after the
+        // title; nine of those did not fit the tab bar. The tab shows the
+        // title alone, Alt+X still chooses it, and its tooltip says so.
+        static const QRegularExpression bracketed(QStringLiteral("\\(&(\\w)\\)$"));
+        const QRegularExpressionMatch m = bracketed.match(title);
+        if (m.hasMatch()) {
+            const QKeySequence key(QStringLiteral("Alt+") + m.captured(1).toUpper());
+            title.chop(m.capturedLength());
+            tip += QStringLiteral(" (%1)").arg(key.toString(QKeySequence::NativeText));
+            auto* shortcut = new QShortcut(key, this);
+            connect(shortcut, &QShortcut::activated, this, [this, page] { tabs_->setCurrentWidget(page); });
+        }
+        const int i = tabs_->addTab(page, title);
+        tabs_->setTabToolTip(i, tip);
     }
     setCentralWidget(tabs_);
 }
