@@ -3,13 +3,10 @@
 #include "common/parallel_guard.h"
 #include "attnscope/formats/gguf.h"
 #include "attnscope/model/weights.h"
+#include "run/gemm_pack.h"
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
-#include <cstring>
-#include <memory>
-#include <new>
 #include <type_traits>
 #include <utility>
 
@@ -29,49 +26,6 @@ namespace attnscope::gemm {
 
 namespace {
 
-#if defined(__AVX512F__)
-struct Isa {
-    using V = __m512;
-    static constexpr int kLanes = 16, kVecs = 2, kMr = 14;
-    static V zero() { return _mm512_setzero_ps(); }
-    static V load(const float* p) { return _mm512_loadu_ps(p); }
-    static void store(float* p, V v) { _mm512_storeu_ps(p, v); }
-    static V broadcast(const float* p) { return _mm512_set1_ps(*p); }
-    static V fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
-    static V add(V a, V b) { return _mm512_add_ps(a, b); }
-};
-#elif defined(__AVX2__) && defined(__FMA__)
-struct Isa {
-    using V = __m256;
-    static constexpr int kLanes = 8, kVecs = 2, kMr = 6;
-    static V zero() { return _mm256_setzero_ps(); }
-    static V load(const float* p) { return _mm256_loadu_ps(p); }
-    static void store(float* p, V v) { _mm256_storeu_ps(p, v); }
-    static V broadcast(const float* p) { return _mm256_broadcast_ss(p); }
-    static V fma(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
-    static V add(V a, V b) { return _mm256_add_ps(a, b); }
-};
-#else
-// A portable build: four-wide vectors from the compiler, multiply then add
-// (two roundings; the target has no fused multiply-add to contract into).
-struct Isa {
-    typedef float V __attribute__((vector_size(16)));
-    static constexpr int kLanes = 4, kVecs = 2, kMr = 4;
-    static V zero() { return V{0, 0, 0, 0}; }
-    static V load(const float* p) {
-        V v;
-        std::memcpy(&v, p, sizeof v);
-        return v;
-    }
-    static void store(float* p, V v) { std::memcpy(p, &v, sizeof v); }
-    static V broadcast(const float* p) { return V{*p, *p, *p, *p}; }
-    static V fma(V a, V b, V c) { return a * b + c; }
-    static V add(V a, V b) { return a + b; }
-};
-#endif
-
-constexpr int kMr = Isa::kMr;
-constexpr int kNr = Isa::kLanes * Isa::kVecs;
 // Block sizes. A k block is as long as the product's k, up to kKcMax steps
 // (split evenly past that): between k blocks every output tile is stored and
 // loaded again, and with GPT-2 small's k of 768 and 3,072 those round trips
@@ -148,183 +102,6 @@ constexpr auto micro_table(std::index_sequence<R...>) {
 }
 constexpr auto kMicro = micro_table<0>(std::make_index_sequence<kMr>{});
 constexpr auto kMicroInPlace = micro_table<1>(std::make_index_sequence<kMr>{});
-
-struct FreeDeleter {
-    void operator()(float* p) const { std::free(p); }
-};
-
-// Per-thread packing buffers, reused from call to call.
-struct Buffers {
-    std::unique_ptr<float[], FreeDeleter> a, b, bias, dq, dq_scratch;
-    Index a_size = 0, b_size = 0, bias_size = 0, dq_size = 0, dq_scratch_size = 0;
-
-    static float* grow(std::unique_ptr<float[], FreeDeleter>& buf, Index& size, Index want) {
-        if (size < want) {
-            const size_t bytes = (size_t(want) * sizeof(float) + 63) / 64 * 64;
-            float* p = static_cast<float*>(std::aligned_alloc(64, bytes));
-            if (!p) throw std::bad_alloc();
-            buf.reset(p);
-            size = want;
-        }
-        return buf.get();
-    }
-};
-
-Buffers& buffers() {
-    thread_local Buffers b;
-    return b;
-}
-
-// Packs rows [0, mc) x steps [0, kc) of x into panels of kMr rows: panel q holds
-// kc steps of kMr floats, rows past mc zero.
-void pack_x(const float* x, Index ldx, Index mc, Index kc, float* out) {
-    for (Index r0 = 0; r0 < mc; r0 += kMr) {
-        const int rows = int(std::min<Index>(kMr, mc - r0));
-        const float* src[kMr];
-        for (int i = 0; i < kMr; ++i) src[i] = x + (r0 + std::min(i, rows - 1)) * ldx;
-        for (Index p = 0; p < kc; ++p) {
-            for (int i = 0; i < kMr; ++i) out[i] = i < rows ? src[i][p] : 0.0f;
-            out += kMr;
-        }
-    }
-}
-
-// Packs columns [0, nc) x steps [0, kc) of Wᵀ (rows of w) into panels of kNr
-// columns: panel q holds kc steps of kNr floats, columns past nc zero.
-#if defined(__AVX2__)
-// steps[q][j] = rows[j][p + q] for j, q < 8: an 8 x 8 transpose in registers.
-inline void transpose8(const float* const* rows, Index p, __m256 steps[8]) {
-    __m256 r[8], t[8], u[8];
-    for (int j = 0; j < 8; ++j) r[j] = _mm256_loadu_ps(rows[j] + p);
-    for (int j = 0; j < 8; j += 2) {
-        t[j] = _mm256_unpacklo_ps(r[j], r[j + 1]);
-        t[j + 1] = _mm256_unpackhi_ps(r[j], r[j + 1]);
-    }
-    for (int j = 0; j < 8; j += 4) {
-        u[j] = _mm256_shuffle_ps(t[j], t[j + 2], _MM_SHUFFLE(1, 0, 1, 0));
-        u[j + 1] = _mm256_shuffle_ps(t[j], t[j + 2], _MM_SHUFFLE(3, 2, 3, 2));
-        u[j + 2] = _mm256_shuffle_ps(t[j + 1], t[j + 3], _MM_SHUFFLE(1, 0, 1, 0));
-        u[j + 3] = _mm256_shuffle_ps(t[j + 1], t[j + 3], _MM_SHUFFLE(3, 2, 3, 2));
-    }
-    for (int q = 0; q < 4; ++q) {
-        steps[q] = _mm256_permute2f128_ps(u[q], u[q + 4], 0x20);
-        steps[q + 4] = _mm256_permute2f128_ps(u[q], u[q + 4], 0x31);
-    }
-}
-
-// out[p * kNr + j] = rows[j][p] for j, p < 8.
-inline void transpose8(const float* const* rows, Index p, float* out) {
-    __m256 steps[8];
-    transpose8(rows, p, steps);
-    for (int q = 0; q < 8; ++q) _mm256_storeu_ps(out + q * kNr, steps[q]);
-}
-#endif
-
-void pack_w(const float* w, Index ldw, Index nc, Index kc, float* out) {
-    for (Index c0 = 0; c0 < nc; c0 += kNr) {
-        const int cols = int(std::min<Index>(kNr, nc - c0));
-        int j0 = 0;
-#if defined(__AVX2__)
-        // Whole groups of eight columns, eight steps at a time, through
-        // registers: packing is most of the work when x has a few rows.
-        // W is read once a run, from memory: while one group of eight rows
-        // is transposed, the next group's cache lines are fetched (a stretch
-        // of kc floats from each of eight rows is too short for the hardware
-        // prefetcher to pick up).
-        const Index kc8 = kc / 8 * 8;
-        for (; j0 + 8 <= cols; j0 += 8) {
-            const float* rows[8];
-            const float* next[8];
-            for (int j = 0; j < 8; ++j) {
-                rows[j] = w + (c0 + j0 + j) * ldw;
-                next[j] = w + std::min(c0 + j0 + 8 + j, nc - 1) * ldw;
-            }
-            for (Index p = 0; p < kc8; p += 8) {
-                if (p % 16 == 0)
-                    for (int j = 0; j < 8; ++j) _mm_prefetch(reinterpret_cast<const char*>(next[j] + p), _MM_HINT_T0);
-                transpose8(rows, p, out + p * kNr + j0);
-            }
-            for (Index p = kc8; p < kc; ++p)
-                for (int j = 0; j < 8; ++j) out[p * kNr + j0 + j] = rows[j][p];
-        }
-#endif
-        for (int j = j0; j < kNr; ++j) {
-            if (j < cols) {
-                const float* row = w + (c0 + j) * ldw;
-                for (Index p = 0; p < kc; ++p) out[p * kNr + j] = row[p];
-            } else {
-                for (Index p = 0; p < kc; ++p) out[p * kNr + j] = 0.0f;
-            }
-        }
-        out += kc * kNr;
-    }
-}
-
-// The same panels from w in the (k, n) layout: rows of kNr floats, copied.
-void pack_w_kn(const float* w, Index ldw, Index nc, Index kc, float* out) {
-    for (Index c0 = 0; c0 < nc; c0 += kNr) {
-        const Index cols = std::min<Index>(kNr, nc - c0);
-        for (Index p = 0; p < kc; ++p) {
-            const float* src = w + p * ldw + c0;
-            std::copy(src, src + cols, out + p * kNr);
-            std::fill(out + p * kNr + cols, out + (p + 1) * kNr, 0.0f);
-        }
-        out += kc * kNr;
-    }
-}
-
-// Where W's values come from. DenseW: float32 rows in memory. QuantW: rows of
-// quantized (or float16) blocks as a GGUF file stores them, dequantized by
-// the packing step a panel at a time (kNr rows of a k block, or a k block of
-// rows' nc columns), never the whole matrix. Dequantized values are exact
-// floats, so a packed panel holds the same numbers either way and the tile
-// runs the same chains: the bits depend on W's values, not on where they came
-// from.
-struct DenseW {
-    const float* w;
-    Index ldw;
-};
-struct QuantW {
-    const QuantizedMatrix* q;
-};
-
-// Room for a range of c values and the blocks that overlap its ends.
-Index dq_scratch_floats(Index c) { return c + 2 * 256; }
-
-// xwt's panels: columns [jc, jc + nc) (rows of W) x steps [pc, pc + kc).
-void pack_t(const DenseW& s, Index jc, Index pc, Index nc, Index kc, float* out) {
-    pack_w(s.w + jc * s.ldw + pc, s.ldw, nc, kc, out);
-}
-void pack_t(const QuantW& s, Index jc, Index pc, Index nc, Index kc, float* out) {
-    Buffers& buf = buffers();
-    float* rows = Buffers::grow(buf.dq, buf.dq_size, kNr * kc);
-    float* scratch = Buffers::grow(buf.dq_scratch, buf.dq_scratch_size, dq_scratch_floats(kc));
-    for (Index c0 = 0; c0 < nc; c0 += kNr) {
-        const Index cols = std::min<Index>(kNr, nc - c0);
-        for (Index j = 0; j < cols; ++j)
-            dequantize_range(s.q->type, s.q->row_data(jc + c0 + j), pc, pc + kc, rows + j * kc, scratch);
-        pack_w(rows, kc, cols, kc, out + c0 * kc);  // panel c0 / kNr
-    }
-}
-
-// xw's panels: steps [pc, pc + kc) (rows of W) x columns [jc, jc + nc).
-void pack_kn(const DenseW& s, Index jc, Index pc, Index nc, Index kc, float* out) {
-    pack_w_kn(s.w + pc * s.ldw + jc, s.ldw, nc, kc, out);
-}
-void pack_kn(const QuantW& s, Index jc, Index pc, Index nc, Index kc, float* out) {
-    Buffers& buf = buffers();
-    float* line = Buffers::grow(buf.dq, buf.dq_size, nc);
-    float* scratch = Buffers::grow(buf.dq_scratch, buf.dq_scratch_size, dq_scratch_floats(nc));
-    for (Index p = 0; p < kc; ++p) {
-        dequantize_range(s.q->type, s.q->row_data(pc + p), jc, jc + nc, line, scratch);
-        for (Index c0 = 0; c0 < nc; c0 += kNr) {
-            const Index cols = std::min<Index>(kNr, nc - c0);
-            float* dst = out + c0 * kc + p * kNr;
-            std::copy(line + c0, line + c0 + cols, dst);
-            std::fill(dst + cols, dst + kNr, 0.0f);
-        }
-    }
-}
 
 // Up to a register tile of rows against W in the (k, n) layout (an edit's
 // new queries times a head's values): W's rows already hold kNr consecutive
