@@ -216,8 +216,8 @@
         <translation>Der vorherige Checkpoint als B (Alt+Bild↑)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>&amp;Weiter ▶</translation>
+        <source>Next ▶</source>
+        <translation>Weiter ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -353,8 +353,8 @@
         <translation>Anzei&amp;ge:</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ &amp;Zurück</translation>
+        <source>◀ Previous</source>
+        <translation>◀ Zurück</translation>
     </message>
 </context>
 <context>
@@ -662,7 +662,7 @@
         <translation>Generieren</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
+        <source>G&amp;reedy: always the most probable token</source>
         <translation>&amp;Greedy: immer das wahrscheinlichste Token</translation>
     </message>
     <message>
@@ -717,8 +717,8 @@
         <translation>Schritt für Schritt durch die Generierung gehen (Pfeiltasten, Pos1, Ende)</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation>Abs&amp;pielen</translation>
+        <source>Play</source>
+        <translation>Abspielen</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
@@ -767,8 +767,8 @@
         <translation>%1 · %2 Tokens/s</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Pause</translation>
+        <source>Pause</source>
+        <translation>Pause</translation>
     </message>
 </context>
 <context>

@@ -224,16 +224,16 @@
         <translation>Lado a lado con la diferencia, o solo la diferencia (Ctrl+Alt+D)</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ An&amp;terior</translation>
+        <source>◀ Previous</source>
+        <translation>◀ Anterior</translation>
     </message>
     <message>
         <source>The previous checkpoint as B (Alt+PgUp)</source>
         <translation>El checkpoint anterior como B (Alt+PgUp)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>Si&amp;guiente ▶</translation>
+        <source>Next ▶</source>
+        <translation>Siguiente ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -662,7 +662,7 @@
         <translation>Generar</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
+        <source>G&amp;reedy: always the most probable token</source>
         <translation>&amp;Voraz: siempre el token más probable</translation>
     </message>
     <message>
@@ -717,8 +717,8 @@
         <translation>Recorrer la generación paso a paso (flechas, Home, End)</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation>Re&amp;producir</translation>
+        <source>Play</source>
+        <translation>Reproducir</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
@@ -767,8 +767,8 @@
         <translation>%1 · %2 tokens/s</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Pausa</translation>
+        <source>Pause</source>
+        <translation>Pausa</translation>
     </message>
 </context>
 <context>
@@ -3119,7 +3119,7 @@ máx. de la fila = 1</translation>
     </message>
     <message>
         <source>Attributio&amp;n</source>
-        <translation>Atrib&amp;ución</translation>
+        <translation>Atribución (&amp;w)</translation>
     </message>
     <message>
         <source>Attribution</source>

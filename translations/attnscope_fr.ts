@@ -224,16 +224,16 @@
         <translation>Côte à côte avec la différence, ou la différence seule (Ctrl+Alt+D)</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ &amp;Précédent</translation>
+        <source>◀ Previous</source>
+        <translation>◀ Précédent</translation>
     </message>
     <message>
         <source>The previous checkpoint as B (Alt+PgUp)</source>
         <translation>Le checkpoint précédent comme B (Alt+PgUp)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>S&amp;uivant ▶</translation>
+        <source>Next ▶</source>
+        <translation>Suivant ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -662,7 +662,7 @@
         <translation>Générer</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
+        <source>G&amp;reedy: always the most probable token</source>
         <translation>&amp;Glouton&#xa0;: toujours le token le plus probable</translation>
     </message>
     <message>
@@ -717,8 +717,8 @@
         <translation>Parcourir la génération pas à pas (flèches, Home, End)</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation>Re&amp;jouer</translation>
+        <source>Play</source>
+        <translation>Rejouer</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
@@ -767,8 +767,8 @@
         <translation>%1 · %2 tokens/s</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Pause</translation>
+        <source>Pause</source>
+        <translation>Pause</translation>
     </message>
 </context>
 <context>

@@ -219,16 +219,16 @@
         <translation>差分と並べて表示するか、差分のみを表示 (Ctrl+Alt+D)</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ 前へ(&amp;U)</translation>
+        <source>◀ Previous</source>
+        <translation>◀ 前へ</translation>
     </message>
     <message>
         <source>The previous checkpoint as B (Alt+PgUp)</source>
         <translation>前のチェックポイントを B にする (Alt+PgUp)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>次へ(&amp;N) ▶</translation>
+        <source>Next ▶</source>
+        <translation>次へ ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -654,7 +654,7 @@
         <translation>生成</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
+        <source>G&amp;reedy: always the most probable token</source>
         <translation>貪欲法(&amp;R)：常に最も確率の高いトークン</translation>
     </message>
     <message>
@@ -709,8 +709,8 @@
         <translation>生成を 1 ステップずつたどる（矢印キー、Home、End）</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation>再生(&amp;Q)</translation>
+        <source>Play</source>
+        <translation>再生</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
@@ -757,8 +757,8 @@
         <translation>%1 · %2 トークン/秒</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation>一時停止(&amp;Q)</translation>
+        <source>Pause</source>
+        <translation>一時停止</translation>
     </message>
 </context>
 <context>

@@ -224,16 +224,16 @@
         <translation>Lado a lado com a diferença, ou só a diferença (Ctrl+Alt+D)</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ &amp;Voltar</translation>
+        <source>◀ Previous</source>
+        <translation>◀ Voltar</translation>
     </message>
     <message>
         <source>The previous checkpoint as B (Alt+PgUp)</source>
         <translation>O checkpoint anterior como B (Alt+PgUp)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>Se&amp;guinte ▶</translation>
+        <source>Next ▶</source>
+        <translation>Seguinte ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -662,7 +662,7 @@
         <translation>Gerar</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
+        <source>G&amp;reedy: always the most probable token</source>
         <translation>&amp;Guloso: sempre o token mais provável</translation>
     </message>
     <message>
@@ -717,8 +717,8 @@
         <translation>Percorrer a geração passo a passo (setas, Home, End)</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation>Re&amp;produzir</translation>
+        <source>Play</source>
+        <translation>Reproduzir</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
@@ -767,8 +767,8 @@
         <translation>%1 · %2 tokens/s</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Pausar</translation>
+        <source>Pause</source>
+        <translation>Pausar</translation>
     </message>
 </context>
 <context>
@@ -3119,7 +3119,7 @@ máx. da linha = 1</translation>
     </message>
     <message>
         <source>Attributio&amp;n</source>
-        <translation>Atrib&amp;uição</translation>
+        <translation>Atribuição (&amp;w)</translation>
     </message>
     <message>
         <source>Attribution</source>

@@ -219,16 +219,16 @@
         <translation>并排显示并附上差值，或只显示差值 (Ctrl+Alt+D)</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ 上一个(&amp;U)</translation>
+        <source>◀ Previous</source>
+        <translation>◀ 上一个</translation>
     </message>
     <message>
         <source>The previous checkpoint as B (Alt+PgUp)</source>
         <translation>将上一个检查点作为 B (Alt+PgUp)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>下一个(&amp;N) ▶</translation>
+        <source>Next ▶</source>
+        <translation>下一个 ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -654,7 +654,7 @@
         <translation>生成</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
+        <source>G&amp;reedy: always the most probable token</source>
         <translation>贪心(&amp;R)：总是选概率最高的 token</translation>
     </message>
     <message>
@@ -709,8 +709,8 @@
         <translation>逐步查看生成过程（方向键、Home、End）</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation>播放(&amp;Q)</translation>
+        <source>Play</source>
+        <translation>播放</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
@@ -757,8 +757,8 @@
         <translation>%1 · %2 token/秒</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation>暂停(&amp;Q)</translation>
+        <source>Pause</source>
+        <translation>暂停</translation>
     </message>
 </context>
 <context>

@@ -59,8 +59,10 @@ void MainWindow::buildViews() {
         QString title = session::viewTitle(v);
         QString tip = QCoreApplication::translate("session::Views", v.summary);
         // Chinese and Japanese write an accelerator as "(&X)" after the
-        // title; nine of those did not fit the tab bar. The tab shows the
-        // title alone, Alt+X still chooses it, and its tooltip says so.
+        // title (as do Spanish and Portuguese for a tab whose own letters
+        // are all taken); nine of those did not fit the tab bar. The tab
+        // shows the title alone, Alt+X still chooses it, and its tooltip
+        // says so.
         static const QRegularExpression bracketed(QStringLiteral("\\(&(\\w)\\)$"));
         const QRegularExpressionMatch m = bracketed.match(title);
         if (m.hasMatch()) {
