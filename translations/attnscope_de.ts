@@ -1993,6 +1993,10 @@ Gesucht in:
         <source>The model continues the text, a token at a time</source>
         <translation>Das Modell setzt den Text Token für Token fort</translation>
     </message>
+    <message>
+        <source>Views</source>
+        <translation>Ansichten</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -1993,6 +1993,10 @@ Se buscó en:
         <source>The model continues the text, a token at a time</source>
         <translation>El modelo continúa el texto, token a token</translation>
     </message>
+    <message>
+        <source>Views</source>
+        <translation>Vistas</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -1993,6 +1993,10 @@ Emplacements consultés&#xa0;:
         <source>The model continues the text, a token at a time</source>
         <translation>Le modèle poursuit le texte, un token à la fois</translation>
     </message>
+    <message>
+        <source>Views</source>
+        <translation>Vues</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -1975,6 +1975,10 @@ Looked in:
         <source>The model continues the text, a token at a time</source>
         <translation>モデルがテキストの続きを 1 トークンずつ生成</translation>
     </message>
+    <message>
+        <source>Views</source>
+        <translation>ビュー</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

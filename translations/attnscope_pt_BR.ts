@@ -1993,6 +1993,10 @@ Locais procurados:
         <source>The model continues the text, a token at a time</source>
         <translation>O modelo continua o texto, um token por vez</translation>
     </message>
+    <message>
+        <source>Views</source>
+        <translation>Visualizações</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -1975,6 +1975,10 @@ Looked in:
         <source>The model continues the text, a token at a time</source>
         <translation>模型逐个 token 地续写文本</translation>
     </message>
+    <message>
+        <source>Views</source>
+        <translation>视图</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

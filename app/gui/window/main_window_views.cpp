@@ -49,6 +49,7 @@ void MainWindow::buildViews() {
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName("views");
     tabs_->setDocumentMode(true);
+    tabs_->setAccessibleName(tr("Views"));
     auto* tabStyle = new CompactTabStyle;
     tabStyle->setParent(tabs_);
     tabs_->tabBar()->setStyle(tabStyle);
