@@ -292,7 +292,11 @@ void tst_Languages::cjkTokensDrawAsGlyphs() {
     const render::HeadFigure fa(cjkFigureData(a), 0, 0, render::MatrixKind::Weights, render::Style());
     const render::HeadFigure fb(cjkFigureData(b), 0, 0, render::MatrixKind::Weights, render::Style());
     const render::HeadFigure fbox(cjkFigureData(box), 0, 0, render::MatrixKind::Weights, render::Style());
-    const QImage ia = paint(fa), ib = paint(fb), ibox = paint(fbox);
+    // Through the PNG export's renderer, at 150 dpi.
+    const auto png = [](const render::Figure& f) { return render::renderImage(f, QSizeF(4, 4), 150); };
+    const QImage ia = png(fa), ib = png(fb), ibox = png(fbox);
+    QVERIFY(!ia.isNull());
+    QCOMPARE(paint(fa) != paint(fb), true);  // and on screen
     QVERIFY2(ia != ib, "中 and 文 draw alike: the labels are boxes (install fonts-wqy-microhei)");
     QVERIFY2(ia != ibox, "中 draws as a missing glyph's box");
     QTemporaryDir tmp;
