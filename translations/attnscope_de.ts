@@ -63,29 +63,29 @@
     </message>
     <message>
         <source>Ablating each head in turn… %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder Kopf wird der Reihe nach ausgeschaltet… %1.</translation>
     </message>
     <message numerus="yes">
         <source>An estimate from one backward pass (attribution patching); the scan measures each head exactly: %n forward pass(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Eine Schätzung aus einem einzigen Rückwärtsdurchlauf (Attribution Patching); der Scan misst jeden Kopf exakt: %n Vorwärtsdurchlauf.</numerusform>
+            <numerusform>Eine Schätzung aus einem einzigen Rückwärtsdurchlauf (Attribution Patching); der Scan misst jeden Kopf exakt: %n Vorwärtsdurchläufe.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>A scan takes %n forward pass(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Ein Scan braucht %n Vorwärtsdurchlauf.</numerusform>
+            <numerusform>Ein Scan braucht %n Vorwärtsdurchläufe.</numerusform>
         </translation>
     </message>
     <message>
         <source>less than a second left</source>
-        <translation type="unfinished"></translation>
+        <translation>noch weniger als eine Sekunde</translation>
     </message>
     <message>
         <source>about %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>noch etwa %1</translation>
     </message>
 </context>
 <context>
@@ -111,58 +111,58 @@
     <name>AttributionView</name>
     <message>
         <source>&amp;Score by:</source>
-        <translation type="unfinished"></translation>
+        <translation>Bewertun&amp;g nach:</translation>
     </message>
     <message>
         <source>How each token&apos;s share is measured: relevance (gradient-weighted attention through every layer), the gradient&apos;s size, gradient × input, or integrated gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie der Anteil jedes Tokens gemessen wird: Relevanz (mit Gradienten gewichtete Aufmerksamkeit durch alle Schichten), die Größe des Gradienten, Gradient × Eingabe oder Integrierte Gradienten</translation>
     </message>
     <message>
         <source>Ne&amp;xt token</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächste&amp;s Token</translation>
     </message>
     <message>
         <source>Explain the text&apos;s next token again (or the top prediction at the last position) instead of the token chosen in Predictions</source>
-        <translation type="unfinished"></translation>
+        <translation>Wieder das nächste Token des Textes erklären (oder an der letzten Position die wahrscheinlichste Vorhersage) statt des in den Vorhersagen gewählten Tokens</translation>
     </message>
     <message>
         <source>Logit lens</source>
-        <translation type="unfinished"></translation>
+        <translation>Logit-Lens</translation>
     </message>
     <message>
         <source>The prediction read after every block: the target&apos;s probability and the most probable tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Die nach jedem Block abgelesene Vorhersage: die Wahrscheinlichkeit des Ziels und die wahrscheinlichsten Tokens</translation>
     </message>
     <message>
         <source>Attribution</source>
-        <translation type="unfinished"></translation>
+        <translation>Attribution</translation>
     </message>
     <message>
         <source>A trace file holds attention only: attributions need the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Trace-Datei enthält nur die Aufmerksamkeit: Attributionen brauchen das Modell.</translation>
     </message>
     <message numerus="yes">
         <source>Computing %n gradient(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Gradient wird berechnet…</numerusform>
+            <numerusform>%n Gradienten werden berechnet…</numerusform>
         </translation>
     </message>
     <message>
         <source>Computing the gradients…</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Gradienten werden berechnet…</translation>
     </message>
     <message>
         <source>“%1” at position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ an Position %2</translation>
     </message>
     <message>
         <source>The token chosen in Predictions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das in den Vorhersagen gewählte Token.</translation>
     </message>
     <message>
         <source>The next token. Click a token to move P.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das nächste Token. Klicken Sie auf ein Token, um P zu verschieben.</translation>
     </message>
 </context>
 <context>
@@ -216,8 +216,8 @@
         <translation>Der vorherige Checkpoint als B (Alt+Bild↑)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>&amp;Weiter ▶</translation>
+        <source>Next ▶</source>
+        <translation>Weiter ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -353,8 +353,8 @@
         <translation>Anzei&amp;ge:</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ &amp;Zurück</translation>
+        <source>◀ Previous</source>
+        <translation>◀ Zurück</translation>
     </message>
 </context>
 <context>
@@ -659,116 +659,116 @@
     <name>GenerateDialog</name>
     <message>
         <source>Generate</source>
-        <translation type="unfinished"></translation>
+        <translation>Generieren</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
-        <translation type="unfinished"></translation>
+        <source>G&amp;reedy: always the most probable token</source>
+        <translation>&amp;Greedy: immer das wahrscheinlichste Token</translation>
     </message>
     <message>
         <source>Sa&amp;mpled with a seed</source>
-        <translation type="unfinished"></translation>
+        <translation>Sa&amp;mpling mit einem Seed</translation>
     </message>
     <message>
         <source>every token</source>
-        <translation type="unfinished"></translation>
+        <translation>alle Tokens</translation>
     </message>
     <message>
         <source>Go on past the &amp;end-of-text token</source>
-        <translation type="unfinished"></translation>
+        <translation>Über das &amp;End-of-Text-Token hinaus weitermachen</translation>
     </message>
     <message>
         <source>&amp;New tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neue Tokens:</translation>
     </message>
     <message>
         <source>&amp;Temperature:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Temperatur:</translation>
     </message>
     <message>
         <source>Top-&amp;k:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-&amp;k:</translation>
     </message>
     <message>
         <source>Top-&amp;p:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-&amp;p:</translation>
     </message>
     <message>
         <source>&amp;Seed:</source>
-        <translation type="unfinished">S&amp;eed:</translation>
+        <translation>&amp;Seed:</translation>
     </message>
     <message>
         <source>&amp;Generate</source>
-        <translation type="unfinished"></translation>
+        <translation>Gene&amp;rieren</translation>
     </message>
 </context>
 <context>
     <name>GenerationBar</name>
     <message>
         <source>Generation step</source>
-        <translation type="unfinished"></translation>
+        <translation>Generierungsschritt</translation>
     </message>
     <message>
         <source>Every view shows the run as it was when this step&apos;s token was chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Ansicht zeigt den Lauf so, wie er war, als das Token dieses Schritts gewählt wurde</translation>
     </message>
     <message>
         <source>Step through the generation (arrow keys, Home, End)</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt für Schritt durch die Generierung gehen (Pfeiltasten, Pos1, Ende)</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation type="unfinished"></translation>
+        <source>Play</source>
+        <translation>Abspielen</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Generierung Token für Token abspielen</translation>
     </message>
     <message numerus="yes">
         <source>Generating: %n token(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Generierung: %n Token…</numerusform>
+            <numerusform>Generierung: %n Tokens…</numerusform>
         </translation>
     </message>
     <message>
         <source>Esc stops</source>
-        <translation type="unfinished"></translation>
+        <translation>Esc hält an</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 von %2</translation>
     </message>
     <message numerus="yes">
         <source>All %n new token(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n neues Token</numerusform>
+            <numerusform>Alle %n neuen Tokens</numerusform>
         </translation>
     </message>
     <message>
         <source>Stopped after the tokens asked for</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten nach den angeforderten Tokens</translation>
     </message>
     <message>
         <source>Stopped at the end-of-text token</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten am End-of-Text-Token</translation>
     </message>
     <message>
         <source>Stopped at the end of the model&apos;s context</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten am Ende des Modellkontexts</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten</translation>
     </message>
     <message>
         <source>%1 · %2 tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 Tokens/s</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <source>Pause</source>
+        <translation>Pause</translation>
     </message>
 </context>
 <context>
@@ -1310,7 +1310,7 @@
     </message>
     <message>
         <source>Poolin&amp;g:</source>
-        <translation>&amp;Pooling:</translation>
+        <translation>Poolin&amp;g:</translation>
     </message>
     <message>
         <source>T&amp;iles:</source>
@@ -1321,23 +1321,23 @@
     <name>LensModel</name>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>Token %1 (id %2): p = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Token %1 (ID %2): p = %3</translation>
     </message>
     <message>
         <source>After block</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Block</translation>
     </message>
     <message>
         <source>p(target)</source>
-        <translation type="unfinished"></translation>
+        <translation>p(Ziel)</translation>
     </message>
     <message>
         <source>Top %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rang %1</translation>
     </message>
 </context>
 <context>
@@ -1923,75 +1923,79 @@ Gesucht in:
     </message>
     <message>
         <source>Generate…</source>
-        <translation type="unfinished"></translation>
+        <translation>Generieren…</translation>
     </message>
     <message>
         <source>The model continues the text, a token at a time (Ctrl+G)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell setzt den Text Token für Token fort (Strg+G)</translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped at the end-of-text token.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Token generiert: angehalten am End-of-Text-Token.</numerusform>
+            <numerusform>%n Tokens generiert: angehalten am End-of-Text-Token.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped at the end of the model&apos;s context.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Token generiert: angehalten am Ende des Modellkontexts.</numerusform>
+            <numerusform>%n Tokens generiert: angehalten am Ende des Modellkontexts.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Token generiert: angehalten.</numerusform>
+            <numerusform>%n Tokens generiert: angehalten.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Token generiert.</numerusform>
+            <numerusform>%n Tokens generiert.</numerusform>
         </translation>
     </message>
     <message>
         <source>Nothing to continue yet: type some text first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nichts fortzusetzen: Geben Sie zuerst einen Text ein.</translation>
     </message>
     <message>
         <source>Generated by the model</source>
-        <translation type="unfinished"></translation>
+        <translation>Vom Modell generiert</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>S&amp;prache</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache</translation>
     </message>
     <message>
         <source>AttnScope will use %1 the next time it starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>AttnScope verwendet %1 ab dem nächsten Start.</translation>
     </message>
     <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemsprache</translation>
     </message>
     <message>
         <source>&amp;Generate…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gene&amp;rieren…</translation>
     </message>
     <message>
         <source>Ctrl+G</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+G</translation>
     </message>
     <message>
         <source>The model continues the text, a token at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell setzt den Text Token für Token fort</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Ansichten</translation>
     </message>
 </context>
 <context>
@@ -2006,7 +2010,7 @@ Gesucht in:
     </message>
     <message>
         <source>Ca&amp;usal (each token sees only itself and earlier tokens)</source>
-        <translation>Ka&amp;usal (jedes Token sieht nur sich selbst und frühere Tokens)</translation>
+        <translation>Kau&amp;sal (jedes Token sieht nur sich selbst und frühere Tokens)</translation>
     </message>
 </context>
 <context>
@@ -2255,21 +2259,21 @@ Gesucht in:
     </message>
     <message>
         <source>Click a token (or press Enter on it) to explain its logit in the Attribution view</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken Sie auf ein Token (oder drücken Sie darauf Enter), um seinen Logit in der Attributionsansicht zu erklären</translation>
     </message>
     <message>
         <source>Step %1: greedy, after position %2 the model put first:</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1, greedy: Nach Position %2 setzte das Modell an die erste Stelle:</translation>
     </message>
     <message>
         <source>Step %1: what the sampler saw after position %2 (temperature %3):</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1: was der Sampler nach Position %2 sah (Temperatur %3):</translation>
     </message>
     <message numerus="yes">
         <source>It took “%1”: probability %2, rank %3, from the %n most probable token(s) kept.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Gewählt wurde „%1“: Wahrscheinlichkeit %2, Rang %3, aus %n behaltenen Token (dem wahrscheinlichsten).</numerusform>
+            <numerusform>Gewählt wurde „%1“: Wahrscheinlichkeit %2, Rang %3, aus den %n wahrscheinlichsten behaltenen Tokens.</numerusform>
         </translation>
     </message>
 </context>
@@ -2701,29 +2705,29 @@ Gesucht in:
     </message>
     <message>
         <source>Estimated loss change per ablated head (attribution patching) · base loss %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Geschätzte Verluständerung je ausgeschaltetem Kopf (Attribution Patching) · Grundverlust %1</translation>
     </message>
     <message>
         <source>Direct logit attribution of each head to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Direkte Logit-Attribution jedes Kopfes für %1</translation>
     </message>
 </context>
 <context>
     <name>render::AttributionFigure</name>
     <message>
         <source>%1 for %2 at position %3 · logit %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 für %2 an Position %3 · Logit %4</translation>
     </message>
     <message numerus="yes">
         <source>… %n more token(s) past the figure&apos;s room</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… %n weiteres Token passt nicht mehr in die Abbildung</numerusform>
+            <numerusform>… %n weitere Tokens passen nicht mehr in die Abbildung</numerusform>
         </translation>
     </message>
     <message>
         <source>Completeness: f(e) − f(0) = %1, sum of the scores = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Vollständigkeit: f(e) − f(0) = %1, Summe der Scores = %2</translation>
     </message>
 </context>
 <context>
@@ -3004,19 +3008,19 @@ Zeilenmaximum = 1</translation>
     <name>session::Attribution</name>
     <message>
         <source>Gradient norm</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradientennorm</translation>
     </message>
     <message>
         <source>Gradient × input</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradient × Eingabe</translation>
     </message>
     <message>
         <source>Integrated gradients (%1 steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>Integrierte Gradienten (%1 Schritte)</translation>
     </message>
     <message>
         <source>Relevance</source>
-        <translation type="unfinished"></translation>
+        <translation>Relevanz</translation>
     </message>
 </context>
 <context>
@@ -3119,15 +3123,15 @@ Zeilenmaximum = 1</translation>
     </message>
     <message>
         <source>Attributio&amp;n</source>
-        <translation type="unfinished"></translation>
+        <translation>Attrib&amp;ution</translation>
     </message>
     <message>
         <source>Attribution</source>
-        <translation type="unfinished"></translation>
+        <translation>Attribution</translation>
     </message>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
-        <translation type="unfinished"></translation>
+        <translation>welche Tokens für eine Vorhersage zählten: Gradienten, Integrierte Gradienten, Relevanz; die direkte Logit-Attribution jedes Kopfes; die Logit-Lens</translation>
     </message>
 </context>
 </TS>

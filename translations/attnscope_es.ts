@@ -63,29 +63,29 @@
     </message>
     <message>
         <source>Ablating each head in turn… %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Desactivando cada cabeza por turno… %1.</translation>
     </message>
     <message numerus="yes">
         <source>An estimate from one backward pass (attribution patching); the scan measures each head exactly: %n forward pass(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Una estimación a partir de una sola pasada hacia atrás (attribution patching); el barrido mide cada cabeza con exactitud: %n pasada hacia delante.</numerusform>
+            <numerusform>Una estimación a partir de una sola pasada hacia atrás (attribution patching); el barrido mide cada cabeza con exactitud: %n pasadas hacia delante.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>A scan takes %n forward pass(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Un barrido requiere %n pasada hacia delante.</numerusform>
+            <numerusform>Un barrido requiere %n pasadas hacia delante.</numerusform>
         </translation>
     </message>
     <message>
         <source>less than a second left</source>
-        <translation type="unfinished"></translation>
+        <translation>queda menos de un segundo</translation>
     </message>
     <message>
         <source>about %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>quedan aprox. %1</translation>
     </message>
 </context>
 <context>
@@ -111,58 +111,58 @@
     <name>AttributionView</name>
     <message>
         <source>&amp;Score by:</source>
-        <translation type="unfinished"></translation>
+        <translation>Puntuar &amp;según:</translation>
     </message>
     <message>
         <source>How each token&apos;s share is measured: relevance (gradient-weighted attention through every layer), the gradient&apos;s size, gradient × input, or integrated gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Cómo se mide la parte de cada token: relevancia (atención ponderada por el gradiente a través de todas las capas), el tamaño del gradiente, gradiente × entrada o gradientes integrados</translation>
     </message>
     <message>
         <source>Ne&amp;xt token</source>
-        <translation type="unfinished"></translation>
+        <translation>Si&amp;guiente token</translation>
     </message>
     <message>
         <source>Explain the text&apos;s next token again (or the top prediction at the last position) instead of the token chosen in Predictions</source>
-        <translation type="unfinished"></translation>
+        <translation>Volver a explicar el siguiente token del texto (o la predicción más probable en la última posición) en lugar del token elegido en Predicciones</translation>
     </message>
     <message>
         <source>Logit lens</source>
-        <translation type="unfinished"></translation>
+        <translation>Logit lens</translation>
     </message>
     <message>
         <source>The prediction read after every block: the target&apos;s probability and the most probable tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>La predicción leída tras cada bloque: la probabilidad del objetivo y los tokens más probables</translation>
     </message>
     <message>
         <source>Attribution</source>
-        <translation type="unfinished"></translation>
+        <translation>Atribución</translation>
     </message>
     <message>
         <source>A trace file holds attention only: attributions need the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un archivo de traza solo contiene la atención: las atribuciones necesitan el modelo.</translation>
     </message>
     <message numerus="yes">
         <source>Computing %n gradient(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Calculando %n gradiente…</numerusform>
+            <numerusform>Calculando %n gradientes…</numerusform>
         </translation>
     </message>
     <message>
         <source>Computing the gradients…</source>
-        <translation type="unfinished"></translation>
+        <translation>Calculando los gradientes…</translation>
     </message>
     <message>
         <source>“%1” at position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1» en la posición %2</translation>
     </message>
     <message>
         <source>The token chosen in Predictions.</source>
-        <translation type="unfinished"></translation>
+        <translation>El token elegido en Predicciones.</translation>
     </message>
     <message>
         <source>The next token. Click a token to move P.</source>
-        <translation type="unfinished"></translation>
+        <translation>El siguiente token. Haz clic en un token para mover P.</translation>
     </message>
 </context>
 <context>
@@ -224,16 +224,16 @@
         <translation>Lado a lado con la diferencia, o solo la diferencia (Ctrl+Alt+D)</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ An&amp;terior</translation>
+        <source>◀ Previous</source>
+        <translation>◀ Anterior</translation>
     </message>
     <message>
         <source>The previous checkpoint as B (Alt+PgUp)</source>
         <translation>El checkpoint anterior como B (Alt+PgUp)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>Si&amp;guiente ▶</translation>
+        <source>Next ▶</source>
+        <translation>Siguiente ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -659,116 +659,116 @@
     <name>GenerateDialog</name>
     <message>
         <source>Generate</source>
-        <translation type="unfinished"></translation>
+        <translation>Generar</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
-        <translation type="unfinished"></translation>
+        <source>G&amp;reedy: always the most probable token</source>
+        <translation>&amp;Voraz: siempre el token más probable</translation>
     </message>
     <message>
         <source>Sa&amp;mpled with a seed</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Muestreo con semilla</translation>
     </message>
     <message>
         <source>every token</source>
-        <translation type="unfinished"></translation>
+        <translation>todos los tokens</translation>
     </message>
     <message>
         <source>Go on past the &amp;end-of-text token</source>
-        <translation type="unfinished"></translation>
+        <translation>Seguir tras el token de &amp;fin de texto</translation>
     </message>
     <message>
         <source>&amp;New tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens &amp;nuevos:</translation>
     </message>
     <message>
         <source>&amp;Temperature:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Temperatura:</translation>
     </message>
     <message>
         <source>Top-&amp;k:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-&amp;k:</translation>
     </message>
     <message>
         <source>Top-&amp;p:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-&amp;p:</translation>
     </message>
     <message>
         <source>&amp;Seed:</source>
-        <translation type="unfinished">&amp;Semilla:</translation>
+        <translation>&amp;Semilla:</translation>
     </message>
     <message>
         <source>&amp;Generate</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Generar</translation>
     </message>
 </context>
 <context>
     <name>GenerationBar</name>
     <message>
         <source>Generation step</source>
-        <translation type="unfinished"></translation>
+        <translation>Paso de generación</translation>
     </message>
     <message>
         <source>Every view shows the run as it was when this step&apos;s token was chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada vista muestra el cálculo tal como estaba cuando se eligió el token de este paso</translation>
     </message>
     <message>
         <source>Step through the generation (arrow keys, Home, End)</source>
-        <translation type="unfinished"></translation>
+        <translation>Recorrer la generación paso a paso (flechas, Home, End)</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation type="unfinished"></translation>
+        <source>Play</source>
+        <translation>Reproducir</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>Recorrer la generación token a token</translation>
     </message>
     <message numerus="yes">
         <source>Generating: %n token(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Generando: %n token…</numerusform>
+            <numerusform>Generando: %n tokens…</numerusform>
         </translation>
     </message>
     <message>
         <source>Esc stops</source>
-        <translation type="unfinished"></translation>
+        <translation>Esc para detener</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Paso %1 de %2</translation>
     </message>
     <message numerus="yes">
         <source>All %n new token(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token nuevo</numerusform>
+            <numerusform>Todos los %n tokens nuevos</numerusform>
         </translation>
     </message>
     <message>
         <source>Stopped after the tokens asked for</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenida tras los tokens pedidos</translation>
     </message>
     <message>
         <source>Stopped at the end-of-text token</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenida en el token de fin de texto</translation>
     </message>
     <message>
         <source>Stopped at the end of the model&apos;s context</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenida al final del contexto del modelo</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenida</translation>
     </message>
     <message>
         <source>%1 · %2 tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 tokens/s</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <source>Pause</source>
+        <translation>Pausa</translation>
     </message>
 </context>
 <context>
@@ -1321,23 +1321,23 @@
     <name>LensModel</name>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>Token %1 (id %2): p = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Token %1 (id %2): p = %3</translation>
     </message>
     <message>
         <source>After block</source>
-        <translation type="unfinished"></translation>
+        <translation>Tras el bloque</translation>
     </message>
     <message>
         <source>p(target)</source>
-        <translation type="unfinished"></translation>
+        <translation>p(objetivo)</translation>
     </message>
     <message>
         <source>Top %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Top %1</translation>
     </message>
 </context>
 <context>
@@ -1867,7 +1867,7 @@ Se buscó en:
     </message>
     <message>
         <source>La&amp;yers:</source>
-        <translation>Ca&amp;pas:</translation>
+        <translation>Capa&amp;s:</translation>
     </message>
     <message>
         <source>Show every layer, or one</source>
@@ -1923,82 +1923,86 @@ Se buscó en:
     </message>
     <message>
         <source>Generate…</source>
-        <translation type="unfinished"></translation>
+        <translation>Generar…</translation>
     </message>
     <message>
         <source>The model continues the text, a token at a time (Ctrl+G)</source>
-        <translation type="unfinished"></translation>
+        <translation>El modelo continúa el texto, token a token (Ctrl+G)</translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped at the end-of-text token.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token generado: se detuvo en el token de fin de texto.</numerusform>
+            <numerusform>%n tokens generados: se detuvo en el token de fin de texto.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped at the end of the model&apos;s context.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token generado: se detuvo al final del contexto del modelo.</numerusform>
+            <numerusform>%n tokens generados: se detuvo al final del contexto del modelo.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token generado: generación detenida.</numerusform>
+            <numerusform>%n tokens generados: generación detenida.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token generado.</numerusform>
+            <numerusform>%n tokens generados.</numerusform>
         </translation>
     </message>
     <message>
         <source>Nothing to continue yet: type some text first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no hay nada que continuar: escribe primero algún texto.</translation>
     </message>
     <message>
         <source>Generated by the model</source>
-        <translation type="unfinished"></translation>
+        <translation>Generado por el modelo</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Idioma</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Idioma</translation>
     </message>
     <message>
         <source>AttnScope will use %1 the next time it starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>AttnScope usará %1 la próxima vez que se inicie.</translation>
     </message>
     <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>Idioma del sistema</translation>
     </message>
     <message>
         <source>&amp;Generate…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Generar…</translation>
     </message>
     <message>
         <source>Ctrl+G</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+G</translation>
     </message>
     <message>
         <source>The model continues the text, a token at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>El modelo continúa el texto, token a token</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Vistas</translation>
     </message>
 </context>
 <context>
     <name>MaskView</name>
     <message>
         <source>Ca&amp;usal (each token sees only itself and earlier tokens)</source>
-        <translation>Ca&amp;usal (cada token solo se ve a sí mismo y a los tokens anteriores)</translation>
+        <translation>Cau&amp;sal (cada token solo se ve a sí mismo y a los tokens anteriores)</translation>
     </message>
     <message>
         <source>Off: bidirectional attention, as in an encoder. The model is run again.</source>
@@ -2255,21 +2259,21 @@ Se buscó en:
     </message>
     <message>
         <source>Click a token (or press Enter on it) to explain its logit in the Attribution view</source>
-        <translation type="unfinished"></translation>
+        <translation>Haz clic en un token (o pulsa Enter sobre él) para explicar su logit en la vista Atribución</translation>
     </message>
     <message>
         <source>Step %1: greedy, after position %2 the model put first:</source>
-        <translation type="unfinished"></translation>
+        <translation>Paso %1: en modo voraz, tras la posición %2 el modelo puso primero:</translation>
     </message>
     <message>
         <source>Step %1: what the sampler saw after position %2 (temperature %3):</source>
-        <translation type="unfinished"></translation>
+        <translation>Paso %1: lo que vio el muestreador tras la posición %2 (temperatura %3):</translation>
     </message>
     <message numerus="yes">
         <source>It took “%1”: probability %2, rank %3, from the %n most probable token(s) kept.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Eligió «%1»: probabilidad %2, puesto %3, entre %n token conservado (el más probable).</numerusform>
+            <numerusform>Eligió «%1»: probabilidad %2, puesto %3, entre los %n tokens más probables conservados.</numerusform>
         </translation>
     </message>
 </context>
@@ -2373,7 +2377,7 @@ Se buscó en:
     <name>TokenLinesView</name>
     <message>
         <source>Overla&amp;y every head of the layer</source>
-        <translation>Su&amp;perponer todas las cabezas de la capa</translation>
+        <translation>&amp;Superponer todas las cabezas de la capa</translation>
     </message>
     <message>
         <source>Draw every head of the selected layer at once, each in its own colour.</source>
@@ -2701,29 +2705,29 @@ Se buscó en:
     </message>
     <message>
         <source>Estimated loss change per ablated head (attribution patching) · base loss %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambio estimado de la pérdida por cabeza desactivada (attribution patching) · pérdida base %1</translation>
     </message>
     <message>
         <source>Direct logit attribution of each head to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Atribución directa al logit de cada cabeza para %1</translation>
     </message>
 </context>
 <context>
     <name>render::AttributionFigure</name>
     <message>
         <source>%1 for %2 at position %3 · logit %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 para %2 en la posición %3 · logit %4</translation>
     </message>
     <message numerus="yes">
         <source>… %n more token(s) past the figure&apos;s room</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… %n token más no cabe en la figura</numerusform>
+            <numerusform>… %n tokens más no caben en la figura</numerusform>
         </translation>
     </message>
     <message>
         <source>Completeness: f(e) − f(0) = %1, sum of the scores = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Completitud: f(e) − f(0) = %1, suma de las puntuaciones = %2</translation>
     </message>
 </context>
 <context>
@@ -3004,19 +3008,19 @@ máx. de la fila = 1</translation>
     <name>session::Attribution</name>
     <message>
         <source>Gradient norm</source>
-        <translation type="unfinished"></translation>
+        <translation>Norma del gradiente</translation>
     </message>
     <message>
         <source>Gradient × input</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradiente × entrada</translation>
     </message>
     <message>
         <source>Integrated gradients (%1 steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradientes integrados (%1 pasos)</translation>
     </message>
     <message>
         <source>Relevance</source>
-        <translation type="unfinished"></translation>
+        <translation>Relevancia</translation>
     </message>
 </context>
 <context>
@@ -3119,15 +3123,15 @@ máx. de la fila = 1</translation>
     </message>
     <message>
         <source>Attributio&amp;n</source>
-        <translation type="unfinished"></translation>
+        <translation>Atribución (&amp;w)</translation>
     </message>
     <message>
         <source>Attribution</source>
-        <translation type="unfinished"></translation>
+        <translation>Atribución</translation>
     </message>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
-        <translation type="unfinished"></translation>
+        <translation>qué tokens importaron para una predicción: gradientes, gradientes integrados, relevancia; la atribución directa al logit de cada cabeza; el logit lens</translation>
     </message>
 </context>
 </TS>

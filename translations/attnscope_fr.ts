@@ -63,29 +63,29 @@
     </message>
     <message>
         <source>Ablating each head in turn… %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Désactivation de chaque tête tour à tour… %1.</translation>
     </message>
     <message numerus="yes">
         <source>An estimate from one backward pass (attribution patching); the scan measures each head exactly: %n forward pass(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Estimation tirée d&apos;une seule passe arrière (attribution patching)&#xa0;; le balayage mesure chaque tête exactement&#xa0;: %n passe avant.</numerusform>
+            <numerusform>Estimation tirée d&apos;une seule passe arrière (attribution patching)&#xa0;; le balayage mesure chaque tête exactement&#xa0;: %n passes avant.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>A scan takes %n forward pass(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Un balayage demande %n passe avant.</numerusform>
+            <numerusform>Un balayage demande %n passes avant.</numerusform>
         </translation>
     </message>
     <message>
         <source>less than a second left</source>
-        <translation type="unfinished"></translation>
+        <translation>il reste moins d&apos;une seconde</translation>
     </message>
     <message>
         <source>about %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>il reste environ %1</translation>
     </message>
 </context>
 <context>
@@ -111,58 +111,58 @@
     <name>AttributionView</name>
     <message>
         <source>&amp;Score by:</source>
-        <translation type="unfinished"></translation>
+        <translation>Mét&amp;hode&#xa0;:</translation>
     </message>
     <message>
         <source>How each token&apos;s share is measured: relevance (gradient-weighted attention through every layer), the gradient&apos;s size, gradient × input, or integrated gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Comment la part de chaque token est mesurée&#xa0;: pertinence (attention pondérée par le gradient à travers toutes les couches), taille du gradient, gradient × entrée, ou gradients intégrés</translation>
     </message>
     <message>
         <source>Ne&amp;xt token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token sui&amp;vant</translation>
     </message>
     <message>
         <source>Explain the text&apos;s next token again (or the top prediction at the last position) instead of the token chosen in Predictions</source>
-        <translation type="unfinished"></translation>
+        <translation>Expliquer à nouveau le token suivant du texte (ou la prédiction la plus probable à la dernière position) au lieu du token choisi dans Prédictions</translation>
     </message>
     <message>
         <source>Logit lens</source>
-        <translation type="unfinished"></translation>
+        <translation>Logit lens</translation>
     </message>
     <message>
         <source>The prediction read after every block: the target&apos;s probability and the most probable tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>La prédiction lue après chaque bloc&#xa0;: la probabilité de la cible et les tokens les plus probables</translation>
     </message>
     <message>
         <source>Attribution</source>
-        <translation type="unfinished"></translation>
+        <translation>Attribution</translation>
     </message>
     <message>
         <source>A trace file holds attention only: attributions need the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un fichier de trace ne contient que l&apos;attention&#xa0;: les attributions nécessitent le modèle.</translation>
     </message>
     <message numerus="yes">
         <source>Computing %n gradient(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Calcul de %n gradient…</numerusform>
+            <numerusform>Calcul de %n gradients…</numerusform>
         </translation>
     </message>
     <message>
         <source>Computing the gradients…</source>
-        <translation type="unfinished"></translation>
+        <translation>Calcul des gradients…</translation>
     </message>
     <message>
         <source>“%1” at position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» à la position %2</translation>
     </message>
     <message>
         <source>The token chosen in Predictions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le token choisi dans Prédictions.</translation>
     </message>
     <message>
         <source>The next token. Click a token to move P.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le token suivant. Cliquez sur un token pour déplacer P.</translation>
     </message>
 </context>
 <context>
@@ -224,16 +224,16 @@
         <translation>Côte à côte avec la différence, ou la différence seule (Ctrl+Alt+D)</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ &amp;Précédent</translation>
+        <source>◀ Previous</source>
+        <translation>◀ Précédent</translation>
     </message>
     <message>
         <source>The previous checkpoint as B (Alt+PgUp)</source>
         <translation>Le checkpoint précédent comme B (Alt+PgUp)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>S&amp;uivant ▶</translation>
+        <source>Next ▶</source>
+        <translation>Suivant ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -659,116 +659,116 @@
     <name>GenerateDialog</name>
     <message>
         <source>Generate</source>
-        <translation type="unfinished"></translation>
+        <translation>Générer</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
-        <translation type="unfinished"></translation>
+        <source>G&amp;reedy: always the most probable token</source>
+        <translation>&amp;Glouton&#xa0;: toujours le token le plus probable</translation>
     </message>
     <message>
         <source>Sa&amp;mpled with a seed</source>
-        <translation type="unfinished"></translation>
+        <translation>É&amp;chantillonné avec une graine</translation>
     </message>
     <message>
         <source>every token</source>
-        <translation type="unfinished"></translation>
+        <translation>tous les tokens</translation>
     </message>
     <message>
         <source>Go on past the &amp;end-of-text token</source>
-        <translation type="unfinished"></translation>
+        <translation>Continuer après le token de &amp;fin de texte</translation>
     </message>
     <message>
         <source>&amp;New tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nouveaux tokens&#xa0;:</translation>
     </message>
     <message>
         <source>&amp;Temperature:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Température&#xa0;:</translation>
     </message>
     <message>
         <source>Top-&amp;k:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-&amp;k&#xa0;:</translation>
     </message>
     <message>
         <source>Top-&amp;p:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-&amp;p&#xa0;:</translation>
     </message>
     <message>
         <source>&amp;Seed:</source>
-        <translation type="unfinished">&amp;Graine&#xa0;:</translation>
+        <translation>G&amp;raine&#xa0;:</translation>
     </message>
     <message>
         <source>&amp;Generate</source>
-        <translation type="unfinished"></translation>
+        <translation>Génér&amp;er</translation>
     </message>
 </context>
 <context>
     <name>GenerationBar</name>
     <message>
         <source>Generation step</source>
-        <translation type="unfinished"></translation>
+        <translation>Étape de génération</translation>
     </message>
     <message>
         <source>Every view shows the run as it was when this step&apos;s token was chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>Chaque vue montre le calcul tel qu&apos;il était quand le token de cette étape a été choisi</translation>
     </message>
     <message>
         <source>Step through the generation (arrow keys, Home, End)</source>
-        <translation type="unfinished"></translation>
+        <translation>Parcourir la génération pas à pas (flèches, Home, End)</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation type="unfinished"></translation>
+        <source>Play</source>
+        <translation>Rejouer</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>Rejouer la génération un token à la fois</translation>
     </message>
     <message numerus="yes">
         <source>Generating: %n token(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Génération&#xa0;: %n token…</numerusform>
+            <numerusform>Génération&#xa0;: %n tokens…</numerusform>
         </translation>
     </message>
     <message>
         <source>Esc stops</source>
-        <translation type="unfinished"></translation>
+        <translation>Esc pour arrêter</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Étape %1 sur %2</translation>
     </message>
     <message numerus="yes">
         <source>All %n new token(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n nouveau token</numerusform>
+            <numerusform>Tous les %n nouveaux tokens</numerusform>
         </translation>
     </message>
     <message>
         <source>Stopped after the tokens asked for</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêt après les tokens demandés</translation>
     </message>
     <message>
         <source>Stopped at the end-of-text token</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêt au token de fin de texte</translation>
     </message>
     <message>
         <source>Stopped at the end of the model&apos;s context</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêt à la fin du contexte du modèle</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêtée</translation>
     </message>
     <message>
         <source>%1 · %2 tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 tokens/s</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <source>Pause</source>
+        <translation>Pause</translation>
     </message>
 </context>
 <context>
@@ -1321,23 +1321,23 @@
     <name>LensModel</name>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>Token %1 (id %2): p = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Token %1 (id %2)&#xa0;: p = %3</translation>
     </message>
     <message>
         <source>After block</source>
-        <translation type="unfinished"></translation>
+        <translation>Après le bloc</translation>
     </message>
     <message>
         <source>p(target)</source>
-        <translation type="unfinished"></translation>
+        <translation>p(cible)</translation>
     </message>
     <message>
         <source>Top %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Top %1</translation>
     </message>
 </context>
 <context>
@@ -1923,82 +1923,86 @@ Emplacements consultés&#xa0;:
     </message>
     <message>
         <source>Generate…</source>
-        <translation type="unfinished"></translation>
+        <translation>Générer…</translation>
     </message>
     <message>
         <source>The model continues the text, a token at a time (Ctrl+G)</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle poursuit le texte, un token à la fois (Ctrl+G)</translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped at the end-of-text token.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token généré&#xa0;: arrêt au token de fin de texte.</numerusform>
+            <numerusform>%n tokens générés&#xa0;: arrêt au token de fin de texte.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped at the end of the model&apos;s context.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token généré&#xa0;: arrêt à la fin du contexte du modèle.</numerusform>
+            <numerusform>%n tokens générés&#xa0;: arrêt à la fin du contexte du modèle.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token généré&#xa0;: génération arrêtée.</numerusform>
+            <numerusform>%n tokens générés&#xa0;: génération arrêtée.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token généré.</numerusform>
+            <numerusform>%n tokens générés.</numerusform>
         </translation>
     </message>
     <message>
         <source>Nothing to continue yet: type some text first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rien à poursuivre pour l&apos;instant&#xa0;: saisissez d&apos;abord du texte.</translation>
     </message>
     <message>
         <source>Generated by the model</source>
-        <translation type="unfinished"></translation>
+        <translation>Généré par le modèle</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>La&amp;ngue</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Langue</translation>
     </message>
     <message>
         <source>AttnScope will use %1 the next time it starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>AttnScope utilisera %1 au prochain démarrage.</translation>
     </message>
     <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>Langue du système</translation>
     </message>
     <message>
         <source>&amp;Generate…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Générer…</translation>
     </message>
     <message>
         <source>Ctrl+G</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+G</translation>
     </message>
     <message>
         <source>The model continues the text, a token at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle poursuit le texte, un token à la fois</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Vues</translation>
     </message>
 </context>
 <context>
     <name>MaskView</name>
     <message>
         <source>Ca&amp;usal (each token sees only itself and earlier tokens)</source>
-        <translation>Ca&amp;usal (chaque token ne voit que lui-même et les tokens précédents)</translation>
+        <translation>Causal (c&amp;haque token ne voit que lui-même et les tokens précédents)</translation>
     </message>
     <message>
         <source>Off: bidirectional attention, as in an encoder. The model is run again.</source>
@@ -2255,21 +2259,21 @@ Emplacements consultés&#xa0;:
     </message>
     <message>
         <source>Click a token (or press Enter on it) to explain its logit in the Attribution view</source>
-        <translation type="unfinished"></translation>
+        <translation>Cliquez sur un token (ou appuyez sur Enter dessus) pour expliquer son logit dans la vue Attribution</translation>
     </message>
     <message>
         <source>Step %1: greedy, after position %2 the model put first:</source>
-        <translation type="unfinished"></translation>
+        <translation>Étape %1&#xa0;: en mode glouton, après la position %2, le modèle a placé en tête&#xa0;:</translation>
     </message>
     <message>
         <source>Step %1: what the sampler saw after position %2 (temperature %3):</source>
-        <translation type="unfinished"></translation>
+        <translation>Étape %1&#xa0;: ce qu&apos;a vu l&apos;échantillonneur après la position %2 (température %3)&#xa0;:</translation>
     </message>
     <message numerus="yes">
         <source>It took “%1”: probability %2, rank %3, from the %n most probable token(s) kept.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Retenu&#xa0;: «&#xa0;%1&#xa0;», probabilité %2, rang %3, parmi %n token conservé (le plus probable).</numerusform>
+            <numerusform>Retenu&#xa0;: «&#xa0;%1&#xa0;», probabilité %2, rang %3, parmi les %n tokens les plus probables conservés.</numerusform>
         </translation>
     </message>
 </context>
@@ -2701,29 +2705,29 @@ Emplacements consultés&#xa0;:
     </message>
     <message>
         <source>Estimated loss change per ablated head (attribution patching) · base loss %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Variation estimée de la perte par tête désactivée (attribution patching) · perte de base %1</translation>
     </message>
     <message>
         <source>Direct logit attribution of each head to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Attribution directe au logit de chaque tête pour %1</translation>
     </message>
 </context>
 <context>
     <name>render::AttributionFigure</name>
     <message>
         <source>%1 for %2 at position %3 · logit %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 pour %2 à la position %3 · logit %4</translation>
     </message>
     <message numerus="yes">
         <source>… %n more token(s) past the figure&apos;s room</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… %n token de plus ne tient pas dans la figure</numerusform>
+            <numerusform>… %n tokens de plus ne tiennent pas dans la figure</numerusform>
         </translation>
     </message>
     <message>
         <source>Completeness: f(e) − f(0) = %1, sum of the scores = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Complétude&#xa0;: f(e) − f(0) = %1, somme des scores = %2</translation>
     </message>
 </context>
 <context>
@@ -3004,19 +3008,19 @@ max de la ligne = 1</translation>
     <name>session::Attribution</name>
     <message>
         <source>Gradient norm</source>
-        <translation type="unfinished"></translation>
+        <translation>Norme du gradient</translation>
     </message>
     <message>
         <source>Gradient × input</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradient × entrée</translation>
     </message>
     <message>
         <source>Integrated gradients (%1 steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradients intégrés (%1 pas)</translation>
     </message>
     <message>
         <source>Relevance</source>
-        <translation type="unfinished"></translation>
+        <translation>Pertinence</translation>
     </message>
 </context>
 <context>
@@ -3119,15 +3123,15 @@ max de la ligne = 1</translation>
     </message>
     <message>
         <source>Attributio&amp;n</source>
-        <translation type="unfinished"></translation>
+        <translation>Attrib&amp;ution</translation>
     </message>
     <message>
         <source>Attribution</source>
-        <translation type="unfinished"></translation>
+        <translation>Attribution</translation>
     </message>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
-        <translation type="unfinished"></translation>
+        <translation>quels tokens ont compté pour une prédiction&#xa0;: gradients, gradients intégrés, pertinence&#xa0;; l&apos;attribution directe au logit de chaque tête&#xa0;; le logit lens</translation>
     </message>
 </context>
 </TS>

@@ -61,27 +61,27 @@
     </message>
     <message>
         <source>Ablating each head in turn… %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>各ヘッドを順にアブレーション中… %1。</translation>
     </message>
     <message numerus="yes">
         <source>An estimate from one backward pass (attribution patching); the scan measures each head exactly: %n forward pass(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>1 回の逆伝播による推定値です（attribution patching）。スキャンでは各ヘッドを正確に測定します：順伝播 %n 回。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>A scan takes %n forward pass(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>スキャンには %n 回の順伝播が必要です。</numerusform>
         </translation>
     </message>
     <message>
         <source>less than a second left</source>
-        <translation type="unfinished"></translation>
+        <translation>残り 1 秒未満</translation>
     </message>
     <message>
         <source>about %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>残り約 %1</translation>
     </message>
 </context>
 <context>
@@ -107,57 +107,57 @@
     <name>AttributionView</name>
     <message>
         <source>&amp;Score by:</source>
-        <translation type="unfinished"></translation>
+        <translation>スコアの算出(&amp;S)：</translation>
     </message>
     <message>
         <source>How each token&apos;s share is measured: relevance (gradient-weighted attention through every layer), the gradient&apos;s size, gradient × input, or integrated gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>各トークンの寄与の測り方：関連度（全層を通して勾配で重み付けしたアテンション）、勾配の大きさ、勾配 × 入力、または統合勾配</translation>
     </message>
     <message>
         <source>Ne&amp;xt token</source>
-        <translation type="unfinished"></translation>
+        <translation>次トークン(&amp;X)</translation>
     </message>
     <message>
         <source>Explain the text&apos;s next token again (or the top prediction at the last position) instead of the token chosen in Predictions</source>
-        <translation type="unfinished"></translation>
+        <translation>「予測」で選んだトークンの代わりに、テキストの次トークン（最後の位置では最上位の予測）を再び説明</translation>
     </message>
     <message>
         <source>Logit lens</source>
-        <translation type="unfinished"></translation>
+        <translation>ロジットレンズ</translation>
     </message>
     <message>
         <source>The prediction read after every block: the target&apos;s probability and the most probable tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>各ブロックの後で読み取った予測：ターゲットの確率と確率の高いトークン</translation>
     </message>
     <message>
         <source>Attribution</source>
-        <translation type="unfinished"></translation>
+        <translation>寄与度</translation>
     </message>
     <message>
         <source>A trace file holds attention only: attributions need the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>トレースファイルにはアテンションしか入っていません：寄与度の計算にはモデルが必要です。</translation>
     </message>
     <message numerus="yes">
         <source>Computing %n gradient(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 個の勾配を計算中…</numerusform>
         </translation>
     </message>
     <message>
         <source>Computing the gradients…</source>
-        <translation type="unfinished"></translation>
+        <translation>勾配を計算中…</translation>
     </message>
     <message>
         <source>“%1” at position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>位置 %2 の「%1」</translation>
     </message>
     <message>
         <source>The token chosen in Predictions.</source>
-        <translation type="unfinished"></translation>
+        <translation>「予測」で選んだトークンです。</translation>
     </message>
     <message>
         <source>The next token. Click a token to move P.</source>
-        <translation type="unfinished"></translation>
+        <translation>次トークンです。トークンをクリックすると P が移動します。</translation>
     </message>
 </context>
 <context>
@@ -219,16 +219,16 @@
         <translation>差分と並べて表示するか、差分のみを表示 (Ctrl+Alt+D)</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ 前へ(&amp;U)</translation>
+        <source>◀ Previous</source>
+        <translation>◀ 前へ</translation>
     </message>
     <message>
         <source>The previous checkpoint as B (Alt+PgUp)</source>
         <translation>前のチェックポイントを B にする (Alt+PgUp)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>次へ(&amp;N) ▶</translation>
+        <source>Next ▶</source>
+        <translation>次へ ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -651,114 +651,114 @@
     <name>GenerateDialog</name>
     <message>
         <source>Generate</source>
-        <translation type="unfinished"></translation>
+        <translation>生成</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
-        <translation type="unfinished"></translation>
+        <source>G&amp;reedy: always the most probable token</source>
+        <translation>貪欲法(&amp;R)：常に最も確率の高いトークン</translation>
     </message>
     <message>
         <source>Sa&amp;mpled with a seed</source>
-        <translation type="unfinished"></translation>
+        <translation>シードを指定してサンプリング(&amp;M)</translation>
     </message>
     <message>
         <source>every token</source>
-        <translation type="unfinished"></translation>
+        <translation>すべてのトークン</translation>
     </message>
     <message>
         <source>Go on past the &amp;end-of-text token</source>
-        <translation type="unfinished"></translation>
+        <translation>テキスト終了トークンの後も生成を続ける(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;New tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいトークン数(&amp;N)：</translation>
     </message>
     <message>
         <source>&amp;Temperature:</source>
-        <translation type="unfinished"></translation>
+        <translation>温度(&amp;T)：</translation>
     </message>
     <message>
         <source>Top-&amp;k:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-k(&amp;K)：</translation>
     </message>
     <message>
         <source>Top-&amp;p:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-p(&amp;P)：</translation>
     </message>
     <message>
         <source>&amp;Seed:</source>
-        <translation type="unfinished">シード(&amp;S)：</translation>
+        <translation>シード(&amp;S)：</translation>
     </message>
     <message>
         <source>&amp;Generate</source>
-        <translation type="unfinished"></translation>
+        <translation>生成(&amp;G)</translation>
     </message>
 </context>
 <context>
     <name>GenerationBar</name>
     <message>
         <source>Generation step</source>
-        <translation type="unfinished"></translation>
+        <translation>生成ステップ</translation>
     </message>
     <message>
         <source>Every view shows the run as it was when this step&apos;s token was chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>すべてのビューに、このステップのトークンが選ばれた時点の実行結果を表示</translation>
     </message>
     <message>
         <source>Step through the generation (arrow keys, Home, End)</source>
-        <translation type="unfinished"></translation>
+        <translation>生成を 1 ステップずつたどる（矢印キー、Home、End）</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation type="unfinished"></translation>
+        <source>Play</source>
+        <translation>再生</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>生成を 1 トークンずつ再生</translation>
     </message>
     <message numerus="yes">
         <source>Generating: %n token(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>生成中：%n トークン…</numerusform>
         </translation>
     </message>
     <message>
         <source>Esc stops</source>
-        <translation type="unfinished"></translation>
+        <translation>Esc で停止</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ステップ %1/%2</translation>
     </message>
     <message numerus="yes">
         <source>All %n new token(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>新しい %n トークンすべて</numerusform>
         </translation>
     </message>
     <message>
         <source>Stopped after the tokens asked for</source>
-        <translation type="unfinished"></translation>
+        <translation>指定した数のトークンを生成して停止</translation>
     </message>
     <message>
         <source>Stopped at the end-of-text token</source>
-        <translation type="unfinished"></translation>
+        <translation>テキスト終了トークンで停止</translation>
     </message>
     <message>
         <source>Stopped at the end of the model&apos;s context</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルのコンテキストの末尾で停止</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>%1 · %2 tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 トークン/秒</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <source>Pause</source>
+        <translation>一時停止</translation>
     </message>
 </context>
 <context>
@@ -1310,23 +1310,23 @@
     <name>LensModel</name>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>Token %1 (id %2): p = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>トークン %1（ID %2）：p = %3</translation>
     </message>
     <message>
         <source>After block</source>
-        <translation type="unfinished"></translation>
+        <translation>ブロック後</translation>
     </message>
     <message>
         <source>p(target)</source>
-        <translation type="unfinished"></translation>
+        <translation>p(ターゲット)</translation>
     </message>
     <message>
         <source>Top %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 位</translation>
     </message>
 </context>
 <context>
@@ -1909,71 +1909,75 @@ Looked in:
     </message>
     <message>
         <source>Generate…</source>
-        <translation type="unfinished"></translation>
+        <translation>生成…</translation>
     </message>
     <message>
         <source>The model continues the text, a token at a time (Ctrl+G)</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルがテキストの続きを 1 トークンずつ生成 (Ctrl+G)</translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped at the end-of-text token.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n トークンを生成しました：テキスト終了トークンで停止しました。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped at the end of the model&apos;s context.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n トークンを生成しました：モデルのコンテキストの末尾で停止しました。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n トークンを生成しました：停止しました。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n トークンを生成しました。</numerusform>
         </translation>
     </message>
     <message>
         <source>Nothing to continue yet: type some text first.</source>
-        <translation type="unfinished"></translation>
+        <translation>続きを生成するテキストがまだありません：先にテキストを入力してください。</translation>
     </message>
     <message>
         <source>Generated by the model</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルが生成</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>言語(&amp;L)</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>言語</translation>
     </message>
     <message>
         <source>AttnScope will use %1 the next time it starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>AttnScope は次回の起動時から %1 を使用します。</translation>
     </message>
     <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>システムの言語</translation>
     </message>
     <message>
         <source>&amp;Generate…</source>
-        <translation type="unfinished"></translation>
+        <translation>生成(&amp;G)…</translation>
     </message>
     <message>
         <source>Ctrl+G</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+G</translation>
     </message>
     <message>
         <source>The model continues the text, a token at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>モデルがテキストの続きを 1 トークンずつ生成</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>ビュー</translation>
     </message>
 </context>
 <context>
@@ -2234,20 +2238,20 @@ Looked in:
     </message>
     <message>
         <source>Click a token (or press Enter on it) to explain its logit in the Attribution view</source>
-        <translation type="unfinished"></translation>
+        <translation>トークンをクリック（または選択して Enter）すると、そのロジットを寄与度ビューで説明</translation>
     </message>
     <message>
         <source>Step %1: greedy, after position %2 the model put first:</source>
-        <translation type="unfinished"></translation>
+        <translation>ステップ %1：貪欲法。位置 %2 の後にモデルが上位に置いたトークン：</translation>
     </message>
     <message>
         <source>Step %1: what the sampler saw after position %2 (temperature %3):</source>
-        <translation type="unfinished"></translation>
+        <translation>ステップ %1：位置 %2 の後にサンプラーが見た分布（温度 %3）：</translation>
     </message>
     <message numerus="yes">
         <source>It took “%1”: probability %2, rank %3, from the %n most probable token(s) kept.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>「%1」を選択：確率 %2、順位 %3。確率の高い %n トークンを残した中から選びました。</numerusform>
         </translation>
     </message>
 </context>
@@ -2675,28 +2679,28 @@ Looked in:
     </message>
     <message>
         <source>Estimated loss change per ablated head (attribution patching) · base loss %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ヘッドごとのアブレーションによる損失の変化の推定（attribution patching）· 基準損失 %1</translation>
     </message>
     <message>
         <source>Direct logit attribution of each head to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に対する各ヘッドの直接ロジット寄与</translation>
     </message>
 </context>
 <context>
     <name>render::AttributionFigure</name>
     <message>
         <source>%1 for %2 at position %3 · logit %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：位置 %3 の %2 · ロジット %4</translation>
     </message>
     <message numerus="yes">
         <source>… %n more token(s) past the figure&apos;s room</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… さらに %n トークンが図に収まりません</numerusform>
         </translation>
     </message>
     <message>
         <source>Completeness: f(e) − f(0) = %1, sum of the scores = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>完全性：f(e) − f(0) = %1、スコアの合計 = %2</translation>
     </message>
 </context>
 <context>
@@ -2976,19 +2980,19 @@ row max = 1</source>
     <name>session::Attribution</name>
     <message>
         <source>Gradient norm</source>
-        <translation type="unfinished"></translation>
+        <translation>勾配ノルム</translation>
     </message>
     <message>
         <source>Gradient × input</source>
-        <translation type="unfinished"></translation>
+        <translation>勾配 × 入力</translation>
     </message>
     <message>
         <source>Integrated gradients (%1 steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>統合勾配（%1 ステップ）</translation>
     </message>
     <message>
         <source>Relevance</source>
-        <translation type="unfinished"></translation>
+        <translation>関連度</translation>
     </message>
 </context>
 <context>
@@ -3091,15 +3095,15 @@ row max = 1</source>
     </message>
     <message>
         <source>Attributio&amp;n</source>
-        <translation type="unfinished"></translation>
+        <translation>寄与度(&amp;J)</translation>
     </message>
     <message>
         <source>Attribution</source>
-        <translation type="unfinished"></translation>
+        <translation>寄与度</translation>
     </message>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
-        <translation type="unfinished"></translation>
+        <translation>予測にどのトークンが効いたか：勾配、統合勾配、関連度。各ヘッドの直接ロジット寄与。ロジットレンズ</translation>
     </message>
 </context>
 </TS>

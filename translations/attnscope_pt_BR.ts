@@ -63,29 +63,29 @@
     </message>
     <message>
         <source>Ablating each head in turn… %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Desativando cada cabeça por vez… %1.</translation>
     </message>
     <message numerus="yes">
         <source>An estimate from one backward pass (attribution patching); the scan measures each head exactly: %n forward pass(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Uma estimativa a partir de uma única retropropagação (attribution patching); a varredura mede cada cabeça exatamente: %n passagem direta.</numerusform>
+            <numerusform>Uma estimativa a partir de uma única retropropagação (attribution patching); a varredura mede cada cabeça exatamente: %n passagens diretas.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>A scan takes %n forward pass(es).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Uma varredura exige %n passagem direta.</numerusform>
+            <numerusform>Uma varredura exige %n passagens diretas.</numerusform>
         </translation>
     </message>
     <message>
         <source>less than a second left</source>
-        <translation type="unfinished"></translation>
+        <translation>falta menos de um segundo</translation>
     </message>
     <message>
         <source>about %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>faltam cerca de %1</translation>
     </message>
 </context>
 <context>
@@ -111,58 +111,58 @@
     <name>AttributionView</name>
     <message>
         <source>&amp;Score by:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pon&amp;tuar por:</translation>
     </message>
     <message>
         <source>How each token&apos;s share is measured: relevance (gradient-weighted attention through every layer), the gradient&apos;s size, gradient × input, or integrated gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Como a parte de cada token é medida: relevância (atenção ponderada pelo gradiente através de todas as camadas), o tamanho do gradiente, gradiente × entrada ou gradientes integrados</translation>
     </message>
     <message>
         <source>Ne&amp;xt token</source>
-        <translation type="unfinished"></translation>
+        <translation>Próximo to&amp;ken</translation>
     </message>
     <message>
         <source>Explain the text&apos;s next token again (or the top prediction at the last position) instead of the token chosen in Predictions</source>
-        <translation type="unfinished"></translation>
+        <translation>Explicar de novo o próximo token do texto (ou a previsão mais provável na última posição) em vez do token escolhido em Previsões</translation>
     </message>
     <message>
         <source>Logit lens</source>
-        <translation type="unfinished"></translation>
+        <translation>Logit lens</translation>
     </message>
     <message>
         <source>The prediction read after every block: the target&apos;s probability and the most probable tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>A previsão lida depois de cada bloco: a probabilidade do alvo e os tokens mais prováveis</translation>
     </message>
     <message>
         <source>Attribution</source>
-        <translation type="unfinished"></translation>
+        <translation>Atribuição</translation>
     </message>
     <message>
         <source>A trace file holds attention only: attributions need the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Um arquivo de trace só contém a atenção: as atribuições precisam do modelo.</translation>
     </message>
     <message numerus="yes">
         <source>Computing %n gradient(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Calculando %n gradiente…</numerusform>
+            <numerusform>Calculando %n gradientes…</numerusform>
         </translation>
     </message>
     <message>
         <source>Computing the gradients…</source>
-        <translation type="unfinished"></translation>
+        <translation>Calculando os gradientes…</translation>
     </message>
     <message>
         <source>“%1” at position %2</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” na posição %2</translation>
     </message>
     <message>
         <source>The token chosen in Predictions.</source>
-        <translation type="unfinished"></translation>
+        <translation>O token escolhido em Previsões.</translation>
     </message>
     <message>
         <source>The next token. Click a token to move P.</source>
-        <translation type="unfinished"></translation>
+        <translation>O próximo token. Clique em um token para mover P.</translation>
     </message>
 </context>
 <context>
@@ -224,16 +224,16 @@
         <translation>Lado a lado com a diferença, ou só a diferença (Ctrl+Alt+D)</translation>
     </message>
     <message>
-        <source>◀ Previo&amp;us</source>
-        <translation>◀ &amp;Voltar</translation>
+        <source>◀ Previous</source>
+        <translation>◀ Voltar</translation>
     </message>
     <message>
         <source>The previous checkpoint as B (Alt+PgUp)</source>
         <translation>O checkpoint anterior como B (Alt+PgUp)</translation>
     </message>
     <message>
-        <source>&amp;Next ▶</source>
-        <translation>Se&amp;guinte ▶</translation>
+        <source>Next ▶</source>
+        <translation>Seguinte ▶</translation>
     </message>
     <message>
         <source>The next checkpoint as B (Alt+PgDown)</source>
@@ -659,116 +659,116 @@
     <name>GenerateDialog</name>
     <message>
         <source>Generate</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerar</translation>
     </message>
     <message>
-        <source>&amp;Greedy: always the most probable token</source>
-        <translation type="unfinished"></translation>
+        <source>G&amp;reedy: always the most probable token</source>
+        <translation>&amp;Guloso: sempre o token mais provável</translation>
     </message>
     <message>
         <source>Sa&amp;mpled with a seed</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Amostragem com semente</translation>
     </message>
     <message>
         <source>every token</source>
-        <translation type="unfinished"></translation>
+        <translation>todos os tokens</translation>
     </message>
     <message>
         <source>Go on past the &amp;end-of-text token</source>
-        <translation type="unfinished"></translation>
+        <translation>Continuar depois do token de &amp;fim de texto</translation>
     </message>
     <message>
         <source>&amp;New tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Novos tokens:</translation>
     </message>
     <message>
         <source>&amp;Temperature:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Temperatura:</translation>
     </message>
     <message>
         <source>Top-&amp;k:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-&amp;k:</translation>
     </message>
     <message>
         <source>Top-&amp;p:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-&amp;p:</translation>
     </message>
     <message>
         <source>&amp;Seed:</source>
-        <translation type="unfinished">&amp;Semente:</translation>
+        <translation>&amp;Semente:</translation>
     </message>
     <message>
         <source>&amp;Generate</source>
-        <translation type="unfinished"></translation>
+        <translation>G&amp;erar</translation>
     </message>
 </context>
 <context>
     <name>GenerationBar</name>
     <message>
         <source>Generation step</source>
-        <translation type="unfinished"></translation>
+        <translation>Passo da geração</translation>
     </message>
     <message>
         <source>Every view shows the run as it was when this step&apos;s token was chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada visualização mostra a execução como estava quando o token deste passo foi escolhido</translation>
     </message>
     <message>
         <source>Step through the generation (arrow keys, Home, End)</source>
-        <translation type="unfinished"></translation>
+        <translation>Percorrer a geração passo a passo (setas, Home, End)</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation type="unfinished"></translation>
+        <source>Play</source>
+        <translation>Reproduzir</translation>
     </message>
     <message>
         <source>Step through the generation a token at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>Percorrer a geração um token por vez</translation>
     </message>
     <message numerus="yes">
         <source>Generating: %n token(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Gerando: %n token…</numerusform>
+            <numerusform>Gerando: %n tokens…</numerusform>
         </translation>
     </message>
     <message>
         <source>Esc stops</source>
-        <translation type="unfinished"></translation>
+        <translation>Esc para parar</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Passo %1 de %2</translation>
     </message>
     <message numerus="yes">
         <source>All %n new token(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token novo</numerusform>
+            <numerusform>Todos os %n tokens novos</numerusform>
         </translation>
     </message>
     <message>
         <source>Stopped after the tokens asked for</source>
-        <translation type="unfinished"></translation>
+        <translation>Parou após os tokens pedidos</translation>
     </message>
     <message>
         <source>Stopped at the end-of-text token</source>
-        <translation type="unfinished"></translation>
+        <translation>Parou no token de fim de texto</translation>
     </message>
     <message>
         <source>Stopped at the end of the model&apos;s context</source>
-        <translation type="unfinished"></translation>
+        <translation>Parou no fim do contexto do modelo</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Interrompida</translation>
     </message>
     <message>
         <source>%1 · %2 tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 tokens/s</translation>
     </message>
     <message>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <source>Pause</source>
+        <translation>Pausar</translation>
     </message>
 </context>
 <context>
@@ -1230,7 +1230,7 @@
     </message>
     <message>
         <source>Poolin&amp;g:</source>
-        <translation>&amp;Pooling:</translation>
+        <translation>Poolin&amp;g:</translation>
     </message>
     <message>
         <source>Max</source>
@@ -1321,23 +1321,23 @@
     <name>LensModel</name>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>Token %1 (id %2): p = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Token %1 (id %2): p = %3</translation>
     </message>
     <message>
         <source>After block</source>
-        <translation type="unfinished"></translation>
+        <translation>Após o bloco</translation>
     </message>
     <message>
         <source>p(target)</source>
-        <translation type="unfinished"></translation>
+        <translation>p(alvo)</translation>
     </message>
     <message>
         <source>Top %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Top %1</translation>
     </message>
 </context>
 <context>
@@ -1923,82 +1923,86 @@ Locais procurados:
     </message>
     <message>
         <source>Generate…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerar…</translation>
     </message>
     <message>
         <source>The model continues the text, a token at a time (Ctrl+G)</source>
-        <translation type="unfinished"></translation>
+        <translation>O modelo continua o texto, um token por vez (Ctrl+G)</translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped at the end-of-text token.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token gerado: parou no token de fim de texto.</numerusform>
+            <numerusform>%n tokens gerados: parou no token de fim de texto.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped at the end of the model&apos;s context.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token gerado: parou no fim do contexto do modelo.</numerusform>
+            <numerusform>%n tokens gerados: parou no fim do contexto do modelo.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s): stopped.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token gerado: geração interrompida.</numerusform>
+            <numerusform>%n tokens gerados: geração interrompida.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Generated %n token(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n token gerado.</numerusform>
+            <numerusform>%n tokens gerados.</numerusform>
         </translation>
     </message>
     <message>
         <source>Nothing to continue yet: type some text first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda não há nada para continuar: digite algum texto primeiro.</translation>
     </message>
     <message>
         <source>Generated by the model</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerado pelo modelo</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Idioma</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Idioma</translation>
     </message>
     <message>
         <source>AttnScope will use %1 the next time it starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>O AttnScope vai usar %1 na próxima vez que for iniciado.</translation>
     </message>
     <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>Idioma do sistema</translation>
     </message>
     <message>
         <source>&amp;Generate…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Gerar…</translation>
     </message>
     <message>
         <source>Ctrl+G</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+G</translation>
     </message>
     <message>
         <source>The model continues the text, a token at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>O modelo continua o texto, um token por vez</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Visualizações</translation>
     </message>
 </context>
 <context>
     <name>MaskView</name>
     <message>
         <source>Ca&amp;usal (each token sees only itself and earlier tokens)</source>
-        <translation>Ca&amp;usal (cada token só vê a si mesmo e os tokens anteriores)</translation>
+        <translation>Causal (cada &amp;token só vê a si mesmo e os tokens anteriores)</translation>
     </message>
     <message>
         <source>Off: bidirectional attention, as in an encoder. The model is run again.</source>
@@ -2255,21 +2259,21 @@ Locais procurados:
     </message>
     <message>
         <source>Click a token (or press Enter on it) to explain its logit in the Attribution view</source>
-        <translation type="unfinished"></translation>
+        <translation>Clique em um token (ou pressione Enter sobre ele) para explicar o logit dele na visualização Atribuição</translation>
     </message>
     <message>
         <source>Step %1: greedy, after position %2 the model put first:</source>
-        <translation type="unfinished"></translation>
+        <translation>Passo %1: no modo guloso, depois da posição %2 o modelo pôs em primeiro:</translation>
     </message>
     <message>
         <source>Step %1: what the sampler saw after position %2 (temperature %3):</source>
-        <translation type="unfinished"></translation>
+        <translation>Passo %1: o que o amostrador viu depois da posição %2 (temperatura %3):</translation>
     </message>
     <message numerus="yes">
         <source>It took “%1”: probability %2, rank %3, from the %n most probable token(s) kept.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Escolheu “%1”: probabilidade %2, colocação %3, entre %n token mantido (o mais provável).</numerusform>
+            <numerusform>Escolheu “%1”: probabilidade %2, colocação %3, entre os %n tokens mais prováveis mantidos.</numerusform>
         </translation>
     </message>
 </context>
@@ -2373,7 +2377,7 @@ Locais procurados:
     <name>TokenLinesView</name>
     <message>
         <source>Overla&amp;y every head of the layer</source>
-        <translation>Sobre&amp;por todas as cabeças da camada</translation>
+        <translation>Sobrepor &amp;todas as cabeças da camada</translation>
     </message>
     <message>
         <source>Draw every head of the selected layer at once, each in its own colour.</source>
@@ -2701,29 +2705,29 @@ Locais procurados:
     </message>
     <message>
         <source>Estimated loss change per ablated head (attribution patching) · base loss %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Mudança estimada da perda por cabeça desativada (attribution patching) · perda de base %1</translation>
     </message>
     <message>
         <source>Direct logit attribution of each head to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Atribuição direta ao logit de cada cabeça para %1</translation>
     </message>
 </context>
 <context>
     <name>render::AttributionFigure</name>
     <message>
         <source>%1 for %2 at position %3 · logit %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 para %2 na posição %3 · logit %4</translation>
     </message>
     <message numerus="yes">
         <source>… %n more token(s) past the figure&apos;s room</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… mais %n token não cabe na figura</numerusform>
+            <numerusform>… mais %n tokens não cabem na figura</numerusform>
         </translation>
     </message>
     <message>
         <source>Completeness: f(e) − f(0) = %1, sum of the scores = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Completude: f(e) − f(0) = %1, soma das pontuações = %2</translation>
     </message>
 </context>
 <context>
@@ -3004,19 +3008,19 @@ máx. da linha = 1</translation>
     <name>session::Attribution</name>
     <message>
         <source>Gradient norm</source>
-        <translation type="unfinished"></translation>
+        <translation>Norma do gradiente</translation>
     </message>
     <message>
         <source>Gradient × input</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradiente × entrada</translation>
     </message>
     <message>
         <source>Integrated gradients (%1 steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradientes integrados (%1 passos)</translation>
     </message>
     <message>
         <source>Relevance</source>
-        <translation type="unfinished"></translation>
+        <translation>Relevância</translation>
     </message>
 </context>
 <context>
@@ -3119,15 +3123,15 @@ máx. da linha = 1</translation>
     </message>
     <message>
         <source>Attributio&amp;n</source>
-        <translation type="unfinished"></translation>
+        <translation>Atribuição (&amp;w)</translation>
     </message>
     <message>
         <source>Attribution</source>
-        <translation type="unfinished"></translation>
+        <translation>Atribuição</translation>
     </message>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
-        <translation type="unfinished"></translation>
+        <translation>quais tokens importaram para uma previsão: gradientes, gradientes integrados, relevância; a atribuição direta ao logit de cada cabeça; o logit lens</translation>
     </message>
 </context>
 </TS>

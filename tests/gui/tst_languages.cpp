@@ -3,14 +3,18 @@
 // Export dialog and the Guide, the window works mirrored (right to left) with
 // the maps still drawn query down and key across, Chinese and Japanese tokens
 // draw as glyphs (not boxes) in PNG and PDF, and View ▸ Language remembers
-// the choice.
+// the choice; screen readers hear the selection change, and Tab reaches
+// every page's controls, each with a name, in every language.
 #include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QAccessible>
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
@@ -22,6 +26,7 @@
 #include <QTranslator>
 #include <QtTest>
 
+#include <algorithm>
 #include <memory>
 
 #include "gui/common/eliding_label.h"
@@ -29,6 +34,7 @@
 #include "gui/dialogs/export_dialog.h"
 #include "gui/dialogs/guide_dialog.h"
 #include "gui/views/head_detail_view.h"
+#include "gui/views/heads_grid_view.h"
 #include "gui/window/main_window.h"
 #include "gui/workspace/view_settings.h"
 #include "gui/workspace/workspace.h"
@@ -130,6 +136,9 @@ private slots:
     void mirroredWindowWalksEveryTab();
     void cjkTokensDrawAsGlyphs();
     void languageMenuRemembersTheChoice();
+    void screenReadersHearTheSelection();
+    void theFocusChainReachesEveryViewWithNames_data() { languages_data(); }
+    void theFocusChainReachesEveryViewWithNames();
 
 private:
     std::unique_ptr<QTranslator> translator_;
@@ -283,7 +292,11 @@ void tst_Languages::cjkTokensDrawAsGlyphs() {
     const render::HeadFigure fa(cjkFigureData(a), 0, 0, render::MatrixKind::Weights, render::Style());
     const render::HeadFigure fb(cjkFigureData(b), 0, 0, render::MatrixKind::Weights, render::Style());
     const render::HeadFigure fbox(cjkFigureData(box), 0, 0, render::MatrixKind::Weights, render::Style());
-    const QImage ia = paint(fa), ib = paint(fb), ibox = paint(fbox);
+    // Through the PNG export's renderer, at 150 dpi.
+    const auto png = [](const render::Figure& f) { return render::renderImage(f, QSizeF(4, 4), 150); };
+    const QImage ia = png(fa), ib = png(fb), ibox = png(fbox);
+    QVERIFY(!ia.isNull());
+    QCOMPARE(paint(fa) != paint(fb), true);  // and on screen
     QVERIFY2(ia != ib, "中 and 文 draw alike: the labels are boxes (install fonts-wqy-microhei)");
     QVERIFY2(ia != ibox, "中 draws as a missing glyph's box");
     QTemporaryDir tmp;
@@ -327,6 +340,78 @@ void tst_Languages::languageMenuRemembersTheChoice() {
     setChosenLanguage(QStringLiteral("xx"));  // a language this build does not ship is ignored
     QVERIFY(chosenLanguage().isEmpty());
     setChosenLanguage({});
+}
+
+// Another query: the views on show change their text alternative, which
+// announceDescription (gui/common/announce.h) sends to screen readers as a
+// DescriptionChanged event. (The offscreen platform has no accessibility
+// bridge, so QAccessible delivers no events here to listen to.)
+void tst_Languages::screenReadersHearTheSelection() {
+    Workspace ws;
+    ws.setDebounceMs(10);
+    MainWindow win(&ws);
+    win.resize(1280, 860);
+    win.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&win));
+    QSignalSpy ready(&ws, &Workspace::traceReady);
+    win.restoreSession();
+    QVERIFY(ready.wait(60000));
+    win.showView(QStringLiteral("head"));
+    const QString before = win.headDetail()->accessibleDescription();
+    Selection sel = ws.selection();
+    sel.query = 7;
+    ws.setSelection(sel);
+    const QString after = win.headDetail()->accessibleDescription();
+    QVERIFY2(after != before && after.contains(QStringLiteral("query 7")), qPrintable(after));
+    QAccessibleInterface* a = QAccessible::queryAccessibleInterface(win.headDetail());
+    QVERIFY(a);
+    QCOMPARE(a->text(QAccessible::Description), after);
+    win.showView(QStringLiteral("heads"));
+    sel.query = 9;
+    ws.setSelection(sel);
+    QVERIFY2(win.headsGrid()->accessibleDescription().contains(QStringLiteral("9")),
+             qPrintable(win.headsGrid()->accessibleDescription()));
+}
+
+// Tab from the text walks through every control of the page on show and
+// back; each has a name a screen reader can say, in every language; every
+// view's tab is reached by its Ctrl+N.
+void tst_Languages::theFocusChainReachesEveryViewWithNames() {
+    QFETCH(QString, lang);
+    if (!lang.isEmpty()) QVERIFY(translator_ = install(lang));
+    Workspace ws;
+    ws.setDebounceMs(10);
+    MainWindow win(&ws);
+    win.resize(1280, 860);
+    win.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&win));
+    QSignalSpy ready(&ws, &Workspace::traceReady);
+    win.restoreSession();
+    QVERIFY(ready.wait(60000));
+    QStringList nameless;
+    for (int i = 0; i < win.tabs()->count(); ++i) {
+        win.tabs()->setCurrentIndex(i);
+        QCoreApplication::processEvents();
+        QWidget* page = win.tabs()->currentWidget();
+        bool pageReached = false;
+        int steps = 0;
+        for (QWidget* w = win.editor()->nextInFocusChain(); w != win.editor() && steps < 2000; w = w->nextInFocusChain(), ++steps) {
+            if (!w->isVisibleTo(&win) || !(w->focusPolicy() & Qt::TabFocus) || !w->isEnabled()) continue;
+            pageReached = pageReached || page->isAncestorOf(w) || w == page;
+            QAccessibleInterface* a = QAccessible::queryAccessibleInterface(w);
+            const QString name = a ? a->text(QAccessible::Name) : QString();
+            // (A spin box's line edit speaks for the spin box, which is named.)
+            if (qobject_cast<QAbstractSpinBox*>(w->parentWidget())) continue;
+            if (name.trimmed().isEmpty() && !w->inherits("QAbstractScrollArea") && !w->inherits("QScrollBar"))
+                nameless << QStringLiteral("%1 (%2) on %3").arg(QString::fromLatin1(w->metaObject()->className()),
+                                                             w->objectName(), win.tabs()->tabText(i));
+        }
+        QVERIFY2(steps < 2000, "the focus chain does not come back to the text");
+        QVERIFY2(pageReached, qPrintable(QStringLiteral("Tab never reaches the page %1").arg(win.tabs()->tabText(i))));
+    }
+    nameless.removeDuplicates();
+    QVERIFY2(nameless.isEmpty(), qPrintable((lang.isEmpty() ? QStringLiteral("en") : lang) + QStringLiteral(": no accessible name:\n") +
+                                            nameless.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(tst_Languages)

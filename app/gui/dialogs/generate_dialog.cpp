@@ -18,7 +18,7 @@ GenerateDialog::GenerateDialog(QWidget* parent) : QDialog(parent) {
     maxNew_ = new QSpinBox(this);
     maxNew_->setRange(1, 4096);
     maxNew_->setValue(o.max_new);
-    greedy_ = new QRadioButton(tr("&Greedy: always the most probable token"), this);
+    greedy_ = new QRadioButton(tr("G&reedy: always the most probable token"), this);
     sampled_ = new QRadioButton(tr("Sa&mpled with a seed"), this);
     (o.sampling.greedy ? greedy_ : sampled_)->setChecked(true);
     temperature_ = new QDoubleSpinBox(this);

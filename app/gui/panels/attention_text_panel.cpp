@@ -3,6 +3,8 @@
 #include <QLocale>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -22,10 +24,10 @@ AttentionTextPanel::AttentionTextPanel(Workspace* ws, QWidget* parent) : QWidget
     strip_->setToolTipText([this](int i) {
         return tr("Token %1 “%2”: weight %3").arg(i).arg(ws_->tokens().labels.value(i)).arg(QLocale().toString(strip_->value(i), 'f', 4));
     });
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(strip_);
-    layout->addWidget(scroll, 1);
+    scroll_ = new QScrollArea(this);
+    scroll_->setWidgetResizable(true);
+    scroll_->setWidget(strip_);
+    layout->addWidget(scroll_, 1);
     connect(strip_, &ValueStrip::chipClicked, this, [this](int i) {
         Selection s = ws_->selection();
         s.query = i;
@@ -33,11 +35,21 @@ AttentionTextPanel::AttentionTextPanel(Workspace* ws, QWidget* parent) : QWidget
     });
     connect(ws_, &Workspace::traceReady, this, &AttentionTextPanel::refresh);
     connect(ws_, &Workspace::selectionChanged, this, &AttentionTextPanel::refresh);
+    // Placed again for a new text or width: the query may have moved out of sight.
+    // (After the scroll area has taken the strip's new height into its range.)
+    connect(strip_, &ValueStrip::chipsPlaced, this, [this] { QTimer::singleShot(0, this, &AttentionTextPanel::showQuery); });
 }
 
 void AttentionTextPanel::showEvent(QShowEvent* e) {
     QWidget::showEvent(e);
     refresh();
+}
+
+// The query's chip in sight: at 1,000 tokens it is often below the fold.
+void AttentionTextPanel::showQuery() {
+    if (query_ < 0 || query_ >= strip_->chipCount()) return;
+    const QRect r = strip_->chipRect(query_);
+    scroll_->ensureVisible(r.center().x(), r.center().y(), r.width() / 2 + 4, r.height() / 2 + 4);
 }
 
 void AttentionTextPanel::refresh() {
@@ -58,6 +70,7 @@ void AttentionTextPanel::refresh() {
     // Each query's strongest key at full colour (the views' row-normalised scale).
     strip_->setData(ws_->tokens().labels, values, 0);
     strip_->setMarked(query_);
+    showQuery();
     header_->setText(tr("%1 · attention of query %2 “%3”")
                          .arg(selectiontext::headName(s.layer, s.head))
                          .arg(query_)

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QLabel;
+class QScrollArea;
 class ValueStrip;
 class Workspace;
 
@@ -15,6 +16,7 @@ class AttentionTextPanel : public QWidget {
 public:
     explicit AttentionTextPanel(Workspace* ws, QWidget* parent = nullptr);
     ValueStrip* strip() const { return strip_; }
+    QScrollArea* scrollArea() const { return scroll_; }
     // The query whose attention is shown (-1: none).
     int query() const { return query_; }
 
@@ -26,5 +28,7 @@ private:
     Workspace* ws_;
     QLabel* header_;
     ValueStrip* strip_;
+    QScrollArea* scroll_;
+    void showQuery();
     int query_ = -1;
 };

@@ -15,7 +15,7 @@ GenerationBar::GenerationBar(Workspace* ws, QWidget* parent) : QWidget(parent), 
     slider_->setAccessibleName(tr("Generation step"));
     slider_->setAccessibleDescription(tr("Every view shows the run as it was when this step's token was chosen"));
     slider_->setToolTip(tr("Step through the generation (arrow keys, Home, End)"));
-    playButton_ = new QPushButton(tr("&Play"), this);
+    playButton_ = new QPushButton(tr("Play"), this);
     playButton_->setToolTip(tr("Step through the generation a token at a time"));
     stop_ = new QLabel(this);
     row->addWidget(step_);
@@ -77,10 +77,10 @@ void GenerationBar::showStep(int k) {
 void GenerationBar::togglePlay() {
     if (play_.isActive()) {
         play_.stop();
-        playButton_->setText(tr("&Play"));
+        playButton_->setText(tr("Play"));
         return;
     }
     if (slider_->value() >= slider_->maximum()) slider_->setValue(slider_->minimum());
     play_.start();
-    playButton_->setText(tr("&Pause"));
+    playButton_->setText(tr("Pause"));
 }

@@ -169,6 +169,9 @@ void TokenStrip::keyPressEvent(QKeyEvent* e) {
 }
 
 void TokenStrip::changeEvent(QEvent* e) {
-    if (e->type() == QEvent::FontChange) labelWidth_.clear();
     QWidget::changeEvent(e);
+    if (e->type() == QEvent::FontChange) {
+        labelWidth_.clear();
+        relayout();
+    }
 }

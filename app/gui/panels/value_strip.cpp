@@ -52,11 +52,13 @@ QColor ValueStrip::chipColor(int i) const {
 }
 
 int ValueStrip::layoutChips(int width, std::vector<QRect>* out) const {
-    const QFontMetrics fm(font());
+    const QFontMetrics fm(font(), const_cast<ValueStrip*>(this));  // as the painter measures
     int x = kChipGap, y = kChipGap;
     const int h = fm.height() + 2 * kChipPad;
     for (const QString& label : labels_) {
-        const int w = std::min(labelWidth_(fm, label) + 2 * kChipPad, std::max(30, width - 2 * kChipGap));
+        // Whole: 2 px more than the advance, which drawing may round past.
+        // Only a token wider than the strip itself is cut (and then wraps alone).
+        const int w = std::min(labelWidth_(fm, label) + 2 * kChipPad + 2, std::max(30, width - 2 * kChipGap));
         if (x + w > width - kChipGap && x > kChipGap) {
             x = kChipGap;
             y += h + kChipGap;
@@ -72,6 +74,7 @@ void ValueStrip::relayout() {
     layoutChips(width(), &chips_);
     updateGeometry();
     update();
+    emit chipsPlaced();
 }
 
 int ValueStrip::heightForWidth(int w) const { return layoutChips(w, nullptr); }
@@ -82,6 +85,14 @@ int ValueStrip::chipAt(const QPoint& pos) const {
     for (size_t i = 0; i < chips_.size(); ++i)
         if (chips_[i].contains(pos)) return int(i);
     return -1;
+}
+
+QString ValueStrip::shownLabel(int i) const {
+    if (i < 0 || size_t(i) >= chips_.size()) return {};
+    const QFontMetrics fm(font(), const_cast<ValueStrip*>(this));
+    const QString& label = labels_[i];
+    const int room = chips_[size_t(i)].width() - 2 * kChipPad;
+    return labelWidth_(fm, label) + 2 <= room ? label : fm.elidedText(label, Qt::ElideRight, room);
 }
 
 void ValueStrip::paintEvent(QPaintEvent* e) {
@@ -97,8 +108,7 @@ void ValueStrip::paintEvent(QPaintEvent* e) {
             p.drawRect(r.adjusted(1, 1, -1, -1));
         }
         p.setPen(text);
-        p.drawText(r.adjusted(kChipPad, 0, -kChipPad, 0), Qt::AlignCenter,
-                   p.fontMetrics().elidedText(labels_[int(i)], Qt::ElideRight, r.width() - 2 * kChipPad));
+        p.drawText(r.adjusted(kChipPad, 0, -kChipPad, 0), Qt::AlignCenter | Qt::TextDontClip, shownLabel(int(i)));
     }
 }
 
@@ -124,6 +134,9 @@ bool ValueStrip::event(QEvent* e) {
 }
 
 void ValueStrip::changeEvent(QEvent* e) {
-    if (e->type() == QEvent::FontChange) labelWidth_.clear();
     QWidget::changeEvent(e);
+    if (e->type() == QEvent::FontChange) {
+        labelWidth_.clear();
+        relayout();
+    }
 }

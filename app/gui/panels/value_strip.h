@@ -27,6 +27,9 @@ public:
 
     int chipCount() const { return int(chips_.size()); }
     QRect chipRect(int i) const { return chips_.at(size_t(i)); }
+    // The text chip i shows: its whole label, unless the label is wider than
+    // the strip itself (then elided).
+    QString shownLabel(int i) const;
     QColor chipColor(int i) const;
     double value(int i) const { return values_.at(size_t(i)); }
     int marked() const { return marked_; }
@@ -37,6 +40,8 @@ public:
 
 signals:
     void chipClicked(int index);
+    // The chips were placed again (new labels, or a new width).
+    void chipsPlaced();
 
 protected:
     void changeEvent(QEvent* e) override;

@@ -96,9 +96,9 @@ QWidget* CompareView::buildTimelineRow() {
     timelineRow_ = new QWidget(controls_);
     auto* tl = new QHBoxLayout(timelineRow_);
     tl->setContentsMargins(0, 0, 0, 0);
-    prev_ = new QPushButton(tr("◀ Previo&us"), timelineRow_);
+    prev_ = new QPushButton(tr("◀ Previous"), timelineRow_);
     prev_->setToolTip(tr("The previous checkpoint as B (Alt+PgUp)"));
-    next_ = new QPushButton(tr("&Next ▶"), timelineRow_);
+    next_ = new QPushButton(tr("Next ▶"), timelineRow_);
     next_->setToolTip(tr("The next checkpoint as B (Alt+PgDown)"));
     slider_ = new QSlider(Qt::Horizontal, timelineRow_);
     slider_->setObjectName(QStringLiteral("checkpointSlider"));

@@ -14,6 +14,7 @@ FigureView::FigureView(const session::ViewDescriptor& view, Workspace* ws, ViewS
     setAccessibleName(session::viewMenuText(view));
     setAccessibleDescription(QCoreApplication::translate("session::Views", view.summary));
     setToolTip(accessibleDescription());
+    setFocusPolicy(Qt::StrongFocus);  // reached by Tab, as every view is (Ctrl+E exports it)
     connect(&builder_, &QFutureWatcher<Build>::finished, this, &FigureView::buildFinished);
 }
 

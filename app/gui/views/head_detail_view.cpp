@@ -12,6 +12,7 @@
 #include <QWheelEvent>
 #include <cmath>
 
+#include "gui/common/announce.h"
 #include "gui/common/errors.h"
 #include "gui/common/selection_text.h"
 #include "gui/workspace/knockout_actions.h"
@@ -224,7 +225,7 @@ QString HeadDetailView::selectionDescription() const {
     return d;
 }
 
-void HeadDetailView::updateDescription() { setAccessibleDescription(selectionDescription()); }
+void HeadDetailView::updateDescription() { announceDescription(this, selectionDescription()); }
 
 void HeadDetailView::paintEvent(QPaintEvent*) {
     QPainter p(this);

@@ -17,6 +17,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <cmath>
 
+#include "gui/common/announce.h"
 #include "gui/common/errors.h"
 #include "gui/common/selection_text.h"
 #include "gui/common/work_pool.h"
@@ -403,8 +404,8 @@ QString HeadsGridView::selectionDescription() const {
 
 void HeadsGridView::updateDescription() {
     const QString d = selectionDescription();
-    setAccessibleDescription(d);
-    canvas_->setAccessibleDescription(d);
+    announceDescription(this, d);
+    announceDescription(canvas_, d);
 }
 
 void HeadsGridView::moveSelection(int dLayer, int dHead) {

@@ -1,5 +1,6 @@
 #include "gui/views/query_bars_view.h"
 
+#include "gui/common/announce.h"
 #include "gui/common/setting_value.h"
 #include "gui/common/errors.h"
 #include "gui/common/selection_text.h"
@@ -56,8 +57,8 @@ void QueryBarsView::rebuild() {
             problem_ = describeError(e);
         }
     }
-    setAccessibleDescription(trace ? selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
-                                   : QString());
+    announceDescription(this, trace ? selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
+                                     : QString());
     update();
 }
 

@@ -5,6 +5,7 @@
 #include <QLocale>
 #include <QTemporaryDir>
 #include <QTranslator>
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -175,6 +176,16 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("AttnScope"));
     QApplication::setApplicationName(QStringLiteral("AttnScope"));
     QApplication::setApplicationVersion(QStringLiteral(ATTNSCOPE_VERSION));
+    // A screenshot run reads none of the user's settings or saved text and
+    // writes none: its own empty folders stand in for them while it runs. Set
+    // before anything reads a setting (the translators read the language),
+    // since QSettings keeps the folder it first found.
+    std::unique_ptr<QTemporaryDir> scratch;
+    const QStringList args = QCoreApplication::arguments();
+    const bool shots = std::any_of(args.begin() + 1, args.end(), [](const QString& a) {
+        return a == QLatin1String("--screenshots") || a.startsWith(QLatin1String("--screenshots="));
+    });
+    if (shots && !(scratch = useScratchSettings())) return 1;
     Translators translators;
 
     const Options options;
@@ -184,10 +195,6 @@ int main(int argc, char** argv) {
     std::vector<attnscope::Knockout> knockouts;
     if (!readKnockouts(parser, options, &knockouts)) return 2;
 
-    // A screenshot run reads none of the user's settings or saved text and
-    // writes none: its own empty folders stand in for them while it runs.
-    std::unique_ptr<QTemporaryDir> scratch;
-    if (parser.isSet(options.shots) && !(scratch = useScratchSettings())) return 1;
     Workspace ws;
     MainWindow w(&ws);
     if (!openFirstDocument(parser, options, ws, w)) return 2;

@@ -12,6 +12,7 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -48,6 +49,7 @@ void MainWindow::buildViews() {
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName("views");
     tabs_->setDocumentMode(true);
+    tabs_->setAccessibleName(tr("Views"));
     auto* tabStyle = new CompactTabStyle;
     tabStyle->setParent(tabs_);
     tabs_->tabBar()->setStyle(tabStyle);
@@ -58,8 +60,10 @@ void MainWindow::buildViews() {
         QString title = session::viewTitle(v);
         QString tip = QCoreApplication::translate("session::Views", v.summary);
         // Chinese and Japanese write an accelerator as "(&X)" after the
-        // title; nine of those did not fit the tab bar. The tab shows the
-        // title alone, Alt+X still chooses it, and its tooltip says so.
+        // title (as do Spanish and Portuguese for a tab whose own letters
+        // are all taken); nine of those did not fit the tab bar. The tab
+        // shows the title alone, Alt+X still chooses it, and its tooltip
+        // says so.
         static const QRegularExpression bracketed(QStringLiteral("\\(&(\\w)\\)$"));
         const QRegularExpressionMatch m = bracketed.match(title);
         if (m.hasMatch()) {
@@ -73,6 +77,10 @@ void MainWindow::buildViews() {
         tabs_->setTabToolTip(i, tip);
     }
     setCentralWidget(tabs_);
+    connect(tabs_->tabBar(), &QTabBar::tabBarClicked, this, [this](int i) {
+        if (i >= 0 && size_t(i) < pages_.size() && tabs_->isTabEnabled(i))
+            QTimer::singleShot(0, pages_[size_t(i)], [v = pages_[size_t(i)]] { v->setFocus(Qt::TabFocusReason); });
+    });
 }
 
 std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDescriptor& v) {
@@ -170,6 +178,12 @@ void MainWindow::showView(const QString& viewId) {
     TraceView* v = viewWidget(viewId);
     if (!v) return;
     const int i = int(std::find(pages_.begin(), pages_.end(), v) - pages_.begin());
-    if (tabs_->isTabEnabled(i)) tabs_->setCurrentIndex(i);
-    else statusBar()->showMessage(tabs_->tabToolTip(i), 4000);  // e.g. it needs the model
+    if (tabs_->isTabEnabled(i)) {
+        tabs_->setCurrentIndex(i);
+        // The keys go to the view shown (arrows move through the grid), not
+        // to the control that had the focus on its page.
+        if (isVisible()) v->setFocus(Qt::ShortcutFocusReason);
+    } else {
+        statusBar()->showMessage(tabs_->tabToolTip(i), 4000);  // e.g. it needs the model
+    }
 }

@@ -171,6 +171,7 @@ void Workspace::finishRun() {
     if (!stale && !r.cancelled) {
         if (r.error.isEmpty()) {
             setStale(false);
+            const int previousT = trace_ ? trace_->T() : 0;
             trace_ = r.trace;
             tokens_ = std::move(r.tokens);
             compareKnockouts();
@@ -182,11 +183,15 @@ void Workspace::finishRun() {
             } else if (std::abs(T - fullT_) * 10 > fullT_) {
                 fullMs_ = 0;
             }
-            // Keep the selection inside the new sequence; by default the last
-            // token is the query (its row is what the model predicts from).
-            if (selection_.query < 0 || selection_.query >= trace_->T() || selection_.key >= trace_->T()) {
-                selection_.query = trace_->T() - 1;
-                selection_.key = -1;
+            // The query on the last token follows the last token (its row is
+            // what the model predicts from), as it does after a new model; one
+            // the user put elsewhere stays,
+            // clamped to the new text.
+            const bool followsLast = selection_.query < 0 || previousT == 0 || selection_.query == previousT - 1;
+            const int query = followsLast ? T - 1 : std::min(selection_.query, T - 1);
+            if (query != selection_.query || selection_.key >= T) {
+                selection_.query = query;
+                if (selection_.key >= T) selection_.key = -1;
                 emit selectionChanged(selection_);
             }
             QStringList notes;

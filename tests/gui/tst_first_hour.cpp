@@ -1,0 +1,172 @@
+// What a new user meets in the first hour (issue "Finished at real scale"),
+// read from the painted state:
+// - a query on the last token follows the last token when a longer text
+//   arrives; one the user chose stays, clamped;
+// - token chips show their token whole (GPT-2 tokens such as " Mary");
+// - Text by attention scrolls to the selected query;
+// - Ctrl+1 gives the keys to the grid, not to its Layers box.
+#include <QDockWidget>
+#include <QFile>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QtTest>
+
+#include <memory>
+
+#include "gui/panels/attention_text_panel.h"
+#include "gui/panels/predictions_panel.h"
+#include "gui/panels/value_strip.h"
+#include "gui/views/heads_grid_view.h"
+#include "gui/window/main_window.h"
+#include "gui/workspace/text_autosaver.h"
+#include "gui/workspace/workspace.h"
+#include "session/document.h"
+
+namespace {
+
+// About `n` characters of Shakespeare-like text (repeated lines).
+QString longText(int n) {
+    const QString line = QStringLiteral("MENENIUS: Mary and John speak once again, and let me hear thy voice.\n");
+    QString s;
+    while (s.size() < n) s += line;
+    return s.left(n);
+}
+
+}  // namespace
+
+class tst_FirstHour : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void queryOnTheLastTokenFollowsIt();
+    void aChosenQueryStaysClamped();
+    void chipsShowTheirTokenWhole();
+    void attentionTextScrollsToTheQuery();
+    void ctrl1GivesTheKeysToTheGrid();
+
+private:
+    bool setTextAndWait(const QString& text, int T);
+    // A character model with room for 2,048 tokens (the demo's context is 256).
+    void useLongContextModel() {
+        ws_->setDocument(session::randomDocument(attnscope::ModelConfig::seed(96, 2048, 64, 4, 2), 5));
+    }
+    std::unique_ptr<Workspace> ws_;
+    std::unique_ptr<MainWindow> win_;
+};
+
+void tst_FirstHour::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("AttnScopeTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_first_hour"));
+}
+
+void tst_FirstHour::init() {
+    QSettings().clear();
+    QFile::remove(TextAutosaver::defaultPath());
+    ws_ = std::make_unique<Workspace>();
+    ws_->setDebounceMs(10);
+    win_ = std::make_unique<MainWindow>(ws_.get());
+    win_->resize(1280, 860);
+    win_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(win_.get()));
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    win_->restoreSession();
+    QVERIFY(ready.wait(60000) || !ready.isEmpty());
+}
+
+void tst_FirstHour::cleanup() {
+    win_.reset();
+    ws_.reset();
+}
+
+bool tst_FirstHour::setTextAndWait(const QString& text, int T) {
+    win_->editor()->setPlainText(text);
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 60000) {
+        QTest::qWait(20);
+        if (ws_->trace() && ws_->trace()->T() == T && !ws_->isRunning()) return true;
+    }
+    return false;
+}
+
+void tst_FirstHour::queryOnTheLastTokenFollowsIt() {
+    useLongContextModel();
+    QVERIFY(setTextAndWait(longText(45), 45));
+    QCOMPARE(ws_->selection().query, 44);
+    QVERIFY(setTextAndWait(longText(1000), 1000));
+    QCOMPARE(ws_->selection().query, 999);
+    // Predictions says so.
+    win_->predictionsDock()->raise();
+    const auto named = [this] {
+        for (const QLabel* l : win_->predictions()->findChildren<QLabel*>())
+            if (l->text().contains(QStringLiteral("position 999"))) return true;
+        return false;
+    };
+    QTRY_VERIFY2(named(), "the predictions header names position 999");
+}
+
+void tst_FirstHour::aChosenQueryStaysClamped() {
+    useLongContextModel();
+    QVERIFY(setTextAndWait(longText(300), 300));
+    Selection s = ws_->selection();
+    s.query = 120;
+    ws_->setSelection(s);
+    QVERIFY(setTextAndWait(longText(1000), 1000));
+    QCOMPARE(ws_->selection().query, 120);  // the user's choice stays
+    QVERIFY(setTextAndWait(longText(80), 80));
+    QCOMPARE(ws_->selection().query, 79);  // clamped
+}
+
+// A GPT-2-sized vocabulary gets the bundled BPE: multi-character tokens.
+void tst_FirstHour::chipsShowTheirTokenWhole() {
+    if (session::bundledGpt2TokenizerPath().isEmpty()) QSKIP("the bundled GPT-2 BPE is not in this tree");
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::gpt2(50257, 1024, 64, 4, 2), 3));
+    win_->editor()->setPlainText(longText(700));
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() > 100 && !ws_->isRunning(), 60000);
+    const QStringList labels = ws_->tokens().labels;
+    QVERIFY(labels.contains(QStringLiteral("␣Mary")) && labels.contains(QStringLiteral("␣John")));
+    for (ValueStrip* strip : {win_->predictions()->surpriseStrip(), win_->attentionText()->strip()}) {
+        QTRY_COMPARE(strip->chipCount(), int(labels.size()));
+        for (int i = 0; i < strip->chipCount(); ++i)
+            QVERIFY2(strip->shownLabel(i) == labels[i],
+                     qPrintable(QStringLiteral("chip %1 shows “%2” for “%3”").arg(i).arg(strip->shownLabel(i), labels[i])));
+    }
+}
+
+void tst_FirstHour::attentionTextScrollsToTheQuery() {
+    useLongContextModel();
+    QVERIFY(setTextAndWait(longText(1000), 1000));
+    AttentionTextPanel* panel = win_->attentionText();
+    QTRY_COMPARE(panel->strip()->chipCount(), 1000);
+    const auto inSight = [panel](int q) {
+        const QRect chip = panel->strip()->chipRect(q);
+        const QRect seen(QPoint(panel->scrollArea()->horizontalScrollBar()->value(),
+                                panel->scrollArea()->verticalScrollBar()->value()),
+                         panel->scrollArea()->viewport()->size());
+        return seen.intersects(chip);
+    };
+    QTRY_VERIFY(inSight(999));
+    Selection s = ws_->selection();
+    s.query = 3;
+    ws_->setSelection(s);
+    QTRY_VERIFY(inSight(3));
+    QVERIFY(!inSight(999));
+}
+
+void tst_FirstHour::ctrl1GivesTheKeysToTheGrid() {
+    win_->activateWindow();
+    QTest::keyClick(win_.get(), Qt::Key_1, Qt::ControlModifier);
+    QTRY_VERIFY(win_->headsGrid()->hasFocus());
+    const Selection before = ws_->selection();
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right);
+    QTRY_VERIFY(ws_->selection().head == before.head + 1 || ws_->selection().layer != before.layer);
+}
+
+QTEST_MAIN(tst_FirstHour)
+#include "tst_first_hour.moc"
