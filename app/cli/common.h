@@ -56,6 +56,8 @@ attnscope::Progress progress_line(std::string what);
 // end-of-text token from the document's tokenizer.
 extern const std::set<std::string> kGenerateOptions;  // the valued ones
 extern const std::set<std::string> kGenerateFlags;
+// --greedy, or --temperature t [--top-k K] [--top-p p] --seed S (generate, export --generate).
+attnscope::SamplingOptions sampling_options(const Args& args);
 attnscope::GenerateOptions generate_options(const Args& args, const session::Document& doc);
 
 // One stderr note when the tokenizer left characters out of `t`.

@@ -144,20 +144,7 @@ session::Recipe recipeFromArgs(const Args& args) {
     r.target = args.get_int("target", r.target, -1, 1 << 30);
     if (args.has("generate")) {  // the same sampling options as `generate`, --generate N for its --max-new N
         r.generate = args.get_int("generate", 0, 1, 1 << 20);
-        const bool sampled = args.has("temperature");
-        if (args.has("greedy") && sampled) throw UsageError("give --greedy or --temperature t, not both");
-        for (const char* only : {"top-k", "top-p", "seed"})
-            if (args.has(only) && !sampled)
-                throw UsageError(std::string("--") + only + " goes with sampling: add --temperature t");
-        r.sampling = {};
-        if (sampled) {
-            if (!args.has("seed")) throw UsageError("sampling needs --seed S, so that the figure can be made again");
-            r.sampling.greedy = false;
-            r.sampling.temperature = args.get_double("temperature", 1.0, 0.0, 1e6, true);
-            r.sampling.top_k = args.get_int("top-k", 0, 0, 1 << 30);
-            r.sampling.top_p = args.get_double("top-p", 1.0, 0.0, 1.0, true);
-            r.sampling.rng_seed = args.get_u64("seed", 0);
-        }
+        r.sampling = sampling_options(args);
         r.ignoreEos = args.has("ignore-eos");
     } else {
         for (const char* only : {"temperature", "top-k", "top-p", "seed", "greedy", "ignore-eos"})

@@ -16,10 +16,8 @@ namespace cli {
 const std::set<std::string> kGenerateOptions = {"max-new", "temperature", "top-k", "top-p", "seed"};
 const std::set<std::string> kGenerateFlags = {"greedy", "ignore-eos"};
 
-attnscope::GenerateOptions generate_options(const Args& args, const session::Document& doc) {
-    attnscope::GenerateOptions o;
-    if (!args.has("max-new")) throw UsageError("say how many tokens to generate: --max-new N");
-    o.max_new = args.get_int("max-new", 0, 1, 1 << 20);
+attnscope::SamplingOptions sampling_options(const Args& args) {
+    attnscope::SamplingOptions o;
     const bool sampled = args.has("temperature");
     if (args.has("greedy") && sampled) throw UsageError("give --greedy or --temperature t, not both");
     for (const char* only : {"top-k", "top-p", "seed"})
@@ -27,12 +25,20 @@ attnscope::GenerateOptions generate_options(const Args& args, const session::Doc
             throw UsageError(std::string("--") + only + " goes with sampling: add --temperature t");
     if (sampled) {
         if (!args.has("seed")) throw UsageError("sampling needs --seed S, so that the text can be made again");
-        o.sampling.greedy = false;
-        o.sampling.temperature = args.get_double("temperature", 1.0, 0.0, 1e6, true);
-        o.sampling.top_k = args.get_int("top-k", 0, 0, 1 << 30);
-        o.sampling.top_p = args.get_double("top-p", 1.0, 0.0, 1.0, true);
-        o.sampling.rng_seed = args.get_u64("seed", 0);
+        o.greedy = false;
+        o.temperature = args.get_double("temperature", 1.0, 0.0, 1e6, true);
+        o.top_k = args.get_int("top-k", 0, 0, 1 << 30);
+        o.top_p = args.get_double("top-p", 1.0, 0.0, 1.0, true);
+        o.rng_seed = args.get_u64("seed", 0);
     }
+    return o;
+}
+
+attnscope::GenerateOptions generate_options(const Args& args, const session::Document& doc) {
+    attnscope::GenerateOptions o;
+    if (!args.has("max-new")) throw UsageError("say how many tokens to generate: --max-new N");
+    o.max_new = args.get_int("max-new", 0, 1, 1 << 20);
+    o.sampling = sampling_options(args);
     o.ignore_eos = args.has("ignore-eos");
     o.eos_id = doc.tokenizer ? doc.tokenizer->eos_id() : -1;
     return o;

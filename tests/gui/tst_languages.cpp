@@ -92,6 +92,23 @@ QStringList cutTexts(const QWidget* root) {
     return out;
 }
 
+// A 1280x860 main window with the last session's text (or the example) run
+// on the demo model.
+struct DemoWindow {
+    Workspace ws;
+    MainWindow win{&ws};
+    // Shown and run; false when either timed out.
+    bool open() {
+        ws.setDebounceMs(10);
+        win.resize(1280, 860);
+        win.show();
+        if (!QTest::qWaitForWindowExposed(&win)) return false;
+        QSignalSpy ready(&ws, &Workspace::traceReady);
+        win.restoreSession();
+        return ready.wait(60000) || !ready.isEmpty();
+    }
+};
+
 std::unique_ptr<QTranslator> install(const QString& lang) {
     auto t = std::make_unique<QTranslator>();
     if (!t->load(qmPath(lang)) || !QCoreApplication::installTranslator(t.get())) return nullptr;
@@ -205,15 +222,10 @@ void tst_Languages::acceleratorsAreUnique() {
 void tst_Languages::noTextIsCut() {
     QFETCH(QString, lang);
     if (!lang.isEmpty()) QVERIFY(translator_ = install(lang));
-    Workspace ws;
-    ws.setDebounceMs(10);
-    MainWindow win(&ws);
-    win.resize(1280, 860);
-    win.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&win));
-    QSignalSpy ready(&ws, &Workspace::traceReady);
-    win.restoreSession();
-    QVERIFY(ready.wait(60000));
+    DemoWindow demo;
+    QVERIFY(demo.open());
+    Workspace& ws = demo.ws;
+    MainWindow& win = demo.win;
     QStringList cut;
     for (int i = 0; i < win.tabs()->count(); ++i) {
         win.tabs()->setCurrentIndex(i);
@@ -240,16 +252,11 @@ void tst_Languages::noTextIsCut() {
 // head detail still puts key 0 on the left and query 0 at the top.
 void tst_Languages::mirroredWindowWalksEveryTab() {
     QApplication::setLayoutDirection(Qt::RightToLeft);
-    Workspace ws;
-    ws.setDebounceMs(10);
-    MainWindow win(&ws);
-    win.resize(1280, 860);
-    win.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&win));
+    DemoWindow demo;
+    QVERIFY(demo.open());
+    Workspace& ws = demo.ws;
+    MainWindow& win = demo.win;
     QCOMPARE(win.layoutDirection(), Qt::RightToLeft);
-    QSignalSpy ready(&ws, &Workspace::traceReady);
-    win.restoreSession();
-    QVERIFY(ready.wait(60000));
     // The menu bar starts at the right: File is right of Help.
     const QList<QAction*> menus = win.menuBar()->actions();
     QVERIFY(win.menuBar()->actionGeometry(menus.first()).x() > win.menuBar()->actionGeometry(menus.last()).x());
@@ -347,15 +354,10 @@ void tst_Languages::languageMenuRemembersTheChoice() {
 // DescriptionChanged event. (The offscreen platform has no accessibility
 // bridge, so QAccessible delivers no events here to listen to.)
 void tst_Languages::screenReadersHearTheSelection() {
-    Workspace ws;
-    ws.setDebounceMs(10);
-    MainWindow win(&ws);
-    win.resize(1280, 860);
-    win.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&win));
-    QSignalSpy ready(&ws, &Workspace::traceReady);
-    win.restoreSession();
-    QVERIFY(ready.wait(60000));
+    DemoWindow demo;
+    QVERIFY(demo.open());
+    Workspace& ws = demo.ws;
+    MainWindow& win = demo.win;
     win.showView(QStringLiteral("head"));
     const QString before = win.headDetail()->accessibleDescription();
     Selection sel = ws.selection();
@@ -379,15 +381,9 @@ void tst_Languages::screenReadersHearTheSelection() {
 void tst_Languages::theFocusChainReachesEveryViewWithNames() {
     QFETCH(QString, lang);
     if (!lang.isEmpty()) QVERIFY(translator_ = install(lang));
-    Workspace ws;
-    ws.setDebounceMs(10);
-    MainWindow win(&ws);
-    win.resize(1280, 860);
-    win.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&win));
-    QSignalSpy ready(&ws, &Workspace::traceReady);
-    win.restoreSession();
-    QVERIFY(ready.wait(60000));
+    DemoWindow demo;
+    QVERIFY(demo.open());
+    MainWindow& win = demo.win;
     QStringList nameless;
     for (int i = 0; i < win.tabs()->count(); ++i) {
         win.tabs()->setCurrentIndex(i);

@@ -31,10 +31,9 @@
 
 namespace {
 
-// Nine views share the space between the docks (about 600 px at 1280 px):
-// with the style's usual 24 px around each title their tabs overflowed into
-// scroll arrows in every language. Half that keeps them apart and lets all
-// nine show.
+// Every view's tab shares the space between the docks: with the style's
+// usual space around each title they overflowed into scroll arrows at the
+// first window size. Half that space keeps them apart and lets all show.
 class CompactTabStyle : public QProxyStyle {
 public:
     int pixelMetric(PixelMetric m, const QStyleOption* o = nullptr, const QWidget* w = nullptr) const override {
