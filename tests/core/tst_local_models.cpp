@@ -45,6 +45,42 @@ QByteArray ggufHeader(uint32_t version) {
     return b;
 }
 
+template <typename T>
+void put(QByteArray& b, T v) {
+    b.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+void putString(QByteArray& b, const QByteArray& s) {
+    put<uint64_t>(b, uint64_t(s.size()));
+    b.append(s);
+}
+
+// A GGUF v3 file whose metadata names `arch`, with one 32-value tensor of
+// ggml type `type` (16 is IQ2_XXS, which AttnScope refuses) when type >= 0.
+QByteArray ggufOf(const QByteArray& arch, int type = -1) {
+    QByteArray b("GGUF");
+    put<uint32_t>(b, 3);
+    put<uint64_t>(b, type >= 0 ? 1 : 0);  // tensors
+    put<uint64_t>(b, 1);                  // keys
+    putString(b, "general.architecture");
+    put<uint32_t>(b, 8);  // string
+    putString(b, arch);
+    if (type >= 0) {
+        putString(b, "token_embd.weight");
+        put<uint32_t>(b, 1);
+        put<uint64_t>(b, 32);
+        put<uint32_t>(b, uint32_t(type));
+        put<uint64_t>(b, 0);
+    }
+    b.append(QByteArray((32 - b.size() % 32) % 32, '\0'));
+    b.append(QByteArray(256, '\0'));
+    return b;
+}
+
+QByteArray fixture(const QString& name) {
+    QFile f(testutil::fixtures(name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 const LocalModel* byName(const std::vector<LocalModel>& all, const std::string& name) {
     for (const LocalModel& m : all)
         if (m.name == name) return &m;
@@ -66,17 +102,20 @@ private slots:
 private:
     QTemporaryDir tmp_;
     LocalModelRoots roots_;
+    QByteArray llama_;  // the committed llama GGUF fixture, as the Ollama blob
 };
 
 void tst_LocalModels::initTestCase() {
     QVERIFY(tmp_.isValid());
     const QString ollama = tmp_.filePath(QStringLiteral("ollama"));
     const QString lib = ollama + QStringLiteral("/manifests/registry.ollama.ai/library");
-    // llama3:8b opens (its blob is a GGUF header); phi:latest's blob is
+    // llama3:8b opens (its blob is a small llama GGUF); phi:latest's blob is
     // missing; broken:1 has a manifest that is not JSON; nomodel:1 lists no
     // model layer; user/custom:v2 is in another namespace.
     QVERIFY(write(lib + "/llama3/8b", manifest(kDigest)));
-    QVERIFY(write(ollama + "/blobs/sha256-" + kDigest, ggufHeader(3) + QByteArray(1000, 'x')));
+    llama_ = fixture(QStringLiteral("gguf/llama.gguf"));
+    QVERIFY(!llama_.isEmpty());
+    QVERIFY(write(ollama + "/blobs/sha256-" + kDigest, llama_));
     QVERIFY(write(lib + "/phi/latest", manifest(QString(64, QLatin1Char('a')))));
     QVERIFY(write(lib + "/broken/1", "{not json"));
     QVERIFY(write(lib + "/nomodel/1", R"({"layers":[]})"));
@@ -109,7 +148,10 @@ void tst_LocalModels::initTestCase() {
     roots_.huggingface = hub.toStdString();
 
     const QString lms = tmp_.filePath(QStringLiteral("lmstudio"));
-    QVERIFY(write(lms + "/pub/repo/model-Q4_K_M.gguf", ggufHeader(3)));
+    QVERIFY(write(lms + "/pub/repo/model-Q4_K_M.gguf", fixture(QStringLiteral("gguf/llama_q4_k.gguf"))));
+    QVERIFY(write(lms + "/pub/repo/bert.gguf", ggufOf("bert")));
+    QVERIFY(write(lms + "/pub/repo/iq2.gguf", ggufOf("llama", 16)));
+    QVERIFY(write(lms + "/pub/repo/plain.gguf", ggufHeader(3)));  // no architecture
     QVERIFY(write(lms + "/pub/old/model.gguf", ggufHeader(1)));
     QVERIFY(QFile::link(lms + "/pub/gone.gguf", lms + "/pub/repo/dangling.gguf"));
     roots_.lmstudio = {lms.toStdString()};
@@ -130,7 +172,8 @@ void tst_LocalModels::ollamaManifestsAndBlobs() {
     QVERIFY(m->opens);
     QCOMPARE(m->format, std::string("gguf"));
     QVERIFY(QString::fromStdString(m->path).endsWith("blobs/sha256-" + kDigest));
-    QCOMPARE(m->bytes, int64_t(1024));
+    QCOMPARE(m->bytes, int64_t(llama_.size()));
+    QCOMPARE(m->architecture, std::string("llama"));  // read from the GGUF's metadata
     QVERIFY(byName(all, "user/custom:v2") && byName(all, "user/custom:v2")->opens);
     const struct {
         const char* name;
@@ -168,6 +211,23 @@ void tst_LocalModels::lmStudioAndAddedFolders() {
     const std::vector<LocalModel> all = find_local_models(roots_);
     const LocalModel* q4 = byName(all, "pub/repo/model-Q4_K_M.gguf");
     QVERIFY(q4 && q4->opens && q4->source == "lmstudio");
+    QCOMPARE(q4->architecture, std::string("llama"));
+    // What a GGUF's header says keeps it from opening, said before it is chosen.
+    const struct {
+        const char* name;
+        const char* arch;
+        const char* says;
+    } refused[] = {{"pub/repo/bert.gguf", "bert", "architecture 'bert' is not supported"},
+                   {"pub/repo/iq2.gguf", "", "IQ2_XXS"},
+                   {"pub/repo/plain.gguf", "", "general.architecture"}};
+    for (const auto& r : refused) {
+        const LocalModel* x = byName(all, r.name);
+        QVERIFY2(x, r.name);
+        QVERIFY(!x->opens);
+        QCOMPARE(x->format, std::string("gguf"));
+        QVERIFY2(QString::fromStdString(x->why_not).contains(QString::fromLatin1(r.says)), x->why_not.c_str());
+        if (*r.arch) QCOMPARE(x->architecture, std::string(r.arch));
+    }
     const LocalModel* old = byName(all, "pub/old/model.gguf");
     QVERIFY(old && !old->opens);
     QVERIFY(QString::fromStdString(old->why_not).contains("version 1"));

@@ -2,8 +2,16 @@
 // the window, with no question asked where the tokenizer is known, the seed's
 // GPT-2 vocabulary read with the bundled BPE, characters outside a character
 // vocabulary shown and left out, and a character vocabulary built from the
-// training text.
+// training text; and File ▸ Open local model…, over fake Ollama, Hugging Face
+// cache and added-folder trees made here.
+#include <QApplication>
 #include <QFile>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTimer>
+#include <QTreeView>
 #include <QLabel>
 #include <QMimeData>
 #include <QPlainTextEdit>
@@ -13,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "gui/dialogs/local_models_dialog.h"
 #include "gui/window/main_window.h"
 #include "gui/workspace/text_autosaver.h"
 #include "gui/panels/model_panel.h"
@@ -34,8 +43,10 @@ private slots:
     void charactersOutsideTheVocabularyAreMarkedAndLeftOut();
     void charVocabularyFromTheTrainingText();
     void brokenTokenizerIsATokenizerProblem();
+    void localModelsAreListedAndOneOpens();
 
 private:
+    QString makeLocalModelTrees();  // the GGUF blob's path
     void drop(const QString& path);
     bool waitForModel(const QString& path);
     std::unique_ptr<Workspace> ws_;
@@ -199,6 +210,139 @@ void tst_OpenModels::brokenTokenizerIsATokenizerProblem() {
     const QString msg = failed.at(0).at(1).toString();
     QVERIFY2(msg.contains("tokenizer " + broken) && msg.contains("the model itself is fine"), qPrintable(msg));
     QVERIFY2(!win_->lastProblem().contains("Cannot open model"), qPrintable(win_->lastProblem()));
+}
+
+namespace {
+
+// The row of the dialog's list whose Name is `name` (-1 when not shown), and a
+// cell's text.
+int rowNamed(const QTreeView* list, const QString& name) {
+    for (int r = 0; r < list->model()->rowCount(); ++r)
+        if (list->model()->index(r, LocalModelsDialog::Name).data().toString() == name) return r;
+    return -1;
+}
+QString cell(const QTreeView* list, int row, int column) { return list->model()->index(row, column).data().toString(); }
+
+}  // namespace
+
+// An Ollama tree (tiny:q4 opens: its blob is the Q4_K llama fixture; gone:1
+// names a blob that is missing), a Hugging Face cache with a model type that
+// does not open, and an added folder holding the demo. The process's
+// environment points the finder at them, and at an empty home.
+QString tst_OpenModels::makeLocalModelTrees() {
+    const QString digest(64, QLatin1Char('c'));
+    const QString ollama = tmp_.filePath(QStringLiteral("ollama"));
+    const QString lib = ollama + QStringLiteral("/manifests/registry.ollama.ai/library");
+    const auto manifest = [](const QString& d) {
+        return QStringLiteral(R"({"layers":[{"mediaType":"application/vnd.ollama.image.model","digest":"sha256:%1"}]})")
+            .arg(d)
+            .toUtf8();
+    };
+    const QString blob = ollama + "/blobs/sha256-" + digest;
+    QFile::remove(blob);
+    QDir().mkpath(ollama + "/blobs");
+    if (!QFile::copy(testutil::fixtures("gguf/llama_q4_k.gguf"), blob)) return {};
+    if (!testutil::writeFile(lib + "/tiny/q4", manifest(digest))) return {};
+    if (!testutil::writeFile(lib + "/gone/1", manifest(QString(64, QLatin1Char('d'))))) return {};
+    const QString hub = tmp_.filePath(QStringLiteral("hub"));
+    if (!testutil::writeFile(hub + "/models--org--bert/snapshots/r1/config.json", R"({"model_type": "bert"})")) return {};
+    if (!testutil::writeFile(hub + "/models--org--bert/snapshots/r1/model.safetensors", "x")) return {};
+    const QString mine = tmp_.filePath(QStringLiteral("mine"));
+    QDir().mkpath(mine);
+    QFile::remove(mine + "/demo.safetensors");
+    if (!QFile::copy(QStringLiteral(ATTNSCOPE_RESOURCES "/demo/shakespeare-char.safetensors"), mine + "/demo.safetensors"))
+        return {};
+    qputenv("OLLAMA_MODELS", ollama.toUtf8());
+    qputenv("HF_HUB_CACHE", hub.toUtf8());
+    qputenv("HOME", tmp_.filePath(QStringLiteral("nohome")).toUtf8());
+    QSettings().setValue("localModels/folders", QStringList{mine});
+    return QFileInfo(blob).absoluteFilePath();
+}
+
+// File ▸ Open local model… lists every model with its source, architecture,
+// size and whether it opens (why not, before it is chosen); the search box
+// filters and Enter opens; the dialog is gone once the model loads.
+void tst_OpenModels::localModelsAreListedAndOneOpens() {
+    const QByteArray home = qgetenv("HOME");
+    const QString blob = makeLocalModelTrees();
+    QVERIFY(!blob.isEmpty());
+    auto restore = qScopeGuard([&] {
+        qputenv("HOME", home);
+        qunsetenv("OLLAMA_MODELS");
+        qunsetenv("HF_HUB_CACHE");
+    });
+    {
+        LocalModelsDialog d(win_.get());
+        d.show();
+        QTRY_VERIFY_WITH_TIMEOUT(d.searched(), 30000);
+        const QTreeView* list = d.list();
+        auto* search = d.findChild<QLineEdit*>();
+        QPushButton* open = nullptr;
+        for (QPushButton* b : d.findChildren<QPushButton*>())
+            if (b->text() == LocalModelsDialog::tr("&Open")) open = b;
+        QVERIFY(search && open);
+        const int tiny = rowNamed(list, "tiny:q4");
+        QVERIFY(tiny >= 0);
+        QCOMPARE(cell(list, tiny, LocalModelsDialog::Source), QStringLiteral("Ollama"));
+        QCOMPARE(cell(list, tiny, LocalModelsDialog::Architecture), QStringLiteral("llama"));  // read from the GGUF
+        QCOMPARE(cell(list, tiny, LocalModelsDialog::Size), QLocale().formattedDataSize(QFileInfo(blob).size()));
+        QCOMPARE(cell(list, tiny, LocalModelsDialog::Opens), LocalModelsDialog::tr("yes"));
+        const int demo = rowNamed(list, "demo.safetensors");
+        QVERIFY(demo >= 0);
+        QCOMPARE(cell(list, demo, LocalModelsDialog::Source), LocalModelsDialog::tr("Added folder"));
+        for (const char* name : {"gone:1", "org/bert"}) {
+            const int r = rowNamed(list, QString::fromLatin1(name));
+            QVERIFY2(r >= 0, name);
+            QVERIFY2(cell(list, r, LocalModelsDialog::Opens).contains(name[0] == 'g' ? "missing" : "bert"),
+                     qPrintable(cell(list, r, LocalModelsDialog::Opens)));
+            // Chosen, it says why and cannot be opened.
+            const_cast<QTreeView*>(list)->setCurrentIndex(list->model()->index(r, 0));
+            QVERIFY(!open->isEnabled());
+            QVERIFY(d.findChild<QLabel*>(QString(), Qt::FindChildrenRecursively) != nullptr);
+            bool said = false;
+            for (const QLabel* l : d.findChildren<QLabel*>()) said = said || l->text().contains("Does not open");
+            QVERIFY(said);
+        }
+        // Names, sources, architectures and sizes are shown whole at the dialog's size.
+        const QFontMetrics fm(list->font());
+        for (int r = 0; r < list->model()->rowCount(); ++r)
+            for (int c = LocalModelsDialog::Name; c < LocalModelsDialog::Opens; ++c)
+                QVERIFY2(fm.horizontalAdvance(cell(list, r, c)) < list->header()->sectionSize(c),
+                         qPrintable(cell(list, r, c)));
+        // Typing filters, and the first match becomes current.
+        QTest::keyClicks(search, "BERT");
+        QCOMPARE(list->model()->rowCount(), 1);
+        QVERIFY(!open->isEnabled());
+        search->clear();
+        QTest::keyClicks(search, "tiny");
+        QCOMPARE(list->model()->rowCount(), 1);
+        QVERIFY(open->isEnabled());
+    }
+    // Through the menu: Enter in the search box opens the model and closes the dialog.
+    QAction* action = nullptr;
+    for (QAction* a : win_->findChildren<QAction*>())
+        if (a->text() == MainWindow::tr("Open &local model…")) action = a;
+    QVERIFY(action);
+    QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+L")));
+    bool drove = false;
+    QTimer::singleShot(0, this, [&] {
+        auto* d = qobject_cast<LocalModelsDialog*>(QApplication::activeModalWidget());
+        if (!d) return;
+        auto reject = qScopeGuard([&] {
+            if (!drove) d->reject();
+        });
+        if (!QTest::qWaitFor([&] { return d->searched(); }, 30000)) return;
+        QTest::keyClicks(d->findChild<QLineEdit*>(), "tiny:q4");
+        QTest::keyClick(d->findChild<QLineEdit*>(), Qt::Key_Return);
+        drove = true;
+    });
+    action->trigger();
+    QVERIFY(drove);
+    QVERIFY(QApplication::activeModalWidget() == nullptr);
+    QVERIFY(win_->findChildren<LocalModelsDialog*>().isEmpty());
+    QVERIFY2(waitForModel(blob), qPrintable(win_->lastProblem()));
+    QCOMPARE(ws_->document().model.format, std::string("gguf"));
+    QVERIFY(ws_->document().tokenizer);  // from the GGUF's metadata, no question asked
 }
 
 QTEST_MAIN(tst_OpenModels)

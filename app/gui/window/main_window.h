@@ -191,6 +191,7 @@ private:
     QString chooseFileToOpen(const QString& title, const QString& dirKey, const QString& filter);
     void chooseModel();
     void chooseModelFolder();
+    void chooseLocalModel();
     void chooseTraceFile();
     void finishTraceFileCheck();  // openTraceFile's, on the GUI thread
     // Enables what works on the open document: with a trace file, the views

@@ -15,6 +15,7 @@
 #include "attnscope/run/trace_file.h"
 #include "gui/common/errors.h"
 #include "gui/common/work_pool.h"
+#include "gui/dialogs/local_models_dialog.h"
 #include "gui/dialogs/new_model_dialog.h"
 #include "gui/panels/model_panel.h"
 #include "gui/window/main_window.h"
@@ -42,7 +43,7 @@ QString MainWindow::chooseFileToOpen(const QString& title, const QString& dirKey
 
 void MainWindow::chooseModel() {
     const QString path = chooseFileToOpen(tr("Open model"), QStringLiteral("models/dir"),
-                                          tr("Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)"));
+                                          tr("Models (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;All files (*)"));
     if (!path.isEmpty()) openModel(path);
 }
 
@@ -53,6 +54,12 @@ void MainWindow::chooseModelFolder() {
     if (dir.isEmpty()) return;
     st.setValue("models/dir", dir);
     openModel(dir);
+}
+
+void MainWindow::chooseLocalModel() {
+    // Modal, and gone once a model is chosen: the window behind shows it loading.
+    LocalModelsDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted && !dialog.chosenPath().isEmpty()) openModel(dialog.chosenPath());
 }
 
 void MainWindow::chooseTraceFile() {

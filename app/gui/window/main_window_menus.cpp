@@ -58,6 +58,8 @@ void MainWindow::buildFileMenu() {
     QAction* open = file->addAction(tr("&Open model…"), this, &MainWindow::chooseModel);
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open model &folder…"), this, &MainWindow::chooseModelFolder);
+    file->addAction(tr("Open &local model…"), this, &MainWindow::chooseLocalModel)
+        ->setShortcut(QKeySequence(tr("Ctrl+Shift+L")));
     QAction* random = file->addAction(tr("&New random model…"), this, &MainWindow::newRandomModel);
     random->setShortcut(QKeySequence::New);
     file->addAction(tr("Open t&race file…"), this, &MainWindow::chooseTraceFile)

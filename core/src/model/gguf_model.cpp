@@ -231,6 +231,27 @@ std::string gguf_supported_architectures() {
     return out;
 }
 
+GgufProbe probe_gguf(const std::string& path) {
+    GgufProbe p;
+    try {
+        const MappedFile file(path);
+        const GgufFile f = GgufFile::parse(file.data(), file.size(), path);
+        p.architecture = printable(f.get_string("general.architecture").value_or(""));
+        if (p.architecture.empty()) {
+            p.why_not = "its metadata has no general.architecture";
+            return p;
+        }
+        bool known = false;
+        for (const GgufArch& a : kGgufArchs) known = known || p.architecture == a.gguf;
+        if (!known)
+            p.why_not = "architecture '" + p.architecture + "' is not supported (AttnScope opens " +
+                        gguf_supported_architectures() + ")";
+    } catch (const Error& e) {
+        p.why_not = e.what();
+    }
+    return p;
+}
+
 void load_gguf_model(LoadedModel& m, const std::string& path, std::shared_ptr<const MappedFile> file) {
     const GgufFile f = GgufFile::parse(file->data(), file->size(), path);
     m.format = "gguf";

@@ -23,4 +23,14 @@ void load_gguf_model(LoadedModel& m, const std::string& path, std::shared_ptr<co
 // The GGUF architectures AttnScope opens, comma-separated.
 std::string gguf_supported_architectures();
 
+// What a list of local models shows for a GGUF file without loading it: its
+// general.architecture ("" when absent) and, when it would not open, why
+// (an unsupported architecture or tensor type, a damaged header). The file is
+// mapped and its header, metadata and tensor infos parsed; no weight is read.
+struct GgufProbe {
+    std::string architecture;
+    std::string why_not;  // "" when it opens
+};
+GgufProbe probe_gguf(const std::string& path);
+
 }  // namespace attnscope

@@ -14,6 +14,7 @@
 #include "attnscope/common/file_io.h"
 #include "attnscope/formats/json.h"
 #include "attnscope/model/architectures.h"
+#include "model/gguf_model.h"
 #include "model/hf_config.h"
 
 namespace attnscope {
@@ -122,7 +123,10 @@ void probe_file(const fs::path& p, LocalModel& m) {
             m.why_not = "GGUF version " + std::to_string(version) + " (AttnScope reads versions 2 and 3)";
             return;
         }
-        m.opens = true;
+        const GgufProbe g = probe_gguf(p.string());
+        m.architecture = g.architecture;
+        m.why_not = g.why_not;
+        m.opens = g.why_not.empty();
         return;
     }
     if (b.size() >= 4 && b[0] == 'P' && b[1] == 'K' && b[2] == 3 && b[3] == 4) {
@@ -198,6 +202,7 @@ LocalModel ollama_model(const fs::path& root, const fs::path& manifest) {
         probe_file(blob, probed);
         m.bytes = probed.bytes;
         m.format = probed.format;
+        m.architecture = probed.architecture;
         m.opens = probed.opens;
         m.why_not = probed.why_not;
         return m;
