@@ -1341,6 +1341,132 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Hugging-Face-Cache</translation>
+    </message>
+    <message>
+        <source>Added folder</source>
+        <translation>Hinzugefügter Ordner</translation>
+    </message>
+    <message>
+        <source>Open local model</source>
+        <translation>Lokales Modell öffnen</translation>
+    </message>
+    <message>
+        <source>Search by name, source or architecture</source>
+        <translation>Nach Name, Quelle oder Architektur suchen</translation>
+    </message>
+    <message>
+        <source>Search the local models</source>
+        <translation>Lokale Modelle durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>&amp;Suchen:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Opens</source>
+        <translation>Öffnet</translation>
+    </message>
+    <message>
+        <source>Local models</source>
+        <translation>Lokale Modelle</translation>
+    </message>
+    <message>
+        <source>&amp;Folders</source>
+        <translation>&amp;Ordner</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Search again (F5)</source>
+        <translation>Erneut suchen (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>Does not open: %1</source>
+        <translation>Öffnet nicht: %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>nein: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s), %1 open</source>
+        <translation>
+            <numerusform>%n Modell, %1 öffnet</numerusform>
+            <numerusform>%n Modelle, %1 öffnen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No models were found in %1. Folders ▸ Add folder… searches another folder.</source>
+        <translation>In %1 wurden keine Modelle gefunden. Ordner ▸ Ordner hinzufügen… durchsucht einen weiteren Ordner.</translation>
+    </message>
+    <message>
+        <source>No model matches “%1”.</source>
+        <translation>Kein Modell passt zu „%1“.</translation>
+    </message>
+    <message>
+        <source>%1
+Opens: %2, %3.</source>
+        <translation>%1
+Öffnet: %2, %3.</translation>
+    </message>
+    <message>
+        <source>architecture read when it opens</source>
+        <translation>Architektur wird beim Öffnen gelesen</translation>
+    </message>
+    <message>
+        <source>%1
+Does not open: %2</source>
+        <translation>%1
+Öffnet nicht: %2</translation>
+    </message>
+    <message>
+        <source>Add a folder of models</source>
+        <translation>Einen Ordner mit Modellen hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Add folder…</source>
+        <translation>Ordner &amp;hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Remove “%1”</source>
+        <translation>„%1“ entfernen</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>AttnScope</source>
@@ -1569,10 +1695,6 @@
     <message>
         <source>Open model</source>
         <translation>Modell öffnen</translation>
-    </message>
-    <message>
-        <source>Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)</source>
-        <translation>Modelle (*.safetensors *.pt *.pth *.bin *.ckpt);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Cannot create model</source>
@@ -1996,6 +2118,18 @@ Gesucht in:
     <message>
         <source>Views</source>
         <translation>Ansichten</translation>
+    </message>
+    <message>
+        <source>Models (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;All files (*)</source>
+        <translation>Modelle (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;local model…</source>
+        <translation>&amp;Lokales Modell öffnen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
     </message>
 </context>
 <context>

@@ -1341,6 +1341,132 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Caché de Hugging Face</translation>
+    </message>
+    <message>
+        <source>Added folder</source>
+        <translation>Carpeta añadida</translation>
+    </message>
+    <message>
+        <source>Open local model</source>
+        <translation>Abrir modelo local</translation>
+    </message>
+    <message>
+        <source>Search by name, source or architecture</source>
+        <translation>Buscar por nombre, origen o arquitectura</translation>
+    </message>
+    <message>
+        <source>Search the local models</source>
+        <translation>Buscar en los modelos locales</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>&amp;Buscar:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Origen</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Arquitectura</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <source>Opens</source>
+        <translation>Se abre</translation>
+    </message>
+    <message>
+        <source>Local models</source>
+        <translation>Modelos locales</translation>
+    </message>
+    <message>
+        <source>&amp;Folders</source>
+        <translation>Car&amp;petas</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>Act&amp;ualizar</translation>
+    </message>
+    <message>
+        <source>Search again (F5)</source>
+        <translation>Buscar de nuevo (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Abrir</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Buscando…</translation>
+    </message>
+    <message>
+        <source>Does not open: %1</source>
+        <translation>No se abre: %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sí</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>no: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s), %1 open</source>
+        <translation>
+            <numerusform>%n modelo, %1 se abre</numerusform>
+            <numerusform>%n modelos, %1 se abren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No models were found in %1. Folders ▸ Add folder… searches another folder.</source>
+        <translation>No se encontraron modelos en %1. Carpetas ▸ Añadir carpeta… busca en otra carpeta.</translation>
+    </message>
+    <message>
+        <source>No model matches “%1”.</source>
+        <translation>Ningún modelo coincide con «%1».</translation>
+    </message>
+    <message>
+        <source>%1
+Opens: %2, %3.</source>
+        <translation>%1
+Se abre: %2, %3.</translation>
+    </message>
+    <message>
+        <source>architecture read when it opens</source>
+        <translation>la arquitectura se lee al abrirlo</translation>
+    </message>
+    <message>
+        <source>%1
+Does not open: %2</source>
+        <translation>%1
+No se abre: %2</translation>
+    </message>
+    <message>
+        <source>Add a folder of models</source>
+        <translation>Añadir una carpeta de modelos</translation>
+    </message>
+    <message>
+        <source>&amp;Add folder…</source>
+        <translation>&amp;Añadir carpeta…</translation>
+    </message>
+    <message>
+        <source>Remove “%1”</source>
+        <translation>Quitar «%1»</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>AttnScope</source>
@@ -1417,10 +1543,6 @@
     <message>
         <source>Open model</source>
         <translation>Abrir modelo</translation>
-    </message>
-    <message>
-        <source>Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)</source>
-        <translation>Modelos (*.safetensors *.pt *.pth *.bin *.ckpt);;Todos los archivos (*)</translation>
     </message>
     <message>
         <source>Open model folder</source>
@@ -1996,6 +2118,18 @@ Se buscó en:
     <message>
         <source>Views</source>
         <translation>Vistas</translation>
+    </message>
+    <message>
+        <source>Models (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;All files (*)</source>
+        <translation>Modelos (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;local model…</source>
+        <translation>Abrir modelo &amp;local…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
     </message>
 </context>
 <context>

@@ -1341,6 +1341,132 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Cache Hugging Face</translation>
+    </message>
+    <message>
+        <source>Added folder</source>
+        <translation>Dossier ajouté</translation>
+    </message>
+    <message>
+        <source>Open local model</source>
+        <translation>Ouvrir un modèle local</translation>
+    </message>
+    <message>
+        <source>Search by name, source or architecture</source>
+        <translation>Rechercher par nom, source ou architecture</translation>
+    </message>
+    <message>
+        <source>Search the local models</source>
+        <translation>Rechercher dans les modèles locaux</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>&amp;Rechercher :</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Architecture</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Opens</source>
+        <translation>S’ouvre</translation>
+    </message>
+    <message>
+        <source>Local models</source>
+        <translation>Modèles locaux</translation>
+    </message>
+    <message>
+        <source>&amp;Folders</source>
+        <translation>&amp;Dossiers</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>Act&amp;ualiser</translation>
+    </message>
+    <message>
+        <source>Search again (F5)</source>
+        <translation>Rechercher à nouveau (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Ouvrir</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Recherche…</translation>
+    </message>
+    <message>
+        <source>Does not open: %1</source>
+        <translation>Ne s’ouvre pas : %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>non : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s), %1 open</source>
+        <translation>
+            <numerusform>%n modèle, %1 s’ouvre</numerusform>
+            <numerusform>%n modèles, %1 s’ouvrent</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No models were found in %1. Folders ▸ Add folder… searches another folder.</source>
+        <translation>Aucun modèle trouvé dans %1. Dossiers ▸ Ajouter un dossier… cherche dans un autre dossier.</translation>
+    </message>
+    <message>
+        <source>No model matches “%1”.</source>
+        <translation>Aucun modèle ne correspond à « %1 ».</translation>
+    </message>
+    <message>
+        <source>%1
+Opens: %2, %3.</source>
+        <translation>%1
+S’ouvre : %2, %3.</translation>
+    </message>
+    <message>
+        <source>architecture read when it opens</source>
+        <translation>architecture lue à l’ouverture</translation>
+    </message>
+    <message>
+        <source>%1
+Does not open: %2</source>
+        <translation>%1
+Ne s’ouvre pas : %2</translation>
+    </message>
+    <message>
+        <source>Add a folder of models</source>
+        <translation>Ajouter un dossier de modèles</translation>
+    </message>
+    <message>
+        <source>&amp;Add folder…</source>
+        <translation>&amp;Ajouter un dossier…</translation>
+    </message>
+    <message>
+        <source>Remove “%1”</source>
+        <translation>Retirer « %1 »</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>AttnScope</source>
@@ -1417,10 +1543,6 @@
     <message>
         <source>Open model</source>
         <translation>Ouvrir un modèle</translation>
-    </message>
-    <message>
-        <source>Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)</source>
-        <translation>Modèles (*.safetensors *.pt *.pth *.bin *.ckpt);;Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>Open model folder</source>
@@ -1996,6 +2118,18 @@ Emplacements consultés&#xa0;:
     <message>
         <source>Views</source>
         <translation>Vues</translation>
+    </message>
+    <message>
+        <source>Models (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;All files (*)</source>
+        <translation>Modèles (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;local model…</source>
+        <translation>Ouvrir un modèle &amp;local…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
     </message>
 </context>
 <context>

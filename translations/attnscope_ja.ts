@@ -1330,6 +1330,131 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Hugging Face キャッシュ</translation>
+    </message>
+    <message>
+        <source>Added folder</source>
+        <translation>追加したフォルダー</translation>
+    </message>
+    <message>
+        <source>Open local model</source>
+        <translation>ローカルモデルを開く</translation>
+    </message>
+    <message>
+        <source>Search by name, source or architecture</source>
+        <translation>名前・取得元・アーキテクチャで検索</translation>
+    </message>
+    <message>
+        <source>Search the local models</source>
+        <translation>ローカルモデルを検索</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>検索(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>取得元</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>アーキテクチャ</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <source>Opens</source>
+        <translation>開けるか</translation>
+    </message>
+    <message>
+        <source>Local models</source>
+        <translation>ローカルモデル</translation>
+    </message>
+    <message>
+        <source>&amp;Folders</source>
+        <translation>フォルダー(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>再検索(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Search again (F5)</source>
+        <translation>もう一度検索 (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>開く(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>検索中…</translation>
+    </message>
+    <message>
+        <source>Does not open: %1</source>
+        <translation>開けません：%1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>いいえ：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s), %1 open</source>
+        <translation>
+            <numerusform>%n 個のモデル、%1 個が開けます</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No models were found in %1. Folders ▸ Add folder… searches another folder.</source>
+        <translation>%1 にモデルが見つかりません。フォルダー ▸ フォルダーを追加… で別のフォルダーを検索できます。</translation>
+    </message>
+    <message>
+        <source>No model matches “%1”.</source>
+        <translation>「%1」に一致するモデルはありません。</translation>
+    </message>
+    <message>
+        <source>%1
+Opens: %2, %3.</source>
+        <translation>%1
+開けます：%2、%3。</translation>
+    </message>
+    <message>
+        <source>architecture read when it opens</source>
+        <translation>アーキテクチャは開くときに読み取ります</translation>
+    </message>
+    <message>
+        <source>%1
+Does not open: %2</source>
+        <translation>%1
+開けません：%2</translation>
+    </message>
+    <message>
+        <source>Add a folder of models</source>
+        <translation>モデルのフォルダーを追加</translation>
+    </message>
+    <message>
+        <source>&amp;Add folder…</source>
+        <translation>フォルダーを追加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Remove “%1”</source>
+        <translation>「%1」を削除</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>AttnScope</source>
@@ -1406,10 +1531,6 @@
     <message>
         <source>Open model</source>
         <translation>モデルを開く</translation>
-    </message>
-    <message>
-        <source>Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)</source>
-        <translation>モデル (*.safetensors *.pt *.pth *.bin *.ckpt);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>Open model folder</source>
@@ -1978,6 +2099,18 @@ Looked in:
     <message>
         <source>Views</source>
         <translation>ビュー</translation>
+    </message>
+    <message>
+        <source>Models (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;All files (*)</source>
+        <translation>モデル (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;local model…</source>
+        <translation>ローカルモデルを開く(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
     </message>
 </context>
 <context>

@@ -1341,6 +1341,132 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Cache do Hugging Face</translation>
+    </message>
+    <message>
+        <source>Added folder</source>
+        <translation>Pasta adicionada</translation>
+    </message>
+    <message>
+        <source>Open local model</source>
+        <translation>Abrir modelo local</translation>
+    </message>
+    <message>
+        <source>Search by name, source or architecture</source>
+        <translation>Buscar por nome, origem ou arquitetura</translation>
+    </message>
+    <message>
+        <source>Search the local models</source>
+        <translation>Buscar nos modelos locais</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>&amp;Buscar:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Origem</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Arquitetura</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamanho</translation>
+    </message>
+    <message>
+        <source>Opens</source>
+        <translation>Abre</translation>
+    </message>
+    <message>
+        <source>Local models</source>
+        <translation>Modelos locais</translation>
+    </message>
+    <message>
+        <source>&amp;Folders</source>
+        <translation>&amp;Pastas</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>A&amp;tualizar</translation>
+    </message>
+    <message>
+        <source>Search again (F5)</source>
+        <translation>Buscar de novo (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Abrir</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Buscando…</translation>
+    </message>
+    <message>
+        <source>Does not open: %1</source>
+        <translation>Não abre: %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sim</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>não: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s), %1 open</source>
+        <translation>
+            <numerusform>%n modelo, %1 abre</numerusform>
+            <numerusform>%n modelos, %1 abrem</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No models were found in %1. Folders ▸ Add folder… searches another folder.</source>
+        <translation>Nenhum modelo encontrado em %1. Pastas ▸ Adicionar pasta… busca em outra pasta.</translation>
+    </message>
+    <message>
+        <source>No model matches “%1”.</source>
+        <translation>Nenhum modelo corresponde a “%1”.</translation>
+    </message>
+    <message>
+        <source>%1
+Opens: %2, %3.</source>
+        <translation>%1
+Abre: %2, %3.</translation>
+    </message>
+    <message>
+        <source>architecture read when it opens</source>
+        <translation>arquitetura lida ao abrir</translation>
+    </message>
+    <message>
+        <source>%1
+Does not open: %2</source>
+        <translation>%1
+Não abre: %2</translation>
+    </message>
+    <message>
+        <source>Add a folder of models</source>
+        <translation>Adicionar uma pasta de modelos</translation>
+    </message>
+    <message>
+        <source>&amp;Add folder…</source>
+        <translation>&amp;Adicionar pasta…</translation>
+    </message>
+    <message>
+        <source>Remove “%1”</source>
+        <translation>Remover “%1”</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>AttnScope</source>
@@ -1417,10 +1543,6 @@
     <message>
         <source>Open model</source>
         <translation>Abrir modelo</translation>
-    </message>
-    <message>
-        <source>Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)</source>
-        <translation>Modelos (*.safetensors *.pt *.pth *.bin *.ckpt);;Todos os arquivos (*)</translation>
     </message>
     <message>
         <source>Open model folder</source>
@@ -1996,6 +2118,18 @@ Locais procurados:
     <message>
         <source>Views</source>
         <translation>Visualizações</translation>
+    </message>
+    <message>
+        <source>Models (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;All files (*)</source>
+        <translation>Modelos (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;local model…</source>
+        <translation>Abrir modelo &amp;local…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
     </message>
 </context>
 <context>

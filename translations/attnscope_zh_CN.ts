@@ -1330,6 +1330,131 @@
     </message>
 </context>
 <context>
+    <name>LocalModelsDialog</name>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Hugging Face 缓存</translation>
+    </message>
+    <message>
+        <source>Added folder</source>
+        <translation>已添加的文件夹</translation>
+    </message>
+    <message>
+        <source>Open local model</source>
+        <translation>打开本地模型</translation>
+    </message>
+    <message>
+        <source>Search by name, source or architecture</source>
+        <translation>按名称、来源或架构搜索</translation>
+    </message>
+    <message>
+        <source>Search the local models</source>
+        <translation>搜索本地模型</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>搜索(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Opens</source>
+        <translation>能否打开</translation>
+    </message>
+    <message>
+        <source>Local models</source>
+        <translation>本地模型</translation>
+    </message>
+    <message>
+        <source>&amp;Folders</source>
+        <translation>文件夹(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Search again (F5)</source>
+        <translation>重新搜索 (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Does not open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>否：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s), %1 open</source>
+        <translation>
+            <numerusform>%n 个模型，%1 个可打开</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No models were found in %1. Folders ▸ Add folder… searches another folder.</source>
+        <translation>在 %1 中未找到模型。文件夹 ▸ 添加文件夹… 可搜索其他文件夹。</translation>
+    </message>
+    <message>
+        <source>No model matches “%1”.</source>
+        <translation>没有与“%1”匹配的模型。</translation>
+    </message>
+    <message>
+        <source>%1
+Opens: %2, %3.</source>
+        <translation>%1
+可打开：%2，%3。</translation>
+    </message>
+    <message>
+        <source>architecture read when it opens</source>
+        <translation>架构在打开时读取</translation>
+    </message>
+    <message>
+        <source>%1
+Does not open: %2</source>
+        <translation>%1
+无法打开：%2</translation>
+    </message>
+    <message>
+        <source>Add a folder of models</source>
+        <translation>添加模型文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Add folder…</source>
+        <translation>添加文件夹(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Remove “%1”</source>
+        <translation>移除“%1”</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>AttnScope</source>
@@ -1406,10 +1531,6 @@
     <message>
         <source>Open model</source>
         <translation>打开模型</translation>
-    </message>
-    <message>
-        <source>Models (*.safetensors *.pt *.pth *.bin *.ckpt);;All files (*)</source>
-        <translation>模型 (*.safetensors *.pt *.pth *.bin *.ckpt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Open model folder</source>
@@ -1978,6 +2099,18 @@ Looked in:
     <message>
         <source>Views</source>
         <translation>视图</translation>
+    </message>
+    <message>
+        <source>Models (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;All files (*)</source>
+        <translation>模型 (*.safetensors *.gguf *.pt *.pth *.bin *.ckpt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;local model…</source>
+        <translation>打开本地模型(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
     </message>
 </context>
 <context>
