@@ -84,11 +84,9 @@ QString defaultFileName(const Recipe& r) {
 }
 
 QString recipePathFor(const QString& exportPath) {
+    // The whole name: fig.png and fig.pdf exported side by side keep a recipe each.
     const QFileInfo fi(exportPath);
-    QString base = fi.fileName();
-    const int dot = int(base.lastIndexOf(QLatin1Char('.')));
-    if (dot > 0) base.truncate(dot);
-    return fi.dir().filePath(base + QStringLiteral(".recipe.json"));
+    return fi.dir().filePath(fi.fileName() + QStringLiteral(".recipe.json"));
 }
 
 }  // namespace session

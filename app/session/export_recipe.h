@@ -27,7 +27,7 @@ Recipe exportRecipe(const Recipe& r, const render::FigureData& data, const QStri
 
 // A file name for what `r` exports, e.g. "head_L1_H2.png", "heads.pdf".
 QString defaultFileName(const Recipe& r);
-// "fig.png" -> "fig.recipe.json".
+// "fig.png" -> "fig.png.recipe.json": one recipe for each exported file.
 QString recipePathFor(const QString& exportPath);
 
 }  // namespace session

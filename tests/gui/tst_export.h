@@ -148,6 +148,7 @@ private slots:
     void svgOfHostileNamesAndTextsIsWellFormed();
     void pngHasThePixelSizeItsDpiImplies_data();
     void pngHasThePixelSizeItsDpiImplies();
+    void headsFigureEndsWhereItsContentEnds();
     void pdfHasTheRequestedPagesAndSize_data();
     void pdfHasTheRequestedPagesAndSize();
     void npyIsByteIdenticalToNumpy_data();

@@ -237,7 +237,7 @@ void tst_Export::dialogExportReplaysIdenticallyInCli() {
     const QString png = tmp_.filePath(QStringLiteral("dialog.png"));
     const QString error = dlg.exportTo(png);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    const QString rec = tmp_.filePath(QStringLiteral("dialog.recipe.json"));
+    const QString rec = tmp_.filePath(QStringLiteral("dialog.png.recipe.json"));
     QVERIFY(QFileInfo::exists(rec));
     const session::Recipe saved = session::readRecipe(rec);
     QCOMPARE(saved.colormap, render::ColorMapId::Cividis);
@@ -255,6 +255,28 @@ void tst_Export::dialogExportReplaysIdenticallyInCli() {
     const SvgInfo info = parseSvg(readAll(svg));
     QVERIFY(info.error.isEmpty());
     QCOMPARE(info.texts.count(QStringLiteral("c")), 2);
+    // PNG and SVG under one name keep a recipe each.
+    QCOMPARE(session::readRecipe(rec).format, render::Format::Png);
+    QCOMPARE(session::readRecipe(tmp_.filePath(QStringLiteral("dialog.svg.recipe.json"))).format, render::Format::Svg);
+
+    // The typed extension chooses the format: "typed.pdf" with SVG chosen is a PDF, not typed.pdf.svg.
+    QString problem;
+    const QString typed = tmp_.filePath(QStringLiteral("typed.pdf"));
+    QCOMPARE(dlg.pathForTyped(typed, &problem), typed);
+    QCOMPARE(dlg.recipe().format, render::Format::Pdf);
+    QVERIFY(dlg.exportTo(typed).isEmpty());
+    QVERIFY(readAll(typed).startsWith("%PDF"));
+    QVERIFY(!QFileInfo::exists(typed + ".svg"));
+    QCOMPARE(dlg.pathForTyped(tmp_.filePath(QStringLiteral("bare")), &problem), tmp_.filePath(QStringLiteral("bare.pdf")));
+    QCOMPARE(dlg.pathForTyped(tmp_.filePath(QStringLiteral("Upper.PNG")), &problem), tmp_.filePath(QStringLiteral("Upper.PNG")));
+    QCOMPARE(dlg.recipe().format, render::Format::Png);
+    // A format the figure cannot take is refused by name; the chosen one stays.
+    HeadsGridView grid(ws.get(), &settings);
+    ExportDialog gridDlg(ws.get(), &settings, &grid);
+    gridDlg.setFormat(render::Format::Svg);
+    QVERIFY(gridDlg.pathForTyped(tmp_.filePath(QStringLiteral("grid.csv")), &problem).isEmpty());
+    QVERIFY2(problem.contains(QStringLiteral("CSV")), qPrintable(problem));
+    QCOMPARE(gridDlg.recipe().format, render::Format::Svg);
 }
 
 void tst_Export::dialogCopiesImageAndRemembersSettings() {

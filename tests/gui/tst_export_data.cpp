@@ -334,3 +334,31 @@ void tst_Export::badRecipesAreRefused() {
         QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
     }
 }
+
+// The heads figure at its natural size ends where its tiles, token labels and
+// the colour bar's caption end: no empty band under the grid (square tiles
+// sized by the width left about 12% of it empty), and no caption cut off
+// under a single row of tiles.
+void tst_Export::headsFigureEndsWhereItsContentEnds() {
+    for (const std::vector<int>& layers : {std::vector<int>{}, std::vector<int>{1}}) {
+        session::Recipe r = recipe(QStringLiteral("heads"), render::Format::Png);
+        r.layers = layers;
+        r.dpi = 96;
+        const QString path = tmp_.filePath(QStringLiteral("heads-%1.png").arg(layers.size()));
+        session::exportRecipe(r, run_.data, run_.tokens.texts, path);
+        QImage img;
+        QVERIFY(img.load(path, "png"));
+        const QRgb background = img.pixel(0, 0);
+        int lowest = -1;  // the lowest row with anything drawn
+        for (int y = img.height() - 1; y >= 0 && lowest < 0; --y)
+            for (int x = 0; x < img.width(); ++x)
+                if (img.pixel(x, y) != background) {
+                    lowest = y;
+                    break;
+                }
+        QVERIFY(lowest > 0);
+        const int below = img.height() - 1 - lowest;
+        QVERIFY2(below >= 2, "something is cut at the bottom edge");
+        QVERIFY2(below <= 16, qPrintable(QStringLiteral("%1 empty rows of %2 under the figure").arg(below).arg(img.height())));
+    }
+}

@@ -42,6 +42,11 @@ public:
     const render::Figure* figure() const { return figure_.get(); }
     void setFormat(render::Format f);
     void setSaveRecipe(bool on);
+    // The file Save writes for a name typed in the file dialog. A known
+    // extension chooses the format (typing "x.pdf" while SVG is chosen
+    // writes a PDF); a name without one gets the chosen format's. "" and
+    // `problem` set when the view cannot be exported in the typed format.
+    QString pathForTyped(const QString& typed, QString* problem);
     // Writes the export (and PATH.recipe.json when asked) without a file
     // dialog; returns "" on success or the translated problem.
     QString exportTo(const QString& path);

@@ -14,6 +14,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QTimer>
 #include <QtConcurrent>
 
@@ -120,23 +121,45 @@ void ExportDialog::finishExport() {
     emit exportFinished(error);
 }
 
+QString ExportDialog::pathForTyped(const QString& typed, QString* problem) {
+    const std::optional<render::Format> asked = render::formatFromName(QFileInfo(typed).suffix());
+    if (!asked) return typed + QLatin1Char('.') + render::formatName(recipe().format);
+    const int i = format_->findData(int(*asked));
+    const auto* items = qobject_cast<const QStandardItemModel*>(format_->model());
+    if (i < 0 || (items && !items->item(i)->isEnabled())) {
+        if (problem)
+            *problem = tr("This figure cannot be exported as %1. The Format list shows what it can be exported as.")
+                           .arg(render::formatName(*asked).toUpper());
+        return {};
+    }
+    if (format_->currentIndex() != i) format_->setCurrentIndex(i);  // rebuilds the figure for the format
+    return typed;
+}
+
 void ExportDialog::chooseFileAndSave() {
     const session::Recipe r = recipe();
     const QString ext = render::formatName(r.format);
     QSettings st;
     const QString dir = st.value("export/dir", QDir::homePath()).toString();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(dir).filePath(session::defaultFileName(r)),
-                                                tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
-    if (path.isEmpty()) return;
-    if (QFileInfo(path).suffix().compare(ext, Qt::CaseInsensitive) != 0) {
-        path += QLatin1Char('.') + ext;
-        // The file dialog asked about the name as typed, not this one.
-        if (QFileInfo::exists(path) &&
-            QMessageBox::question(this, tr("Export"), tr("“%1” already exists. Replace it?").arg(QFileInfo(path).fileName()),
-                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
-            return;
+    const QString typed = QFileDialog::getSaveFileName(this, tr("Export"), QDir(dir).filePath(session::defaultFileName(r)),
+                                                       tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
+    if (typed.isEmpty()) return;
+    QString problem;
+    const QString path = pathForTyped(typed, &problem);
+    if (path.isEmpty()) {
+        QMessageBox::warning(this, tr("Export"), problem);
+        return;
     }
+    // The file dialog asked about the name as typed, not this one.
+    if (path != typed && QFileInfo::exists(path) &&
+        QMessageBox::question(this, tr("Export"), tr("“%1” already exists. Replace it?").arg(QFileInfo(path).fileName()),
+                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
+        return;
     st.setValue("export/dir", QFileInfo(path).absolutePath());
+    if (!save_->isEnabled()) {  // the typed format's figure has a problem (too many pixels, ...): the note says it
+        QMessageBox::warning(this, tr("Export"), note_->text());
+        return;
+    }
     startExport(path);
 }
 

@@ -109,8 +109,10 @@ QString HeadsGridFigure::caption() const {
     QStringList lines;
     if (style_.scale == Scale::RowNormalized) lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "each row scaled to its own max"));
     else if (style_.scale == Scale::Log) lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "log scale"));
-    lines << (options_.tileScale == TileScale::PerTile ? trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "each tile scaled to its own max"))
-                                                       : trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "one scale for all tiles")));
+    // Rows scaled to their own max leave every tile's max at 1: the tiles' scale says nothing more.
+    if (style_.scale != Scale::RowNormalized)
+        lines << (options_.tileScale == TileScale::PerTile ? trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "each tile scaled to its own max"))
+                               : trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "one scale for all tiles")));
     if (groupsColumns())
         lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "columns grouped by the KV head they share"));
     const int T = T_;
@@ -126,7 +128,26 @@ QSizeF HeadsGridFigure::naturalSize() const {
     const int cols = columns_ > 0 ? columns_ : nHead_;
     const int rows = std::max(1, (int(panels_.size()) + cols - 1) / cols);
     const int groups = groupsColumns() ? cols / kvGroupSize() : 1;
-    return {cols * 130.0 + 180 + (groups - 1) * 16.0, rows * 150.0 + 60 + (groups > 1 ? 24.0 : 0.0)};
+    const QSizeF first(cols * 130.0 + 180 + (groups - 1) * 16.0, rows * 150.0 + 60 + (groups > 1 ? 24.0 : 0.0));
+    // Square tiles take their size from the width as often as the height:
+    // end the figure where the tiles, their token labels and the colour
+    // bar's caption end, not in an empty band below them.
+    const auto bottomIn = [&](const QSizeF& size) {
+        const Layout l = computeLayout(QRectF(QPointF(0, 0), size));
+        double bottom = l.grid.bottom() + l.keyLabelH;
+        if (style_.showColorBar) {
+            const double captionW = QFontMetricsF(style_.font).averageCharWidth() * 17;
+            const QRectF text = QFontMetricsF(scaledFont(style_.font, 0.9))
+                                    .boundingRect(QRectF(0, 0, captionW, 4000),
+                                                  Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption());
+            bottom = std::max(bottom, l.bar.bottom() + 6 + text.height());
+        }
+        return std::ceil(bottom) + 8;
+    };
+    // A caption taller than one row of tiles needs more height, which can
+    // make the tiles (and the bar above the caption) larger: measure twice.
+    const double once = bottomIn(first);
+    return {first.width(), std::max(once, bottomIn({first.width(), once}))};
 }
 
 int HeadsGridFigure::kvGroupSize() const { return kvGroup_; }
