@@ -97,7 +97,8 @@ Document randomDocument(const attnscope::ModelConfig& config, uint64_t randomSee
     // A GPT-2-sized vocabulary gets the bundled GPT-2 BPE, as a checkpoint of
     // that size does (its ids then read as text); a smaller one of 96 or more
     // printable ASCII plus newline.
-    if (isGpt2Vocabulary(config.vocab_size) && !bundledGpt2TokenizerPath().isEmpty()) {
+    // (50,257 and up: a random model's larger vocabulary is GPT-2's with unused rows).
+    if (config.vocab_size >= 50257 && !bundledGpt2TokenizerPath().isEmpty()) {
         d.tokenizer = loadTokenizerFile(bundledGpt2TokenizerPath());
         d.tokenizerNote = QCoreApplication::translate(
                               "render::Session", "GPT-2 BPE bundled with AttnScope, chosen for a vocabulary of %1 rows")

@@ -4,8 +4,17 @@
 //   arrives; one the user chose stays, clamped;
 // - token chips show their token whole (GPT-2 tokens such as " Mary");
 // - Text by attention scrolls to the selected query;
-// - Ctrl+1 gives the keys to the grid, not to its Layers box.
+// - Ctrl+1 gives the keys to the grid, not to its Layers box;
+// - File ▸ New random model makes a Llama model with grouped-query attention,
+//   and a GPT-2-sized vocabulary reads as GPT-2 BPE text.
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
 #include <QFile>
 #include <QPlainTextEdit>
 #include <QScrollArea>
@@ -16,6 +25,8 @@
 
 #include <memory>
 
+#include "attnscope/tokenizers/tokenizer.h"
+#include "gui/dialogs/new_model_dialog.h"
 #include "gui/panels/attention_text_panel.h"
 #include "gui/panels/predictions_panel.h"
 #include "gui/panels/value_strip.h"
@@ -48,6 +59,7 @@ private slots:
     void chipsShowTheirTokenWhole();
     void attentionTextScrollsToTheQuery();
     void ctrl1GivesTheKeysToTheGrid();
+    void newRandomModelMakesGroupedQueryLlama();
 
 private:
     bool setTextAndWait(const QString& text, int T);
@@ -166,6 +178,66 @@ void tst_FirstHour::ctrl1GivesTheKeysToTheGrid() {
     const Selection before = ws_->selection();
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right);
     QTRY_VERIFY(ws_->selection().head == before.head + 1 || ws_->selection().layer != before.layer);
+}
+
+// The New random model form takes an architecture and key/value heads; what
+// it makes is what `--random SPEC` makes, and a vocabulary of 50,257 or more
+// gets the bundled GPT-2 BPE, so predictions read as text, not "#34179".
+void tst_FirstHour::newRandomModelMakesGroupedQueryLlama() {
+    QAction* action = nullptr;
+    for (QAction* a : win_->findChildren<QAction*>())
+        if (a->text() == MainWindow::tr("&New random model…")) action = a;
+    QVERIFY(action);
+    QString refused;
+    bool filled = false;
+    QTimer::singleShot(0, this, [&] {
+        auto* d = qobject_cast<NewModelDialog*>(QApplication::activeModalWidget());
+        if (!d) return;
+        auto* arch = d->findChild<QComboBox*>();
+        const QList<QSpinBox*> spins = d->findChildren<QSpinBox*>();
+        QPushButton* ok = d->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        // In the form's order: layers, heads, key/value heads, width, context, vocabulary, seed.
+        const auto byLabel = [&](const QString& label) -> QSpinBox* {
+            for (QLabel* l : d->findChildren<QLabel*>())
+                if (l->text() == label) return qobject_cast<QSpinBox*>(l->buddy());
+            return nullptr;
+        };
+        QSpinBox* heads = byLabel(NewModelDialog::tr("&Heads (n_head):"));
+        QSpinBox* kv = byLabel(NewModelDialog::tr("&Key/value heads:"));
+        QSpinBox* width = byLabel(NewModelDialog::tr("&Width (n_embed):"));
+        QSpinBox* vocab = byLabel(NewModelDialog::tr("&Vocabulary size:"));
+        QSpinBox* layers = byLabel(NewModelDialog::tr("&Layers (n_layer):"));
+        if (!arch || spins.size() < 7 || !heads || !kv || !width || !vocab || !layers) {
+            d->reject();
+            return;
+        }
+        arch->setCurrentIndex(arch->findData(QStringLiteral("llama")));
+        layers->setValue(2);
+        heads->setValue(4);
+        width->setValue(64);
+        vocab->setValue(50257);
+        kv->setValue(3);  // does not divide 4: refused, saying why
+        for (QLabel* l : d->findChildren<QLabel*>())
+            if (l->text().contains(QStringLiteral("divide"))) refused = l->text();
+        if (ok->isEnabled()) refused.clear();
+        kv->setValue(2);
+        filled = ok->isEnabled();
+        if (filled) ok->click();
+        else d->reject();
+    });
+    QSignalSpy ready(ws_.get(), &Workspace::traceReady);
+    action->trigger();
+    QVERIFY2(!refused.isEmpty(), "3 key/value heads for 4 heads was not refused");
+    QVERIFY(filled);
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->n_head() == 4, 60000);
+    const attnscope::ModelConfig& c = ws_->document().model.weights->config;
+    QCOMPARE(c.arch, std::string("llama"));
+    QCOMPARE(c.n_kv_head, 2);
+    QCOMPARE(c.vocab_size, 50257);
+    QVERIFY(ws_->document().tokenizer);
+    QCOMPARE(ws_->document().tokenizer->kind(), std::string("gpt2-bpe"));
+    QCOMPARE(QSettings().value("random/arch").toString(), QStringLiteral("llama"));  // remembered
+    QCOMPARE(QSettings().value("random/n_kv_head").toInt(), 2);
 }
 
 QTEST_MAIN(tst_FirstHour)
