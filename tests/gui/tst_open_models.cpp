@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "gui/common/notice_label.h"
 #include "gui/dialogs/local_models_dialog.h"
 #include "gui/window/main_window.h"
 #include "gui/workspace/text_autosaver.h"
@@ -158,8 +159,8 @@ void tst_OpenModels::charactersOutsideTheVocabularyAreMarkedAndLeftOut() {
     QVERIFY(strip->skippedChipRect(0).left() < strip->chipRect(10).left() ||
             strip->skippedChipRect(0).top() < strip->chipRect(10).top());
     QTRY_VERIFY(win_->noticeLabel()->isVisible());
-    QVERIFY2(win_->noticeLabel()->text().contains("2 character(s)") && win_->noticeLabel()->text().contains(QStringLiteral("\u00e9")),
-             qPrintable(win_->noticeLabel()->text()));
+    QVERIFY2(win_->noticeLabel()->fullText().contains("2 character(s)") && win_->noticeLabel()->fullText().contains(QStringLiteral("\u00e9")),
+             qPrintable(win_->noticeLabel()->fullText()));
     // The text the user typed is kept as typed.
     QCOMPARE(win_->editor()->toPlainText(), QStringLiteral("ROMEO: caf\u00e9 and th\u00e9!"));
 }

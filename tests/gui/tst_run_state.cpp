@@ -210,8 +210,8 @@ void tst_RunState::kvBudgetIsUsedAndRemembered() {
     QVERIFY(estimate.count() >= 1);
     QVERIFY2(estimate.last().first().toString().contains(QStringLiteral("keys and values")),
              qPrintable(estimate.last().first().toString()));
-    QVERIFY2(win_->noticeLabel()->text().contains(QStringLiteral("keys and values")),
-             qPrintable(win_->noticeLabel()->text()));
+    QVERIFY2(win_->noticeLabel()->fullText().contains(QStringLiteral("keys and values")),
+             qPrintable(win_->noticeLabel()->fullText()));
 
     // The head detail paints the selected head, query and all, from keys computed again.
     const int layer = trace->n_layer() - 1, head = trace->n_head() - 1, query = trace->T() - 3;
@@ -299,8 +299,28 @@ void tst_RunState::passingTheBudgetShowsTheEstimateFirst() {
     QVERIFY(QFontMetrics(narrow.font()).horizontalAdvance(narrow.text()) <= narrow.contentsRect().width());
     QVERIFY(msg.startsWith(narrow.text().chopped(1)));
     QCOMPARE(narrow.toolTip(), msg);
-    QVERIFY2(win_->noticeLabel()->text().contains(whole), qPrintable(win_->noticeLabel()->text()));
+    // The notice under the text holds the whole estimate in one line: cut
+    // with "…" and a Details link that unfolds it, not three wrapped lines.
+    NoticeLabel* notice = win_->noticeLabel();
+    QVERIFY2(notice->fullText().contains(whole), qPrintable(notice->fullText()));
     QVERIFY(whole.contains(QStringLiteral("rebuilt from q and k")));
+    QTRY_VERIFY(notice->isVisible());
+    const int line = notice->fontMetrics().lineSpacing();
+    QVERIFY2(notice->isCut(), qPrintable(notice->text()));
+    QVERIFY2(notice->text().contains(QStringLiteral("href=\"more\"")), qPrintable(notice->text()));
+    QTRY_VERIFY2(notice->height() < 2 * line, qPrintable(QString::number(notice->height())));
+    emit notice->linkActivated(QStringLiteral("more"));
+    QVERIFY(notice->isExpanded());
+    QVERIFY(notice->text().contains(whole.toHtmlEscaped()));
+    QTRY_VERIFY(notice->height() >= 2 * line);
+    emit notice->linkActivated(QStringLiteral("less"));
+    QTRY_VERIFY(notice->height() < 2 * line);
+    // Told once for this model: the next key's run past the same budget says nothing new.
+    const int told = int(estimate.count());
+    QVERIFY(rerun([&] { typeAtEnd(QStringLiteral("x")); }));
+    QVERIFY(!ws_->trace()->weights_dense);
+    QCOMPARE(int(estimate.count()), told);
+    QVERIFY(notice->fullText().contains(QStringLiteral("rebuilt from q and k")));
     win_->showView("head");
     QTRY_VERIFY(win_->headDetail()->figure());
     const attnscope::MatrixRM want = trace->head_weights(ws_->selection().layer, ws_->selection().head);
@@ -311,7 +331,7 @@ void tst_RunState::passingTheBudgetShowsTheEstimateFirst() {
     QVERIFY(rerun([&] { ws_->setAttentionBudget(int64_t(1) << 30); }));
     QVERIFY(ws_->trace()->weights_dense);
     QCOMPARE(estimate.count(), 0);
-    QVERIFY(!win_->noticeLabel()->text().contains(QStringLiteral("budget")));
+    QVERIFY(!win_->noticeLabel()->fullText().contains(QStringLiteral("budget")));
 }
 
 #include "moc_tst_run_state.cpp"

@@ -4,6 +4,7 @@
 // (incremental runs as keys are typed, the background work beside them) and
 // tst_run_state_badges.cpp (badges, notes on figures, tooltips, keys).
 #include <QAbstractButton>
+#include "gui/common/notice_label.h"
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDeadlineTimer>

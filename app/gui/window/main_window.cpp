@@ -1,6 +1,7 @@
 #include "gui/window/main_window.h"
 
 #include "gui/common/eliding_label.h"
+#include "gui/common/notice_label.h"
 
 #include <QLocale>
 #include <QAction>
@@ -126,8 +127,7 @@ void MainWindow::buildDocks() {
     editor_->setAccessibleName(tr("Text to run"));
     editor_->setPlaceholderText(tr("Type or paste text here; every edit re-runs the model."));
     editor_->setTabChangesFocus(true);
-    notice_ = new QLabel(textPage);
-    notice_->setWordWrap(true);
+    notice_ = new NoticeLabel(textPage);
     notice_->setStyleSheet(QStringLiteral("color: #9a5b00"));
     notice_->hide();
     strip_ = new TokenStrip(ws_, textPage);
@@ -216,11 +216,11 @@ void MainWindow::connectWorkspace() {
         showProblem(tr("Cannot open tokenizer"), tr("AttnScope could not read the tokenizer “%1”.\n\n%2").arg(path, msg));
     });
     connect(ws_, &Workspace::runFailed, this, [this](const QString& msg) {
-        notice_->setText(msg);
+        notice_->setFullText(msg);
         notice_->setVisible(true);
     });
     connect(ws_, &Workspace::notice, this, [this](const QString& msg) {
-        notice_->setText(msg);
+        notice_->setFullText(msg);
         notice_->setVisible(!msg.isEmpty());
     });
     connect(ws_, &Workspace::memoryEstimate, this, [this](const QString& msg) {

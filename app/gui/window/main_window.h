@@ -18,6 +18,7 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class ElidingLabel;
+class NoticeLabel;
 class QMenu;
 class QPlainTextEdit;
 class QProgressBar;
@@ -88,7 +89,7 @@ public:
     // The widget of a registered view (null for an unknown id); one per tab.
     TraceView* viewWidget(const QString& viewId) const;
     const std::vector<TraceView*>& views() const { return pages_; }
-    QLabel* noticeLabel() const { return notice_; }
+    NoticeLabel* noticeLabel() const { return notice_; }
     QLabel* runModeLabel() const { return statusMode_; }
     QDockWidget* modelDock() const { return modelDock_; }
     QDockWidget* textDock() const { return textDock_; }
@@ -226,7 +227,7 @@ private:
     ModelPanel* modelPanel_ = nullptr;
     QPlainTextEdit* editor_ = nullptr;
     TokenStrip* strip_ = nullptr;
-    QLabel* notice_ = nullptr;
+    NoticeLabel* notice_ = nullptr;
     QLabel* statusTokens_ = nullptr;
     QLabel* statusTime_ = nullptr;
     QLabel* statusThreads_ = nullptr;

@@ -111,6 +111,7 @@ void Workspace::setDocument(session::Document doc) {
     ++generation_;  // a run still in flight was of the old document: its result is dropped
     const bool wasTraceFile = isTraceFile();
     doc_ = std::move(doc);
+    estimateSaid_ = 0;  // a new model's runs are told of once
     options_.ablate.clear();
     options_.knockout.clear();  // another model's positions mean nothing here
     setAttributionTarget(-1);   // nor its ids

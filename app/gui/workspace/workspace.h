@@ -249,6 +249,7 @@ private:
     std::shared_ptr<std::atomic<bool>> cancel_;
     quint64 generation_ = 0;
     bool running_ = false;
+    int estimateSaid_ = 0;  // the budgets passed (bits) the status bar last told of, for this model
     bool pending_ = false;
     bool loading_ = false;
     bool dropLoad_ = false;  // the load in flight was superseded by setDocument: its result is dropped

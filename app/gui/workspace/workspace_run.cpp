@@ -138,9 +138,13 @@ void Workspace::startRun() {
             shown.reset();
             const attnscope::TraceEstimate e =
                 attnscope::estimate_trace(model.config(), int(r.tokens.ids.size()), options);
-            if ((!e.dense || !e.activations_kept) && self)
-                QMetaObject::invokeMethod(self.data(), [self, msg = estimateText(e, options, true)] {
-                    if (self) emit self->memoryEstimate(msg);
+            // Said once per model and state of the budgets, not at every key.
+            const int past = (e.dense ? 0 : 1) | (e.activations_kept ? 0 : 2) | (e.kv_kept ? 0 : 4);
+            if (past != 0 && self)
+                QMetaObject::invokeMethod(self.data(), [self, past, msg = estimateText(e, options, true)] {
+                    if (!self || self->estimateSaid_ == past) return;
+                    self->estimateSaid_ = past;
+                    emit self->memoryEstimate(msg);
                 }, Qt::QueuedConnection);
             model.run(r.tokens.ids, options, *trace, [&](int done, int total) {
                 if (self)
@@ -198,6 +202,7 @@ void Workspace::finishRun() {
             if (tokens_.dropped > 0)
                 notes << tr("The text is longer than the model's context: only the last %1 tokens are shown "
                             "(%2 dropped).").arg(trace_->T()).arg(tokens_.dropped);
+            if (trace_->weights_dense && trace_->activations_kept && trace_->kv_kept) estimateSaid_ = 0;
             if (!trace_->weights_dense || !trace_->activations_kept)
                 notes << estimateText(attnscope::estimate_trace(trace_->config, trace_->T(), options_), options_);
             if (r.knockoutsLeftOut > 0)
