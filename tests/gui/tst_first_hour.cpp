@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QPlainTextEdit>
 #include <QScrollArea>
+#include <QHeaderView>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
@@ -27,7 +28,10 @@
 
 #include "attnscope/tokenizers/tokenizer.h"
 #include "gui/dialogs/new_model_dialog.h"
+#include "gui/common/frozen_columns_table.h"
 #include "gui/panels/attention_text_panel.h"
+#include "gui/panels/head_stats_model.h"
+#include "gui/panels/head_stats_panel.h"
 #include "gui/panels/predictions_panel.h"
 #include "gui/panels/value_strip.h"
 #include "gui/views/heads_grid_view.h"
@@ -60,6 +64,7 @@ private slots:
     void attentionTextScrollsToTheQuery();
     void ctrl1GivesTheKeysToTheGrid();
     void newRandomModelMakesGroupedQueryLlama();
+    void headStatsKeepLayerAndHeadInView();
 
 private:
     bool setTextAndWait(const QString& text, int T);
@@ -238,6 +243,43 @@ void tst_FirstHour::newRandomModelMakesGroupedQueryLlama() {
     QCOMPARE(ws_->document().tokenizer->kind(), std::string("gpt2-bpe"));
     QCOMPARE(QSettings().value("random/arch").toString(), QStringLiteral("llama"));  // remembered
     QCOMPARE(QSettings().value("random/n_kv_head").toInt(), 2);
+}
+
+// Scrolled right to Induction and Labels, the head statistics still show each
+// row's Layer and Head, in the row they belong to; a click on their header sorts.
+void tst_FirstHour::headStatsKeepLayerAndHeadInView() {
+    HeadStatsPanel* panel = win_->headStats();
+    for (QDockWidget* d : win_->findChildren<QDockWidget*>())
+        if (d->isAncestorOf(panel)) {
+            d->show();
+            d->raise();
+        }
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->model()->rowCount() > 8, 20000);
+    auto* table = qobject_cast<FrozenColumnsTable*>(panel->table());
+    QVERIFY(table);
+    table->resize(260, 300);  // narrower than its columns, as a dock at its default width
+    QTRY_VERIFY(table->horizontalScrollBar()->maximum() > 0);
+    table->horizontalScrollBar()->setValue(table->horizontalScrollBar()->maximum());
+    QTest::qWait(50);
+    QTableView* frozen = table->frozenView();
+    QVERIFY(frozen->isVisible());
+    QCOMPARE(frozen->width(), table->columnWidth(HeadStatsModel::Layer) + table->columnWidth(HeadStatsModel::Head));
+    QCOMPARE(frozen->x(), table->viewport()->x());
+    QVERIFY(!frozen->isColumnHidden(HeadStatsModel::Head) && frozen->isColumnHidden(HeadStatsModel::Entropy));
+    // Each painted row of the frozen columns is the table's row.
+    for (int r = 0; r < 5; ++r) {
+        const QRect cell = frozen->visualRect(frozen->model()->index(r, HeadStatsModel::Head));
+        QVERIFY(frozen->viewport()->rect().contains(cell.center()));
+        QCOMPARE(table->rowAt(cell.center().y()), r);
+        QCOMPARE(frozen->indexAt(cell.center()).data(), table->model()->index(r, HeadStatsModel::Head).data());
+    }
+    // Scrolled down, they stay level with the table's rows.
+    table->verticalScrollBar()->setValue(table->verticalScrollBar()->maximum());
+    QCOMPARE(frozen->verticalScrollBar()->value(), table->verticalScrollBar()->value());
+    // Their header sorts the table.
+    const int x = frozen->horizontalHeader()->sectionViewportPosition(HeadStatsModel::Head) + 4;
+    QTest::mouseClick(frozen->horizontalHeader()->viewport(), Qt::LeftButton, {}, QPoint(x, 4));
+    QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), int(HeadStatsModel::Head));
 }
 
 QTEST_MAIN(tst_FirstHour)

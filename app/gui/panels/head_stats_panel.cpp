@@ -15,6 +15,7 @@
 #include "attnscope/common/error.h"
 #include "attnscope/run/model.h"
 #include "gui/common/errors.h"
+#include "gui/common/frozen_columns_table.h"
 #include "gui/panels/head_stats_model.h"
 #include "gui/common/work_pool.h"
 #include "gui/workspace/workspace.h"
@@ -35,7 +36,7 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
     proxy_ = new QSortFilterProxyModel(this);
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(Qt::UserRole);
-    table_ = new QTableView(this);
+    table_ = new FrozenColumnsTable(int(HeadStatsModel::Head) + 1, this);  // Layer and Head stay in view
     table_->setObjectName(QStringLiteral("headStatsTable"));
     table_->setModel(proxy_);
     table_->setSortingEnabled(true);
