@@ -29,6 +29,8 @@
 #include "attnscope/tokenizers/tokenizer.h"
 #include "gui/dialogs/new_model_dialog.h"
 #include "gui/common/frozen_columns_table.h"
+#include "render/export.h"
+#include "render/figures/rollout_figure.h"
 #include "gui/panels/attention_text_panel.h"
 #include "gui/panels/head_stats_model.h"
 #include "gui/panels/head_stats_panel.h"
@@ -65,6 +67,7 @@ private slots:
     void ctrl1GivesTheKeysToTheGrid();
     void newRandomModelMakesGroupedQueryLlama();
     void headStatsKeepLayerAndHeadInView();
+    void rolloutShowsStructureByDefault();
 
 private:
     bool setTextAndWait(const QString& text, int T);
@@ -280,6 +283,60 @@ void tst_FirstHour::headStatsKeepLayerAndHeadInView() {
     const int x = frozen->horizontalHeader()->sectionViewportPosition(HeadStatsModel::Head) + 4;
     QTest::mouseClick(frozen->horizontalHeader()->viewport(), Qt::LeftButton, {}, QPoint(x, 4));
     QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), int(HeadStatsModel::Head));
+}
+
+namespace {
+
+// The colour-map position (0..1) nearest to a painted colour.
+double mapPosition(const render::ColorMap& cmap, QRgb c) {
+    double best = 0, bestD = 1e18;
+    for (int i = 0; i <= 255; ++i) {
+        const QRgb m = cmap.at(i / 255.0);
+        const double d = std::pow(qRed(m) - qRed(c), 2) + std::pow(qGreen(m) - qGreen(c), 2) + std::pow(qBlue(m) - qBlue(c), 2);
+        if (d < bestD) {
+            bestD = d;
+            best = i / 255.0;
+        }
+    }
+    return best;
+}
+
+// The share of the painted rollout map's cells below the diagonal, past the
+// first token, that are drawn above the bottom tenth of the colour map.
+double visibleShare(const render::RolloutFigure& fig) {
+    const QSizeF size = fig.naturalSize();
+    const QImage img = render::renderImage(fig, size / 96.0, 96);
+    const QRectF heat = fig.matrix().heatmapRect(fig.matrixArea(QRectF(QPointF(0, 0), size)));
+    const int T = int(fig.matrix().values().rows());
+    const render::ColorMap& cmap = render::ColorMap::get(render::ColorMapId::Viridis);
+    int shown = 0, cells = 0;
+    for (int q = 2; q < T; q += 3)
+        for (int k = 1; k < q; k += 3) {
+            const QPoint at(int(heat.left() + (k + 0.5) * heat.width() / T), int(heat.top() + (q + 0.5) * heat.height() / T));
+            ++cells;
+            shown += mapPosition(cmap, img.pixel(at)) > 0.1;
+        }
+    return cells ? double(shown) / cells : 0;
+}
+
+}  // namespace
+
+// Rollout's rows lead with the first token; scaled per row the rest of a long
+// map was one colour. By default it is drawn on a log scale, which the title
+// says, and most of the map shows.
+void tst_FirstHour::rolloutShowsStructureByDefault() {
+    QVERIFY(setTextAndWait(longText(400), 256));  // the demo's whole context
+    render::Style style;
+    style.scale = render::Scale::RowNormalized;  // the default Scale
+    const render::RolloutFigure byDefault(ws_->figureData(), -1, style);
+    QVERIFY2(byDefault.title().contains(QStringLiteral("log scale")), qPrintable(byDefault.title()));
+    const double logShare = visibleShare(byDefault);
+    QVERIFY2(logShare > 0.8, qPrintable(QString::number(logShare)));
+    // A linear scale, chosen, stays linear; there most cells sit at the bottom of the map.
+    style.scale = render::Scale::Linear;
+    const render::RolloutFigure linear(ws_->figureData(), -1, style);
+    QVERIFY(!linear.title().contains(QStringLiteral("log scale")));
+    QVERIFY2(visibleShare(linear) < logShare / 2, qPrintable(QString::number(visibleShare(linear))));
 }
 
 QTEST_MAIN(tst_FirstHour)

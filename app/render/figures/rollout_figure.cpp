@@ -12,10 +12,21 @@ attnscope::MatrixRM rolloutOf(const FigureData& data) {
     return data.trace ? attnscope::attention_rollout(*data.trace) : attnscope::MatrixRM();
 }
 
-QString titleOf(const FigureData& data) {
-    return QCoreApplication::translate("render::RolloutFigure", "Attention rollout over %n layer(s) · %1", "",
-                                       data.trace ? data.trace->n_layer() : 0)
-        .arg(data.modelName);
+// Rollout's rows are led by the first token wherever a head sinks into it:
+// scaled to their own max, the rest of a 1,000-token map drew as one colour.
+// Under the default per-row scale it is drawn on a log scale, which shows
+// the sink and the structure after it; a linear or log choice stays as chosen.
+Style rolloutStyle(Style s) {
+    if (s.scale == Scale::RowNormalized) s.scale = Scale::Log;
+    return s;
+}
+
+QString titleOf(const FigureData& data, const Style& style) {
+    QString t = QCoreApplication::translate("render::RolloutFigure", "Attention rollout over %n layer(s) · %1", "",
+                                            data.trace ? data.trace->n_layer() : 0)
+                    .arg(data.modelName);
+    if (style.scale == Scale::Log) t += QStringLiteral(" · ") + QCoreApplication::translate("render::RolloutFigure", "log scale");
+    return t;
 }
 
 // The bars take this share of the height, the map the rest.
@@ -24,8 +35,8 @@ constexpr double kRowShare = 0.3;
 }  // namespace
 
 RolloutFigure::RolloutFigure(const FigureData& data, int query, Style style)
-    : data_(data), style_(style),
-      matrix_(titleOf(data), rolloutOf(data), MatrixKind::Weights, data.tokens, data.tokens, style,
+    : data_(data), style_(rolloutStyle(style)),
+      matrix_(titleOf(data, style_), rolloutOf(data), MatrixKind::Weights, data.tokens, data.tokens, style_,
               QCoreApplication::translate("render::RolloutFigure", "position"),
               QCoreApplication::translate("render::RolloutFigure", "input token"), data.trace && data.trace->causal) {
     makeRow(query);

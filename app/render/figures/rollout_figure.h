@@ -4,6 +4,7 @@
 // residual stream counted. Queries as rows, input tokens as columns. Under
 // the map, one query's row as bars over the text (the selected query, or the
 // last token when none is selected), as the head detail's query bars are.
+// Under the per-row Scale the map is drawn on a log scale (the title says so).
 #include <memory>
 #include <optional>
 
