@@ -31,6 +31,7 @@
 #include "gui/common/frozen_columns_table.h"
 #include "render/export.h"
 #include "render/figures/rollout_figure.h"
+#include "render/figures/shape_flow_figure.h"
 #include "gui/panels/attention_text_panel.h"
 #include "gui/panels/head_stats_model.h"
 #include "gui/panels/head_stats_panel.h"
@@ -68,6 +69,8 @@ private slots:
     void newRandomModelMakesGroupedQueryLlama();
     void headStatsKeepLayerAndHeadInView();
     void rolloutShowsStructureByDefault();
+    void shapeFlowFramesOnlyTheBlock_data();
+    void shapeFlowFramesOnlyTheBlock();
 
 private:
     bool setTextAndWait(const QString& text, int T);
@@ -337,6 +340,42 @@ void tst_FirstHour::rolloutShowsStructureByDefault() {
     const render::RolloutFigure linear(ws_->figureData(), -1, style);
     QVERIFY(!linear.title().contains(QStringLiteral("log scale")));
     QVERIFY2(visibleShare(linear) < logShare / 2, qPrintable(QString::number(visibleShare(linear))));
+}
+
+void tst_FirstHour::shapeFlowFramesOnlyTheBlock_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::newRow("gpt2") << QStringLiteral("n_layer=12,n_head=12,n_embed=96,context=64,vocab=96,arch=gpt2");
+    QTest::newRow("llama gqa") << QStringLiteral("n_layer=12,n_head=8,n_kv_head=2,n_embed=64,context=64,vocab=96,arch=llama");
+}
+
+// The shape flow's dashed frame stands for every block ("× 12 blocks") and
+// holds the shown block's nodes only: tokens and embeddings above it, the
+// final norm and the logits below it, at every size the view is drawn.
+void tst_FirstHour::shapeFlowFramesOnlyTheBlock() {
+    QFETCH(QString, spec);
+    uint64_t seed = 0;
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::parse_spec(spec.toStdString(), &seed), 3));
+    QVERIFY(setTextAndWait(QStringLiteral("Hello there, friend"), 19));
+    const render::ShapeFlowFigure fig(ws_->figureData(), 10, 0, render::Style(), -1);
+    QVERIFY2(fig.blockLabel().startsWith(QStringLiteral("× 12 blocks · block 10 shown")), qPrintable(fig.blockLabel()));
+    for (const QSizeF size : {fig.naturalSize(), QSizeF(900, 700), QSizeF(1600, 500), QSizeF(500, 1200)}) {
+        const QRectF area(QPointF(0, 0), size);
+        const QRectF frame = fig.blockFrame(area);
+        QVERIFY(!frame.isNull());
+        int inside = 0;
+        for (int i = 0; i < int(fig.nodes().size()); ++i) {
+            const bool block = fig.nodes()[size_t(i)].layer >= 0;
+            const QRectF box = fig.nodeRect(area, i);
+            QVERIFY2(frame.contains(box) == block && (block || !frame.intersects(box)),
+                     qPrintable(QStringLiteral("%1 at %2x%3").arg(fig.nodes()[size_t(i)].label).arg(size.width()).arg(size.height())));
+            inside += block;
+        }
+        QVERIFY(inside >= 10);
+        // Every symbol of the shapes is named, R (the logits' rows) among them.
+        QVERIFY2(fig.symbolLegend().contains(QStringLiteral("R positions whose logits are kept")), qPrintable(fig.symbolLegend()));
+        QVERIFY(fig.symbolLegend().contains(QStringLiteral("hs head size")));
+        QCOMPARE(fig.symbolLegend().contains(QStringLiteral("KV key/value heads")), spec.contains(QStringLiteral("n_kv_head")));
+    }
 }
 
 QTEST_MAIN(tst_FirstHour)

@@ -176,7 +176,11 @@ void tst_Views::flowStagesOfGpt2AndSeedUnchanged() {
         QCOMPARE(stage(*tr, "residual2", 1)->tensor, std::string("blk.1.out"));
         QCOMPARE(int(tr->stages.size()), 4 + 2 * 16 + 2);
         const render::ShapeFlowFigure fig({tr, {}, "gpt2"}, 0, 0, render::Style{});
-        QCOMPARE(fig.naturalSize(), QSizeF(6 * (150 + 26) + 40, 6 * (54 + 30) + 80));
+        // Boxes without details, six a row: the 4 embedding stages, the
+        // block's 15 and the final 2 each start a row (1 + 3 + 1 rows, drawn
+        // as 6), with the block's label between; one line under them names the symbols.
+        const double legend = QFontMetricsF(render::scaledFont(render::Style{}.font, 0.85)).height() + 8;
+        QCOMPARE(fig.naturalSize(), QSizeF(6 * (150 + 26) + 40, 6 * (54 + 30) + 2 * 18 + 80 + legend));
         for (size_t i = 0; i < fig.nodes().size(); ++i)
             QCOMPARE(fig.nodes()[i].inputs, i == 0 ? std::vector<int>{} : std::vector<int>{int(i) - 1});
     }

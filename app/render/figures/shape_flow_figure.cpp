@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainterPath>
+#include <QRegularExpression>
 #include <map>
 
 #include "attnscope/run/trace_tensors.h"
@@ -58,20 +59,23 @@ QString shapeText(const attnscope::StageRecord& r) {
     return QStringLiteral("(%1) = (%2)").arg(rest, restNum);
 }
 
-// What the block frame says: the norm placement, and whether attention and the
-// MLP run side by side.
+// What the block frame says: that it stands for every block, the norm
+// placement, and whether attention and the MLP run side by side.
 QString blockText(const attnscope::ModelConfig& c) {
     const bool rms = c.norm == attnscope::NormKind::RMSNorm;
     if (c.parallel_residual)
         return rms ? QCoreApplication::translate("render::ShapeFlowFigure",
-                                                 "Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)")
+                                                 "× %2 blocks · block %1 shown · pre-RMSNorm, attention and MLP in parallel")
                    : QCoreApplication::translate("render::ShapeFlowFigure",
-                                                 "Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)");
-    return rms ? QCoreApplication::translate("render::ShapeFlowFigure", "Block %1 (pre-RMSNorm; every block has these shapes)")
-               : QCoreApplication::translate("render::ShapeFlowFigure", "Block %1 (pre-LayerNorm; every block has these shapes)");
+                                                 "× %2 blocks · block %1 shown · pre-LayerNorm, attention and MLP in parallel");
+    return rms ? QCoreApplication::translate("render::ShapeFlowFigure", "× %2 blocks · block %1 shown · pre-RMSNorm")
+               : QCoreApplication::translate("render::ShapeFlowFigure", "× %2 blocks · block %1 shown · pre-LayerNorm");
 }
 
 constexpr double kBoxW = 150, kBoxH = 54, kGapX = 26, kGapY = 30, kMaxBoxW = 230, kDetailH = 14;
+// Added above and below the block's rows: the embeddings before it and the
+// final norm after it sit outside its frame, and the frame's label between.
+constexpr double kSectionGap = 18;
 constexpr double kDetailFont = 0.8, kMarginX = 16;
 
 }  // namespace
@@ -138,8 +142,39 @@ QString ShapeFlowFigure::title() const {
         .arg(layer_).arg(data_.trace ? data_.trace->n_layer() : 0).arg(head_);
 }
 
+// The nodes before the block (tokens, embeddings), the block's, and those
+// after it (final norm, logits), as [begin, end): each part starts a row of
+// its own, so the block's frame holds only the block.
+std::vector<std::pair<int, int>> ShapeFlowFigure::parts() const {
+    int firstBlock = -1, lastBlock = -1;
+    for (int i = 0; i < int(nodes_.size()); ++i)
+        if (nodes_[size_t(i)].layer >= 0) {
+            if (firstBlock < 0) firstBlock = i;
+            lastBlock = i;
+        }
+    std::vector<std::pair<int, int>> out;
+    if (firstBlock < 0) {
+        out.emplace_back(0, int(nodes_.size()));
+        return out;
+    }
+    if (firstBlock > 0) out.emplace_back(0, firstBlock);
+    out.emplace_back(firstBlock, lastBlock + 1);
+    if (lastBlock + 1 < int(nodes_.size())) out.emplace_back(lastBlock + 1, int(nodes_.size()));
+    return out;
+}
+
+int ShapeFlowFigure::rowsOf(const std::vector<std::pair<int, int>>& parts, int perRow) {
+    int rows = 0;
+    for (const auto& [b, e] : parts) rows += (e - b + perRow - 1) / perRow;
+    return rows;
+}
+
 QSizeF ShapeFlowFigure::naturalSize() const {
-    return {6 * (box_.width() + kGapX) + 40, 6 * (box_.height() + kGapY) + 80};
+    // Six boxes a row, each part from a new row, the block's label between.
+    const std::vector<std::pair<int, int>> p = parts();
+    const int rows = std::max(6, rowsOf(p, 6));
+    return {6 * (box_.width() + kGapX) + 40,
+            rows * (box_.height() + kGapY) + kSectionGap * double(p.size() - 1) + 80 + legendHeight()};
 }
 
 ShapeFlowFigure::Layout ShapeFlowFigure::layout(const QRectF& area) const {
@@ -151,15 +186,21 @@ ShapeFlowFigure::Layout ShapeFlowFigure::layout(const QRectF& area) const {
     for (size_t i = 0; i < nodes_.size(); ++i)
         for (const int j : nodes_[i].inputs) margin = margin || j + 1 != int(i);
     const double left = margin ? kMarginX : 0;
-    const QRectF room(area.left() + 10 + left, top, area.width() - 20 - left, area.bottom() - top - 6);
+    const QRectF room(area.left() + 10 + left, top, area.width() - 20 - left, area.bottom() - top - 6 - legendHeight());
+    const std::vector<std::pair<int, int>> parts = this->parts();
+    const int n = std::max<int>(1, int(nodes_.size()));
+    int firstBlock = -1;
+    for (int i = int(nodes_.size()) - 1; i >= 0; --i)
+        if (nodes_[size_t(i)].layer >= 0) firstBlock = i;
+    const auto rowsFor = [&](int perRow) { return rowsOf(parts, perRow); };
+    const double sectionGaps = kSectionGap * double(parts.size() - 1);
     // Choose the number of boxes per row that lets the diagram be drawn
     // largest inside the room (boxes shrink, never grow past 1.2x).
-    const int n = std::max<int>(1, int(nodes_.size()));
     int perRow = 1;
     const double bw = box_.width(), bh = box_.height();
     for (int c = 1; c <= n; ++c) {
-        const int rows = (n + c - 1) / c;
-        const double w = c * bw + (c - 1) * kGapX, h = rows * bh + (rows - 1) * kGapY;
+        const int rows = rowsFor(c);
+        const double w = c * bw + (c - 1) * kGapX, h = rows * bh + (rows - 1) * kGapY + sectionGaps;
         const double s = std::min({room.width() / w, room.height() / h, 1.2});
         if (s > l.scale || c == 1) {
             l.scale = s;
@@ -167,21 +208,58 @@ ShapeFlowFigure::Layout ShapeFlowFigure::layout(const QRectF& area) const {
         }
     }
     const double s = l.scale;
-    const int rows = (n + perRow - 1) / perRow;
     const double usedW = (perRow * bw + (perRow - 1) * kGapX) * s;
     const double x0 = room.left() + std::max(0.0, (room.width() - usedW) / 2);
     l.left = x0;
-    // Boxes in reading order, row after row.
-    for (size_t i = 0; i < nodes_.size(); ++i) {
-        const int r = int(i) / perRow, c = int(i) % perRow;
-        l.boxes.emplace_back(x0 + c * (bw + kGapX) * s, room.top() + r * (bh + kGapY) * s, bw * s, bh * s);
+    // Boxes in reading order, row after row, each part from a new row.
+    l.boxes.resize(nodes_.size());
+    double y = room.top();
+    for (const auto& [b, e] : parts) {
+        const int rows = (e - b + perRow - 1) / perRow;
+        for (int i = b; i < e; ++i) {
+            const int r = (i - b) / perRow, c = (i - b) % perRow;
+            l.boxes[size_t(i)] = QRectF(x0 + c * (bw + kGapX) * s, y + r * (bh + kGapY) * s, bw * s, bh * s);
+        }
+        if (b == firstBlock) {
+            // The frame spans the rows' width: it stands for every block.
+            const double height = (rows * bh + (rows - 1) * kGapY) * s;
+            // Arrows to a later row run down the left margin, 11 px left of the boxes: inside the frame.
+            l.blockFrame = QRectF(x0, y, usedW, height).adjusted(margin ? -16 : -6, -16 * std::min(1.0, s) - 2, 6, 6);
+        }
+        y += (rows * (bh + kGapY) + kSectionGap) * s;
     }
-    Q_UNUSED(rows);
-    QRectF frame;
-    for (size_t i = 0; i < nodes_.size(); ++i)
-        if (nodes_[i].layer >= 0) frame = frame.isNull() ? l.boxes[i] : frame.united(l.boxes[i]);
-    l.blockFrame = frame.adjusted(-6, -16 * std::min(1.0, l.scale) - 2, 6, 6);
     return l;
+}
+
+QString ShapeFlowFigure::symbolLegend() const {
+    // Each symbol the shapes use, in the order a reader meets them.
+    static const char* const kSymbols[][2] = {
+        {"T", QT_TRANSLATE_NOOP("render::ShapeFlowFigure", "T tokens")},
+        {"C", QT_TRANSLATE_NOOP("render::ShapeFlowFigure", "C model width")},
+        {"H", QT_TRANSLATE_NOOP("render::ShapeFlowFigure", "H heads")},
+        {"KV", QT_TRANSLATE_NOOP("render::ShapeFlowFigure", "KV key/value heads")},
+        {"hs", QT_TRANSLATE_NOOP("render::ShapeFlowFigure", "hs head size")},
+        {"4C", QT_TRANSLATE_NOOP("render::ShapeFlowFigure", "4C the MLP's width")},
+        {"F", QT_TRANSLATE_NOOP("render::ShapeFlowFigure", "F the MLP's width")},
+        {"R", QT_TRANSLATE_NOOP("render::ShapeFlowFigure", "R positions whose logits are kept")},
+        {"V", QT_TRANSLATE_NOOP("render::ShapeFlowFigure", "V vocabulary")},
+    };
+    QStringList out;
+    for (const auto& [symbol, text] : kSymbols) {
+        const QRegularExpression word(QStringLiteral("(^|[(, ×→·])%1($|[), ×→·])").arg(QRegularExpression::escape(QLatin1String(symbol))));
+        bool used = false;
+        for (const Node& n : nodes_) used = used || n.shapeText.contains(word);
+        if (used) out << QCoreApplication::translate("render::ShapeFlowFigure", text);
+    }
+    return out.join(QStringLiteral(" · "));
+}
+
+QString ShapeFlowFigure::blockLabel() const {
+    return blockText_.arg(layer_).arg(data_.trace ? data_.trace->n_layer() : 0);
+}
+
+double ShapeFlowFigure::legendHeight() const {
+    return QFontMetricsF(scaledFont(style_.font, 0.85)).height() + 8;
 }
 
 QRectF ShapeFlowFigure::nodeRect(const QRectF& area, int i) const {
@@ -212,7 +290,14 @@ void ShapeFlowFigure::paint(QPainter& p, const QRectF& area) const {
         p.setPen(style_.text);
         p.drawText(QRectF(l.blockFrame.left() + 8, l.blockFrame.top() + 1, l.blockFrame.width() - 16, 16 * std::min(1.0, l.scale)),
                    Qt::AlignRight | Qt::AlignVCenter,
-                   blockText_.arg(layer_));
+                   blockLabel());
+    }
+    if (const QString legend = symbolLegend(); !legend.isEmpty()) {
+        const QFont small = scaledFont(style_.font, 0.85);
+        const QRectF line(area.left() + 10, area.bottom() - legendHeight(), area.width() - 20, legendHeight() - 4);
+        p.setFont(small);
+        p.setPen(style_.text);
+        p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(small).elidedText(legend, Qt::ElideRight, line.width()));
     }
     // Arrows: from the node before along the rows (down and across where a
     // row wraps); from any other node it reads through the gaps, below its
@@ -269,7 +354,7 @@ void ShapeFlowFigure::paint(QPainter& p, const QRectF& area) const {
                 // A later row: below the source's row, down the left margin, and
                 // along the gap above the target into its top, crossing no box.
                 const double laneY = laneBelow(a), aboveY = b.top() - kGapY * l.scale * 0.3;
-                const double startX = a.left() + a.width() * 0.7, marginX = l.left - 11;  // outside the block frame (6 px)
+                const double startX = a.left() + a.width() * 0.7, marginX = l.left - 11;  // inside the block frame (16 px)
                 end = QPointF(b.left() + b.width() * 0.3, b.top());
                 path.moveTo(startX, a.bottom());
                 path.lineTo(startX, laneY);

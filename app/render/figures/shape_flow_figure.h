@@ -33,6 +33,14 @@ public:
     const std::vector<Node>& nodes() const { return nodes_; }
     QRectF nodeRect(const QRectF& area, int i) const;
     int nodeAt(const QRectF& area, const QPointF& pos) const;
+    // The dashed frame that stands for every block ("× N blocks"): around the
+    // shown block's nodes only, the embeddings above it and the final norm
+    // and logits below it. Null for a model without blocks.
+    QRectF blockFrame(const QRectF& area) const { return layout(area).blockFrame; }
+    QString blockLabel() const;
+    // One line under the diagram naming each symbol the shapes use
+    // ("T tokens · C model width · … · R positions whose logits are kept").
+    QString symbolLegend() const;
 
 private:
     struct Layout {
@@ -42,6 +50,9 @@ private:
         double left = 0;  // the boxes' left edge
     };
     Layout layout(const QRectF& area) const;
+    double legendHeight() const;
+    std::vector<std::pair<int, int>> parts() const;
+    static int rowsOf(const std::vector<std::pair<int, int>>& parts, int perRow);
 
     FigureData data_;
     int layer_, head_;
