@@ -654,6 +654,10 @@
         <source>Cop&amp;y image</source>
         <translation>Bild &amp;kopieren</translation>
     </message>
+    <message>
+        <source>This figure cannot be exported as %1. The Format list shows what it can be exported as.</source>
+        <translation>Diese Abbildung lässt sich nicht als %1 exportieren. Die Liste „Format“ zeigt, wie sie exportiert werden kann.</translation>
+    </message>
 </context>
 <context>
     <name>GenerateDialog</name>
@@ -2256,6 +2260,41 @@ Gesucht in:
         <source>That model would need more than 8 GB of memory.</source>
         <translation>Dieses Modell bräuchte mehr als 8 GB Speicher.</translation>
     </message>
+    <message>
+        <source>The family: its norm, positions (learned or RoPE), MLP and biases</source>
+        <translation>Die Familie: ihre Norm, Positionen (gelernt oder RoPE), MLP und Biases</translation>
+    </message>
+    <message>
+        <source>one per head</source>
+        <translation>einer pro Kopf</translation>
+    </message>
+    <message>
+        <source>Key/value heads shared by groups of query heads (grouped-query attention, as in Llama 3 and Mistral); it must divide the number of heads</source>
+        <translation>Schlüssel/Wert-Köpfe, die sich Gruppen von Query-Köpfen teilen (Grouped-Query-Attention wie in Llama 3 und Mistral); ihre Zahl muss die Zahl der Köpfe teilen</translation>
+    </message>
+    <message>
+        <source>&amp;Architecture:</source>
+        <translation>Arc&amp;hitektur:</translation>
+    </message>
+    <message>
+        <source>&amp;Key/value heads:</source>
+        <translation>Sch&amp;lüssel/Wert-Köpfe:</translation>
+    </message>
+    <message>
+        <source>The key/value heads must divide the number of heads.</source>
+        <translation>Die Zahl der Schlüssel/Wert-Köpfe muss die Zahl der Köpfe teilen.</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeLabel</name>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Less</source>
+        <translation>Weniger</translation>
+    </message>
 </context>
 <context>
     <name>PredictionsModel</name>
@@ -3076,6 +3115,10 @@ Zeilenmaximum = 1</translation>
         <source>Rollout of position %1 “%2” over the input</source>
         <translation>Rollout von Position %1 „%2“ über die Eingabe</translation>
     </message>
+    <message>
+        <source>log scale</source>
+        <translation>logarithmische Skala</translation>
+    </message>
 </context>
 <context>
     <name>render::Session</name>
@@ -3095,20 +3138,56 @@ Zeilenmaximum = 1</translation>
         <translation>Vorwärtsdurchlauf · Block %1 von %2 gezeigt · Kopf %3 für Tensoren je Kopf</translation>
     </message>
     <message>
-        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
-        <translation>Block %1 (Pre-LayerNorm; alle Blöcke haben diese Formen)</translation>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm, attention and MLP in parallel</source>
+        <translation>× %2 Blöcke · Block %1 gezeigt · Pre-RMSNorm, Attention und MLP parallel</translation>
     </message>
     <message>
-        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Block %1 (Pre-RMSNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm, attention and MLP in parallel</source>
+        <translation>× %2 Blöcke · Block %1 gezeigt · Pre-LayerNorm, Attention und MLP parallel</translation>
     </message>
     <message>
-        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Block %1 (Pre-LayerNorm, Attention und MLP parallel; jeder Block hat diese Formen)</translation>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm</source>
+        <translation>× %2 Blöcke · Block %1 gezeigt · Pre-RMSNorm</translation>
     </message>
     <message>
-        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
-        <translation>Block %1 (Pre-RMSNorm; jeder Block hat diese Formen)</translation>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm</source>
+        <translation>× %2 Blöcke · Block %1 gezeigt · Pre-LayerNorm</translation>
+    </message>
+    <message>
+        <source>T tokens</source>
+        <translation>T Tokens</translation>
+    </message>
+    <message>
+        <source>C model width</source>
+        <translation>C Modellbreite</translation>
+    </message>
+    <message>
+        <source>H heads</source>
+        <translation>H Köpfe</translation>
+    </message>
+    <message>
+        <source>KV key/value heads</source>
+        <translation>KV Schlüssel/Wert-Köpfe</translation>
+    </message>
+    <message>
+        <source>hs head size</source>
+        <translation>hs Kopfgröße</translation>
+    </message>
+    <message>
+        <source>4C the MLP&apos;s width</source>
+        <translation>4C Breite des MLP</translation>
+    </message>
+    <message>
+        <source>F the MLP&apos;s width</source>
+        <translation>F Breite des MLP</translation>
+    </message>
+    <message>
+        <source>R positions whose logits are kept</source>
+        <translation>R Positionen, deren Logits behalten werden</translation>
+    </message>
+    <message>
+        <source>V vocabulary</source>
+        <translation>V Vokabular</translation>
     </message>
 </context>
 <context>

@@ -654,6 +654,10 @@
 
 %1</translation>
     </message>
+    <message>
+        <source>This figure cannot be exported as %1. The Format list shows what it can be exported as.</source>
+        <translation>Esta figura no se puede exportar como %1. La lista Formato muestra cómo se puede exportar.</translation>
+    </message>
 </context>
 <context>
     <name>GenerateDialog</name>
@@ -2256,6 +2260,41 @@ Se buscó en:
         <source>That model would need more than 8 GB of memory.</source>
         <translation>Ese modelo necesitaría más de 8 GB de memoria.</translation>
     </message>
+    <message>
+        <source>The family: its norm, positions (learned or RoPE), MLP and biases</source>
+        <translation>La familia: su normalización, posiciones (aprendidas o RoPE), MLP y sesgos</translation>
+    </message>
+    <message>
+        <source>one per head</source>
+        <translation>una por cabeza</translation>
+    </message>
+    <message>
+        <source>Key/value heads shared by groups of query heads (grouped-query attention, as in Llama 3 and Mistral); it must divide the number of heads</source>
+        <translation>Cabezas de clave/valor compartidas por grupos de cabezas de consulta (grouped-query attention, como en Llama 3 y Mistral); su número debe dividir el número de cabezas</translation>
+    </message>
+    <message>
+        <source>&amp;Architecture:</source>
+        <translation>Ar&amp;quitectura:</translation>
+    </message>
+    <message>
+        <source>&amp;Key/value heads:</source>
+        <translation>Cabezas de clave/valo&amp;r:</translation>
+    </message>
+    <message>
+        <source>The key/value heads must divide the number of heads.</source>
+        <translation>El número de cabezas de clave/valor debe dividir el número de cabezas.</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeLabel</name>
+    <message>
+        <source>Details</source>
+        <translation>Detalles</translation>
+    </message>
+    <message>
+        <source>Less</source>
+        <translation>Menos</translation>
+    </message>
 </context>
 <context>
     <name>PredictionsModel</name>
@@ -3076,6 +3115,10 @@ máx. de la fila = 1</translation>
         <source>Rollout of position %1 “%2” over the input</source>
         <translation>Rollout de la posición %1 «%2» sobre la entrada</translation>
     </message>
+    <message>
+        <source>log scale</source>
+        <translation>escala logarítmica</translation>
+    </message>
 </context>
 <context>
     <name>render::Session</name>
@@ -3091,24 +3134,60 @@ máx. de la fila = 1</translation>
 <context>
     <name>render::ShapeFlowFigure</name>
     <message>
-        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Bloque %1 (pre-RMSNorm, atención y MLP en paralelo; todos los bloques tienen estas formas)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Bloque %1 (pre-LayerNorm, atención y MLP en paralelo; todos los bloques tienen estas formas)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
-        <translation>Bloque %1 (pre-RMSNorm; todos los bloques tienen estas formas)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
-        <translation>Bloque %1 (pre-LayerNorm; todos los bloques tienen estas formas)</translation>
-    </message>
-    <message>
         <source>Forward pass · block %1 of %2 shown · head %3 for per-head tensors</source>
         <translation>Pasada hacia delante · bloque %1 de %2 · cabeza %3 para los tensores por cabeza</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm, attention and MLP in parallel</source>
+        <translation>× %2 bloques · bloque %1 mostrado · pre-RMSNorm, atención y MLP en paralelo</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm, attention and MLP in parallel</source>
+        <translation>× %2 bloques · bloque %1 mostrado · pre-LayerNorm, atención y MLP en paralelo</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm</source>
+        <translation>× %2 bloques · bloque %1 mostrado · pre-RMSNorm</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm</source>
+        <translation>× %2 bloques · bloque %1 mostrado · pre-LayerNorm</translation>
+    </message>
+    <message>
+        <source>T tokens</source>
+        <translation>T tokens</translation>
+    </message>
+    <message>
+        <source>C model width</source>
+        <translation>C anchura del modelo</translation>
+    </message>
+    <message>
+        <source>H heads</source>
+        <translation>H cabezas</translation>
+    </message>
+    <message>
+        <source>KV key/value heads</source>
+        <translation>KV cabezas de clave/valor</translation>
+    </message>
+    <message>
+        <source>hs head size</source>
+        <translation>hs tamaño de cabeza</translation>
+    </message>
+    <message>
+        <source>4C the MLP&apos;s width</source>
+        <translation>4C anchura del MLP</translation>
+    </message>
+    <message>
+        <source>F the MLP&apos;s width</source>
+        <translation>F anchura del MLP</translation>
+    </message>
+    <message>
+        <source>R positions whose logits are kept</source>
+        <translation>R posiciones cuyos logits se guardan</translation>
+    </message>
+    <message>
+        <source>V vocabulary</source>
+        <translation>V vocabulario</translation>
     </message>
 </context>
 <context>

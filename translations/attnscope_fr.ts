@@ -654,6 +654,10 @@
 
 %1</translation>
     </message>
+    <message>
+        <source>This figure cannot be exported as %1. The Format list shows what it can be exported as.</source>
+        <translation>Cette figure ne peut pas être exportée en %1. La liste Format indique les formats possibles.</translation>
+    </message>
 </context>
 <context>
     <name>GenerateDialog</name>
@@ -2256,6 +2260,41 @@ Emplacements consultés&#xa0;:
         <source>That model would need more than 8 GB of memory.</source>
         <translation>Ce modèle nécessiterait plus de 8 Go de mémoire.</translation>
     </message>
+    <message>
+        <source>The family: its norm, positions (learned or RoPE), MLP and biases</source>
+        <translation>La famille : sa normalisation, ses positions (apprises ou RoPE), son MLP et ses biais</translation>
+    </message>
+    <message>
+        <source>one per head</source>
+        <translation>une par tête</translation>
+    </message>
+    <message>
+        <source>Key/value heads shared by groups of query heads (grouped-query attention, as in Llama 3 and Mistral); it must divide the number of heads</source>
+        <translation>Têtes clé/valeur partagées par des groupes de têtes de requête (grouped-query attention, comme dans Llama 3 et Mistral) ; leur nombre doit diviser le nombre de têtes</translation>
+    </message>
+    <message>
+        <source>&amp;Architecture:</source>
+        <translation>Arc&amp;hitecture :</translation>
+    </message>
+    <message>
+        <source>&amp;Key/value heads:</source>
+        <translation>Têtes clé/val&amp;eur :</translation>
+    </message>
+    <message>
+        <source>The key/value heads must divide the number of heads.</source>
+        <translation>Le nombre de têtes clé/valeur doit diviser le nombre de têtes.</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeLabel</name>
+    <message>
+        <source>Details</source>
+        <translation>Détails</translation>
+    </message>
+    <message>
+        <source>Less</source>
+        <translation>Moins</translation>
+    </message>
 </context>
 <context>
     <name>PredictionsModel</name>
@@ -3076,6 +3115,10 @@ max de la ligne = 1</translation>
         <source>Rollout of position %1 “%2” over the input</source>
         <translation>Rollout de la position %1 «&#xa0;%2&#xa0;» sur l&apos;entrée</translation>
     </message>
+    <message>
+        <source>log scale</source>
+        <translation>échelle logarithmique</translation>
+    </message>
 </context>
 <context>
     <name>render::Session</name>
@@ -3091,24 +3134,60 @@ max de la ligne = 1</translation>
 <context>
     <name>render::ShapeFlowFigure</name>
     <message>
-        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Bloc %1 (pre-RMSNorm, attention et MLP en parallèle&#xa0;; tous les blocs ont ces formes)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Bloc %1 (pre-LayerNorm, attention et MLP en parallèle&#xa0;; tous les blocs ont ces formes)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
-        <translation>Bloc %1 (pre-RMSNorm&#xa0;; tous les blocs ont ces formes)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
-        <translation>Bloc %1 (pre-LayerNorm&#xa0;; tous les blocs ont ces formes)</translation>
-    </message>
-    <message>
         <source>Forward pass · block %1 of %2 shown · head %3 for per-head tensors</source>
         <translation>Passe avant · bloc %1 sur %2 · tête %3 pour les tenseurs par tête</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm, attention and MLP in parallel</source>
+        <translation>× %2 blocs · bloc %1 affiché · pré-RMSNorm, attention et MLP en parallèle</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm, attention and MLP in parallel</source>
+        <translation>× %2 blocs · bloc %1 affiché · pré-LayerNorm, attention et MLP en parallèle</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm</source>
+        <translation>× %2 blocs · bloc %1 affiché · pré-RMSNorm</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm</source>
+        <translation>× %2 blocs · bloc %1 affiché · pré-LayerNorm</translation>
+    </message>
+    <message>
+        <source>T tokens</source>
+        <translation>T jetons</translation>
+    </message>
+    <message>
+        <source>C model width</source>
+        <translation>C largeur du modèle</translation>
+    </message>
+    <message>
+        <source>H heads</source>
+        <translation>H têtes</translation>
+    </message>
+    <message>
+        <source>KV key/value heads</source>
+        <translation>KV têtes clé/valeur</translation>
+    </message>
+    <message>
+        <source>hs head size</source>
+        <translation>hs taille d’une tête</translation>
+    </message>
+    <message>
+        <source>4C the MLP&apos;s width</source>
+        <translation>4C largeur du MLP</translation>
+    </message>
+    <message>
+        <source>F the MLP&apos;s width</source>
+        <translation>F largeur du MLP</translation>
+    </message>
+    <message>
+        <source>R positions whose logits are kept</source>
+        <translation>R positions dont les logits sont gardés</translation>
+    </message>
+    <message>
+        <source>V vocabulary</source>
+        <translation>V vocabulaire</translation>
     </message>
 </context>
 <context>

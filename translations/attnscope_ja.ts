@@ -646,6 +646,10 @@
 
 %1</translation>
     </message>
+    <message>
+        <source>This figure cannot be exported as %1. The Format list shows what it can be exported as.</source>
+        <translation>この図は %1 としてエクスポートできません。「形式」リストにエクスポートできる形式が表示されます。</translation>
+    </message>
 </context>
 <context>
     <name>GenerateDialog</name>
@@ -2237,6 +2241,41 @@ Looked in:
         <source>That model would need more than 8 GB of memory.</source>
         <translation>このモデルには 8 GB を超えるメモリが必要になります。</translation>
     </message>
+    <message>
+        <source>The family: its norm, positions (learned or RoPE), MLP and biases</source>
+        <translation>モデルファミリー：正規化、位置（学習済みまたは RoPE）、MLP、バイアス</translation>
+    </message>
+    <message>
+        <source>one per head</source>
+        <translation>ヘッドごとに 1 つ</translation>
+    </message>
+    <message>
+        <source>Key/value heads shared by groups of query heads (grouped-query attention, as in Llama 3 and Mistral); it must divide the number of heads</source>
+        <translation>クエリヘッドのグループが共有するキー/バリューヘッド（Llama 3 や Mistral のような grouped-query attention）。ヘッド数を割り切る数にしてください</translation>
+    </message>
+    <message>
+        <source>&amp;Architecture:</source>
+        <translation>アーキテクチャ(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Key/value heads:</source>
+        <translation>キー/バリューヘッド数(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>The key/value heads must divide the number of heads.</source>
+        <translation>キー/バリューヘッド数はヘッド数を割り切る必要があります。</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeLabel</name>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>Less</source>
+        <translation>閉じる</translation>
+    </message>
 </context>
 <context>
     <name>PredictionsModel</name>
@@ -3047,6 +3086,10 @@ row max = 1</source>
         <source>Rollout of position %1 “%2” over the input</source>
         <translation>位置 %1「%2」の入力に対するロールアウト</translation>
     </message>
+    <message>
+        <source>log scale</source>
+        <translation>対数スケール</translation>
+    </message>
 </context>
 <context>
     <name>render::Session</name>
@@ -3062,24 +3105,60 @@ row max = 1</source>
 <context>
     <name>render::ShapeFlowFigure</name>
     <message>
-        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>ブロック %1（pre-RMSNorm、アテンションと MLP は並列。すべてのブロックが同じ形状）</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>ブロック %1（pre-LayerNorm、アテンションと MLP は並列。すべてのブロックが同じ形状）</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
-        <translation>ブロック %1（pre-RMSNorm。すべてのブロックが同じ形状）</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
-        <translation>ブロック %1（pre-LayerNorm。すべてのブロックが同じ形状）</translation>
-    </message>
-    <message>
         <source>Forward pass · block %1 of %2 shown · head %3 for per-head tensors</source>
         <translation>順伝播 · ブロック %1/%2 を表示 · ヘッドごとのテンソルはヘッド %3</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm, attention and MLP in parallel</source>
+        <translation>× %2 ブロック · ブロック %1 を表示 · pre-RMSNorm、アテンションと MLP は並列</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm, attention and MLP in parallel</source>
+        <translation>× %2 ブロック · ブロック %1 を表示 · pre-LayerNorm、アテンションと MLP は並列</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm</source>
+        <translation>× %2 ブロック · ブロック %1 を表示 · pre-RMSNorm</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm</source>
+        <translation>× %2 ブロック · ブロック %1 を表示 · pre-LayerNorm</translation>
+    </message>
+    <message>
+        <source>T tokens</source>
+        <translation>T トークン数</translation>
+    </message>
+    <message>
+        <source>C model width</source>
+        <translation>C モデル幅</translation>
+    </message>
+    <message>
+        <source>H heads</source>
+        <translation>H ヘッド数</translation>
+    </message>
+    <message>
+        <source>KV key/value heads</source>
+        <translation>KV キー/バリューヘッド数</translation>
+    </message>
+    <message>
+        <source>hs head size</source>
+        <translation>hs ヘッド幅</translation>
+    </message>
+    <message>
+        <source>4C the MLP&apos;s width</source>
+        <translation>4C MLP の幅</translation>
+    </message>
+    <message>
+        <source>F the MLP&apos;s width</source>
+        <translation>F MLP の幅</translation>
+    </message>
+    <message>
+        <source>R positions whose logits are kept</source>
+        <translation>R ロジットを保持する位置</translation>
+    </message>
+    <message>
+        <source>V vocabulary</source>
+        <translation>V 語彙</translation>
     </message>
 </context>
 <context>

@@ -654,6 +654,10 @@
 
 %1</translation>
     </message>
+    <message>
+        <source>This figure cannot be exported as %1. The Format list shows what it can be exported as.</source>
+        <translation>Esta figura não pode ser exportada como %1. A lista Formato mostra como ela pode ser exportada.</translation>
+    </message>
 </context>
 <context>
     <name>GenerateDialog</name>
@@ -2256,6 +2260,41 @@ Locais procurados:
         <source>That model would need more than 8 GB of memory.</source>
         <translation>Esse modelo precisaria de mais de 8 GB de memória.</translation>
     </message>
+    <message>
+        <source>The family: its norm, positions (learned or RoPE), MLP and biases</source>
+        <translation>A família: sua normalização, posições (aprendidas ou RoPE), MLP e vieses</translation>
+    </message>
+    <message>
+        <source>one per head</source>
+        <translation>uma por cabeça</translation>
+    </message>
+    <message>
+        <source>Key/value heads shared by groups of query heads (grouped-query attention, as in Llama 3 and Mistral); it must divide the number of heads</source>
+        <translation>Cabeças de chave/valor compartilhadas por grupos de cabeças de consulta (grouped-query attention, como no Llama 3 e no Mistral); seu número deve dividir o número de cabeças</translation>
+    </message>
+    <message>
+        <source>&amp;Architecture:</source>
+        <translation>Ar&amp;quitetura:</translation>
+    </message>
+    <message>
+        <source>&amp;Key/value heads:</source>
+        <translation>Cabeças de chave/valo&amp;r:</translation>
+    </message>
+    <message>
+        <source>The key/value heads must divide the number of heads.</source>
+        <translation>O número de cabeças de chave/valor deve dividir o número de cabeças.</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeLabel</name>
+    <message>
+        <source>Details</source>
+        <translation>Detalhes</translation>
+    </message>
+    <message>
+        <source>Less</source>
+        <translation>Menos</translation>
+    </message>
 </context>
 <context>
     <name>PredictionsModel</name>
@@ -3076,6 +3115,10 @@ máx. da linha = 1</translation>
         <source>Rollout of position %1 “%2” over the input</source>
         <translation>Rollout da posição %1 “%2” sobre a entrada</translation>
     </message>
+    <message>
+        <source>log scale</source>
+        <translation>escala logarítmica</translation>
+    </message>
 </context>
 <context>
     <name>render::Session</name>
@@ -3091,24 +3134,60 @@ máx. da linha = 1</translation>
 <context>
     <name>render::ShapeFlowFigure</name>
     <message>
-        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Bloco %1 (pre-RMSNorm, atenção e MLP em paralelo; todos os blocos têm estes formatos)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>Bloco %1 (pre-LayerNorm, atenção e MLP em paralelo; todos os blocos têm estes formatos)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
-        <translation>Bloco %1 (pre-RMSNorm; todos os blocos têm estes formatos)</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
-        <translation>Bloco %1 (pre-LayerNorm; todos os blocos têm estes formatos)</translation>
-    </message>
-    <message>
         <source>Forward pass · block %1 of %2 shown · head %3 for per-head tensors</source>
         <translation>Passagem direta · bloco %1 de %2 · cabeça %3 para os tensores por cabeça</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm, attention and MLP in parallel</source>
+        <translation>× %2 blocos · bloco %1 mostrado · pré-RMSNorm, atenção e MLP em paralelo</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm, attention and MLP in parallel</source>
+        <translation>× %2 blocos · bloco %1 mostrado · pré-LayerNorm, atenção e MLP em paralelo</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm</source>
+        <translation>× %2 blocos · bloco %1 mostrado · pré-RMSNorm</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm</source>
+        <translation>× %2 blocos · bloco %1 mostrado · pré-LayerNorm</translation>
+    </message>
+    <message>
+        <source>T tokens</source>
+        <translation>T tokens</translation>
+    </message>
+    <message>
+        <source>C model width</source>
+        <translation>C largura do modelo</translation>
+    </message>
+    <message>
+        <source>H heads</source>
+        <translation>H cabeças</translation>
+    </message>
+    <message>
+        <source>KV key/value heads</source>
+        <translation>KV cabeças de chave/valor</translation>
+    </message>
+    <message>
+        <source>hs head size</source>
+        <translation>hs tamanho da cabeça</translation>
+    </message>
+    <message>
+        <source>4C the MLP&apos;s width</source>
+        <translation>4C largura do MLP</translation>
+    </message>
+    <message>
+        <source>F the MLP&apos;s width</source>
+        <translation>F largura do MLP</translation>
+    </message>
+    <message>
+        <source>R positions whose logits are kept</source>
+        <translation>R posições cujos logits são mantidos</translation>
+    </message>
+    <message>
+        <source>V vocabulary</source>
+        <translation>V vocabulário</translation>
     </message>
 </context>
 <context>

@@ -646,6 +646,10 @@
 
 %1</translation>
     </message>
+    <message>
+        <source>This figure cannot be exported as %1. The Format list shows what it can be exported as.</source>
+        <translation>此图无法导出为 %1。“格式”列表列出了可用的导出格式。</translation>
+    </message>
 </context>
 <context>
     <name>GenerateDialog</name>
@@ -2237,6 +2241,41 @@ Looked in:
         <source>That model would need more than 8 GB of memory.</source>
         <translation>该模型将需要超过 8 GB 的内存。</translation>
     </message>
+    <message>
+        <source>The family: its norm, positions (learned or RoPE), MLP and biases</source>
+        <translation>模型家族：其归一化、位置编码（可学习或 RoPE）、MLP 与偏置</translation>
+    </message>
+    <message>
+        <source>one per head</source>
+        <translation>每个头一个</translation>
+    </message>
+    <message>
+        <source>Key/value heads shared by groups of query heads (grouped-query attention, as in Llama 3 and Mistral); it must divide the number of heads</source>
+        <translation>由若干查询头共享的键/值头（分组查询注意力，如 Llama 3 和 Mistral）；其数目必须整除头数</translation>
+    </message>
+    <message>
+        <source>&amp;Architecture:</source>
+        <translation>架构(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Key/value heads:</source>
+        <translation>键/值头数(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>The key/value heads must divide the number of heads.</source>
+        <translation>键/值头数必须整除头数。</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeLabel</name>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Less</source>
+        <translation>收起</translation>
+    </message>
 </context>
 <context>
     <name>PredictionsModel</name>
@@ -3047,6 +3086,10 @@ row max = 1</source>
         <source>Rollout of position %1 “%2” over the input</source>
         <translation>位置 %1“%2”在输入上的注意力展开</translation>
     </message>
+    <message>
+        <source>log scale</source>
+        <translation>对数刻度</translation>
+    </message>
 </context>
 <context>
     <name>render::Session</name>
@@ -3062,24 +3105,60 @@ row max = 1</source>
 <context>
     <name>render::ShapeFlowFigure</name>
     <message>
-        <source>Block %1 (pre-RMSNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>块 %1（pre-RMSNorm，注意力与 MLP 并行；每个块的形状都相同）</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm, attention and MLP in parallel; every block has these shapes)</source>
-        <translation>块 %1（pre-LayerNorm，注意力与 MLP 并行；每个块的形状都相同）</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-RMSNorm; every block has these shapes)</source>
-        <translation>块 %1（pre-RMSNorm；每个块的形状都相同）</translation>
-    </message>
-    <message>
-        <source>Block %1 (pre-LayerNorm; every block has these shapes)</source>
-        <translation>块 %1（pre-LayerNorm；每个块的形状都相同）</translation>
-    </message>
-    <message>
         <source>Forward pass · block %1 of %2 shown · head %3 for per-head tensors</source>
         <translation>前向传播 · 显示第 %1/%2 个块 · 逐头张量显示头 %3</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm, attention and MLP in parallel</source>
+        <translation>× %2 个块 · 显示第 %1 块 · 前置 RMSNorm，注意力与 MLP 并行</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm, attention and MLP in parallel</source>
+        <translation>× %2 个块 · 显示第 %1 块 · 前置 LayerNorm，注意力与 MLP 并行</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-RMSNorm</source>
+        <translation>× %2 个块 · 显示第 %1 块 · 前置 RMSNorm</translation>
+    </message>
+    <message>
+        <source>× %2 blocks · block %1 shown · pre-LayerNorm</source>
+        <translation>× %2 个块 · 显示第 %1 块 · 前置 LayerNorm</translation>
+    </message>
+    <message>
+        <source>T tokens</source>
+        <translation>T 词元数</translation>
+    </message>
+    <message>
+        <source>C model width</source>
+        <translation>C 模型宽度</translation>
+    </message>
+    <message>
+        <source>H heads</source>
+        <translation>H 头数</translation>
+    </message>
+    <message>
+        <source>KV key/value heads</source>
+        <translation>KV 键/值头数</translation>
+    </message>
+    <message>
+        <source>hs head size</source>
+        <translation>hs 头宽度</translation>
+    </message>
+    <message>
+        <source>4C the MLP&apos;s width</source>
+        <translation>4C MLP 宽度</translation>
+    </message>
+    <message>
+        <source>F the MLP&apos;s width</source>
+        <translation>F MLP 宽度</translation>
+    </message>
+    <message>
+        <source>R positions whose logits are kept</source>
+        <translation>R 保留 logits 的位置数</translation>
+    </message>
+    <message>
+        <source>V vocabulary</source>
+        <translation>V 词表大小</translation>
     </message>
 </context>
 <context>
