@@ -33,6 +33,7 @@
 #include "render/figures/rollout_figure.h"
 #include "render/figures/shape_flow_figure.h"
 #include "gui/panels/attention_text_panel.h"
+#include "gui/views/head_detail_view.h"
 #include "gui/panels/head_stats_model.h"
 #include "gui/panels/head_stats_panel.h"
 #include "gui/panels/predictions_panel.h"
@@ -70,6 +71,7 @@ private slots:
     void headStatsKeepLayerAndHeadInView();
     void rolloutShowsStructureByDefault();
     void shapeFlowFramesOnlyTheBlock_data();
+    void hoverReadoutGoesWhenTheMouseLeaves();
     void shapeFlowFramesOnlyTheBlock();
 
 private:
@@ -376,6 +378,29 @@ void tst_FirstHour::shapeFlowFramesOnlyTheBlock() {
         QVERIFY(fig.symbolLegend().contains(QStringLiteral("hs head size")));
         QCOMPARE(fig.symbolLegend().contains(QStringLiteral("KV key/value heads")), spec.contains(QStringLiteral("n_kv_head")));
     }
+}
+
+// The head detail's readout (query, key, weight) is painted while the mouse is
+// over a cell, and gone, pixel for pixel, once the mouse leaves the view.
+void tst_FirstHour::hoverReadoutGoesWhenTheMouseLeaves() {
+    win_->showView(QStringLiteral("head"));
+    HeadDetailView* view = win_->headDetail();
+    QTRY_VERIFY(view->isVisible() && view->figure());
+    QTest::qWait(50);
+    const QImage before = view->grab().toImage();
+    const QPoint cell = view->cellCenter(ws_->trace()->T() - 1, 0).toPoint();
+    QTest::mouseMove(view, cell);
+    QTRY_VERIFY(view->hover().query >= 0);
+    QVERIFY(!view->hoverText().isEmpty());
+    const QImage during = view->grab().toImage();
+    // The readout's box, bottom left.
+    const QFontMetrics fm(view->font());
+    const QRect box(8, view->height() - fm.height() - 12, fm.horizontalAdvance(view->hoverText()) + 16, fm.height() + 8);
+    QVERIFY(before.copy(box) != during.copy(box));
+    QEvent leave(QEvent::Leave);
+    QCoreApplication::sendEvent(view, &leave);
+    QCOMPARE(view->hover().query, -1);
+    QTRY_VERIFY(view->grab().toImage().copy(box) == before.copy(box));
 }
 
 QTEST_MAIN(tst_FirstHour)
