@@ -27,6 +27,8 @@
 #include "gui/panels/predictions_panel.h"
 #include "gui/views/ablation_view.h"
 #include "gui/views/attribution_view.h"
+#include "gui/views/head_detail_view.h"
+#include "gui/views/heads_grid_view.h"
 #include "gui/views/lens_model.h"
 #include "gui/window/main_window.h"
 #include "gui/workspace/text_autosaver.h"
@@ -45,6 +47,7 @@ private slots:
     void predictionsClickChoosesTheTarget();
     void ablationShowsTheEstimateUntilTheScan();
     void generationWritesTheGreedyContinuation();
+    void generationStepPaintsWhatThePrefixPaints();
 
 private:
     attnscope::Model model() const { return attnscope::Model(ws_->document().model.weights); }
@@ -190,6 +193,55 @@ void tst_ReachGui::generationWritesTheGreedyContinuation() {
     // One undo takes the whole continuation back.
     win_->editor()->undo();
     QCOMPARE(win_->editor()->toPlainText(), before);
+}
+
+namespace {
+
+// The head detail's heatmap as painted (its cells, not the titles and badges around it).
+QImage paintedHeatmap(HeadDetailView* view, int T) {
+    view->repaint();
+    const QPointF first = view->cellCenter(0, 0), last = view->cellCenter(T - 1, T - 1);
+    const QPointF half = (last - first) / (2.0 * (T - 1));
+    const QRectF heat(first - half, last + half);
+    const QImage shot = view->grab().toImage();
+    const qreal dpr = shot.devicePixelRatio();
+    return shot.copy(QRectF(heat.topLeft() * dpr, heat.size() * dpr).toAlignedRect().adjusted(2, 2, -2, -2));
+}
+
+}  // namespace
+
+// Step k of a generation paints what a run of the prompt and the first k - 1
+// new tokens paints (the mask is causal: its trace is the first rows of the
+// final one), and step N paints the whole.
+void tst_ReachGui::generationStepPaintsWhatThePrefixPaints() {
+    const QString before = win_->editor()->toPlainText();
+    const int P = ws_->trace()->T();
+    attnscope::GenerateOptions o;
+    o.max_new = 10;
+    QSignalSpy finished(ws_.get(), &Workspace::generationFinished);
+    ws_->startGenerating(o);
+    QVERIFY(finished.wait(60000) || !finished.isEmpty());
+    const QString after = win_->editor()->toPlainText();
+    win_->showView(QStringLiteral("head"));
+    HeadDetailView* detail = win_->headDetail();
+    GenerationBar* bar = win_->generationBar();
+    constexpr int k = 4;
+    bar->slider()->setValue(k);
+    QTRY_COMPARE(ws_->trace()->T(), P + k - 1);
+    QTRY_VERIFY(detail->figure() && detail->figure()->values().rows() == P + k - 1);
+    const QImage atK = paintedHeatmap(detail, P + k - 1);
+    bar->slider()->setValue(bar->slider()->maximum());
+    QTRY_COMPARE(ws_->trace()->T(), P + int(ws_->generation().ids.size()) - 1);
+    QTRY_VERIFY(detail->figure() && detail->figure()->values().rows() == ws_->trace()->T());
+    const QImage atN = paintedHeatmap(detail, ws_->trace()->T());
+    QVERIFY(atK != atN);
+    // The same text typed: the prompt and the first k - 1 new characters.
+    win_->editor()->setPlainText(after.left(before.size() + k - 1));
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace()->T() == P + k - 1 && !ws_->isRunning(), 60000);
+    QTRY_VERIFY(detail->figure() && detail->figure()->values().rows() == P + k - 1);
+    const QImage typed = paintedHeatmap(detail, P + k - 1);
+    QCOMPARE(typed.size(), atK.size());
+    QVERIFY(typed == atK);
 }
 
 QTEST_MAIN(tst_ReachGui)
