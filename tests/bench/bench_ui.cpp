@@ -7,7 +7,7 @@
 //   QT_QPA_PLATFORM=offscreen build/release/tests/attnscope-bench-ui
 //       [--model PATH | --random SPEC] [--tokens N] [--edit append|type] [--iterations N]
 //       [--attention-budget-mb MB] [--activation-budget-mb MB] [--kv-budget-mb MB]
-//       [--app [--pause-ms MS] [--quick-run-ms MS] | --open-heads N]
+//       [--app [--pause-ms MS] [--quick-run-ms MS] | --open-heads N | --generate N]
 //
 // --edit append types one token and deletes it again, key after key, into two
 // traces used in turn, as the app's Workspace does: each run keeps the rows
@@ -30,6 +30,13 @@
 // each key, as a person typing does (0 by default: key after key); the wait
 // is not timed. --quick-run-ms sets Workspace::setQuickRunMs (0: every key
 // waits the 60 ms debounce, as the app did before 2026-12-02).
+//
+// --generate N measures generation in the app: N new tokens (greedy, past
+// end-of-text) after T tokens of text, first by a Workspace with no window
+// (the baseline, in the same run), then with the window on screen showing
+// the heads grid. It prints both speeds, the cost of the views, and how many
+// frames a second the grid painted with a newer trace (the goals: at least
+// 10 frames a second, at most 20% slower).
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -42,6 +49,8 @@
 #include <QStandardPaths>
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "attnscope/model/config.h"
@@ -53,6 +62,7 @@
 #include "render/figures/head_figure.h"
 #include "render/figures/token_lines_figure.h"
 #include "render/figures/query_bars_figure.h"
+#include "session/openmp_waiting.h"
 #include "session/tokenize.h"
 #include "gui/workspace/view_settings.h"
 #include "gui/workspace/workspace.h"
@@ -75,6 +85,80 @@ double peakRssMb() {
     if (!f.open(QIODevice::ReadOnly)) return 0;
     for (const QByteArray& line : f.readAll().split('\n'))
         if (line.startsWith("VmHWM:")) return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
+    return 0;
+}
+
+// --generate: N new tokens with no window, then with the heads grid in sight.
+int benchGenerate(const session::Document& doc, const QString& text, int newTokens) {
+    attnscope::GenerateOptions o;
+    o.max_new = newTokens;
+    o.ignore_eos = true;
+    const auto waitFor = [](Workspace& ws, auto signal) {
+        QEventLoop loop;
+        QObject::connect(&ws, signal, &loop, &QEventLoop::quit);
+        QTimer::singleShot(600000, &loop, &QEventLoop::quit);
+        loop.exec();
+    };
+    struct Result {
+        double tokensPerS = 0, framesPerS = 0;
+        int T = 0, made = 0;
+    };
+    const auto run = [&](bool window) {
+        Workspace ws;
+        ws.setDebounceMs(0);
+        std::unique_ptr<MainWindow> w;
+        if (window) {
+            w = std::make_unique<MainWindow>(&ws);
+            w->resize(1280, 860);
+            w->show();
+            w->showView(QStringLiteral("heads"));
+        }
+        ws.setDocument(doc);
+        ws.setText(text);
+        do waitFor(ws, &Workspace::traceReady);
+        while (ws.isRunning());
+        Result r;
+        r.T = ws.trace()->T();
+        // Frames: paints of the grid that show a newer trace than the last.
+        int frames = 0;
+        const attnscope::Trace* painted = nullptr;
+        struct Counter : QObject {
+            std::function<void()> onPaint;
+            bool eventFilter(QObject* o, QEvent* e) override {
+                if (e->type() == QEvent::Paint) onPaint();
+                return QObject::eventFilter(o, e);
+            }
+        } counter;
+        if (window) {
+            counter.onPaint = [&] {
+                const auto* f = w->headsGrid()->figure();
+                if (f && f->trace() != painted && ws.isGenerating()) {
+                    painted = f->trace();
+                    ++frames;
+                }
+            };
+            w->headsGrid()->installEventFilter(&counter);
+            for (QWidget* child : w->headsGrid()->findChildren<QWidget*>()) child->installEventFilter(&counter);
+        }
+        QElapsedTimer t;
+        t.start();
+        ws.startGenerating(o);
+        waitFor(ws, &Workspace::generationFinished);
+        const double s = double(t.nsecsElapsed()) / 1e9;
+        r.made = int(ws.generation().ids.size());
+        r.tokensPerS = r.made / s;
+        r.framesPerS = frames / s;
+        return r;
+    };
+    const Result alone = run(false), shown = run(true);
+    const auto& cfg = doc.model.weights->config;
+    std::printf("AttnScope generation in the app: %d layers x %d heads, C=%d, %d prompt tokens, %d new (greedy)\n",
+                cfg.n_layer, cfg.n_head, cfg.n_embed, alone.T, alone.made);
+    std::printf("  no window (baseline)       %7.1f tokens/s\n", alone.tokensPerS);
+    std::printf("  heads grid in sight        %7.1f tokens/s  (%.0f%% slower; goal at most 20%%)\n", shown.tokensPerS,
+                100.0 * (1 - shown.tokensPerS / alone.tokensPerS));
+    std::printf("  grid frames with new rows  %7.1f a second  (goal at least 10)\n", shown.framesPerS);
+    std::printf("  peak resident memory       %7.0f MB\n", peakRssMb());
     return 0;
 }
 
@@ -239,6 +323,7 @@ int benchOpenHeads(const attnscope::Model& model, const std::vector<int>& ids, c
 }  // namespace
 
 int main(int argc, char** argv) {
+    session::chooseOpenMpWaiting(argv);  // as the app does: a short spin, or a busy machine costs 17x
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     tuneMalloc();  // as the app does
     QApplication app(argc, argv);
@@ -293,6 +378,12 @@ int main(int argc, char** argv) {
     const std::vector<std::vector<int>> keys = {std::vector<int>(ids.begin(), ids.begin() + T),
                                                 std::vector<int>(ids.begin(), ids.begin() + T + 1)};
     const QStringList keyLabels[] = {labels.mid(0, T), labels.mid(0, T + 1)};
+    if (args.contains("--generate")) {
+        QString text;
+        while (int(session::tokenize(doc, text, session::CropPolicy::KeepLast).ids.size()) < T)
+            text += QStringLiteral("ROMEO:\nWhat light is this that breaks upon the night?\n");
+        return benchGenerate(doc, text, std::max(1, option(args, "--generate", "64").toInt()));
+    }
     if (args.contains("--app")) {
         attnscope::RunOptions opt;
         opt.attention_budget_bytes = int64_t(std::max(0, option(args, "--attention-budget-mb", "256").toInt())) << 20;
