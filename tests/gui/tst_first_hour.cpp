@@ -72,6 +72,7 @@ private slots:
     void rolloutShowsStructureByDefault();
     void shapeFlowFramesOnlyTheBlock_data();
     void hoverReadoutGoesWhenTheMouseLeaves();
+    void headsRankByOneQueryKeyWeight();
     void shapeFlowFramesOnlyTheBlock();
 
 private:
@@ -401,6 +402,38 @@ void tst_FirstHour::hoverReadoutGoesWhenTheMouseLeaves() {
     QCoreApplication::sendEvent(view, &leave);
     QCOMPARE(view->hover().query, -1);
     QTRY_VERIFY(view->grab().toImage().copy(box) == before.copy(box));
+}
+
+// A query and a key chosen (a cell of any map): the head statistics give
+// every head's weight on that cell, and sorting by it ranks the heads.
+void tst_FirstHour::headsRankByOneQueryKeyWeight() {
+    HeadStatsPanel* panel = win_->headStats();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->model()->rowCount() > 8, 20000);
+    const auto trace = ws_->trace();
+    const int q = trace->T() - 1, k = trace->T() - 2;
+    Selection sel = ws_->selection();
+    sel.query = q;
+    sel.key = k;
+    ws_->setSelection(sel);
+    HeadStatsModel* m = panel->model();
+    QCOMPARE(m->query(), q);
+    QCOMPARE(m->headerData(HeadStatsModel::QueryKey, Qt::Horizontal).toString(), QStringLiteral("%1 → %2").arg(q).arg(k));
+    float best = -1;
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const attnscope::HeadStats& st = m->stats()[size_t(r)];
+        const float want = trace->weight(st.layer, st.head, q, k);
+        QCOMPARE(float(m->data(m->index(r, HeadStatsModel::QueryKey), Qt::UserRole).toDouble()), want);
+        best = std::max(best, want);
+    }
+    // Sorted by it, highest first: the top row is the head that moves the most attention there.
+    QTableView* table = panel->table();
+    table->sortByColumn(HeadStatsModel::QueryKey, Qt::DescendingOrder);
+    QCOMPARE(float(table->model()->index(0, HeadStatsModel::QueryKey).data(Qt::UserRole).toDouble()), best);
+    // No key: the column is blank.
+    sel.key = -1;
+    ws_->setSelection(sel);
+    QCOMPARE(m->query(), -1);
+    QVERIFY(m->data(m->index(0, HeadStatsModel::QueryKey)).toString().isEmpty());
 }
 
 QTEST_MAIN(tst_FirstHour)

@@ -29,7 +29,20 @@ void HeadStatsModel::setStats(std::vector<attnscope::HeadStats> stats, double ma
     endResetModel();
 }
 
-void HeadStatsModel::clear() { setStats({}, 1); }
+void HeadStatsModel::clear() {
+    setStats({}, 1);
+    setQueryKey(-1, -1, {});
+}
+
+void HeadStatsModel::setQueryKey(int query, int key, std::vector<float> weights) {
+    query_ = query;
+    key_ = key;
+    queryKey_ = std::move(weights);
+    nHead_ = 1;
+    for (const attnscope::HeadStats& s : stats_) nHead_ = std::max(nHead_, s.head + 1);
+    if (!stats_.empty()) emit dataChanged(index(0, QueryKey), index(rowCount() - 1, QueryKey));
+    emit headerDataChanged(Qt::Horizontal, QueryKey, QueryKey);
+}
 
 void HeadStatsModel::setDeltas(std::vector<attnscope::HeadStats> b) {
     beginResetModel();
@@ -77,6 +90,10 @@ QVariant HeadStatsModel::data(const QModelIndex& index, int role) const {
         case Self: return s.self;
         case Induction: return s.induction;
         case Duplicate: return s.duplicate;
+        case QueryKey: {
+            const size_t i = size_t(s.layer) * size_t(nHead_) + size_t(s.head);
+            return query_ >= 0 && i < queryKey_.size() ? double(queryKey_[i]) : std::nan("");
+        }
         case DeltaEntropy: case DeltaPrevToken: case DeltaFirstToken: case DeltaSelf: return delta(index.row(), column);
         }
         return 0;
@@ -114,6 +131,11 @@ QVariant HeadStatsModel::headerData(int section, Qt::Orientation orientation, in
         case Self: return tr("Mean weight on the query's own token");
         case Induction: return tr("Probe: weight on the token after the earlier occurrence of the current token");
         case Duplicate: return tr("Probe: weight on the earlier occurrence of the current token");
+        case QueryKey:
+            return query_ >= 0 ? tr("Each head's weight from query %1 to key %2: sort by it to rank the heads that move "
+                                    "attention there").arg(query_).arg(key_)
+                               : tr("Choose a cell in a head's map (a query and a key): this column gives every head's "
+                                    "weight on it");
         case DeltaEntropy: return tr("Compare: B's entropy minus A's");
         case DeltaPrevToken: return tr("Compare: B's previous-token score minus A's");
         case DeltaFirstToken: return tr("Compare: B's first-token score minus A's");
@@ -131,6 +153,7 @@ QVariant HeadStatsModel::headerData(int section, Qt::Orientation orientation, in
     case Self: return tr("Self");
     case Induction: return tr("Induction");
     case Duplicate: return tr("Duplicate");
+    case QueryKey: return query_ >= 0 ? tr("%1 → %2").arg(query_).arg(key_) : tr("q → k");
     case Labels: return tr("Labels");
     case DeltaEntropy: return tr("Δ entropy");
     case DeltaPrevToken: return tr("Δ prev token");

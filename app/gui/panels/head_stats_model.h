@@ -5,7 +5,9 @@
 // cell's number (labels: their text), which is what the view sorts by.
 // While a comparison is on (setDeltas), four more columns give B − A of
 // entropy, previous-token, first-token and self, each side's statistics taken
-// over its own text.
+// over its own text. With a query and a key chosen (a cell of any map), the
+// "q → k" column gives every head's weight on that one cell, so sorting by it
+// ranks the heads that move attention from that query to that key.
 #include <QAbstractTableModel>
 #include <QStringList>
 #include <vector>
@@ -16,7 +18,7 @@ class HeadStatsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        Layer, Head, Entropy, PrevToken, FirstToken, Self, Induction, Duplicate, Labels,
+        Layer, Head, Entropy, PrevToken, FirstToken, Self, Induction, Duplicate, QueryKey, Labels,
         DeltaEntropy, DeltaPrevToken, DeltaFirstToken, DeltaSelf,  // only while deltas are set
         ColumnCount
     };
@@ -29,6 +31,11 @@ public:
     // B − A. Empty: no comparison, and no Δ columns.
     void setDeltas(std::vector<attnscope::HeadStats> b);
     bool hasDeltas() const { return !b_.empty(); }
+    // Every head's weight on (query, key), in (layer, head) order; empty
+    // weights (or query < 0) leave the column blank.
+    void setQueryKey(int query, int key, std::vector<float> weights);
+    int query() const { return query_; }
+    int key() const { return key_; }
     // B − A of `column` (one of the Δ columns) in row i; NaN when unknown.
     double delta(int row, int column) const;
     const std::vector<attnscope::HeadStats>& stats() const { return stats_; }
@@ -49,4 +56,7 @@ private:
     std::vector<attnscope::HeadStats> stats_;
     std::vector<QStringList> labels_;
     std::vector<attnscope::HeadStats> b_;
+    int query_ = -1, key_ = -1;
+    std::vector<float> queryKey_;  // by layer * n_head + head
+    int nHead_ = 1;
 };

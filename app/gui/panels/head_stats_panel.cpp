@@ -81,6 +81,7 @@ HeadStatsPanel::HeadStatsPanel(Workspace* ws, QWidget* parent) : QWidget(parent)
         emit labelsChanged();
     });
     connect(probes_, &QPushButton::clicked, this, &HeadStatsPanel::runProbes);
+    connect(ws_, &Workspace::selectionChanged, this, &HeadStatsPanel::updateQueryKey);
     connect(&statsWatcher_, &QFutureWatcher<StatsResult>::finished, this, &HeadStatsPanel::showStats);
     connect(&probeWatcher_, &QFutureWatcher<ProbeResult>::finished, this, &HeadStatsPanel::showProbes);
     connect(&deltaWatcher_, &QFutureWatcher<DeltaResult>::finished, this, &HeadStatsPanel::showDeltas);
@@ -216,9 +217,30 @@ void HeadStatsPanel::showStats() {
     applyProbes(r.stats);
     maxEntropy_ = r.maxEntropy;
     model_->setStats(std::move(r.stats), maxEntropy_);
+    updateQueryKey();
     const auto trace = ws_->trace();
     note_->setText(trace ? tr("%n head(s) on %1 tokens", "", model_->rowCount()).arg(trace->T()) : QString());
     emit labelsChanged();
+}
+
+void HeadStatsPanel::updateQueryKey() {
+    const auto trace = ws_->trace();
+    const Selection& sel = ws_->selection();
+    if (!trace || model_->rowCount() == 0 || sel.query < 0 || sel.key < 0 || sel.query >= trace->T() ||
+        sel.key >= trace->T()) {
+        if (model_->query() >= 0) model_->setQueryKey(-1, -1, {});
+        return;
+    }
+    std::vector<float> w(size_t(trace->n_layer()) * size_t(trace->n_head()));
+    try {
+        for (int l = 0; l < trace->n_layer(); ++l)
+            for (int h = 0; h < trace->n_head(); ++h)
+                w[size_t(l) * size_t(trace->n_head()) + size_t(h)] = trace->weight(l, h, sel.query, sel.key);
+    } catch (const std::exception&) {  // a row that cannot be read (a corrupt trace file): no column
+        model_->setQueryKey(-1, -1, {});
+        return;
+    }
+    model_->setQueryKey(sel.query, sel.key, std::move(w));
 }
 
 void HeadStatsPanel::runProbes() {
@@ -257,6 +279,7 @@ void HeadStatsPanel::showProbes() {
     std::vector<attnscope::HeadStats> stats = model_->stats();
     applyProbes(stats);
     model_->setStats(std::move(stats), maxEntropy_);
+    updateQueryKey();
     note_->setText(probeScores_.probes.empty() ? tr("The model is too small for the probes.") : tr("Probes done."));
     emit labelsChanged();
 }

@@ -66,6 +66,8 @@ private:
         std::vector<attnscope::HeadStats> probes;  // induction and duplicate filled
     };
     void computeStats();
+    // The q → k column: every head's weight on the selected (query, key).
+    void updateQueryKey();
     void showStats();
     void showProbes();
     void applyProbes(std::vector<attnscope::HeadStats>& stats) const;
