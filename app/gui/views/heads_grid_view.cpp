@@ -20,7 +20,9 @@
 #include "gui/common/announce.h"
 #include "gui/common/errors.h"
 #include "gui/common/selection_text.h"
+#include "gui/common/show_box.h"
 #include "gui/common/work_pool.h"
+#include "render/norms.h"
 
 // The widget the grid is painted on, inside the scroll area; everything it
 // receives goes to the view.
@@ -73,6 +75,9 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
     vl->setContentsMargins(0, 0, 0, 0);
     vl->setSpacing(2);
     auto* bar = new QHBoxLayout;
+    auto* kindLabel = new QLabel(tr("&Show:"), this);
+    kind_ = showbox::weightsOrNorms(this);
+    kindLabel->setBuddy(kind_);
     auto* poolLabel = new QLabel(tr("Poolin&g:"), this);
     pooling_ = new QComboBox(this);
     pooling_->addItem(tr("Max"), int(render::Pooling::Max));
@@ -101,6 +106,9 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
     QToolButton* out = button(QStringLiteral("−"), tr("Zoom out (−)"));
     QToolButton* in = button(QStringLiteral("+"), tr("Zoom in (+, Ctrl+wheel)"));
     QToolButton* fit = button(tr("Fit"), tr("Fit the grid to the view (0)"));
+    bar->addWidget(kindLabel);
+    bar->addWidget(kind_);
+    bar->addSpacing(12);
     bar->addWidget(poolLabel);
     bar->addWidget(pooling_);
     bar->addSpacing(12);
@@ -138,6 +146,7 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
             [this] { settings_->setPooling(render::Pooling(pooling_->currentData().toInt())); });
     connect(tileScale_, &QComboBox::currentIndexChanged, this,
             [this] { settings_->setTileScale(render::TileScale(tileScale_->currentData().toInt())); });
+    connect(kind_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
     connect(out, &QToolButton::clicked, this, [this] { zoomBy(0.8); });
     connect(in, &QToolButton::clicked, this, [this] { zoomBy(1.25); });
     connect(fit, &QToolButton::clicked, this, [this] { setZoom(1.0); });
@@ -157,18 +166,25 @@ void HeadsGridView::setLayerFilter(int layer) {
     rebuild();
 }
 
+render::MatrixKind HeadsGridView::kind() const {
+    const auto trace = ws_->trace();
+    return showbox::drawable(render::MatrixKind(kind_->currentData().toInt()), trace && trace->imported);
+}
+
 std::unique_ptr<render::Figure> HeadsGridView::makeFigure(const render::Style& style) const {
     // For export: square panels at the figure's own resolution, pooled and
     // scaled as on screen.
     render::GridOptions o;
     o.pooling = settings_->gridOptions().pooling;
     o.tileScale = settings_->gridOptions().tileScale;
+    o.kind = kind();
     return std::make_unique<render::HeadsGridFigure>(ws_->figureData(), style, layers(), 0, o);
 }
 
 void HeadsGridView::fillRecipe(session::Recipe& r) const {
     r.pooling = settings_->gridOptions().pooling;
     r.tileScale = settings_->gridOptions().tileScale;
+    r.kind = kind();
     if (layerFilter_ >= 0) r.layers = {layerFilter_};
 }
 
@@ -178,6 +194,7 @@ void HeadsGridView::rebuild() {
     render::GridOptions o = settings_->gridOptions();
     o.fill = true;
     o.maxRes = 256;  // room to zoom before the cells turn blocky
+    o.kind = kind();
     const auto trace = ws_->trace();
     const quint64 gen = ++buildGeneration_;
     if (!trace) {
@@ -187,14 +204,16 @@ void HeadsGridView::rebuild() {
         updateDescription();
         return;
     }
-    const double cells = double(trace->n_layer()) * trace->n_head() * trace->T() * trace->T();
+    // Norms not computed yet cost each head T · hs · C more (0.7 billion in all at GPT-2 small's 100 tokens).
+    const double work = double(trace->n_layer()) * trace->n_head() * trace->T() * trace->T() +
+                        (o.kind == render::MatrixKind::Norms ? double(render::normFactorWorkLeft(*trace)) : 0.0);
     auto show = [this](Build b) {
         figure_ = std::move(b.figure);
         error_ = std::move(b.error);
         canvas_->update();
         updateDescription();
     };
-    if (cells < 4e6) {
+    if (work < 4e6) {
         show(buildFigure(ws_->figureData(), s, layers(), o));
         return;
     }
