@@ -36,14 +36,6 @@ void tst_Norms::cleanup() {
     ws_.reset();
 }
 
-QComboBox* tst_Norms::headShowBox() const {
-    // The head page holds the detail (in a splitter) and its Show box.
-    QWidget* page = win_->headDetail()->parentWidget()->parentWidget();
-    for (QComboBox* b : page->findChildren<QComboBox*>())
-        if (b->findData(int(render::MatrixKind::Mask)) >= 0) return b;
-    return nullptr;
-}
-
 // The detail with norms chosen paints N = A · f: read from the widget, a cell
 // whose norm is larger is painted higher on the colour map than one whose norm
 // is smaller, though its weight is the smaller of the two; with weights chosen
@@ -73,7 +65,7 @@ void tst_Norms::headDetailPaintsTheNormsNotTheWeights() {
     ws_->setSelection(s);
     win_->showView(QStringLiteral("head"));
     HeadDetailView* d = win_->headDetail();
-    QComboBox* show = headShowBox();
+    QComboBox* show = win_->headKindBox();
     QVERIFY(show);
     QVERIFY(choose(show, render::MatrixKind::Norms));
     QVERIFY(!show->itemData(show->currentIndex(), Qt::ToolTipRole).toString().isEmpty());
@@ -119,8 +111,8 @@ void tst_Norms::gridAndLinesDrawTheNorms() {
     const auto trace = ws_->trace();
     HeadsGridView* grid = win_->headsGrid();
     win_->showView(QStringLiteral("heads"));
-    QVERIFY(!grid->kindBox()->toolTip().isEmpty());
-    QVERIFY(choose(grid->kindBox(), render::MatrixKind::Norms));
+    QVERIFY(!win_->gridKindBox()->toolTip().isEmpty());
+    QVERIFY(choose(win_->gridKindBox(), render::MatrixKind::Norms));
     QTRY_VERIFY(grid->figure() && grid->figure()->options().kind == render::MatrixKind::Norms && !grid->isBuilding());
     QVERIFY(grid->figure()->title().contains(QStringLiteral("norms")));
     grid->canvas()->repaint();
@@ -184,11 +176,11 @@ void tst_Norms::gridAndLinesDrawTheNorms() {
 // file's weights, the norms can no longer be chosen and say why, and the
 // status bar says what happened. The core refuses too.
 void tst_Norms::traceFileFallsBackToTheWeights() {
-    QComboBox* show = headShowBox();
+    QComboBox* show = win_->headKindBox();
     win_->showView(QStringLiteral("head"));
     QVERIFY(choose(show, render::MatrixKind::Norms));
     QTRY_VERIFY(win_->headDetail()->figure() && win_->headDetail()->figure()->kind() == render::MatrixKind::Norms);
-    QVERIFY(choose(win_->headsGrid()->kindBox(), render::MatrixKind::Norms));
+    QVERIFY(choose(win_->gridKindBox(), render::MatrixKind::Norms));
     QVERIFY(choose(win_->tokenLines()->kindBox(), render::MatrixKind::Norms));
     QSignalSpy changed(ws_.get(), &Workspace::documentChanged);
     QSignalSpy checked(win_.get(), &MainWindow::traceFileChecked);
@@ -198,7 +190,7 @@ void tst_Norms::traceFileFallsBackToTheWeights() {
     QVERIFY(ws_->isTraceFile());
     QVERIFY2(win_->statusBar()->currentMessage().contains(QStringLiteral("trace file")),
              qPrintable(win_->statusBar()->currentMessage()));
-    for (QComboBox* box : {show, win_->headsGrid()->kindBox(), win_->tokenLines()->kindBox()}) {
+    for (QComboBox* box : {show, win_->gridKindBox(), win_->tokenLines()->kindBox()}) {
         QCOMPARE(render::MatrixKind(box->currentData().toInt()), render::MatrixKind::Weights);
         auto* items = qobject_cast<QStandardItemModel*>(box->model());
         QStandardItem* norms = items->item(box->findData(int(render::MatrixKind::Norms)));

@@ -100,8 +100,6 @@ private slots:
     void cliRefusesNormsWhereTheyMeanNothing();
 
 private:
-    // The main window's head page's Show box.
-    QComboBox* headShowBox() const;
     std::shared_ptr<const attnscope::Weights> weights() const { return ws_->document().model.weights; }
     std::unique_ptr<Workspace> ws_;
     std::unique_ptr<MainWindow> win_;

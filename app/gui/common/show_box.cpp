@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QLabel>
 #include <QStandardItemModel>
 
 namespace showbox {
@@ -16,15 +17,17 @@ QString normsToolTip() {
         "moves nothing.");
 }
 
-QComboBox* weightsOrNorms(QWidget* parent) {
+Labelled weightsOrNorms(QWidget* parent) {
+    auto* label = new QLabel(QCoreApplication::translate("ShowBox", "&Show:"), parent);
     auto* box = new QComboBox(parent);
+    label->setBuddy(box);
     box->addItem(QCoreApplication::translate("ShowBox", "Attention weights"),
                  int(render::MatrixKind::Weights));
     addNorms(box);
     box->setToolTip(QCoreApplication::translate("ShowBox", "Softmax weights, or the value-weighted norms ‖α·v W_O‖"));
     box->setAccessibleName(QCoreApplication::translate("ShowBox", "Show"));
     box->setAccessibleDescription(box->toolTip());
-    return box;
+    return {label, box};
 }
 
 void addNorms(QComboBox* box) {
@@ -36,6 +39,10 @@ render::MatrixKind drawable(render::MatrixKind kind, bool imported) {
     return imported && (kind == render::MatrixKind::Scores || kind == render::MatrixKind::Norms)
                ? render::MatrixKind::Weights
                : kind;
+}
+
+render::MatrixKind drawable(const QComboBox* box, const attnscope::Trace* trace) {
+    return drawable(render::MatrixKind(box->currentData().toInt()), trace && trace->imported);
 }
 
 bool allowModelKinds(QComboBox* box, bool allowed, const QString& whyNot) {

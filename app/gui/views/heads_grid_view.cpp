@@ -75,9 +75,6 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
     vl->setContentsMargins(0, 0, 0, 0);
     vl->setSpacing(2);
     auto* bar = new QHBoxLayout;
-    auto* kindLabel = new QLabel(tr("&Show:"), this);
-    kind_ = showbox::weightsOrNorms(this);
-    kindLabel->setBuddy(kind_);
     auto* poolLabel = new QLabel(tr("Poolin&g:"), this);
     pooling_ = new QComboBox(this);
     pooling_->addItem(tr("Max"), int(render::Pooling::Max));
@@ -106,9 +103,6 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
     QToolButton* out = button(QStringLiteral("−"), tr("Zoom out (−)"));
     QToolButton* in = button(QStringLiteral("+"), tr("Zoom in (+, Ctrl+wheel)"));
     QToolButton* fit = button(tr("Fit"), tr("Fit the grid to the view (0)"));
-    bar->addWidget(kindLabel);
-    bar->addWidget(kind_);
-    bar->addSpacing(12);
     bar->addWidget(poolLabel);
     bar->addWidget(pooling_);
     bar->addSpacing(12);
@@ -146,7 +140,6 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
             [this] { settings_->setPooling(render::Pooling(pooling_->currentData().toInt())); });
     connect(tileScale_, &QComboBox::currentIndexChanged, this,
             [this] { settings_->setTileScale(render::TileScale(tileScale_->currentData().toInt())); });
-    connect(kind_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
     connect(out, &QToolButton::clicked, this, [this] { zoomBy(0.8); });
     connect(in, &QToolButton::clicked, this, [this] { zoomBy(1.25); });
     connect(fit, &QToolButton::clicked, this, [this] { setZoom(1.0); });
@@ -166,9 +159,13 @@ void HeadsGridView::setLayerFilter(int layer) {
     rebuild();
 }
 
+void HeadsGridView::setKind(render::MatrixKind kind) {
+    kind_ = kind;
+    rebuild();
+}
+
 render::MatrixKind HeadsGridView::kind() const {
-    const auto trace = ws_->trace();
-    return showbox::drawable(render::MatrixKind(kind_->currentData().toInt()), trace && trace->imported);
+    return showbox::drawable(kind_, ws_->trace() && ws_->trace()->imported);
 }
 
 std::unique_ptr<render::Figure> HeadsGridView::makeFigure(const render::Style& style) const {

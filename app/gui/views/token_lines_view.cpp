@@ -20,9 +20,9 @@ TokenLinesView::TokenLinesView(Workspace* ws, ViewSettings* settings, QWidget* p
     overlay_->move(8, 4);
     overlay_->adjustSize();
     connect(overlay_, &QCheckBox::toggled, this, [this] { rebuild(); });
-    auto* kindLabel = new QLabel(tr("&Show:"), this);
-    kind_ = showbox::weightsOrNorms(this);
-    kindLabel->setBuddy(kind_);
+    const showbox::Labelled show = showbox::weightsOrNorms(this);
+    QLabel* kindLabel = show.label;
+    kind_ = show.box;
     kindLabel->adjustSize();
     kind_->adjustSize();
     // Beside the check box, on its line.
@@ -30,6 +30,7 @@ TokenLinesView::TokenLinesView(Workspace* ws, ViewSettings* settings, QWidget* p
     kindLabel->move(overlay_->geometry().right() + 20, mid - kindLabel->height() / 2);
     kind_->move(kindLabel->geometry().right() + 6, mid - kind_->height() / 2);
     connect(kind_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+    setBadgeBelow(kind_);
     setAccessibleName(tr("Token lines"));
     setToolTip(tr("Queries on the left, keys on the right, joined by lines as strong as the attention. "
                   "Click a query to show its lines alone; hover a token to pick out its lines; "
@@ -57,8 +58,7 @@ void TokenLinesView::placeWindow(bool followQuery) {
 bool TokenLinesView::overlay() const { return overlay_->isChecked(); }
 
 render::MatrixKind TokenLinesView::kind() const {
-    const auto trace = ws_->trace();
-    return showbox::drawable(render::MatrixKind(kind_->currentData().toInt()), trace && trace->imported);
+    return showbox::drawable(kind_, ws_->trace().get());
 }
 
 std::vector<int> TokenLinesView::heads() const {
@@ -83,8 +83,17 @@ void TokenLinesView::fillRecipe(session::Recipe& r) const {
 }
 
 QRectF TokenLinesView::figureRect() const {
-    const int top = std::max(overlay_->geometry().bottom(), kind_->geometry().bottom()) + 5;
+    // Under the controls, and under the state badge when it shows (it goes
+    // under the Show box, which it would cover in a narrow view).
+    int top = std::max(overlay_->geometry().bottom(), kind_->geometry().bottom());
+    if (!stateBadge()->isHidden()) top = std::max(top, stateBadge()->geometry().bottom());
+    top += 5;
     return QRectF(0, top, width(), height() - top);
+}
+
+void TokenLinesView::badgeMoved() {
+    placeWindow(true);
+    update();
 }
 
 void TokenLinesView::showEvent(QShowEvent* e) {

@@ -42,6 +42,7 @@ protected:
     void leaveEvent(QEvent* e) override;
     void wheelEvent(QWheelEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
+    void badgeMoved() override;
 
 private:
     bool rebuildOnShow_ = false;  // the trace changed while the view was hidden
@@ -51,7 +52,7 @@ private:
     // moved just enough to keep the selected query in view.
     void placeWindow(bool followQuery);
     QCheckBox* overlay_;
-    QComboBox* kind_;
+    QComboBox* kind_ = nullptr;
     std::unique_ptr<render::TokenLinesFigure> figure_;
     int focus_ = -1;
     int first_ = 0;

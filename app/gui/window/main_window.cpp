@@ -274,7 +274,7 @@ void MainWindow::applyDocumentKind() {
     if (!tabs_->isTabEnabled(tabs_->currentIndex())) showView(session::viewFor(session::ViewWidget::HeadsGrid).id);
     // Raw scores need q and k, norms v and W_O: a trace file holds none of them.
     bool fellBack = false;
-    for (QComboBox* box : {kindBox_, headsGrid_ ? headsGrid_->kindBox() : nullptr, lines_ ? lines_->kindBox() : nullptr})
+    for (QComboBox* box : {kindBox_, gridKindBox_, lines_ ? lines_->kindBox() : nullptr})
         if (box) fellBack = showbox::allowModelKinds(box, !traceFile, needsModel) || fellBack;
     if (fellBack)
         statusBar()->showMessage(tr("A trace file holds attention weights only: the weights are shown in place of "

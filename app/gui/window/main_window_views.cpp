@@ -96,12 +96,21 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
         filterLabel->setBuddy(layerFilter_);
         filterRow->addWidget(filterLabel);
         filterRow->addWidget(layerFilter_);
+        // Above the view, as on the head page: the state badge keeps the
+        // view's top-right corner, beside its toolbar.
+        const showbox::Labelled show = showbox::weightsOrNorms(page);
+        gridKindBox_ = show.box;
+        filterRow->addSpacing(12);
+        filterRow->addWidget(show.label);
+        filterRow->addWidget(gridKindBox_);
         filterRow->addStretch();
         gl->addLayout(filterRow);
         headsGrid_ = new HeadsGridView(ws_, settings_, page);
         gl->addWidget(headsGrid_, 1);
         connect(layerFilter_, &QComboBox::currentIndexChanged, this,
                 [this] { headsGrid_->setLayerFilter(layerFilter_->currentData().toInt()); });
+        connect(gridKindBox_, &QComboBox::currentIndexChanged, this,
+                [this] { headsGrid_->setKind(render::MatrixKind(gridKindBox_->currentData().toInt())); });
         connect(headsGrid_, &HeadsGridView::headActivated, this, [this](int l, int h) {
             Selection s = ws_->selection();
             s.layer = l;
