@@ -2,9 +2,10 @@
 // One head's T x T heatmap: token labels on both axes that stay beside the
 // heatmap however it is zoomed (wheel, +/-) or panned (drag), every k-th
 // label until there is room for all; a hover crosshair naming query, key,
-// weight and raw score (and norm); arrow keys to move the selected cell; a "go to token"
-// box (Ctrl+F) that selects a query by its text; weights / raw scores / mask / norms;
-// a context menu on a cell that knocks its edge out (Workspace::addKnockout).
+// weight and raw score (and norm); arrow keys to move the selected cell; a
+// "go to token" box (Ctrl+F) that selects a query by its text; weights / raw
+// scores / mask / value-weighted norms; a context menu on a cell that knocks
+// its edge out (Workspace::addKnockout).
 #include "render/figures/head_figure.h"
 #include "gui/views/trace_view.h"
 

@@ -2,8 +2,9 @@
 // Every head of every layer as a small heatmap; click one to open it in detail.
 // The tiles show the weights or the value-weighted norms (setKind: the main
 // window's Show box above the view). A toolbar picks the pooling (max or
-// mean) and the tile scale (per tile or shared); Ctrl+wheel or +/- zoom the grid (0 fits it again), and a scroll
-// area takes over when it no longer fits. Arrow keys move the selected head.
+// mean) and the tile scale (per tile or shared); Ctrl+wheel or +/- zoom the
+// grid (0 fits it again), and a scroll area takes over when it no longer
+// fits. Arrow keys move the selected head.
 // With grouped-query attention the columns come in groups of the heads that
 // share a KV head, and a tile's tooltip names its KV head and group.
 #include <QFutureWatcher>
