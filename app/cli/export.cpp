@@ -150,7 +150,16 @@ session::Recipe recipeFromArgs(const Args& args) {
         for (const char* only : {"temperature", "top-k", "top-p", "seed", "greedy", "ignore-eos"})
             if (args.has(only)) throw UsageError(std::string("--") + only + " goes with --generate N");
     }
-    if (args.has("kind")) r.kind = render::kindFromName(oneOf(args, "kind", {"weights", "scores"}));
+    if (args.has("kind")) {
+        r.kind = render::kindFromName(oneOf(args, "kind", {"weights", "scores", "norms"}));
+        if (!session::viewShowsKind(r.view, r.kind)) {
+            QStringList with;
+            for (const session::ViewDescriptor& v : session::views())
+                if (v.uses(session::RecipeField::Kind) && session::viewShowsKind(v.id, r.kind)) with << v.id;
+            throw UsageError("--kind " + render::kindName(r.kind).toStdString() + " goes with --view " +
+                             with.join(QLatin1Char('|')).toStdString() + ", not '" + r.view.toStdString() + "'");
+        }
+    }
     r.layer = args.get_int("layer", r.layer, 0, 1 << 20);
     r.head = args.get_int("head", r.head, 0, 1 << 20);
     if (args.has("layers")) r.layers = parse_int_list(args.get("layers"), "--layers", 0);

@@ -46,7 +46,7 @@ const char* kUsageHead =
     "         llama.cpp's prompt processing of the same file in the same run, with the ratio\n"
     "  export [--model FILE | --random SPEC] (--text T | --text-file F | --tokens 1,2,3) -o OUT\n";
 const char* kUsageExport =
-    "         [--layer L] [--head H] [--kind weights|scores]\n"
+    "         [--layer L] [--head H] [--kind weights|scores|norms]\n"
     "         [--format png|svg|pdf|csv|npy|json] [--dpi 300] [--width IN] [--height IN]\n"
     "         [--cells image|rects] [--colormap viridis|magma|cividis|greys] [--scale row|linear|log]\n"
     "         [--layers 0,1] [--columns N] [--pooling max|mean] [--tile-scale tile|shared]\n"

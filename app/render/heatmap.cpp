@@ -34,6 +34,7 @@ QString kindName(MatrixKind k) {
     case MatrixKind::Weights: return QStringLiteral("weights");
     case MatrixKind::Scores: return QStringLiteral("scores");
     case MatrixKind::Mask: return QStringLiteral("mask");
+    case MatrixKind::Norms: return QStringLiteral("norms");
     }
     return QStringLiteral("weights");
 }
@@ -41,6 +42,7 @@ QString kindName(MatrixKind k) {
 MatrixKind kindFromName(const QString& name) {
     if (name == QLatin1String("scores")) return MatrixKind::Scores;
     if (name == QLatin1String("mask")) return MatrixKind::Mask;
+    if (name == QLatin1String("norms")) return MatrixKind::Norms;
     return MatrixKind::Weights;
 }
 
@@ -91,6 +93,18 @@ Normalized normalize(const MatrixRM& m, MatrixKind kind, Scale scale) {
         }
         return n;
     }
+    if (kind == MatrixKind::Norms) {
+        float largest = 0;
+        for (Eigen::Index i = 0; i < m.size(); ++i)
+            if (std::isfinite(m.data()[i])) largest = std::max(largest, m.data()[i]);
+        Normalized info = normsScale(scale, largest);
+        info.t = std::move(n.t);
+        for (Eigen::Index r = 0; r < m.rows(); ++r) {
+            const float mx = scale == Scale::RowNormalized ? m.row(r).maxCoeff() : 1.0f;
+            for (Eigen::Index c = 0; c < m.cols(); ++c) info.t(r, c) = normalizedNorm(m(r, c), mx, info);
+        }
+        return info;
+    }
     // Weights.
     Normalized info = weightsScale(scale);
     info.t = std::move(n.t);
@@ -120,6 +134,33 @@ float normalizedWeight(float v, float rowMax, Scale scale) {
     case Scale::RowNormalized: return rowMax > 0 ? v / rowMax : v;
     }
     return v;
+}
+
+Normalized normsScale(Scale scale, float largest) {
+    Normalized n;
+    if (scale == Scale::RowNormalized) {
+        n.perRow = true;
+        return n;
+    }
+    n.toLargest = true;
+    if (scale == Scale::Log) {
+        // Whole decades, so the bar's labels (powers of ten) are its ends.
+        n.log = true;
+        n.hi = largest > 0 ? std::ceil(std::log10(double(largest))) : 0.0;
+        n.lo = n.hi + std::log10(kLogFloor);
+        return n;
+    }
+    n.hi = largest > 0 ? double(largest) : 1.0;
+    return n;
+}
+
+float normalizedNorm(float v, float rowMax, const Normalized& range) {
+    if (range.perRow) return rowMax > 0 ? v / rowMax : v;
+    if (range.log) {
+        const double lv = v > 0 ? std::log10(double(v)) : range.lo;
+        return float((std::max(lv, range.lo) - range.lo) / (range.hi - range.lo));
+    }
+    return float((double(v) - range.lo) / (range.hi - range.lo));
 }
 
 void maskUpperTriangle(Normalized& n) {
@@ -242,6 +283,14 @@ void drawColorBar(QPainter& p, const QRectF& bar, const Normalized& n, const Col
         p.drawText(QRectF(bar.left() - 4, bar.bottom() + 2, 80, QFontMetricsF(small).height() * 2.2),
                    Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                    QCoreApplication::translate("render::Heatmap", "per row:\nrow max = 1"));
+    } else if (n.toLargest) {
+        QFont small = p.font();
+        small.setPointSizeF(std::max(5.0, small.pointSizeF() * 0.8));
+        p.setFont(small);
+        p.drawText(QRectF(bar.left() - 4, bar.bottom() + 2, 80, QFontMetricsF(small).height() * 2.2),
+                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   n.log ? QCoreApplication::translate("render::Heatmap", "log; top = 10ⁿ\n≥ largest")
+                         : QCoreApplication::translate("render::Heatmap", "top = largest\nvalue shown"));
     }
     p.restore();
 }

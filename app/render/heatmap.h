@@ -14,14 +14,15 @@ namespace render {
 
 // How values become colours. Weights lie in [0, 1]; scores anywhere.
 enum class Scale { Linear, Log, RowNormalized };
-// What a head's matrix shows.
-enum class MatrixKind { Weights, Scores, Mask };
+// What a head's matrix shows. Norms: the value-weighted norms
+// N_ij = ‖α_ij (v_j W_O^h)‖₂ (Kobayashi et al., 2020; render/norms.h).
+enum class MatrixKind { Weights, Scores, Mask, Norms };
 // How a heatmap is drawn into vector formats.
 enum class CellMode { Image, Rects };
 
 QString scaleName(Scale s);          // "linear", "log", "row"
 Scale scaleFromName(const QString& name);
-QString kindName(MatrixKind k);      // "weights", "scores", "mask"
+QString kindName(MatrixKind k);      // "weights", "scores", "mask", "norms"
 MatrixKind kindFromName(const QString& name);
 
 // Values in [0, 1] (NaN where masked or -inf) and the range the colour bar shows.
@@ -30,6 +31,9 @@ struct Normalized {
     double lo = 0, hi = 1;  // data values at t = 0 and t = 1
     bool log = false;       // lo/hi are on a log10 axis
     bool perRow = false;    // each row spans the bar on its own (the row-normalised scale)
+    // The top of the bar is the largest value shown, not a fixed 1 (norms on
+    // the linear or log scale): the bar's caption says so.
+    bool toLargest = false;
 };
 
 Normalized normalize(const attnscope::MatrixRM& m, MatrixKind kind, Scale scale);
@@ -38,6 +42,14 @@ Normalized normalize(const attnscope::MatrixRM& m, MatrixKind kind, Scale scale)
 // row's largest weight (only the row-normalised scale reads it).
 Normalized weightsScale(Scale scale);
 float normalizedWeight(float v, float rowMax, Scale scale);
+// The same for value-weighted norms, which are >= 0 but neither in [0, 1] nor
+// a distribution over a row: the linear scale runs from 0 to `largest` (the
+// largest norm shown), the log scale over the four decades below the power of
+// ten at or above it, the row-normalised scale each row to its own largest.
+Normalized normsScale(Scale scale, float largest);
+// One norm's value in `range` (normsScale's), given its row's largest (read by
+// the row-normalised scale only).
+float normalizedNorm(float v, float rowMax, const Normalized& range);
 // Marks the cells above the diagonal as masked (NaN), so a causal head's
 // never-attended cells show the masked colour rather than "weight 0".
 void maskUpperTriangle(Normalized& n);

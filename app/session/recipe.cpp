@@ -234,7 +234,7 @@ Recipe recipeFromJson(const QByteArray& json, const QString& baseDir) {
                 bad("view '" + r.view.toStdString() + "' is not one of " + viewIds().join(", ").toStdString());
         } else if (key == "kind") {
             const QString k = toString(v, key);
-            if (k != "weights" && k != "scores") bad("'kind' must be \"weights\" or \"scores\"");
+            if (k != "weights" && k != "scores" && k != "norms") bad("'kind' must be \"weights\", \"scores\" or \"norms\"");
             r.kind = kindFromName(k);
         } else if (key == "layer") r.layer = toInt(v, key, 0, kMaxIndex);
         else if (key == "head") r.head = toInt(v, key, 0, kMaxIndex);
@@ -323,6 +323,18 @@ void writeRecipe(const Recipe& r, const QString& path) {
     render::writeFileAtomically(path, recipeToJson(r));
 }
 
+bool viewShowsKind(const QString& viewId, MatrixKind kind) {
+    const ViewDescriptor* v = findView(viewId);
+    const bool readsKind = v && v->uses(RecipeField::Kind);
+    switch (kind) {
+    case MatrixKind::Weights: return true;
+    case MatrixKind::Norms: return readsKind;
+    case MatrixKind::Scores: return !readsKind || viewId == QLatin1String("head");
+    case MatrixKind::Mask: return !readsKind;
+    }
+    return false;
+}
+
 void checkRecipe(const Recipe& r, int nLayer, int nHead, int T) {
     auto fail = [](const std::string& s) { throw Error(ErrorCode::InvalidArgument, s, {s}); };
     auto range = [](int n) { return n > 0 ? " (0.." + std::to_string(n - 1) + ")" : std::string(); };
@@ -362,6 +374,13 @@ void checkRecipe(const Recipe& r, int nLayer, int nHead, int T) {
     }
     if (r.focus >= T) fail("focus query " + std::to_string(r.focus) + " is past the last token (" + std::to_string(T - 1) + ")");
     if (r.columns < 0 || r.columns > 1024) fail("columns must be in [0, 1024]");
+    if (!viewShowsKind(r.view, r.kind)) {
+        QStringList with;
+        for (const ViewDescriptor& v : views())
+            if (v.uses(RecipeField::Kind) && viewShowsKind(v.id, r.kind)) with << v.id;
+        fail("kind '" + kindName(r.kind).toStdString() + "' is not drawn by the " + r.view.toStdString() +
+             " view: only by " + with.join(", ").toStdString());
+    }
 }
 
 }  // namespace session

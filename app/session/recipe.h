@@ -56,7 +56,9 @@ struct Recipe {
 
     // --- what to draw ---
     QString view = QStringLiteral("head");  // a registered view id (views.h)
-    MatrixKind kind = MatrixKind::Weights;  // head view: weights or raw scores
+    // head view: weights, raw scores or value-weighted norms; heads and lines
+    // views: weights or norms (viewShowsKind)
+    MatrixKind kind = MatrixKind::Weights;
     int layer = 0;
     int head = 0;
     std::vector<int> layers;  // heads view: which layers (empty: all)
@@ -100,6 +102,11 @@ QByteArray recipeToJson(const Recipe& r);
 Recipe recipeFromJson(const QByteArray& json, const QString& baseDir = {});
 Recipe readRecipe(const QString& path);                  // throws Error(Io | BadFormat)
 void writeRecipe(const Recipe& r, const QString& path);  // throws Error(Io)
+
+// Whether view `viewId` draws `kind`: weights everywhere; value-weighted
+// norms in the head, heads and lines views; raw scores in the head view (and
+// in views that read no kind, which ignore it as they always have).
+bool viewShowsKind(const QString& viewId, MatrixKind kind);
 
 // Throws Error(InvalidArgument) naming the first field that does not fit a
 // model with `nLayer` layers and `nHead` heads and an input of T tokens.

@@ -105,6 +105,10 @@ RecipeRun runTraceFile(const Recipe& r, bool checkHash) {
                     "the '" + r.view.toStdString() + "' view needs the model: a trace file holds attention weights only "
                     "(views that work on one: " + ok.join(QStringLiteral(", ")).toStdString() + ")");
     }
+    if (r.kind == MatrixKind::Norms && viewOf(r.view).uses(RecipeField::Kind))
+        throw Error(ErrorCode::InvalidArgument,
+                    "value-weighted norms need the model: a trace file holds attention weights only, not the values "
+                    "and the output projection they are made of (use --kind weights)");
     if (!r.ablate.empty()) throw Error(ErrorCode::InvalidArgument, "ablating heads needs the model, not a trace file");
     if (!r.knockout.empty()) throw Error(ErrorCode::InvalidArgument, "knocking out attention edges needs the model, not a trace file");
     RecipeRun out;

@@ -19,6 +19,7 @@
 #include "render/figures/token_lines_figure.h"
 #include "render/figures/noted_figure.h"
 #include "render/figures/rollout_figure.h"
+#include "render/norms.h"
 
 namespace session {
 
@@ -61,22 +62,25 @@ void readBands(DataBlock& d, const attnscope::Trace& trace, HeadBand read) {
     };
 }
 
-// One head's (T, T) weights or scores.
-DataBlock oneHead(const attnscope::Trace& trace, int layer, int head, bool scores) {
+// One head's (T, T) weights, scores or norms.
+DataBlock oneHead(const attnscope::Trace& trace, int layer, int head, MatrixKind kind = MatrixKind::Weights) {
     DataBlock d;
-    d.what = scores ? QStringLiteral("scores") : QStringLiteral("weights");
+    d.what = render::kindName(kind);
     d.layers = {layer};
     d.heads = {head};
     d.shape = {trace.T(), trace.T()};
     const int threads = attnscope::default_thread_count();
-    readBands(d, trace, [&trace, layer, head, scores, threads](size_t, int a, int b, float* out) {
-        if (scores) trace.head_scores_into(layer, head, a, b, out, threads);
-        else trace.head_weights_into(layer, head, a, b, out, threads);
+    readBands(d, trace, [&trace, layer, head, kind, threads](size_t, int a, int b, float* out) {
+        render::headMatrixInto(trace, kind, layer, head, a, b, out, threads);
     });
     return d;
 }
 
 QString layerHead(const Recipe& r) { return QStringLiteral("_L%1_H%2").arg(r.layer).arg(r.head); }
+// "head", "head-scores", "heads-norms": a file of another kind than weights says so.
+QString kindStem(const QString& base, const Recipe& r) {
+    return r.kind == MatrixKind::Weights ? base : base + QLatin1Char('-') + render::kindName(r.kind);
+}
 
 // The heads a lines recipe overlays (just `head` when it names none).
 std::vector<int> linesHeads(const Recipe& r) { return r.heads.empty() ? std::vector<int>{r.head} : r.heads; }
@@ -92,26 +96,27 @@ std::unique_ptr<render::Figure> headsGridFigure(const Recipe& r, const FigureDat
     render::GridOptions o;
     o.pooling = r.pooling;
     o.tileScale = r.tileScale;
+    o.kind = r.kind;
     return std::make_unique<render::HeadsGridFigure>(d, s, r.layers, r.columns, o);
 }
 
 DataBlock headsGridData(const Recipe& r, const attnscope::Trace& trace) {
     DataBlock d;
-    d.what = QStringLiteral("weights");
+    d.what = render::kindName(r.kind);
     d.layers = r.layers;
     if (d.layers.empty())
         for (int l = 0; l < trace.n_layer(); ++l) d.layers.push_back(l);
     for (int h = 0; h < trace.n_head(); ++h) d.heads.push_back(h);
     d.shape = {int64_t(d.layers.size()), trace.n_head(), trace.T(), trace.T()};
     const int threads = attnscope::default_thread_count(), H = trace.n_head();
-    readBands(d, trace, [&trace, layers = d.layers, H, threads](size_t i, int a, int b, float* out) {
-        trace.head_weights_into(layers[i / size_t(H)], int(i % size_t(H)), a, b, out, threads);
+    readBands(d, trace, [&trace, layers = d.layers, H, threads, kind = r.kind](size_t i, int a, int b, float* out) {
+        render::headMatrixInto(trace, kind, layers[i / size_t(H)], int(i % size_t(H)), a, b, out, threads);
     });
     return d;
 }
 
 QString headsGridStem(const Recipe& r) {
-    QString base = QStringLiteral("heads");
+    QString base = kindStem(QStringLiteral("heads"), r);
     if (!r.layers.empty()) {
         QStringList ls;
         for (const int l : r.layers) ls << QString::number(l);
@@ -129,7 +134,8 @@ ViewDescriptor headsGridView() {
         .tabOrder = 0,
         .widget = ViewWidget::HeadsGrid,
         .reads = 0,
-        .fields = {RecipeField::Layers, RecipeField::Columns, RecipeField::Pooling, RecipeField::TileScale},
+        .fields = {RecipeField::Kind, RecipeField::Layers, RecipeField::Columns, RecipeField::Pooling,
+                   RecipeField::TileScale},
         .formats = kAllFormats,
         .cellModes = true,
         .figure = headsGridFigure,
@@ -139,7 +145,7 @@ ViewDescriptor headsGridView() {
     };
 }
 
-// --- head: one head's weights or scores ---
+// --- head: one head's weights, scores or norms ---
 
 ViewDescriptor headDetailView() {
     return {
@@ -147,7 +153,8 @@ ViewDescriptor headDetailView() {
         .title = QT_TRANSLATE_NOOP("session::Views", "Head &detail"),
         .menuText = QT_TRANSLATE_NOOP("session::Views", "Head detail"),
         .summary = QT_TRANSLATE_NOOP("session::Views",
-                                     "one head's full T x T weights (or raw scores) with tokens on both axes"),
+                                     "one head's full T x T weights (or raw scores or value-weighted norms) with "
+                                     "tokens on both axes"),
         .tabOrder = 1,
         .widget = ViewWidget::HeadDetail,
         .reads = ReadsLayer | ReadsHead | ReadsQuery | ReadsUpToItsLayer,
@@ -158,12 +165,10 @@ ViewDescriptor headDetailView() {
             return std::make_unique<render::HeadFigure>(d, r.layer, r.head, r.kind, s);
         },
         .data = [](const Recipe& r, const attnscope::Trace& trace) {
-            return oneHead(trace, r.layer, r.head, r.kind == MatrixKind::Scores);
+            return oneHead(trace, r.layer, r.head, r.kind);
         },
         .oneMatrix = alwaysOneMatrix,
-        .fileStem = [](const Recipe& r) {
-            return (r.kind == MatrixKind::Scores ? QStringLiteral("head-scores") : QStringLiteral("head")) + layerHead(r);
-        },
+        .fileStem = [](const Recipe& r) { return kindStem(QStringLiteral("head"), r) + layerHead(r); },
     };
 }
 
@@ -233,7 +238,7 @@ ViewDescriptor shapeFlowView() {
         .figure = [](const Recipe& r, const FigureData& d, const Style& s) -> std::unique_ptr<render::Figure> {
             return std::make_unique<render::ShapeFlowFigure>(d, r.layer, r.head, s, r.node);
         },
-        .data = [](const Recipe& r, const attnscope::Trace& trace) { return oneHead(trace, r.layer, r.head, false); },
+        .data = [](const Recipe& r, const attnscope::Trace& trace) { return oneHead(trace, r.layer, r.head); },
         .oneMatrix = alwaysOneMatrix,
         .fileStem = [](const Recipe& r) { return QStringLiteral("flow") + layerHead(r); },
     };
@@ -242,26 +247,27 @@ ViewDescriptor shapeFlowView() {
 // --- lines: BertViz-style lines, one head or a layer's heads overlaid ---
 
 std::unique_ptr<render::Figure> tokenLinesFigure(const Recipe& r, const FigureData& d, const Style& s) {
-    return std::make_unique<render::TokenLinesFigure>(d, r.layer, linesHeads(r), s, r.focus);
+    return std::make_unique<render::TokenLinesFigure>(d, r.layer, linesHeads(r), s, r.focus, r.kind);
 }
 
 DataBlock tokenLinesData(const Recipe& r, const attnscope::Trace& trace) {
     const std::vector<int> heads = linesHeads(r);
-    if (heads.size() == 1) return oneHead(trace, r.layer, heads[0], false);
+    if (heads.size() == 1) return oneHead(trace, r.layer, heads[0], r.kind);
     DataBlock d;
-    d.what = QStringLiteral("weights");
+    d.what = render::kindName(r.kind);
     d.layers = {r.layer};
     d.heads = heads;
     d.shape = {int64_t(heads.size()), trace.T(), trace.T()};
     const int threads = attnscope::default_thread_count();
-    readBands(d, trace, [&trace, heads, layer = r.layer, threads](size_t i, int a, int b, float* out) {
-        trace.head_weights_into(layer, heads[i], a, b, out, threads);
+    readBands(d, trace, [&trace, heads, layer = r.layer, threads, kind = r.kind](size_t i, int a, int b, float* out) {
+        render::headMatrixInto(trace, kind, layer, heads[i], a, b, out, threads);
     });
     return d;
 }
 
 QString tokenLinesStem(const Recipe& r) {
-    return r.heads.size() > 1 ? QStringLiteral("lines_L%1_overlay").arg(r.layer) : QStringLiteral("lines") + layerHead(r);
+    const QString base = kindStem(QStringLiteral("lines"), r);
+    return r.heads.size() > 1 ? base + QStringLiteral("_L%1_overlay").arg(r.layer) : base + layerHead(r);
 }
 
 ViewDescriptor tokenLinesView() {
@@ -273,7 +279,7 @@ ViewDescriptor tokenLinesView() {
         .tabOrder = 4,
         .widget = ViewWidget::TokenLines,
         .reads = ReadsLayer | ReadsHead | ReadsQuery | ReadsUpToItsLayer,
-        .fields = {RecipeField::Heads, RecipeField::Focus},
+        .fields = {RecipeField::Kind, RecipeField::Heads, RecipeField::Focus},
         .formats = kAllFormats,
         .cellModes = false,
         .figure = tokenLinesFigure,

@@ -15,7 +15,9 @@
 #include "gui/common/announce.h"
 #include "gui/common/errors.h"
 #include "gui/common/selection_text.h"
+#include "gui/common/show_box.h"
 #include "gui/workspace/knockout_actions.h"
+#include "render/norms.h"
 
 namespace {
 
@@ -152,7 +154,7 @@ void HeadDetailView::rebuild() {
 
 render::MatrixKind HeadDetailView::shownKind() const {
     const auto trace = ws_->trace();
-    return kind_ == render::MatrixKind::Scores && trace && trace->imported ? render::MatrixKind::Weights : kind_;
+    return showbox::drawable(kind_, trace && trace->imported);
 }
 
 QRectF HeadDetailView::cellRectWidget(int query, int key) const {
@@ -182,6 +184,10 @@ void HeadDetailView::setHover(int query, int key) {
             h.masked = std::isinf(h.score);
         }
         h.knockedOut = trace->knocked_out(s.layer, s.head, query, key);
+        if (figure_ && figure_->kind() == render::MatrixKind::Norms) {  // its factors are known: the figure read them
+            h.norm = render::headNorm(*trace, s.layer, s.head, query, key);
+            h.hasNorm = true;
+        }
     } catch (const std::exception&) {
         h = Hover();  // a cell that cannot be read (a corrupt trace file's row): no readout; the view says why
     }
@@ -199,8 +205,10 @@ QString HeadDetailView::hoverText() const {
         return tr("query %1 “%2” → key %3 “%4”   weight %5")
             .arg(hover_.query).arg(q).arg(hover_.key).arg(k).arg(QLocale().toString(hover_.weight, 'g', 6));
     const QString score = hover_.knockedOut ? tr("knocked out") : hover_.masked ? tr("masked") : QLocale().toString(hover_.score, 'g', 5);
-    return tr("query %1 “%2” → key %3 “%4”   weight %5   score %6")
-        .arg(hover_.query).arg(q).arg(hover_.key).arg(k).arg(QLocale().toString(hover_.weight, 'g', 6)).arg(score);
+    QString text = tr("query %1 “%2” → key %3 “%4”   weight %5   score %6")
+                       .arg(hover_.query).arg(q).arg(hover_.key).arg(k).arg(QLocale().toString(hover_.weight, 'g', 6)).arg(score);
+    if (hover_.hasNorm) text += tr("   norm %1").arg(QLocale().toString(hover_.norm, 'g', 5));
+    return text;
 }
 
 QString HeadDetailView::selectionDescription() const {

@@ -2,9 +2,10 @@
 // One head's T x T heatmap: token labels on both axes that stay beside the
 // heatmap however it is zoomed (wheel, +/-) or panned (drag), every k-th
 // label until there is room for all; a hover crosshair naming query, key,
-// weight and raw score; arrow keys to move the selected cell; a "go to token"
-// box (Ctrl+F) that selects a query by its text; weights / raw scores / mask;
-// a context menu on a cell that knocks its edge out (Workspace::addKnockout).
+// weight and raw score (and norm); arrow keys to move the selected cell; a
+// "go to token" box (Ctrl+F) that selects a query by its text; weights / raw
+// scores / mask / value-weighted norms; a context menu on a cell that knocks
+// its edge out (Workspace::addKnockout).
 #include "render/figures/head_figure.h"
 #include "gui/views/trace_view.h"
 
@@ -35,6 +36,8 @@ public:
         bool hasScore = true;     // false for a trace file: it holds weights, not scores
         bool masked = false;
         bool knockedOut = false;  // masked by a knockout, not by the model's mask
+        float norm = 0;           // the value-weighted norm, when they are shown
+        bool hasNorm = false;
     };
     const Hover& hover() const { return hover_; }
     QString hoverText() const;
@@ -93,8 +96,8 @@ private:
     int searchBandHeight() const;
 
     std::unique_ptr<render::HeadFigure> figure_;
-    // The kind drawn: raw scores fall back to the weights on a trace file
-    // (which holds no scores) until the main window resets the choice.
+    // The kind drawn: raw scores and norms fall back to the weights on a
+    // trace file (which holds neither) until the main window resets the choice.
     render::MatrixKind shownKind() const;
     bool rebuildOnShow_ = false;  // the trace changed while the view was hidden
     render::MatrixKind kind_ = render::MatrixKind::Weights;

@@ -20,7 +20,9 @@
 #include "gui/common/announce.h"
 #include "gui/common/errors.h"
 #include "gui/common/selection_text.h"
+#include "gui/common/show_box.h"
 #include "gui/common/work_pool.h"
+#include "render/norms.h"
 
 // The widget the grid is painted on, inside the scroll area; everything it
 // receives goes to the view.
@@ -157,18 +159,29 @@ void HeadsGridView::setLayerFilter(int layer) {
     rebuild();
 }
 
+void HeadsGridView::setKind(render::MatrixKind kind) {
+    kind_ = kind;
+    rebuild();
+}
+
+render::MatrixKind HeadsGridView::kind() const {
+    return showbox::drawable(kind_, ws_->trace() && ws_->trace()->imported);
+}
+
 std::unique_ptr<render::Figure> HeadsGridView::makeFigure(const render::Style& style) const {
     // For export: square panels at the figure's own resolution, pooled and
     // scaled as on screen.
     render::GridOptions o;
     o.pooling = settings_->gridOptions().pooling;
     o.tileScale = settings_->gridOptions().tileScale;
+    o.kind = kind();
     return std::make_unique<render::HeadsGridFigure>(ws_->figureData(), style, layers(), 0, o);
 }
 
 void HeadsGridView::fillRecipe(session::Recipe& r) const {
     r.pooling = settings_->gridOptions().pooling;
     r.tileScale = settings_->gridOptions().tileScale;
+    r.kind = kind();
     if (layerFilter_ >= 0) r.layers = {layerFilter_};
 }
 
@@ -178,6 +191,7 @@ void HeadsGridView::rebuild() {
     render::GridOptions o = settings_->gridOptions();
     o.fill = true;
     o.maxRes = 256;  // room to zoom before the cells turn blocky
+    o.kind = kind();
     const auto trace = ws_->trace();
     const quint64 gen = ++buildGeneration_;
     if (!trace) {
@@ -187,14 +201,16 @@ void HeadsGridView::rebuild() {
         updateDescription();
         return;
     }
-    const double cells = double(trace->n_layer()) * trace->n_head() * trace->T() * trace->T();
+    // Norms not computed yet cost each head T · hs · C more (0.7 billion in all at GPT-2 small's 100 tokens).
+    const double work = double(trace->n_layer()) * trace->n_head() * trace->T() * trace->T() +
+                        (o.kind == render::MatrixKind::Norms ? double(render::normFactorWorkLeft(*trace)) : 0.0);
     auto show = [this](Build b) {
         figure_ = std::move(b.figure);
         error_ = std::move(b.error);
         canvas_->update();
         updateDescription();
     };
-    if (cells < 4e6) {
+    if (work < 4e6) {
         show(buildFigure(ws_->figureData(), s, layers(), o));
         return;
     }

@@ -1,8 +1,10 @@
 #pragma once
 // Every head of every layer as a small heatmap; click one to open it in detail.
-// A toolbar picks the pooling (max or mean) and the tile scale (per tile or
-// shared); Ctrl+wheel or +/- zoom the grid (0 fits it again), and a scroll
-// area takes over when it no longer fits. Arrow keys move the selected head.
+// The tiles show the weights or the value-weighted norms (setKind: the main
+// window's Show box above the view). A toolbar picks the pooling (max or
+// mean) and the tile scale (per tile or shared); Ctrl+wheel or +/- zoom the
+// grid (0 fits it again), and a scroll area takes over when it no longer
+// fits. Arrow keys move the selected head.
 // With grouped-query attention the columns come in groups of the heads that
 // share a KV head, and a tile's tooltip names its KV head and group.
 #include <QFutureWatcher>
@@ -53,6 +55,10 @@ public:
     QScrollArea* scrollArea() const { return scroll_; }
     QComboBox* poolingBox() const { return pooling_; }
     QComboBox* tileScaleBox() const { return tileScale_; }
+    // Weights or Norms.
+    void setKind(render::MatrixKind kind);
+    // What the tiles show: the kind set, or the weights on a trace file.
+    render::MatrixKind kind() const;
 
     // 1 fits the grid to the view; up to 8 times that, scrolled.
     double zoom() const { return zoom_; }
@@ -103,5 +109,6 @@ private:
     QScrollArea* scroll_ = nullptr;
     QComboBox* pooling_ = nullptr;
     QComboBox* tileScale_ = nullptr;
+    render::MatrixKind kind_ = render::MatrixKind::Weights;
     std::vector<QStringList> labels_;
 };

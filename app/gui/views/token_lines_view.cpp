@@ -2,8 +2,11 @@
 
 #include "gui/common/errors.h"
 #include "gui/common/selection_text.h"
+#include "gui/common/show_box.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
 #include <QMouseEvent>
 #include <QWheelEvent>
 #include <algorithm>
@@ -17,6 +20,17 @@ TokenLinesView::TokenLinesView(Workspace* ws, ViewSettings* settings, QWidget* p
     overlay_->move(8, 4);
     overlay_->adjustSize();
     connect(overlay_, &QCheckBox::toggled, this, [this] { rebuild(); });
+    const showbox::Labelled show = showbox::weightsOrNorms(this);
+    QLabel* kindLabel = show.label;
+    kind_ = show.box;
+    kindLabel->adjustSize();
+    kind_->adjustSize();
+    // Beside the check box, on its line.
+    const int mid = overlay_->y() + overlay_->height() / 2;
+    kindLabel->move(overlay_->geometry().right() + 20, mid - kindLabel->height() / 2);
+    kind_->move(kindLabel->geometry().right() + 6, mid - kind_->height() / 2);
+    connect(kind_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+    setBadgeBelow(kind_);
     setAccessibleName(tr("Token lines"));
     setToolTip(tr("Queries on the left, keys on the right, joined by lines as strong as the attention. "
                   "Click a query to show its lines alone; hover a token to pick out its lines; "
@@ -43,6 +57,10 @@ void TokenLinesView::placeWindow(bool followQuery) {
 
 bool TokenLinesView::overlay() const { return overlay_->isChecked(); }
 
+render::MatrixKind TokenLinesView::kind() const {
+    return showbox::drawable(kind_, ws_->trace().get());
+}
+
 std::vector<int> TokenLinesView::heads() const {
     const auto trace = ws_->trace();
     if (!trace) return {};
@@ -53,16 +71,30 @@ std::vector<int> TokenLinesView::heads() const {
 }
 
 std::unique_ptr<render::Figure> TokenLinesView::makeFigure(const render::Style& style) const {
-    return std::make_unique<render::TokenLinesFigure>(ws_->figureData(), ws_->selection().layer, heads(), style, focus_);
+    return std::make_unique<render::TokenLinesFigure>(ws_->figureData(), ws_->selection().layer, heads(), style, focus_,
+                                                      kind());
 }
 
 void TokenLinesView::fillRecipe(session::Recipe& r) const {
     if (overlay() && ws_->trace())
         for (int h = 0; h < ws_->trace()->n_head(); ++h) r.heads.push_back(h);
     r.focus = focus_;
+    r.kind = kind();
 }
 
-QRectF TokenLinesView::figureRect() const { return QRectF(0, overlay_->height() + 8, width(), height() - overlay_->height() - 8); }
+QRectF TokenLinesView::figureRect() const {
+    // Under the controls, and under the state badge when it shows (it goes
+    // under the Show box, which it would cover in a narrow view).
+    int top = std::max(overlay_->geometry().bottom(), kind_->geometry().bottom());
+    if (!stateBadge()->isHidden()) top = std::max(top, stateBadge()->geometry().bottom());
+    top += 5;
+    return QRectF(0, top, width(), height() - top);
+}
+
+void TokenLinesView::badgeMoved() {
+    placeWindow(true);
+    update();
+}
 
 void TokenLinesView::showEvent(QShowEvent* e) {
     TraceView::showEvent(e);
@@ -88,7 +120,8 @@ void TokenLinesView::rebuild() {
     if (focus_ >= (trace ? trace->T() : 0)) focus_ = -1;
     problem_.clear();
     figure_ = trace && s.headIn(trace->n_layer(), trace->n_head())
-                  ? std::make_unique<render::TokenLinesFigure>(ws_->figureData(), s.layer, heads(), settings_->style(), focus_)
+                  ? std::make_unique<render::TokenLinesFigure>(ws_->figureData(), s.layer, heads(), settings_->style(), focus_,
+                                                               kind())
                   : nullptr;
     placeWindow(true);
     update();

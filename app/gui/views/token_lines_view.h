@@ -1,6 +1,7 @@
 #pragma once
 // BertViz-style token lines for the selected head, or every head of the
-// selected layer overlaid in distinct colours. Click a query token to show
+// selected layer overlaid in distinct colours; as strong as the weights or
+// as the value-weighted norms (the Show box). Click a query token to show
 // only its lines; click it again to show all. Hover a token to pick out its
 // lines. A text too long for the view shows a window of rows around the
 // selected query; the wheel scrolls it.
@@ -8,6 +9,7 @@
 #include "gui/views/trace_view.h"
 
 class QCheckBox;
+class QComboBox;
 
 class TokenLinesView : public TraceView {
     Q_OBJECT
@@ -16,6 +18,9 @@ public:
     std::unique_ptr<render::Figure> makeFigure(const render::Style& style) const override;
     void fillRecipe(session::Recipe& r) const override;
     bool overlay() const;
+    QComboBox* kindBox() const { return kind_; }
+    // What the lines follow: the box's choice, or the weights on a trace file.
+    render::MatrixKind kind() const;
     // The query whose lines alone are shown, or -1 (for the exporter).
     int focusQuery() const { return focus_; }
     int linesDrawn() const { return figure_ ? figure_->linesDrawn() : 0; }
@@ -37,6 +42,7 @@ protected:
     void leaveEvent(QEvent* e) override;
     void wheelEvent(QWheelEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
+    void badgeMoved() override;
 
 private:
     bool rebuildOnShow_ = false;  // the trace changed while the view was hidden
@@ -46,6 +52,7 @@ private:
     // moved just enough to keep the selected query in view.
     void placeWindow(bool followQuery);
     QCheckBox* overlay_;
+    QComboBox* kind_ = nullptr;
     std::unique_ptr<render::TokenLinesFigure> figure_;
     int focus_ = -1;
     int first_ = 0;

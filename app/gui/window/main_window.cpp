@@ -50,6 +50,7 @@
 #include "gui/panels/model_panel.h"
 #include "gui/dialogs/new_model_dialog.h"
 #include "gui/common/plain_text.h"
+#include "gui/common/show_box.h"
 #include "gui/views/query_bars_view.h"
 #include "gui/views/shape_flow_view.h"
 #include "gui/views/token_lines_view.h"
@@ -271,16 +272,14 @@ void MainWindow::applyDocumentKind() {
         tabs_->setTabToolTip(int(i), works ? QString() : needsModel);
     }
     if (!tabs_->isTabEnabled(tabs_->currentIndex())) showView(session::viewFor(session::ViewWidget::HeadsGrid).id);
-    // Raw scores need q and k, which a trace file does not hold.
-    if (auto* kinds = qobject_cast<QStandardItemModel*>(kindBox_->model())) {
-        const int scores = kindBox_->findData(int(render::MatrixKind::Scores));
-        if (QStandardItem* it = kinds->item(scores)) {
-            it->setEnabled(!traceFile);
-            it->setToolTip(traceFile ? needsModel : QString());
-        }
-        if (traceFile && kindBox_->currentIndex() == scores)
-            kindBox_->setCurrentIndex(kindBox_->findData(int(render::MatrixKind::Weights)));
-    }
+    // Raw scores need q and k, norms v and W_O: a trace file holds none of them.
+    bool fellBack = false;
+    for (QComboBox* box : {kindBox_, gridKindBox_, lines_ ? lines_->kindBox() : nullptr})
+        if (box) fellBack = showbox::allowModelKinds(box, !traceFile, needsModel) || fellBack;
+    if (fellBack)
+        statusBar()->showMessage(tr("A trace file holds attention weights only: the weights are shown in place of "
+                                    "raw scores or value-weighted norms"),
+                                 10000);
     for (QAction* a : modelActions_) a->setEnabled(!traceFile);
     // The text typed for models is kept, untouched, for the next model.
     editor_->setReadOnly(traceFile);

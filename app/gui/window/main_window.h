@@ -85,6 +85,9 @@ public:
     QueryBarsView* queryBars() const { return row_; }  // the selected query's row, under the head detail
     TokenStrip* tokenStrip() const { return strip_; }
     QTabWidget* tabs() const { return tabs_; }
+    // The Show boxes above the head detail and the heads grid.
+    QComboBox* headKindBox() const { return kindBox_; }
+    QComboBox* gridKindBox() const { return gridKindBox_; }
     TraceView* currentView() const;
     // The widget of a registered view (null for an unknown id); one per tab.
     TraceView* viewWidget(const QString& viewId) const;
@@ -220,6 +223,7 @@ private:
     QComboBox* layerFilter_ = nullptr;
     HeadDetailView* detail_ = nullptr;
     QComboBox* kindBox_ = nullptr;
+    QComboBox* gridKindBox_ = nullptr;  // the heads page's Show box
     QueryBarsView* row_ = nullptr;
     MaskView* mask_ = nullptr;
     ShapeFlowView* flow_ = nullptr;

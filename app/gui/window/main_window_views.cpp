@@ -24,6 +24,7 @@
 #include "gui/views/heads_grid_view.h"
 #include "gui/window/main_window.h"
 #include "gui/common/eliding_label.h"
+#include "gui/common/show_box.h"
 #include "gui/views/mask_view.h"
 #include "gui/views/query_bars_view.h"
 #include "gui/views/shape_flow_view.h"
@@ -95,12 +96,21 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
         filterLabel->setBuddy(layerFilter_);
         filterRow->addWidget(filterLabel);
         filterRow->addWidget(layerFilter_);
+        // Above the view, as on the head page: the state badge keeps the
+        // view's top-right corner, beside its toolbar.
+        const showbox::Labelled show = showbox::weightsOrNorms(page);
+        gridKindBox_ = show.box;
+        filterRow->addSpacing(12);
+        filterRow->addWidget(show.label);
+        filterRow->addWidget(gridKindBox_);
         filterRow->addStretch();
         gl->addLayout(filterRow);
         headsGrid_ = new HeadsGridView(ws_, settings_, page);
         gl->addWidget(headsGrid_, 1);
         connect(layerFilter_, &QComboBox::currentIndexChanged, this,
                 [this] { headsGrid_->setLayerFilter(layerFilter_->currentData().toInt()); });
+        connect(gridKindBox_, &QComboBox::currentIndexChanged, this,
+                [this] { headsGrid_->setKind(render::MatrixKind(gridKindBox_->currentData().toInt())); });
         connect(headsGrid_, &HeadsGridView::headActivated, this, [this](int l, int h) {
             Selection s = ws_->selection();
             s.layer = l;
@@ -119,8 +129,10 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
         kindBox_->addItem(tr("Attention weights"), int(render::MatrixKind::Weights));
         kindBox_->addItem(tr("Raw scores"), int(render::MatrixKind::Scores));
         kindBox_->addItem(tr("Mask"), int(render::MatrixKind::Mask));
+        showbox::addNorms(kindBox_);
         kindLabel->setBuddy(kindBox_);
-        kindBox_->setToolTip(tr("Softmax weights, the raw scores q·kᵀ/√hs before the softmax, or the mask"));
+        kindBox_->setToolTip(tr("Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the "
+                                "value-weighted norms ‖α·v W_O‖"));
         auto* resetZoom = new QPushButton(tr("Reset &zoom"), page);
         resetZoom->setToolTip(tr("Show the whole map again (0)"));
         kindRow->addWidget(kindLabel);

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "attnscope/run/model.h"
+#include "render/norms.h"
 
 namespace render {
 
@@ -20,12 +21,7 @@ MatrixBands bandsFor(const FigureData& d, int layer, int head, MatrixKind kind) 
     b.rows = b.cols = d.trace->T();
     const int threads = d.threads > 0 ? d.threads : attnscope::default_thread_count();
     b.band = [trace = d.trace, layer, head, kind, threads](int r0, int r1, float* out) {
-        switch (kind) {
-        case MatrixKind::Weights: return trace->head_weights_into(layer, head, r0, r1, out, threads);
-        case MatrixKind::Scores: return trace->head_scores_into(layer, head, r0, r1, out, threads);
-        case MatrixKind::Mask: break;
-        }
-        trace->mask_into(layer, head, r0, r1, out);
+        headMatrixInto(*trace, kind, layer, head, r0, r1, out, threads);
     };
     return b;
 }
@@ -63,7 +59,9 @@ QString titleFor(const FigureData& d, int layer, int head, MatrixKind kind) {
             return QCoreApplication::translate("render::HeadFigure", "Mask (causal, sliding window of %1)").arg(c->sliding_window);
         return QCoreApplication::translate("render::HeadFigure", "Mask (causal)");
     }
-    const QString what = kind == MatrixKind::Weights ? QCoreApplication::translate("render::HeadFigure", "attention weights") : QCoreApplication::translate("render::HeadFigure", "raw scores");
+    const QString what = kind == MatrixKind::Weights ? QCoreApplication::translate("render::HeadFigure", "attention weights")
+                         : kind == MatrixKind::Norms ? QCoreApplication::translate("render::HeadFigure", "value-weighted norms ‖α·v W_O‖")
+                                                     : QCoreApplication::translate("render::HeadFigure", "raw scores");
     // Grouped-query attention: query heads share key/value heads in runs of
     // n_head / n_kv_head (repeat_kv), and the title names the shared one.
     if (c && c->grouped_query())

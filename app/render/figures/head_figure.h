@@ -1,6 +1,6 @@
 #pragma once
-// One head's T x T matrix (weights, raw scores or the mask) with token labels on
-// both axes: queries as rows, keys as columns.
+// One head's T x T matrix (weights, raw scores, the mask or the value-weighted
+// norms) with token labels on both axes: queries as rows, keys as columns.
 #include "render/figures/matrix_figure.h"
 
 namespace render {

@@ -47,17 +47,22 @@ HeadsGridFigure::HeadsGridFigure(FigureData data, Style style, std::vector<int> 
     // reads 144 million weights.
     std::exception_ptr failure;
     const int n = int(panels_.size());
+    const bool norms = options_.kind == MatrixKind::Norms;
     const std::vector<int> cells =
         tr.thumb_width > 0 && tr.T() > 0 ? grid_thumbnails::thumbnailCells(tr) : std::vector<int>();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(attnscope::default_thread_count()) if (n > 1)
     for (int i = 0; i < n; ++i) {
         try {
             Panel& pn = panels_[size_t(i)];
-            std::optional<Normalized> thumb = grid_thumbnails::runThumbnail(tr, pn.layer, pn.head, style_.scale,
-                                                                            options_.maxRes, options_.pooling, cells);
-            Normalized head = thumb ? std::move(*thumb)
-                                    : grid_thumbnails::pooledWeights(tr, pn.layer, pn.head, style_.scale,
-                                                                     options_.maxRes, options_.pooling);
+            std::optional<Normalized> thumb =
+                norms ? std::nullopt
+                      : grid_thumbnails::runThumbnail(tr, pn.layer, pn.head, style_.scale, options_.maxRes,
+                                                      options_.pooling, cells);
+            Normalized head = thumb  ? std::move(*thumb)
+                              : norms ? grid_thumbnails::pooledNorms(tr, pn.layer, pn.head, style_.scale,
+                                                                     options_.maxRes, options_.pooling)
+                                      : grid_thumbnails::pooledWeights(tr, pn.layer, pn.head, style_.scale,
+                                                                       options_.maxRes, options_.pooling);
             // Most thumbnails already fit: kept as they are, not copied (a
             // copy was 36 MB of fresh pages a key at 1,000 tokens, 144 heads).
             pn.pooled = grid_thumbnails::fitsIn(head, options_.maxRes, options_.maxRes)
@@ -69,6 +74,14 @@ HeadsGridFigure::HeadsGridFigure(FigureData data, Style style, std::vector<int> 
         }
     }
     if (failure) std::rethrow_exception(failure);
+    if (norms) {  // one range for every head: 0 to the largest norm of them all
+        float largest = 0;
+        for (const Panel& pn : panels_)
+            for (Eigen::Index i = 0; i < pn.pooled.t.size(); ++i)
+                if (!std::isnan(pn.pooled.t.data()[i])) largest = std::max(largest, pn.pooled.t.data()[i]);
+        const Normalized range = normsScale(style_.scale, largest);
+        for (Panel& pn : panels_) grid_thumbnails::applyNormsScale(pn.pooled, range);
+    }
     if (!panels_.empty()) {  // the shared bar's range (the same for every head)
         barRange_.lo = panels_.front().pooled.lo;
         barRange_.hi = panels_.front().pooled.hi;
@@ -102,17 +115,26 @@ const QImage& HeadsGridFigure::imageFor(const Panel& pn, const QPainter& p, cons
 }
 
 QString HeadsGridFigure::title() const {
+    if (options_.kind == MatrixKind::Norms)
+        return QCoreApplication::translate("render::HeadsGridFigure", "Value-weighted norms of every head");
     return QCoreApplication::translate("render::HeadsGridFigure", "Attention weights of every head");
 }
 
 QString HeadsGridFigure::caption() const {
     QStringList lines;
+    if (options_.kind == MatrixKind::Norms)
+        lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "value-weighted norms ‖α·v W_O‖"));
     if (style_.scale == Scale::RowNormalized) lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "each row scaled to its own max"));
     else if (style_.scale == Scale::Log) lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "log scale"));
     // Rows scaled to their own max leave every tile's max at 1: the tiles' scale says nothing more.
-    if (style_.scale != Scale::RowNormalized)
-        lines << (options_.tileScale == TileScale::PerTile ? trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "each tile scaled to its own max"))
-                               : trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "one scale for all tiles")));
+    if (style_.scale != Scale::RowNormalized) {
+        if (options_.tileScale == TileScale::PerTile)
+            lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "each tile scaled to its own max"));
+        else if (options_.kind == MatrixKind::Norms)
+            lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "one scale for all tiles, up to the largest norm of any head"));
+        else
+            lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "one scale for all tiles"));
+    }
     if (groupsColumns())
         lines << trGrid(QT_TRANSLATE_NOOP("render::HeadsGridFigure", "columns grouped by the KV head they share"));
     const int T = T_;
@@ -364,7 +386,7 @@ void HeadsGridFigure::drawTokenLabels(QPainter& p, const QRectF& area, const Lay
 void HeadsGridFigure::drawBar(QPainter& p, const Layout& l) const {
     if (options_.tileScale == TileScale::Shared) {
         Normalized range = barRange_;
-        range.perRow = false;  // the caption says it
+        range.perRow = range.toLargest = false;  // the caption says it
         drawColorBar(p, l.bar, range, style_.cmap());
     } else {
         // Each tile spans the bar on its own: its ends are "0" and "the tile's max".

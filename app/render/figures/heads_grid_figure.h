@@ -38,6 +38,10 @@ struct GridOptions {
     // a 70B-class trace's 5,120 heads get 57-cell thumbnails, not 160.
     int64_t maxCells = int64_t(16) << 20;
     bool fill = false;   // tiles fill the area (up to twice as wide as tall) rather than stay square
+    // Weights, or the value-weighted norms (render/norms.h): on the linear and
+    // log scales each head's norms are put on one range, 0 to the largest of
+    // every head shown, which the shared tile scale's bar shows.
+    MatrixKind kind = MatrixKind::Weights;
 };
 
 class HeadsGridFigure : public Figure {

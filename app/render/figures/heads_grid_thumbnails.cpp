@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+
+#include "render/norms.h"
 
 namespace render::grid_thumbnails {
 
@@ -119,6 +122,68 @@ Normalized pooledWeights(const attnscope::Trace& tr, int layer, int head, Scale 
                                                  : float(sum[size_t(c)] / count[size_t(c)]);
     }
     return out;
+}
+
+Normalized pooledNorms(const attnscope::Trace& tr, int layer, int head, Scale scale, int maxRes, Pooling mode) {
+    const int T = tr.T();
+    Normalized out = normsScale(scale, 0);
+    if (T == 0) return out;
+    const std::shared_ptr<const std::vector<float>> factors = normFactors(tr, layer, head);
+    const float* f = factors->data();
+    attnscope::MatrixRM rebuilt;
+    const float* w = nullptr;
+    if (tr.weights_dense) {
+        w = tr.layers[size_t(layer)].weights.data.data() + size_t(head) * size_t(T) * size_t(T);
+    } else {
+        rebuilt = tr.head_weights(layer, head);
+        w = rebuilt.data();
+    }
+    const bool perRow = scale == Scale::RowNormalized;
+    const int bins = std::clamp(maxRes, 1, T);
+    out.t.resize(bins, bins);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::vector<float> norms(static_cast<size_t>(T)), best(static_cast<size_t>(bins)), sum(static_cast<size_t>(bins));
+    std::vector<int> count(static_cast<size_t>(bins)), edge(static_cast<size_t>(bins) + 1);
+    for (int b = 0; b <= bins; ++b) edge[size_t(b)] = int(int64_t(b) * T / bins);
+    for (int r = 0; r < bins; ++r) {
+        std::fill(best.begin(), best.end(), nan);
+        std::fill(sum.begin(), sum.end(), 0.0f);
+        std::fill(count.begin(), count.end(), 0);
+        const int r1 = std::max(edge[size_t(r)] + 1, edge[size_t(r) + 1]);
+        for (int i = edge[size_t(r)]; i < r1; ++i) {
+            const float* row = w + size_t(i) * size_t(T);
+            const int visible = tr.causal ? i + 1 : T;
+            float mx = 0;
+            for (int j = 0; j < visible; ++j) mx = std::max(mx, norms[size_t(j)] = row[j] * f[j]);
+            const float scaleBy = perRow && mx > 0 ? 1.0f / mx : 1.0f;
+            for (int c = 0; c < bins; ++c) {
+                const int c0 = edge[size_t(c)], c1 = std::min(std::max(c0 + 1, edge[size_t(c) + 1]), visible);
+                for (int j = c0; j < c1; ++j) {
+                    const float v = norms[size_t(j)] * scaleBy;
+                    if (!(v <= best[size_t(c)])) best[size_t(c)] = v;
+                    sum[size_t(c)] += v;
+                    ++count[size_t(c)];
+                }
+            }
+        }
+        for (int c = 0; c < bins; ++c)
+            out.t(r, c) = count[size_t(c)] == 0 ? nan
+                          : mode == Pooling::Max ? best[size_t(c)]
+                                                 : sum[size_t(c)] / float(count[size_t(c)]);
+    }
+    return out;
+}
+
+void applyNormsScale(Normalized& n, const Normalized& range) {
+    for (Eigen::Index i = 0; i < n.t.size(); ++i) {
+        float& t = n.t.data()[i];
+        if (!std::isnan(t)) t = normalizedNorm(t, 1.0f, range);  // a row scale's rows are divided already
+    }
+    n.lo = range.lo;
+    n.hi = range.hi;
+    n.log = range.log;
+    n.perRow = range.perRow;
+    n.toLargest = range.toLargest;
 }
 
 // How many visible cells each thumbnail block holds (the same for every head).

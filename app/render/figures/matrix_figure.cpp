@@ -73,9 +73,11 @@ MatrixFigure::Layout MatrixFigure::layout(const QRectF& area) const {
                         : kind_ == MatrixKind::Mask
                             ? 14 + std::max(fm.horizontalAdvance(maskLegendText(true)), fm.horizontalAdvance(maskLegendText(false))) + 10
                             : 14 + fm.horizontalAdvance(QStringLiteral("-0.000")) + 10;
-    // A per-row scale's caption (drawColorBar: 80 units, wrapped) needs that
-    // much beside the heatmap, or the next panel of a comparison covers it.
-    if (barW > 0 && norm_.perRow && kind_ != MatrixKind::Mask) barW = std::max(barW, 80.0);
+    // A per-row or to-the-largest scale's caption (drawColorBar: 80 units,
+    // wrapped) needs that much beside the heatmap, or the next panel of a
+    // comparison covers it.
+    const bool captioned = (norm_.perRow || norm_.toLargest) && kind_ != MatrixKind::Mask;
+    if (barW > 0 && captioned) barW = std::max(barW, 80.0);
     const double axis = fm.height() + 2;
     l.rowLabelW = rowLabels_.isEmpty() ? 0 : std::min(rowLabelsW_ + 6, area.width() * 0.25);
     l.colLabelH = colLabels_.isEmpty() ? 0 : std::min(colLabelsW_ + 6, area.height() * 0.25);
@@ -94,7 +96,7 @@ MatrixFigure::Layout MatrixFigure::layout(const QRectF& area) const {
     // A per-row scale says so under its bar (drawColorBar): the bar ends that
     // much above the heatmap's bottom, so a short heatmap does not push the
     // words out of the figure.
-    const double caption = norm_.perRow && kind_ != MatrixKind::Mask ? fm.height() * 0.8 * 2.2 + 4 : 0;
+    const double caption = captioned ? fm.height() * 0.8 * 2.2 + 4 : 0;
     if (barW > 0)
         l.bar = QRectF(l.heat.right() + gap, l.heat.top(), 14,
                        std::min(std::max(l.heat.height() - caption, std::min(l.heat.height(), 3 * fm.height())), 320.0));

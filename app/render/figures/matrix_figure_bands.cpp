@@ -128,9 +128,15 @@ void MatrixFigure::pool(const MatrixBands& bands, bool causal) {
             for (int c0 = 0, pc = 0; c0 < end; c0 += b, ++pc) out[pc] = acc.segment(c0, std::min(b, end - c0)).maxCoeff();
         }
     }
-    // Colours: the same rules as normalize(), on the pooled values.
+    // Colours: the same rules as normalize(), on the pooled values. The
+    // largest norm of the whole matrix is the largest of the block maxima.
     Normalized n;
     if (kind_ == MatrixKind::Weights) n = weightsScale(style_.scale);
+    if (kind_ == MatrixKind::Norms) {
+        float largest = 0;
+        for (Eigen::Index i = 0; i < values_.size(); ++i) largest = std::max(largest, values_.data()[i]);
+        n = normsScale(style_.scale, largest);
+    }
     n.t.resize(prs, pcs);
     if (kind_ == MatrixKind::Scores) {
         if (!(lo <= hi)) lo = hi = 0;
@@ -150,6 +156,7 @@ void MatrixFigure::pool(const MatrixBands& bands, bool causal) {
             case MatrixKind::Mask: t = v > 0.5f ? 1.0f : kNaN; break;
             case MatrixKind::Weights: t = perRow ? v : normalizedWeight(v, 1.0f, style_.scale); break;
             case MatrixKind::Scores: t = perRow ? v : float((v - n.lo) / (n.hi - n.lo)); break;
+            case MatrixKind::Norms: t = normalizedNorm(v, 1.0f, n); break;  // a row scale's already divided
             }
         }
         n.t.data()[i] = t;
@@ -175,7 +182,7 @@ QImage MatrixFigure::detailImage(int r0, int r1, int c0, int c1) const {
             if (kind_ == MatrixKind::Scores && perRow) {
                 finiteRange(row, end, &rlo, &rhi);
                 if (!(rhi > rlo)) rhi = rlo + 1;
-            } else if (kind_ == MatrixKind::Weights && perRow) {
+            } else if ((kind_ == MatrixKind::Weights || kind_ == MatrixKind::Norms) && perRow) {
                 mx = end > 0 ? *std::max_element(row, row + end) : 0.0f;
             }
             auto* line = reinterpret_cast<QRgb*>(img.scanLine(q - r0));
@@ -185,6 +192,7 @@ QImage MatrixFigure::detailImage(int r0, int r1, int c0, int c1) const {
                 if (kind_ == MatrixKind::Mask) t = v > 0.5f ? 1.0f : kNaN;
                 else if (c >= end) t = kNaN;  // above the diagonal: never attended
                 else if (kind_ == MatrixKind::Weights) t = normalizedWeight(v, mx, style_.scale);
+                else if (kind_ == MatrixKind::Norms) t = normalizedNorm(v, mx, norm_);
                 else if (std::isfinite(v)) t = (v - rlo) / (rhi - rlo);
                 line[c - c0] = cmap.at(t);
             }

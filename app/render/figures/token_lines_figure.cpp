@@ -9,11 +9,34 @@
 
 #include "attnscope/run/model.h"
 #include "render/line_raster.h"
+#include "render/norms.h"
 
 namespace render {
 
-TokenLinesFigure::TokenLinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery)
-    : data_(std::move(data)), layer_(layer), heads_(std::move(heads)), style_(std::move(style)), focus_(focusQuery) {}
+TokenLinesFigure::TokenLinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery,
+                                   MatrixKind kind)
+    : data_(std::move(data)), layer_(layer), heads_(std::move(heads)), style_(std::move(style)), focus_(focusQuery),
+      kind_(kind == MatrixKind::Norms ? kind : MatrixKind::Weights) {}
+
+namespace {
+constexpr int kLineBand = 256;  // rows read at once: at 8,192 tokens a whole head is 268 MB
+}  // namespace
+
+attnscope::MatrixRM TokenLinesFigure::rows(size_t i, int r0, int r1) const {
+    const int threads = data_.threads > 0 ? data_.threads : attnscope::default_thread_count();
+    if (kind_ == MatrixKind::Norms) return headNorms(*data_.trace, layer_, heads_[i], r0, r1, threads);
+    return data_.trace->head_weights(layer_, heads_[i], r0, r1, threads);
+}
+
+float TokenLinesFigure::largestNorm() const {
+    if (largest_ >= 0) return largest_;
+    float largest = 0;
+    for (size_t i = 0; i < heads_.size(); ++i)
+        for (int r0 = 0; r0 < data_.T(); r0 += kLineBand)
+            largest = std::max(largest, rows(i, r0, std::min(data_.T(), r0 + kLineBand)).maxCoeff());
+    largest_ = largest;
+    return largest_;
+}
 
 const std::vector<TokenLinesFigure::Line>& TokenLinesFigure::lines() const {
     const int T = data_.T();
@@ -23,20 +46,21 @@ const std::vector<TokenLinesFigure::Line>& TokenLinesFigure::lines() const {
     linesFrom_ = r0;
     linesTo_ = r1;
     std::vector<Line> row;
-    // A band of rows at a time: at 8,192 tokens a whole head is 268 MB. Only
-    // the window's rows: the app shows a few dozen of 1,000 or more.
-    constexpr int kBand = 256;
-    const int threads = data_.threads > 0 ? data_.threads : attnscope::default_thread_count();
+    // A band of rows at a time. Only the window's rows: the app shows a few
+    // dozen of 1,000 or more.
+    const bool perRow = style_.scale == Scale::RowNormalized;
+    // Norms have no fixed top as weights do (1): the largest of the heads.
+    const float fixedTop = kind_ == MatrixKind::Norms && !perRow ? largestNorm() : 1.0f;
     attnscope::MatrixRM w;
     for (size_t hi = 0; hi < heads_.size(); ++hi) {
         for (int q = r0; q < r1; ++q) {
-            if ((q - r0) % kBand == 0) w = data_.trace->head_weights(layer_, heads_[hi], q, std::min(r1, q + kBand), threads);
-            const auto wq = w.row((q - r0) % kBand);
+            if ((q - r0) % kLineBand == 0) w = rows(hi, q, std::min(r1, q + kLineBand));
+            const auto wq = w.row((q - r0) % kLineBand);
             row.clear();
             // Under the row-normalised scale a line's strength is its weight over
             // the row's largest, so a head that spreads its attention over a long
             // text still shows its strongest keys.
-            const float top = style_.scale == Scale::RowNormalized ? wq.maxCoeff() : 1.0f;
+            const float top = perRow ? wq.maxCoeff() : fixedTop;
             const float norm = top > 0 ? 1.0f / top : 1.0f;
             for (int k = 0; k < T; ++k)
                 if (wq(k) * norm > kMinWeight) row.push_back({int(hi), q, k, wq(k) * norm});
@@ -73,6 +97,12 @@ void TokenLinesFigure::setWindow(int first, int count) {
 int TokenLinesFigure::windowCount() const { return count_ ? count_ : data_.T(); }
 
 QString TokenLinesFigure::title() const {
+    if (kind_ == MatrixKind::Norms && heads_.size() == 1)
+        return QCoreApplication::translate("render::TokenLinesFigure", "Layer %1 · Head %2 · token lines · value-weighted norms")
+            .arg(layer_).arg(heads_[0]);
+    if (kind_ == MatrixKind::Norms)
+        return QCoreApplication::translate("render::TokenLinesFigure", "Layer %1 · %2 heads overlaid · token lines · value-weighted norms")
+            .arg(layer_).arg(heads_.size());
     if (heads_.size() == 1) return QCoreApplication::translate("render::TokenLinesFigure", "Layer %1 · Head %2 · token lines").arg(layer_).arg(heads_[0]);
     return QCoreApplication::translate("render::TokenLinesFigure", "Layer %1 · %2 heads overlaid · token lines").arg(layer_).arg(heads_.size());
 }

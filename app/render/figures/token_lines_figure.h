@@ -1,6 +1,7 @@
 #pragma once
 // Tokens in two columns, queries on the left and keys on the right, joined by
-// lines whose opacity and width follow the attention weight. One head, or an
+// lines whose opacity and width follow the attention weight (or the
+// value-weighted norm, render/norms.h). One head, or an
 // overlay of several heads in distinct colours. A long text can be shown as a
 // window of rows; lines to keys above the window end at its top edge.
 #include <cstdint>
@@ -12,7 +13,12 @@ namespace render {
 
 class TokenLinesFigure : public Figure {
 public:
-    TokenLinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery = -1);
+    // `kind`: Weights or Norms. A norm's line is as strong as the norm over
+    // its row's largest under the row-normalised scale, else over the largest
+    // norm of the heads drawn (every row of them, read once).
+    TokenLinesFigure(FigureData data, int layer, std::vector<int> heads, Style style, int focusQuery = -1,
+                     MatrixKind kind = MatrixKind::Weights);
+    MatrixKind kind() const { return kind_; }
 
     QSizeF naturalSize() const override;
     void paint(QPainter& p, const QRectF& area) const override;
@@ -52,7 +58,7 @@ public:
     struct Line {
         int head;  // index into the heads overlaid
         int query, key;
-        float weight;  // under the row-normalised scale, over the row's largest
+        float weight;  // under the row-normalised scale, over the row's largest (a norm: see the constructor)
     };
     // The lines of the window's rows (of every row without a window), weakest
     // first: read from the trace when first asked for (paint() asks) and again
@@ -67,12 +73,18 @@ private:
         double headerH = 0;  // "query" / "key" above the columns
     };
     Layout layout(const QRectF& area) const;
+    // Rows [r0, r1) of the i-th head drawn: its weights or norms.
+    attnscope::MatrixRM rows(size_t i, int r0, int r1) const;
+    // The largest norm of the heads drawn, for the linear and log scales.
+    float largestNorm() const;
 
     FigureData data_;
     int layer_;
     std::vector<int> heads_;
     Style style_;
     int focus_;
+    MatrixKind kind_;
+    mutable float largest_ = -1;  // largestNorm(), once known
     int first_ = 0, count_ = 0;
     int highlight_ = -1;
     mutable std::vector<Line> lines_;  // lines(), for rows [linesFrom_, linesTo_)
