@@ -1052,6 +1052,10 @@
         <source>query %1 “%2” → key %3 “%4”   weight %5</source>
         <translation>Query %1 „%2“ → Key %3 „%4“   Gewicht %5</translation>
     </message>
+    <message>
+        <source>   norm %1</source>
+        <translation>   Norm %1</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -1170,6 +1174,22 @@
     <message>
         <source>Δ self</source>
         <translation>Δ Selbst</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s weight from query %1 to key %2: sort by it to rank the heads that move attention there</source>
+        <translation>Gewicht jedes Kopfes von Query %1 auf Key %2: danach sortiert stehen die Köpfe vorn, die Attention dorthin lenken</translation>
+    </message>
+    <message>
+        <source>Choose a cell in a head&apos;s map (a query and a key): this column gives every head&apos;s weight on it</source>
+        <translation>Wählen Sie eine Zelle in der Karte eines Kopfes (Query und Key): diese Spalte zeigt das Gewicht jedes Kopfes darauf</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>q → k</source>
+        <translation>q → k</translation>
     </message>
 </context>
 <context>
@@ -1862,10 +1882,6 @@ Gesucht in:
         <translation>Alle Schichten zeigen oder eine</translation>
     </message>
     <message>
-        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, or the mask</source>
-        <translation>Softmax-Gewichte, die Roh-Scores q·kᵀ/√hs vor dem Softmax oder die Maske</translation>
-    </message>
-    <message>
         <source>Show the whole map again (0)</source>
         <translation>Wieder die ganze Karte zeigen (0)</translation>
     </message>
@@ -2134,6 +2150,14 @@ Gesucht in:
     <message>
         <source>Ctrl+Shift+L</source>
         <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <source>A trace file holds attention weights only: the weights are shown in place of raw scores or value-weighted norms</source>
+        <translation>Eine Trace-Datei enthält nur Attention-Gewichte: statt Rohwerten oder wertgewichteten Normen werden die Gewichte gezeigt</translation>
+    </message>
+    <message>
+        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>Softmax-Gewichte, die Rohwerte q·kᵀ/√hs vor dem Softmax, die Maske oder die wertgewichteten Normen ‖α·v W_O‖</translation>
     </message>
 </context>
 <context>
@@ -2537,6 +2561,33 @@ Gesucht in:
     <message>
         <source>Click a node, or walk them with the arrow keys, to see its tensor.</source>
         <translation>Klicken Sie auf einen Knoten oder gehen Sie mit den Pfeiltasten durch sie, um seinen Tensor zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>ShowBox</name>
+    <message>
+        <source>Value-weighted norms</source>
+        <translation>Wertgewichtete Normen</translation>
+    </message>
+    <message>
+        <source>Value-weighted norms ‖α·v W_O‖ (Kobayashi et al., 2020): each weight times the size of what its key&apos;s value sends through the head&apos;s output projection. A large weight on a key whose value is near zero moves nothing.</source>
+        <translation>Wertgewichtete Normen ‖α·v W_O‖ (Kobayashi et al., 2020): jedes Gewicht mal die Größe dessen, was der Value seines Keys durch die Ausgabeprojektion des Kopfes schickt. Ein großes Gewicht auf einem Key mit Value nahe null bewegt nichts.</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>An&amp;zeige:</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>Attention-Gewichte</translation>
+    </message>
+    <message>
+        <source>Softmax weights, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>Softmax-Gewichte oder die wertgewichteten Normen ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeige</translation>
     </message>
 </context>
 <context>
@@ -2995,6 +3046,10 @@ Gesucht in:
         <source> · max of %1 × %1 tokens a cell</source>
         <translation> · Maximum von %1 × %1 Tokens je Zelle</translation>
     </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>wertgewichtete Normen ‖α·v W_O‖</translation>
+    </message>
 </context>
 <context>
     <name>render::HeadsGridFigure</name>
@@ -3050,6 +3105,18 @@ Gesucht in:
         <source>KV %1</source>
         <translation>KV %1</translation>
     </message>
+    <message>
+        <source>Value-weighted norms of every head</source>
+        <translation>Wertgewichtete Normen aller Köpfe</translation>
+    </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>wertgewichtete Normen ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>one scale for all tiles, up to the largest norm of any head</source>
+        <translation>eine Skala für alle Kacheln, bis zur größten Norm eines Kopfes</translation>
+    </message>
 </context>
 <context>
     <name>render::Heatmap</name>
@@ -3058,6 +3125,18 @@ Gesucht in:
 row max = 1</source>
         <translation>je Zeile:
 Zeilenmaximum = 1</translation>
+    </message>
+    <message>
+        <source>log; top = 10ⁿ
+≥ largest</source>
+        <translation>log; oben = 10ⁿ
+≥ größter Wert</translation>
+    </message>
+    <message>
+        <source>top = largest
+value shown</source>
+        <translation>oben = größter
+gezeigter Wert</translation>
     </message>
 </context>
 <context>
@@ -3216,6 +3295,14 @@ Zeilenmaximum = 1</translation>
         <source>key</source>
         <translation>Key</translation>
     </message>
+    <message>
+        <source>Layer %1 · Head %2 · token lines · value-weighted norms</source>
+        <translation>Schicht %1 · Kopf %2 · Token-Linien · wertgewichtete Normen</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2 heads overlaid · token lines · value-weighted norms</source>
+        <translation>Schicht %1 · %2 Köpfe überlagert · Token-Linien · wertgewichtete Normen</translation>
+    </message>
 </context>
 <context>
     <name>session::Attribution</name>
@@ -3253,10 +3340,6 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>Head detail</source>
         <translation>Kopfdetails</translation>
-    </message>
-    <message>
-        <source>one head&apos;s full T x T weights (or raw scores) with tokens on both axes</source>
-        <translation>die vollständigen T x T-Gewichte (oder Roh-Scores) eines Kopfes mit Tokens an beiden Achsen</translation>
     </message>
     <message>
         <source>&amp;Mask</source>
@@ -3345,6 +3428,10 @@ Zeilenmaximum = 1</translation>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
         <translation>welche Tokens für eine Vorhersage zählten: Gradienten, Integrierte Gradienten, Relevanz; die direkte Logit-Attribution jedes Kopfes; die Logit-Lens</translation>
+    </message>
+    <message>
+        <source>one head&apos;s full T x T weights (or raw scores or value-weighted norms) with tokens on both axes</source>
+        <translation>die vollen T × T Gewichte eines Kopfes (oder Rohwerte oder wertgewichtete Normen) mit Tokens auf beiden Achsen</translation>
     </message>
 </context>
 </TS>

@@ -1052,6 +1052,10 @@
         <source>Clear knockouts (%1)</source>
         <translation>Quitar los knockouts (%1)</translation>
     </message>
+    <message>
+        <source>   norm %1</source>
+        <translation>   norma %1</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -1170,6 +1174,22 @@
     <message>
         <source>Δ self</source>
         <translation>Δ sí mismo</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s weight from query %1 to key %2: sort by it to rank the heads that move attention there</source>
+        <translation>El peso de cada cabeza de la consulta %1 a la clave %2: ordene por él para ver primero las cabezas que llevan la atención allí</translation>
+    </message>
+    <message>
+        <source>Choose a cell in a head&apos;s map (a query and a key): this column gives every head&apos;s weight on it</source>
+        <translation>Elija una celda en el mapa de una cabeza (una consulta y una clave): esta columna da el peso de cada cabeza en ella</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>q → k</source>
+        <translation>q → k</translation>
     </message>
 </context>
 <context>
@@ -2016,10 +2036,6 @@ Se buscó en:
         <translation>Máscara</translation>
     </message>
     <message>
-        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, or the mask</source>
-        <translation>Pesos de la softmax, las puntuaciones brutas q·kᵀ/√hs antes de la softmax, o la máscara</translation>
-    </message>
-    <message>
         <source>Reset &amp;zoom</source>
         <translation>Restablecer &amp;zoom</translation>
     </message>
@@ -2134,6 +2150,14 @@ Se buscó en:
     <message>
         <source>Ctrl+Shift+L</source>
         <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <source>A trace file holds attention weights only: the weights are shown in place of raw scores or value-weighted norms</source>
+        <translation>Un archivo de traza solo contiene pesos de atención: se muestran los pesos en lugar de las puntuaciones brutas o de las normas ponderadas por valor</translation>
+    </message>
+    <message>
+        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>Los pesos softmax, las puntuaciones brutas q·kᵀ/√hs antes del softmax, la máscara o las normas ponderadas por valor ‖α·v W_O‖</translation>
     </message>
 </context>
 <context>
@@ -2537,6 +2561,33 @@ Se buscó en:
     <message>
         <source>token ids</source>
         <translation>ids de tokens</translation>
+    </message>
+</context>
+<context>
+    <name>ShowBox</name>
+    <message>
+        <source>Value-weighted norms</source>
+        <translation>Normas ponderadas por valor</translation>
+    </message>
+    <message>
+        <source>Value-weighted norms ‖α·v W_O‖ (Kobayashi et al., 2020): each weight times the size of what its key&apos;s value sends through the head&apos;s output projection. A large weight on a key whose value is near zero moves nothing.</source>
+        <translation>Normas ponderadas por valor ‖α·v W_O‖ (Kobayashi et al., 2020): cada peso por el tamaño de lo que el valor de su clave envía a través de la proyección de salida de la cabeza. Un peso grande sobre una clave cuyo valor es casi cero no mueve nada.</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>&amp;Qué mostrar:</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>Pesos de atención</translation>
+    </message>
+    <message>
+        <source>Softmax weights, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>Los pesos softmax o las normas ponderadas por valor ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Ver</translation>
     </message>
 </context>
 <context>
@@ -2995,6 +3046,10 @@ Se buscó en:
         <source>key</source>
         <translation>clave</translation>
     </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>normas ponderadas por valor ‖α·v W_O‖</translation>
+    </message>
 </context>
 <context>
     <name>render::HeadsGridFigure</name>
@@ -3050,6 +3105,18 @@ Se buscó en:
         <source>KV %1</source>
         <translation>KV %1</translation>
     </message>
+    <message>
+        <source>Value-weighted norms of every head</source>
+        <translation>Normas ponderadas por valor de cada cabeza</translation>
+    </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>normas ponderadas por valor ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>one scale for all tiles, up to the largest norm of any head</source>
+        <translation>una escala para todos los mosaicos, hasta la mayor norma de cualquier cabeza</translation>
+    </message>
 </context>
 <context>
     <name>render::Heatmap</name>
@@ -3058,6 +3125,18 @@ Se buscó en:
 row max = 1</source>
         <translation>por fila:
 máx. de la fila = 1</translation>
+    </message>
+    <message>
+        <source>log; top = 10ⁿ
+≥ largest</source>
+        <translation>log; arriba = 10ⁿ
+≥ el máximo</translation>
+    </message>
+    <message>
+        <source>top = largest
+value shown</source>
+        <translation>arriba = el mayor
+valor mostrado</translation>
     </message>
 </context>
 <context>
@@ -3216,6 +3295,14 @@ máx. de la fila = 1</translation>
         <source>head %1</source>
         <translation>cabeza %1</translation>
     </message>
+    <message>
+        <source>Layer %1 · Head %2 · token lines · value-weighted norms</source>
+        <translation>Capa %1 · Cabeza %2 · líneas de tokens · normas ponderadas por valor</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2 heads overlaid · token lines · value-weighted norms</source>
+        <translation>Capa %1 · %2 cabezas superpuestas · líneas de tokens · normas ponderadas por valor</translation>
+    </message>
 </context>
 <context>
     <name>session::Attribution</name>
@@ -3257,10 +3344,6 @@ máx. de la fila = 1</translation>
     <message>
         <source>Head detail</source>
         <translation>Detalle de cabeza</translation>
-    </message>
-    <message>
-        <source>one head&apos;s full T x T weights (or raw scores) with tokens on both axes</source>
-        <translation>los pesos T x T completos de una cabeza (o sus puntuaciones brutas), con los tokens en ambos ejes</translation>
     </message>
     <message>
         <source>&amp;Mask</source>
@@ -3345,6 +3428,10 @@ máx. de la fila = 1</translation>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
         <translation>qué tokens importaron para una predicción: gradientes, gradientes integrados, relevancia; la atribución directa al logit de cada cabeza; el logit lens</translation>
+    </message>
+    <message>
+        <source>one head&apos;s full T x T weights (or raw scores or value-weighted norms) with tokens on both axes</source>
+        <translation>los pesos T × T completos de una cabeza (o puntuaciones brutas o normas ponderadas por valor) con tokens en ambos ejes</translation>
     </message>
 </context>
 </TS>

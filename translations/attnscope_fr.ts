@@ -1052,6 +1052,10 @@
         <source>Clear knockouts (%1)</source>
         <translation>Lever les knockouts (%1)</translation>
     </message>
+    <message>
+        <source>   norm %1</source>
+        <translation>   norme %1</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -1170,6 +1174,22 @@
     <message>
         <source>Δ self</source>
         <translation>Δ soi-même</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s weight from query %1 to key %2: sort by it to rank the heads that move attention there</source>
+        <translation>Le poids de chaque tête de la requête %1 vers la clé %2 : triez selon lui pour classer les têtes qui portent l’attention là</translation>
+    </message>
+    <message>
+        <source>Choose a cell in a head&apos;s map (a query and a key): this column gives every head&apos;s weight on it</source>
+        <translation>Choisissez une cellule dans la carte d’une tête (une requête et une clé) : cette colonne donne le poids de chaque tête sur elle</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>q → k</source>
+        <translation>q → k</translation>
     </message>
 </context>
 <context>
@@ -2016,10 +2036,6 @@ Emplacements consultés&#xa0;:
         <translation>Masque</translation>
     </message>
     <message>
-        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, or the mask</source>
-        <translation>Poids de la softmax, scores bruts q·kᵀ/√hs avant la softmax, ou le masque</translation>
-    </message>
-    <message>
         <source>Reset &amp;zoom</source>
         <translation>Rétablir le &amp;zoom</translation>
     </message>
@@ -2134,6 +2150,14 @@ Emplacements consultés&#xa0;:
     <message>
         <source>Ctrl+Shift+L</source>
         <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <source>A trace file holds attention weights only: the weights are shown in place of raw scores or value-weighted norms</source>
+        <translation>Un fichier de trace ne contient que les poids d’attention : les poids sont affichés à la place des scores bruts ou des normes pondérées par les valeurs</translation>
+    </message>
+    <message>
+        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>Les poids du softmax, les scores bruts q·kᵀ/√hs avant le softmax, le masque ou les normes pondérées par les valeurs ‖α·v W_O‖</translation>
     </message>
 </context>
 <context>
@@ -2537,6 +2561,33 @@ Emplacements consultés&#xa0;:
     <message>
         <source>token ids</source>
         <translation>identifiants de tokens</translation>
+    </message>
+</context>
+<context>
+    <name>ShowBox</name>
+    <message>
+        <source>Value-weighted norms</source>
+        <translation>Normes pondérées par les valeurs</translation>
+    </message>
+    <message>
+        <source>Value-weighted norms ‖α·v W_O‖ (Kobayashi et al., 2020): each weight times the size of what its key&apos;s value sends through the head&apos;s output projection. A large weight on a key whose value is near zero moves nothing.</source>
+        <translation>Normes pondérées par les valeurs ‖α·v W_O‖ (Kobayashi et al., 2020) : chaque poids multiplié par la taille de ce que la valeur de sa clé envoie à travers la projection de sortie de la tête. Un grand poids sur une clé dont la valeur est presque nulle ne déplace rien.</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>&amp;Quantité&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>Poids d’attention</translation>
+    </message>
+    <message>
+        <source>Softmax weights, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>Les poids du softmax, ou les normes pondérées par les valeurs ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Afficher</translation>
     </message>
 </context>
 <context>
@@ -2995,6 +3046,10 @@ Emplacements consultés&#xa0;:
         <source>key</source>
         <translation>clé</translation>
     </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>normes pondérées par les valeurs ‖α·v W_O‖</translation>
+    </message>
 </context>
 <context>
     <name>render::HeadsGridFigure</name>
@@ -3050,6 +3105,18 @@ Emplacements consultés&#xa0;:
         <source>KV %1</source>
         <translation>KV %1</translation>
     </message>
+    <message>
+        <source>Value-weighted norms of every head</source>
+        <translation>Normes pondérées par les valeurs de chaque tête</translation>
+    </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>normes pondérées par les valeurs ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>one scale for all tiles, up to the largest norm of any head</source>
+        <translation>une seule échelle pour toutes les vignettes, jusqu’à la plus grande norme de toutes les têtes</translation>
+    </message>
 </context>
 <context>
     <name>render::Heatmap</name>
@@ -3058,6 +3125,18 @@ Emplacements consultés&#xa0;:
 row max = 1</source>
         <translation>par ligne&#xa0;:
 max de la ligne = 1</translation>
+    </message>
+    <message>
+        <source>log; top = 10ⁿ
+≥ largest</source>
+        <translation>log ; haut = 10ⁿ
+≥ le maximum</translation>
+    </message>
+    <message>
+        <source>top = largest
+value shown</source>
+        <translation>haut = la plus grande
+valeur affichée</translation>
     </message>
 </context>
 <context>
@@ -3216,6 +3295,14 @@ max de la ligne = 1</translation>
         <source>head %1</source>
         <translation>tête %1</translation>
     </message>
+    <message>
+        <source>Layer %1 · Head %2 · token lines · value-weighted norms</source>
+        <translation>Couche %1 · Tête %2 · lignes de jetons · normes pondérées par les valeurs</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2 heads overlaid · token lines · value-weighted norms</source>
+        <translation>Couche %1 · %2 têtes superposées · lignes de jetons · normes pondérées par les valeurs</translation>
+    </message>
 </context>
 <context>
     <name>session::Attribution</name>
@@ -3257,10 +3344,6 @@ max de la ligne = 1</translation>
     <message>
         <source>Head detail</source>
         <translation>Détail de tête</translation>
-    </message>
-    <message>
-        <source>one head&apos;s full T x T weights (or raw scores) with tokens on both axes</source>
-        <translation>les poids T x T complets d&apos;une tête (ou ses scores bruts), avec les tokens sur les deux axes</translation>
     </message>
     <message>
         <source>&amp;Mask</source>
@@ -3345,6 +3428,10 @@ max de la ligne = 1</translation>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
         <translation>quels tokens ont compté pour une prédiction&#xa0;: gradients, gradients intégrés, pertinence&#xa0;; l&apos;attribution directe au logit de chaque tête&#xa0;; le logit lens</translation>
+    </message>
+    <message>
+        <source>one head&apos;s full T x T weights (or raw scores or value-weighted norms) with tokens on both axes</source>
+        <translation>les poids T × T complets d’une tête (ou scores bruts ou normes pondérées par les valeurs) avec les jetons sur les deux axes</translation>
     </message>
 </context>
 </TS>

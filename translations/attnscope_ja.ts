@@ -1042,6 +1042,10 @@
         <source>Clear knockouts (%1)</source>
         <translation>ノックアウトを解除 (%1)</translation>
     </message>
+    <message>
+        <source>   norm %1</source>
+        <translation>   ノルム %1</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -1160,6 +1164,22 @@
     <message>
         <source>Δ self</source>
         <translation>Δ 自己</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s weight from query %1 to key %2: sort by it to rank the heads that move attention there</source>
+        <translation>クエリ %1 からキー %2 への各ヘッドの重み。これで並べ替えると、そこへアテンションを向けるヘッドが上に来ます</translation>
+    </message>
+    <message>
+        <source>Choose a cell in a head&apos;s map (a query and a key): this column gives every head&apos;s weight on it</source>
+        <translation>ヘッドのマップでセル（クエリとキー）を選ぶと、この列に各ヘッドのその重みが表示されます</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>q → k</source>
+        <translation>q → k</translation>
     </message>
 </context>
 <context>
@@ -2001,10 +2021,6 @@ Looked in:
         <translation>マスク</translation>
     </message>
     <message>
-        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, or the mask</source>
-        <translation>softmax の重み、softmax 前の生スコア q·kᵀ/√hs、またはマスク</translation>
-    </message>
-    <message>
         <source>Reset &amp;zoom</source>
         <translation>ズームをリセット(&amp;Z)</translation>
     </message>
@@ -2115,6 +2131,14 @@ Looked in:
     <message>
         <source>Ctrl+Shift+L</source>
         <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <source>A trace file holds attention weights only: the weights are shown in place of raw scores or value-weighted norms</source>
+        <translation>トレースファイルにはアテンションの重みしかありません。生スコアや値重み付きノルムの代わりに重みを表示します</translation>
+    </message>
+    <message>
+        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>softmax の重み、softmax 前の生スコア q·kᵀ/√hs、マスク、または値重み付きノルム ‖α·v W_O‖</translation>
     </message>
 </context>
 <context>
@@ -2514,6 +2538,33 @@ Looked in:
     <message>
         <source>token ids</source>
         <translation>トークン ID</translation>
+    </message>
+</context>
+<context>
+    <name>ShowBox</name>
+    <message>
+        <source>Value-weighted norms</source>
+        <translation>値重み付きノルム</translation>
+    </message>
+    <message>
+        <source>Value-weighted norms ‖α·v W_O‖ (Kobayashi et al., 2020): each weight times the size of what its key&apos;s value sends through the head&apos;s output projection. A large weight on a key whose value is near zero moves nothing.</source>
+        <translation>値重み付きノルム ‖α·v W_O‖（Kobayashi ほか、2020）：各重みに、そのキーの値がヘッドの出力射影を通して送るものの大きさを掛けたもの。値がほぼゼロのキーへの大きな重みは何も動かしません。</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>表示(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>アテンションの重み</translation>
+    </message>
+    <message>
+        <source>Softmax weights, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>softmax の重み、または値重み付きノルム ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>表示</translation>
     </message>
 </context>
 <context>
@@ -2966,6 +3017,10 @@ Looked in:
         <source>key</source>
         <translation>キー</translation>
     </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>値重み付きノルム ‖α·v W_O‖</translation>
+    </message>
 </context>
 <context>
     <name>render::HeadsGridFigure</name>
@@ -3021,6 +3076,18 @@ Looked in:
         <source>KV %1</source>
         <translation>KV %1</translation>
     </message>
+    <message>
+        <source>Value-weighted norms of every head</source>
+        <translation>全ヘッドの値重み付きノルム</translation>
+    </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>値重み付きノルム ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>one scale for all tiles, up to the largest norm of any head</source>
+        <translation>全タイル共通のスケール（全ヘッドの最大ノルムまで）</translation>
+    </message>
 </context>
 <context>
     <name>render::Heatmap</name>
@@ -3029,6 +3096,18 @@ Looked in:
 row max = 1</source>
         <translation>行ごと：
 行の最大値 = 1</translation>
+    </message>
+    <message>
+        <source>log; top = 10ⁿ
+≥ largest</source>
+        <translation>対数；上端 = 10ⁿ
+≥ 最大値</translation>
+    </message>
+    <message>
+        <source>top = largest
+value shown</source>
+        <translation>上端 = 表示中の
+最大値</translation>
     </message>
 </context>
 <context>
@@ -3187,6 +3266,14 @@ row max = 1</source>
         <source>head %1</source>
         <translation>ヘッド %1</translation>
     </message>
+    <message>
+        <source>Layer %1 · Head %2 · token lines · value-weighted norms</source>
+        <translation>層 %1 · ヘッド %2 · トークンライン · 値重み付きノルム</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2 heads overlaid · token lines · value-weighted norms</source>
+        <translation>層 %1 · %2 ヘッドを重ねて表示 · トークンライン · 値重み付きノルム</translation>
+    </message>
 </context>
 <context>
     <name>session::Attribution</name>
@@ -3228,10 +3315,6 @@ row max = 1</source>
     <message>
         <source>Head detail</source>
         <translation>ヘッド詳細</translation>
-    </message>
-    <message>
-        <source>one head&apos;s full T x T weights (or raw scores) with tokens on both axes</source>
-        <translation>1 つのヘッドの T x T の重み（または生スコア）全体。両軸にトークンを表示</translation>
     </message>
     <message>
         <source>&amp;Mask</source>
@@ -3316,6 +3399,10 @@ row max = 1</source>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
         <translation>予測にどのトークンが効いたか：勾配、統合勾配、関連度。各ヘッドの直接ロジット寄与。ロジットレンズ</translation>
+    </message>
+    <message>
+        <source>one head&apos;s full T x T weights (or raw scores or value-weighted norms) with tokens on both axes</source>
+        <translation>1 ヘッドの T × T の重み全体（または生スコアや値重み付きノルム）、両軸にトークン</translation>
     </message>
 </context>
 </TS>

@@ -1052,6 +1052,10 @@
         <source>Clear knockouts (%1)</source>
         <translation>Remover os knockouts (%1)</translation>
     </message>
+    <message>
+        <source>   norm %1</source>
+        <translation>   norma %1</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -1170,6 +1174,22 @@
     <message>
         <source>Δ self</source>
         <translation>Δ si mesmo</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s weight from query %1 to key %2: sort by it to rank the heads that move attention there</source>
+        <translation>O peso de cada cabeça da consulta %1 para a chave %2: ordene por ele para ver primeiro as cabeças que levam a atenção para lá</translation>
+    </message>
+    <message>
+        <source>Choose a cell in a head&apos;s map (a query and a key): this column gives every head&apos;s weight on it</source>
+        <translation>Escolha uma célula no mapa de uma cabeça (uma consulta e uma chave): esta coluna dá o peso de cada cabeça nela</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>q → k</source>
+        <translation>q → k</translation>
     </message>
 </context>
 <context>
@@ -2016,10 +2036,6 @@ Locais procurados:
         <translation>Máscara</translation>
     </message>
     <message>
-        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, or the mask</source>
-        <translation>Pesos da softmax, as pontuações brutas q·kᵀ/√hs antes da softmax, ou a máscara</translation>
-    </message>
-    <message>
         <source>Reset &amp;zoom</source>
         <translation>Redefinir &amp;zoom</translation>
     </message>
@@ -2134,6 +2150,14 @@ Locais procurados:
     <message>
         <source>Ctrl+Shift+L</source>
         <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <source>A trace file holds attention weights only: the weights are shown in place of raw scores or value-weighted norms</source>
+        <translation>Um arquivo de trace contém apenas pesos de atenção: os pesos são mostrados no lugar das pontuações brutas ou das normas ponderadas por valor</translation>
+    </message>
+    <message>
+        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>Os pesos do softmax, as pontuações brutas q·kᵀ/√hs antes do softmax, a máscara ou as normas ponderadas por valor ‖α·v W_O‖</translation>
     </message>
 </context>
 <context>
@@ -2537,6 +2561,33 @@ Locais procurados:
     <message>
         <source>token ids</source>
         <translation>ids de tokens</translation>
+    </message>
+</context>
+<context>
+    <name>ShowBox</name>
+    <message>
+        <source>Value-weighted norms</source>
+        <translation>Normas ponderadas por valor</translation>
+    </message>
+    <message>
+        <source>Value-weighted norms ‖α·v W_O‖ (Kobayashi et al., 2020): each weight times the size of what its key&apos;s value sends through the head&apos;s output projection. A large weight on a key whose value is near zero moves nothing.</source>
+        <translation>Normas ponderadas por valor ‖α·v W_O‖ (Kobayashi et al., 2020): cada peso vezes o tamanho do que o valor de sua chave envia pela projeção de saída da cabeça. Um peso grande numa chave cujo valor é quase zero não move nada.</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>Visuali&amp;zar:</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>Pesos de atenção</translation>
+    </message>
+    <message>
+        <source>Softmax weights, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>Os pesos do softmax ou as normas ponderadas por valor ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Exibir</translation>
     </message>
 </context>
 <context>
@@ -2995,6 +3046,10 @@ Locais procurados:
         <source>key</source>
         <translation>chave</translation>
     </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>normas ponderadas por valor ‖α·v W_O‖</translation>
+    </message>
 </context>
 <context>
     <name>render::HeadsGridFigure</name>
@@ -3050,6 +3105,18 @@ Locais procurados:
         <source>KV %1</source>
         <translation>KV %1</translation>
     </message>
+    <message>
+        <source>Value-weighted norms of every head</source>
+        <translation>Normas ponderadas por valor de cada cabeça</translation>
+    </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>normas ponderadas por valor ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>one scale for all tiles, up to the largest norm of any head</source>
+        <translation>uma escala para todos os blocos, até a maior norma de qualquer cabeça</translation>
+    </message>
 </context>
 <context>
     <name>render::Heatmap</name>
@@ -3058,6 +3125,18 @@ Locais procurados:
 row max = 1</source>
         <translation>por linha:
 máx. da linha = 1</translation>
+    </message>
+    <message>
+        <source>log; top = 10ⁿ
+≥ largest</source>
+        <translation>log; topo = 10ⁿ
+≥ o máximo</translation>
+    </message>
+    <message>
+        <source>top = largest
+value shown</source>
+        <translation>topo = o maior
+valor mostrado</translation>
     </message>
 </context>
 <context>
@@ -3216,6 +3295,14 @@ máx. da linha = 1</translation>
         <source>head %1</source>
         <translation>cabeça %1</translation>
     </message>
+    <message>
+        <source>Layer %1 · Head %2 · token lines · value-weighted norms</source>
+        <translation>Camada %1 · Cabeça %2 · linhas de tokens · normas ponderadas por valor</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2 heads overlaid · token lines · value-weighted norms</source>
+        <translation>Camada %1 · %2 cabeças sobrepostas · linhas de tokens · normas ponderadas por valor</translation>
+    </message>
 </context>
 <context>
     <name>session::Attribution</name>
@@ -3257,10 +3344,6 @@ máx. da linha = 1</translation>
     <message>
         <source>Head detail</source>
         <translation>Detalhe da cabeça</translation>
-    </message>
-    <message>
-        <source>one head&apos;s full T x T weights (or raw scores) with tokens on both axes</source>
-        <translation>os pesos T x T completos de uma cabeça (ou as pontuações brutas), com tokens nos dois eixos</translation>
     </message>
     <message>
         <source>&amp;Mask</source>
@@ -3345,6 +3428,10 @@ máx. da linha = 1</translation>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
         <translation>quais tokens importaram para uma previsão: gradientes, gradientes integrados, relevância; a atribuição direta ao logit de cada cabeça; o logit lens</translation>
+    </message>
+    <message>
+        <source>one head&apos;s full T x T weights (or raw scores or value-weighted norms) with tokens on both axes</source>
+        <translation>os pesos T × T completos de uma cabeça (ou pontuações brutas ou normas ponderadas por valor) com tokens nos dois eixos</translation>
     </message>
 </context>
 </TS>

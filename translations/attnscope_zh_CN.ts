@@ -1042,6 +1042,10 @@
         <source>Clear knockouts (%1)</source>
         <translation>清除阻断 (%1)</translation>
     </message>
+    <message>
+        <source>   norm %1</source>
+        <translation>   范数 %1</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -1160,6 +1164,22 @@
     <message>
         <source>Δ self</source>
         <translation>Δ 自身</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s weight from query %1 to key %2: sort by it to rank the heads that move attention there</source>
+        <translation>每个头从查询 %1 到键 %2 的权重：按此排序，把注意力移到那里的头排在前面</translation>
+    </message>
+    <message>
+        <source>Choose a cell in a head&apos;s map (a query and a key): this column gives every head&apos;s weight on it</source>
+        <translation>在某个头的图中选择一个单元格（查询和键）：此列给出每个头在该处的权重</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>q → k</source>
+        <translation>q → k</translation>
     </message>
 </context>
 <context>
@@ -2001,10 +2021,6 @@ Looked in:
         <translation>掩码</translation>
     </message>
     <message>
-        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, or the mask</source>
-        <translation>softmax 权重、softmax 之前的原始分数 q·kᵀ/√hs，或掩码</translation>
-    </message>
-    <message>
         <source>Reset &amp;zoom</source>
         <translation>重置缩放(&amp;Z)</translation>
     </message>
@@ -2115,6 +2131,14 @@ Looked in:
     <message>
         <source>Ctrl+Shift+L</source>
         <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <source>A trace file holds attention weights only: the weights are shown in place of raw scores or value-weighted norms</source>
+        <translation>trace 文件只包含注意力权重：以权重代替原始分数或值加权范数显示</translation>
+    </message>
+    <message>
+        <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>softmax 权重、softmax 之前的原始分数 q·kᵀ/√hs、掩码，或值加权范数 ‖α·v W_O‖</translation>
     </message>
 </context>
 <context>
@@ -2514,6 +2538,33 @@ Looked in:
     <message>
         <source>token ids</source>
         <translation>token id</translation>
+    </message>
+</context>
+<context>
+    <name>ShowBox</name>
+    <message>
+        <source>Value-weighted norms</source>
+        <translation>值加权范数</translation>
+    </message>
+    <message>
+        <source>Value-weighted norms ‖α·v W_O‖ (Kobayashi et al., 2020): each weight times the size of what its key&apos;s value sends through the head&apos;s output projection. A large weight on a key whose value is near zero moves nothing.</source>
+        <translation>值加权范数 ‖α·v W_O‖（Kobayashi 等，2020）：每个权重乘以其键的值经该头输出投影传出的大小。落在值接近零的键上的大权重不会移动任何信息。</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>Softmax weights, or the value-weighted norms ‖α·v W_O‖</source>
+        <translation>softmax 权重，或值加权范数 ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
     </message>
 </context>
 <context>
@@ -2966,6 +3017,10 @@ Looked in:
         <source>key</source>
         <translation>键</translation>
     </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>值加权范数 ‖α·v W_O‖</translation>
+    </message>
 </context>
 <context>
     <name>render::HeadsGridFigure</name>
@@ -3021,6 +3076,18 @@ Looked in:
         <source>KV %1</source>
         <translation>KV %1</translation>
     </message>
+    <message>
+        <source>Value-weighted norms of every head</source>
+        <translation>每个头的值加权范数</translation>
+    </message>
+    <message>
+        <source>value-weighted norms ‖α·v W_O‖</source>
+        <translation>值加权范数 ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>one scale for all tiles, up to the largest norm of any head</source>
+        <translation>所有图块共用一个刻度，上限为所有头中的最大范数</translation>
+    </message>
 </context>
 <context>
     <name>render::Heatmap</name>
@@ -3029,6 +3096,18 @@ Looked in:
 row max = 1</source>
         <translation>按行：
 行最大值 = 1</translation>
+    </message>
+    <message>
+        <source>log; top = 10ⁿ
+≥ largest</source>
+        <translation>对数；顶端 = 10ⁿ
+≥ 最大值</translation>
+    </message>
+    <message>
+        <source>top = largest
+value shown</source>
+        <translation>顶端 = 所示
+最大值</translation>
     </message>
 </context>
 <context>
@@ -3187,6 +3266,14 @@ row max = 1</source>
         <source>head %1</source>
         <translation>头 %1</translation>
     </message>
+    <message>
+        <source>Layer %1 · Head %2 · token lines · value-weighted norms</source>
+        <translation>第 %1 层 · 头 %2 · 词元连线 · 值加权范数</translation>
+    </message>
+    <message>
+        <source>Layer %1 · %2 heads overlaid · token lines · value-weighted norms</source>
+        <translation>第 %1 层 · %2 个头叠加 · 词元连线 · 值加权范数</translation>
+    </message>
 </context>
 <context>
     <name>session::Attribution</name>
@@ -3228,10 +3315,6 @@ row max = 1</source>
     <message>
         <source>Head detail</source>
         <translation>头详情</translation>
-    </message>
-    <message>
-        <source>one head&apos;s full T x T weights (or raw scores) with tokens on both axes</source>
-        <translation>单个头完整的 T x T 权重（或原始分数），两个轴上都标有 token</translation>
     </message>
     <message>
         <source>&amp;Mask</source>
@@ -3316,6 +3399,10 @@ row max = 1</source>
     <message>
         <source>which tokens mattered for a prediction: gradients, integrated gradients, relevance; each head&apos;s direct logit attribution; the logit lens</source>
         <translation>哪些 token 对预测起了作用：梯度、积分梯度、相关性；每个头的直接 logit 归因；logit lens</translation>
+    </message>
+    <message>
+        <source>one head&apos;s full T x T weights (or raw scores or value-weighted norms) with tokens on both axes</source>
+        <translation>一个头完整的 T × T 权重（或原始分数或值加权范数），两条轴上都标有词元</translation>
     </message>
 </context>
 </TS>

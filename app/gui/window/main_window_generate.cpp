@@ -10,6 +10,7 @@
 #include "gui/dialogs/generate_dialog.h"
 #include "gui/panels/generation_bar.h"
 #include "gui/window/main_window.h"
+#include "gui/workspace/workspace.h"
 
 void MainWindow::buildGenerationRow(QLayout* textLayout) {
     auto* row = new QHBoxLayout;
