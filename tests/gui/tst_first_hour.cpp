@@ -30,6 +30,7 @@
 #include "gui/dialogs/new_model_dialog.h"
 #include "gui/common/frozen_columns_table.h"
 #include "render/export.h"
+#include "render/figures/head_figure.h"
 #include "render/figures/rollout_figure.h"
 #include "render/figures/shape_flow_figure.h"
 #include "gui/panels/attention_text_panel.h"
@@ -73,6 +74,7 @@ private slots:
     void shapeFlowFramesOnlyTheBlock_data();
     void hoverReadoutGoesWhenTheMouseLeaves();
     void headsRankByOneQueryKeyWeight();
+    void knockoutMarkIsACrossAtLongTexts();
     void shapeFlowFramesOnlyTheBlock();
 
 private:
@@ -434,6 +436,35 @@ void tst_FirstHour::headsRankByOneQueryKeyWeight() {
     ws_->setSelection(sel);
     QCOMPARE(m->query(), -1);
     QVERIFY(m->data(m->index(0, HeadStatsModel::QueryKey)).toString().isEmpty());
+}
+
+// A knocked-out edge at 150 tokens, where a cell is 3 or 4 pixels, is drawn
+// as a red cross of at least 9 pixels: red along both diagonals through the
+// cell's centre, and not around it.
+void tst_FirstHour::knockoutMarkIsACrossAtLongTexts() {
+    QVERIFY(setTextAndWait(longText(150), 150));
+    const int q = 120, k = 60;
+    ws_->addKnockout(attnscope::Knockout{1, 2, q, k});
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && !ws_->trace()->knockout.empty() && !ws_->isRunning(), 60000);
+    const render::HeadFigure fig(ws_->figureData(), 1, 2, render::MatrixKind::Weights, render::Style());
+    QCOMPARE(int(fig.knockedOut().size()), 1);
+    const QSizeF size(600, 600);
+    const QImage img = render::renderImage(fig, size / 96.0, 96);
+    const QRectF heat = fig.heatmapRect(QRectF(QPointF(0, 0), size));
+    const double cell = heat.width() / 150;
+    QVERIFY2(cell < 5, qPrintable(QString::number(cell)));
+    const QPointF c(heat.left() + (k + 0.5) * cell, heat.top() + (q + 0.5) * cell);
+    const auto red = [&](QPointF at) {
+        const QColor px(img.pixel(at.toPoint()));
+        return px.red() > 180 && px.green() < 110 && px.blue() < 110;
+    };
+    int onCross = 0;
+    for (const double d : {-3.0, -2.0, 2.0, 3.0}) onCross += red(c + QPointF(d, d)) + red(c + QPointF(d, -d));
+    QVERIFY2(onCross >= 6, qPrintable(QString::number(onCross)));
+    // Between the arms (straight up, down, left and right of the centre) it is not red.
+    int between = 0;
+    for (const QPointF off : {QPointF(0, -4), QPointF(0, 4), QPointF(-4, 0), QPointF(4, 0)}) between += red(c + off);
+    QVERIFY(between == 0);
 }
 
 QTEST_MAIN(tst_FirstHour)
