@@ -12,6 +12,7 @@
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
@@ -75,6 +76,7 @@ private slots:
     void hoverReadoutGoesWhenTheMouseLeaves();
     void headsRankByOneQueryKeyWeight();
     void knockoutMarkIsACrossAtLongTexts();
+    void goToTokenFindsAWordSplitOverTokens();
     void shapeFlowFramesOnlyTheBlock();
 
 private:
@@ -465,6 +467,36 @@ void tst_FirstHour::knockoutMarkIsACrossAtLongTexts() {
     int between = 0;
     for (const QPointF off : {QPointF(0, -4), QPointF(0, 4), QPointF(-4, 0), QPointF(4, 0)}) between += red(c + off);
     QVERIFY(between == 0);
+}
+
+// Go to token searches the decoded text: "Menenius", three GPT-2 tokens, is
+// found; typing only counts the matches, and Enter moves the query.
+void tst_FirstHour::goToTokenFindsAWordSplitOverTokens() {
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::parse_spec("n_layer=2,n_head=2,n_embed=32,context=1024,vocab=50257,arch=gpt2"), 1));
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && !ws_->isRunning(), 60000);
+    win_->editor()->setPlainText(longText(400));
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->T() > 50 && !ws_->isRunning(), 60000);
+    QTest::qWait(50);
+    win_->showView(QStringLiteral("head"));
+    HeadDetailView* view = win_->headDetail();
+    const int before = ws_->selection().query;
+    QLineEdit* box = view->searchBox();
+    box->setFocus();
+    QTest::keyClicks(box, QStringLiteral("Menenius"));
+    QCOMPARE(ws_->selection().query, before);  // typing leaves the query alone
+    QTest::keyClick(box, Qt::Key_Return);
+    const int q = ws_->selection().query;
+    QVERIFY(q >= 0 && q != before);
+    // The match starts at the query and runs over several tokens.
+    const QStringList& texts = ws_->tokens().texts;
+    QString joined;
+    int last = q;
+    while (last < texts.size() && !joined.contains(QStringLiteral("MENENIUS"), Qt::CaseInsensitive)) joined += texts[last++];
+    QVERIFY2(joined.startsWith(QStringLiteral("MEN"), Qt::CaseInsensitive), qPrintable(joined));
+    QVERIFY2(last - q >= 2, qPrintable(QStringLiteral("%1 token(s)").arg(last - q)));
+    // Enter again: the next occurrence.
+    QTest::keyClick(box, Qt::Key_Return);
+    QVERIFY(ws_->selection().query > q);
 }
 
 QTEST_MAIN(tst_FirstHour)

@@ -73,7 +73,12 @@ void tst_ViewsScale::detailGoToTokenSelectsTheQuery() {
     QVERIFY(row);
     QLineEdit* search = d->searchBox();
     search->setFocus();
-    QTest::keyClicks(search, QStringLiteral("q"));  // any case
+    const int before = ws_->selection().query;
+    QTest::keyClicks(search, QStringLiteral("q"));  // any case; typing alone leaves the query where it is
+    QCOMPARE(ws_->selection().query, before);
+    QTest::keyClick(search, Qt::Key_Return);
+    QCOMPARE(ws_->selection().query, before < 123 || before >= 777 ? 123 : 777);
+    if (ws_->selection().query == 777) QTest::keyClick(search, Qt::Key_Return);
     QCOMPARE(ws_->selection().query, 123);
     QTRY_COMPARE(row->figure()->query(), 123);
     QTest::keyClick(search, Qt::Key_Return);

@@ -1,5 +1,6 @@
 #include "gui/views/head_detail_view.h"
 
+#include <algorithm>
 #include <QLocale>
 #include <QAction>
 #include <QContextMenuEvent>
@@ -34,7 +35,7 @@ HeadDetailView::HeadDetailView(Workspace* ws, ViewSettings* settings, QWidget* p
     search_ = new QLineEdit(this);
     search_->setPlaceholderText(tr("Go to token (Ctrl+F)"));
     search_->setClearButtonEnabled(true);
-    search_->setToolTip(tr("Type a token's text to select it as the query; Enter goes to the next match."));
+    search_->setToolTip(tr("Type text to find it in the tokens, even across several; Enter selects the next match as the query."));
     search_->setAccessibleName(tr("Go to token"));
     search_->setAccessibleDescription(search_->toolTip());
     searchInfo_ = new QLabel(this);
@@ -50,9 +51,14 @@ HeadDetailView::HeadDetailView(Workspace* ws, ViewSettings* settings, QWidget* p
     });
     addAction(find);
     connect(search_, &QLineEdit::textEdited, this, [this](const QString& t) {
-        // Typing finds the first match; Enter moves on to the next.
-        if (t.isEmpty()) searchInfo_->clear();
-        else goToTokenAfter(t, -1);
+        // Typing counts the matches and leaves the query where it is; Enter moves it.
+        if (t.isEmpty()) {
+            searchInfo_->clear();
+            return;
+        }
+        const size_t n = findInText(t).size();
+        searchInfo_->setText(n == 0 ? tr("no token contains “%1”").arg(t)
+                                    : tr("%n match(es) · Enter goes to the next", "", int(n)));
     });
     connect(search_, &QLineEdit::returnPressed, this, [this] { goToToken(search_->text()); });
     updateDescription();
@@ -349,35 +355,50 @@ void HeadDetailView::ensureVisible(int query, int key) {
 
 int HeadDetailView::goToToken(const QString& text) { return goToTokenAfter(text, ws_->selection().query); }
 
-int HeadDetailView::goToTokenAfter(const QString& text, int after) {
+std::vector<std::pair<int, int>> HeadDetailView::findInText(const QString& text) const {
+    std::vector<std::pair<int, int>> out;
     const auto trace = ws_->trace();
+    if (!trace || text.isEmpty()) return out;
     const QStringList& texts = ws_->tokens().texts;
     const QStringList& labels = ws_->tokens().labels;
-    if (!trace || text.isEmpty()) return -1;
     const int T = std::min<int>(trace->T(), int(std::max(texts.size(), labels.size())));
-    if (T <= 0) return -1;
-    const QString needle = text.trimmed().isEmpty() ? text : text.trimmed();
-    const auto matches = [&](int i) {
-        return texts.value(i).contains(needle, Qt::CaseInsensitive) || labels.value(i).contains(needle, Qt::CaseInsensitive);
-    };
-    int count = 0;
-    for (int i = 0; i < T; ++i) count += matches(i) ? 1 : 0;
-    Selection s = ws_->selection();
-    const int start = std::clamp(after, -1, T - 1);
-    for (int step = 1; step <= T; ++step) {
-        const int i = (start + step + T) % T;
-        if (!matches(i)) continue;
-        s.query = i;
-        if (s.key < 0 || s.key >= T || (trace->causal && s.key > i)) s.key = i;
-        ws_->setSelection(s);
-        ensureVisible(s.query, s.key);
-        int nth = 0;
-        for (int j = 0; j <= i; ++j) nth += matches(j) ? 1 : 0;
-        searchInfo_->setText(tr("token %1 · match %2 of %3").arg(i).arg(nth).arg(count));
-        return i;
+    // The decoded text, and where each token starts in it.
+    QString all;
+    std::vector<int> starts;
+    for (int i = 0; i < T; ++i) {
+        starts.push_back(int(all.size()));
+        all += i < texts.size() && !texts[i].isEmpty() ? texts[i] : labels.value(i);
     }
-    searchInfo_->setText(tr("no token contains “%1”").arg(text));
-    return -1;
+    const auto tokenAt = [&](int pos) { return int(std::upper_bound(starts.begin(), starts.end(), pos) - starts.begin()) - 1; };
+    for (qsizetype at = all.indexOf(text, 0, Qt::CaseInsensitive); at >= 0;
+         at = all.indexOf(text, at + 1, Qt::CaseInsensitive)) {
+        const std::pair<int, int> m{tokenAt(int(at)), tokenAt(int(at + text.size() - 1))};
+        if (out.empty() || out.back().first != m.first) out.push_back(m);  // one match a starting token
+    }
+    return out;
+}
+
+int HeadDetailView::goToTokenAfter(const QString& text, int after) {
+    const auto trace = ws_->trace();
+    if (!trace || text.isEmpty()) return -1;
+    const std::vector<std::pair<int, int>> found = findInText(text);
+    if (found.empty()) {
+        searchInfo_->setText(tr("no token contains “%1”").arg(text));
+        return -1;
+    }
+    // The next match after `after`, wrapping round.
+    size_t nth = 0;
+    while (nth < found.size() && found[nth].first <= after) ++nth;
+    if (nth == found.size()) nth = 0;
+    const auto [first, last] = found[nth];
+    Selection s = ws_->selection();
+    s.query = first;
+    if (s.key < 0 || s.key >= trace->T() || (trace->causal && s.key > first)) s.key = first;
+    ws_->setSelection(s);
+    ensureVisible(s.query, s.key);
+    searchInfo_->setText(first == last ? tr("token %1 · match %2 of %3").arg(first).arg(nth + 1).arg(found.size())
+                                       : tr("tokens %1–%2 · match %3 of %4").arg(first).arg(last).arg(nth + 1).arg(found.size()));
+    return first;
 }
 
 void HeadDetailView::wheelEvent(QWheelEvent* e) {

@@ -52,8 +52,10 @@ public:
     QRectF figureArea() const;
     render::MatrixFigure::Viewport viewport() const;
 
-    // "Go to token": selects as the query the next token (after the selected
-    // query, wrapping) whose text contains `text` (any case); -1 when none does.
+    // "Go to token": selects as the query the first token of the next place
+    // (after the selected query, wrapping) where the tokens' decoded text
+    // holds `text` (any case, across tokens: "Menenius" split in three is
+    // found); -1 when none does. Typing in the box only counts the matches.
     int goToToken(const QString& text);
     QLineEdit* searchBox() const { return search_; }
 
@@ -92,6 +94,10 @@ private:
     void setHover(int query, int key);
     void ensureVisible(int query, int key);
     int goToTokenAfter(const QString& text, int after);
+    // Where `text` occurs in the tokens' decoded text, case-insensitively: the
+    // first and last token of each occurrence (a word split over several
+    // tokens is found whole).
+    std::vector<std::pair<int, int>> findInText(const QString& text) const;
     void updateDescription();
     int searchBandHeight() const;
 
