@@ -77,6 +77,7 @@ private slots:
     void headsRankByOneQueryKeyWeight();
     void knockoutMarkIsACrossAtLongTexts();
     void goToTokenFindsAWordSplitOverTokens();
+    void gridBadgesHideNoData();
     void shapeFlowFramesOnlyTheBlock();
 
 private:
@@ -497,6 +498,34 @@ void tst_FirstHour::goToTokenFindsAWordSplitOverTokens() {
     // Enter again: the next occurrence.
     QTest::keyClick(box, Qt::Key_Return);
     QVERIFY(ws_->selection().query > q);
+}
+
+// The grid's label badges hide no data: on the demo's 16 heads they sit above
+// each tile's diagonal (the masked corner of a causal map), never say
+// "diffuse", and a grid of 144 heads carries none.
+void tst_FirstHour::gridBadgesHideNoData() {
+    QVERIFY(setTextAndWait(longText(200), 200));
+    win_->showView(QStringLiteral("heads"));
+    HeadsGridView* grid = win_->headsGrid();
+    QTRY_VERIFY_WITH_TIMEOUT(grid->figure() && !grid->headLabels().empty(), 30000);
+    grid->canvas()->repaint();
+    QTRY_VERIFY(!grid->drawnBadges().empty());  // the demo has a previous-token head (L0 H1)
+    const QRectF area = grid->figureArea();
+    for (const HeadsGridView::Badge& b : grid->drawnBadges()) {
+        QVERIFY(!b.text.contains(HeadStatsModel::labelText(attnscope::HeadLabel::Diffuse)));
+        const QRectF tile = grid->figure()->panelRect(area, grid->figure()->indexOf(b.layer, b.head));
+        QVERIFY(tile.contains(b.rect));
+        // Every corner of the pill is above the diagonal: x/w > y/h inside the tile.
+        const QPointF low = b.rect.bottomLeft() - tile.topLeft();
+        QVERIFY2(low.x() / tile.width() > low.y() / tile.height(),
+                 qPrintable(QStringLiteral("L%1 H%2 %3").arg(b.layer).arg(b.head).arg(b.text)));
+    }
+    // 144 heads: no badge on any tile.
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::parse_spec("n_layer=12,n_head=12,n_embed=96,context=512,vocab=96"), 1));
+    QVERIFY(setTextAndWait(longText(300), 300));
+    QTRY_VERIFY_WITH_TIMEOUT(grid->figure() && grid->figure()->panelCount() == 144 && !grid->headLabels().empty(), 60000);
+    grid->canvas()->repaint();
+    QVERIFY(grid->drawnBadges().empty());
 }
 
 QTEST_MAIN(tst_FirstHour)

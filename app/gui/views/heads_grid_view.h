@@ -71,6 +71,14 @@ public:
     // badge on each tile big enough and listed in its tooltip.
     void setHeadLabels(std::vector<QStringList> labels);
     const std::vector<QStringList>& headLabels() const { return labels_; }
+    // The label badges drawn at the last paint (none past kMaxBadgedHeads heads).
+    struct Badge {
+        int layer, head;
+        QString text;
+        QRectF rect;  // in the canvas
+    };
+    const std::vector<Badge>& drawnBadges() const { return badges_; }
+    static constexpr int kMaxBadgedHeads = 16;
     // What a screen reader says about the selection (also the accessible description).
     QString selectionDescription() const;
 
@@ -111,4 +119,5 @@ private:
     QComboBox* tileScale_ = nullptr;
     render::MatrixKind kind_ = render::MatrixKind::Weights;
     std::vector<QStringList> labels_;
+    std::vector<Badge> badges_;
 };
