@@ -42,8 +42,9 @@ void HeadsGridView::drawLabelBadges(QPainter& p, const QRectF& area) {
             if (labels.isEmpty() || i < 0) continue;
             const QRectF r = figure_->panelRect(area, i);
             if (r.height() < 3 * fm.height() || r.width() < 30) continue;
-            // At most the upper half of the tile's width: its right end stays above the diagonal.
-            const QString text = fm.elidedText(labels.join(QStringLiteral(", ")), Qt::ElideRight, r.width() * 0.5 - 8);
+            // As wide as it can be with its bottom-left corner still above the diagonal.
+            const double below = (fm.height() + 4) / r.height();
+            const QString text = fm.elidedText(labels.join(QStringLiteral(", ")), Qt::ElideRight, r.width() * (1 - below) - 12);
             const double w = fm.horizontalAdvance(text) + 6;
             const QRectF pill(r.right() - 2 - w, r.top() + 2, w, fm.height() + 2);
             p.setPen(Qt::NoPen);

@@ -174,7 +174,7 @@ QSizeF ShapeFlowFigure::naturalSize() const {
     const std::vector<std::pair<int, int>> p = parts();
     const int rows = std::max(6, rowsOf(p, 6));
     return {6 * (box_.width() + kGapX) + 40,
-            rows * (box_.height() + kGapY) + kSectionGap * double(p.size() - 1) + 80 + legendHeight()};
+            rows * (box_.height() + kGapY) + kSectionGap * double(p.size() - 1) + 80 + legendHeight(6 * (box_.width() + kGapX) + 40)};
 }
 
 ShapeFlowFigure::Layout ShapeFlowFigure::layout(const QRectF& area) const {
@@ -186,7 +186,7 @@ ShapeFlowFigure::Layout ShapeFlowFigure::layout(const QRectF& area) const {
     for (size_t i = 0; i < nodes_.size(); ++i)
         for (const int j : nodes_[i].inputs) margin = margin || j + 1 != int(i);
     const double left = margin ? kMarginX : 0;
-    const QRectF room(area.left() + 10 + left, top, area.width() - 20 - left, area.bottom() - top - 6 - legendHeight());
+    const QRectF room(area.left() + 10 + left, top, area.width() - 20 - left, area.bottom() - top - 6 - legendHeight(area.width()));
     const std::vector<std::pair<int, int>> parts = this->parts();
     const int n = std::max<int>(1, int(nodes_.size()));
     int firstBlock = -1;
@@ -258,8 +258,14 @@ QString ShapeFlowFigure::blockLabel() const {
     return blockText_.arg(layer_).arg(data_.trace ? data_.trace->n_layer() : 0);
 }
 
-double ShapeFlowFigure::legendHeight() const {
-    return QFontMetricsF(scaledFont(style_.font, 0.85)).height() + 8;
+// The legend's height in a figure `width` wide: one line, or as many as it
+// wraps to in a narrow view.
+double ShapeFlowFigure::legendHeight(double width) const {
+    const QFontMetricsF fm(scaledFont(style_.font, 0.85));
+    const QString legend = symbolLegend();
+    if (legend.isEmpty()) return 4;
+    const QRectF text = fm.boundingRect(QRectF(0, 0, std::max(40.0, width - 20), 1000), Qt::AlignLeft | Qt::TextWordWrap, legend);
+    return std::max(fm.height(), text.height()) + 8;
 }
 
 QRectF ShapeFlowFigure::nodeRect(const QRectF& area, int i) const {
@@ -294,10 +300,11 @@ void ShapeFlowFigure::paint(QPainter& p, const QRectF& area) const {
     }
     if (const QString legend = symbolLegend(); !legend.isEmpty()) {
         const QFont small = scaledFont(style_.font, 0.85);
-        const QRectF line(area.left() + 10, area.bottom() - legendHeight(), area.width() - 20, legendHeight() - 4);
+        const double h = legendHeight(area.width());
+        const QRectF lines(area.left() + 10, area.bottom() - h, area.width() - 20, h - 4);
         p.setFont(small);
         p.setPen(style_.text);
-        p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(small).elidedText(legend, Qt::ElideRight, line.width()));
+        p.drawText(lines, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, legend);
     }
     // Arrows: from the node before along the rows (down and across where a
     // row wraps); from any other node it reads through the gaps, below its

@@ -50,7 +50,7 @@ private:
         double left = 0;  // the boxes' left edge
     };
     Layout layout(const QRectF& area) const;
-    double legendHeight() const;
+    double legendHeight(double width) const;
     std::vector<std::pair<int, int>> parts() const;
     static int rowsOf(const std::vector<std::pair<int, int>>& parts, int perRow);
 
