@@ -13,6 +13,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
@@ -32,6 +33,7 @@
 #include "gui/common/frozen_columns_table.h"
 #include "render/export.h"
 #include "render/figures/head_figure.h"
+#include "render/figures/query_bars_figure.h"
 #include "render/figures/rollout_figure.h"
 #include "render/figures/shape_flow_figure.h"
 #include "gui/panels/attention_text_panel.h"
@@ -78,6 +80,7 @@ private slots:
     void knockoutMarkIsACrossAtLongTexts();
     void goToTokenFindsAWordSplitOverTokens();
     void gridBadgesHideNoData();
+    void queryBarsFitTheKeysTheQuerySees();
     void shapeFlowFramesOnlyTheBlock();
 
 private:
@@ -526,6 +529,44 @@ void tst_FirstHour::gridBadgesHideNoData() {
     QTRY_VERIFY_WITH_TIMEOUT(grid->figure() && grid->figure()->panelCount() == 144 && !grid->headLabels().empty(), 60000);
     grid->canvas()->repaint();
     QVERIFY(grid->drawnBadges().empty());
+}
+
+// The query bars of query 44 in a 1,000-token text span keys 0 to 44, not
+// the whole text; a ruler numbers the positions; labels read "idx token"
+// where a bar has room.
+void tst_FirstHour::queryBarsFitTheKeysTheQuerySees() {
+    useLongContextModel();
+    QVERIFY(setTextAndWait(longText(1000), 1000));
+    const int q = 44;
+    const render::QueryBarsFigure bars(ws_->figureData(), 1, 0, q, render::Style());
+    QCOMPARE(bars.firstKey(), 0);
+    QCOMPARE(bars.lastKey(), q);
+    const QRectF area(0, 0, 1000, 300);
+    QImage img(area.size().toSize(), QImage::Format_RGB32);
+    img.fill(Qt::white);
+    {
+        QPainter p(&img);
+        bars.paint(p, area);
+    }
+    QVERIFY(!bars.rulerTicks().empty());
+    for (const int k : bars.rulerTicks()) QVERIFY(k >= 0 && k <= q);
+    QVERIFY(bars.rulerTicks().back() >= 40);  // the ruler reaches the query's end of the axis
+    QVERIFY(!bars.drawnLabels().empty());
+    for (const auto& l : bars.drawnLabels()) {
+        QVERIFY(l.key <= q);
+        QVERIFY(area.contains(l.rect.center()));
+    }
+    // Every key the query sees is under the mouse somewhere across the plot, the last at its right end.
+    QCOMPARE(bars.keyAt(area, QPointF(area.right() - 10, 150)), q);
+    // 45 bars of 1,000 px: a character each. Across 2,400 px each bar has room for "idx token".
+    QCOMPARE(bars.drawnLabels().front().text, ws_->tokens().labels.front());
+    QImage wide(2400, 300, QImage::Format_RGB32);
+    {
+        QPainter p(&wide);
+        bars.paint(p, QRectF(0, 0, 2400, 300));
+    }
+    QCOMPARE(bars.drawnLabels().front().text, QStringLiteral("0 ") + ws_->tokens().labels.front());
+    QCOMPARE(bars.drawnLabels().back().text, QStringLiteral("%1 %2").arg(bars.drawnLabels().back().key).arg(ws_->tokens().labels.value(bars.drawnLabels().back().key)));
 }
 
 QTEST_MAIN(tst_FirstHour)

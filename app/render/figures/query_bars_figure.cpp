@@ -25,12 +25,21 @@ QueryBarsFigure::QueryBarsFigure(FigureData data, int layer, int head, int query
     if (!data_.trace || query_ < 0 || query_ >= data_.T()) return;
     row_ = data_.trace->head_row(layer_, head_, query_);
     fitAxis(fixedAxis);
+    fitKeys();
 }
 
 QueryBarsFigure::QueryBarsFigure(FigureData data, std::vector<float> row, int query, QString title, Style style, bool fixedAxis)
     : data_(std::move(data)), layer_(-1), head_(-1), query_(query), style_(std::move(style)), row_(std::move(row)),
       title_(std::move(title)) {
     if (!row_.empty()) fitAxis(fixedAxis);
+    fitKeys();
+}
+
+void QueryBarsFigure::fitKeys() {
+    first_ = 0;
+    last_ = int(row_.size()) - 1;
+    // A causal run's query sees keys 0..query; past it every value is 0.
+    if (data_.trace && data_.trace->causal && query_ >= 0 && query_ < last_) last_ = query_;
 }
 
 void QueryBarsFigure::fitAxis(bool fixedAxis) {
@@ -48,7 +57,7 @@ QString QueryBarsFigure::title() const {
 
 // 14 units a key, but no wider than 2,400 units (25 inches): 8,192 keys would
 // be a PNG of 358,000 pixels at 300 dpi.
-QSizeF QueryBarsFigure::naturalSize() const { return {std::clamp(14.0 * double(row_.size()) + 80, 400.0, 2400.0), 260}; }
+QSizeF QueryBarsFigure::naturalSize() const { return {std::clamp(14.0 * double(shownKeys()) + 80, 400.0, 2400.0), 260}; }
 
 bool QueryBarsFigure::singleCharacters() const {
     return std::all_of(data_.tokens.begin(), data_.tokens.end(), [](const QString& s) {
@@ -56,27 +65,41 @@ bool QueryBarsFigure::singleCharacters() const {
     });
 }
 
+double QueryBarsFigure::labelsHeight(const QRectF& area) const {
+    const QFontMetricsF fm(style_.font);
+    if (singleCharacters()) return fm.height() + 4;  // upright
+    double h = 0;
+    for (const QString& s : data_.tokens) h = std::max(h, fm.horizontalAdvance(s));
+    return std::min(h + 6, std::max(area.height() * 0.3, fm.height() + 4));
+}
+
+double QueryBarsFigure::plotTop(const QRectF& area) const {
+    return area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4);
+}
+
+// The positions' line between the bars and their labels, where the plot keeps
+// room for its value axis (a short strip under the head detail has none).
+double QueryBarsFigure::rulerHeight(const QRectF& area) const {
+    const QFontMetricsF fm(style_.font);
+    const double plotH = area.bottom() - plotTop(area) - labelsHeight(area) - 8;
+    return plotH - (fm.height() + 2) >= 3 * fm.height() ? fm.height() + 2 : 0;
+}
+
 QRectF QueryBarsFigure::plotRect(const QRectF& area) const {
     const QFontMetricsF fm(style_.font);
-    double labelH = 0;
-    if (singleCharacters()) {
-        labelH = fm.height() + 4;  // upright
-    } else {
-        for (const QString& s : data_.tokens) labelH = std::max(labelH, fm.horizontalAdvance(s));
-        labelH = std::min(labelH + 6, std::max(area.height() * 0.3, fm.height() + 4));
-    }
-    const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4);
+    const double top = plotTop(area);
     // As wide as the widest tick label: 0.001875 has eight characters.
     double ticks = 0;
     for (int i = 0; i <= 4; ++i) ticks = std::max(ticks, fm.horizontalAdvance(tickLabel(i)));
     const double left = area.left() + ticks + 10;
-    return QRectF(left, top + 4, area.right() - left - 8, area.bottom() - top - labelH - 8);
+    const double plotH = area.bottom() - top - labelsHeight(area) - 8;
+    return QRectF(left, top + 4, area.right() - left - 8, plotH - rulerHeight(area));
 }
 
 int QueryBarsFigure::keyAt(const QRectF& area, const QPointF& pos) const {
     const QRectF r = plotRect(area);
     if (row_.empty() || !r.contains(pos)) return -1;
-    return std::clamp(int((pos.x() - r.left()) / r.width() * double(row_.size())), 0, int(row_.size()) - 1);
+    return first_ + std::clamp(int((pos.x() - r.left()) / r.width() * double(shownKeys())), 0, shownKeys() - 1);
 }
 
 void QueryBarsFigure::paint(QPainter& p, const QRectF& area) const {
@@ -104,29 +127,54 @@ void QueryBarsFigure::paint(QPainter& p, const QRectF& area) const {
         p.drawText(QRectF(area.left(), y - fm.height() / 2, r.left() - area.left() - 4, fm.height()),
                    Qt::AlignRight | Qt::AlignVCenter, tickLabel(i));
     }
-    const double w = r.width() / double(row_.size());
+    const int n = shownKeys();
+    const double w = r.width() / double(n);
     const ColorMap& cm = style_.cmap();
-    // Labels lie flat when every one fits its bar, or is a single character
-    // (every k-th then, as room allows), and stand on their side (every k-th)
-    // when they do not; those are elided to the room under the plot.
-    double widest = 0;
-    for (const QString& s : data_.tokens) widest = std::max(widest, fm.horizontalAdvance(s));
+    // The position ruler: every `step` keys (1, 2 or 5 times a power of ten)
+    // with room for the widest number.
+    const double numberW = fm.horizontalAdvance(QString::number(last_)) + 8;
+    const bool withRuler = rulerHeight(area) > 0;
+    int step = 0;
+    for (int p10 = 1; step == 0; p10 *= 10)
+        for (const int m : {1, 2, 5})
+            if (step == 0 && (m * p10 * w >= numberW || m * p10 >= n)) step = m * p10;
+    ruler_.clear();
+    p.setPen(QColor(110, 110, 110));
+    for (int k = (first_ + step - 1) / step * step; withRuler && k <= last_; k += step) {
+        const double cx = r.left() + (double(k - first_) + 0.5) * w;
+        p.drawLine(QPointF(cx, r.bottom()), QPointF(cx, r.bottom() + 3));
+        p.drawText(QRectF(cx - numberW / 2, r.bottom() + 2, numberW, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                   QString::number(k));
+        ruler_.push_back(k);
+    }
+    const double labelTop = r.bottom() + (withRuler ? fm.height() + 4 : 2);
+    // Labels lie flat when every one fits its bar ("idx token" where that
+    // fits too), or is a single character (every k-th then, as room allows),
+    // and stand on their side (every k-th) when they do not; those are elided
+    // to the room under the plot.
+    double widest = 0, widestNumbered = 0;
+    for (int k = first_; k <= last_ && k < data_.tokens.size(); ++k) {
+        widest = std::max(widest, fm.horizontalAdvance(data_.tokens[k]));
+        widestNumbered = std::max(widestNumbered, fm.horizontalAdvance(QStringLiteral("%1 %2").arg(k).arg(data_.tokens[k])));
+    }
+    const bool numbered = widestNumbered + 6 <= w;
     const bool flat = widest + 2 <= w || singleCharacters();
     const int stride = std::max(1, int(std::ceil((flat ? widest + 2 : fm.height()) / std::max(w, 0.01) - 1e-9)));
-    const double room = std::max(0.0, area.bottom() - r.bottom() - 6);  // the labels' length on their side
+    const double room = std::max(0.0, area.bottom() - labelTop - 2);  // the labels' length on their side
     drawn_.clear();
-    for (size_t k = 0; k < row_.size(); ++k) {
-        const double v = std::min(1.0, row_[k] / axisMax_);
-        const QRectF bar(r.left() + double(k) * w + w * 0.1, r.bottom() - v * r.height(), w * 0.8, v * r.height());
-        p.fillRect(bar, QColor(cm.at(0.15 + 0.7 * row_[k])));
-        if (int(k) % stride != 0 || int(k) >= data_.tokens.size()) continue;
+    for (int k = first_; k <= last_; ++k) {
+        const double v = std::min(1.0, row_[size_t(k)] / axisMax_);
+        const double x = r.left() + double(k - first_) * w;
+        const QRectF bar(x + w * 0.1, r.bottom() - v * r.height(), w * 0.8, v * r.height());
+        p.fillRect(bar, QColor(cm.at(0.15 + 0.7 * row_[size_t(k)])));
+        if ((k - first_) % stride != 0 || k >= data_.tokens.size()) continue;
         p.setPen(style_.text);
-        const QString& label = data_.tokens[int(k)];
+        const QString label = numbered ? QStringLiteral("%1 %2").arg(k).arg(data_.tokens[k]) : data_.tokens[k];
         if (flat) {
-            const double cx = r.left() + (double(k) + 0.5) * w, lw = fm.horizontalAdvance(label);
-            const QRectF box(cx - lw / 2, r.bottom() + 2, lw, fm.height());
+            const double cx = x + 0.5 * w, lw = fm.horizontalAdvance(label);
+            const QRectF box(cx - lw / 2, labelTop, lw, fm.height());
             p.drawText(box, Qt::AlignHCenter | Qt::AlignTop | Qt::TextDontClip, label);
-            drawn_.push_back({box, label, int(k), true});
+            drawn_.push_back({box, label, k, true});
             continue;
         }
         // On its side, a line high and centred on its bar: the labels are a
@@ -134,13 +182,13 @@ void QueryBarsFigure::paint(QPainter& p, const QRectF& area) const {
         // the bar is wide cut each one to a sliver past a few hundred keys.
         const QString text = fm.elidedText(label, Qt::ElideRight, room);
         if (text.isEmpty()) continue;
-        const double cx = r.left() + (double(k) + 0.5) * w, tw = fm.horizontalAdvance(text);
+        const double cx = x + 0.5 * w, tw = fm.horizontalAdvance(text);
         p.save();
-        p.translate(cx, r.bottom() + 4);
+        p.translate(cx, labelTop);
         p.rotate(90);
         p.drawText(QRectF(0, -fm.height() / 2, tw + 1, fm.height()), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, text);
         p.restore();
-        drawn_.push_back({QRectF(cx - fm.height() / 2, r.bottom() + 4, fm.height(), tw), text, int(k), false});
+        drawn_.push_back({QRectF(cx - fm.height() / 2, labelTop, fm.height(), tw), text, k, false});
     }
     p.restore();
 }

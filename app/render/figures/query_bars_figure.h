@@ -2,6 +2,10 @@
 // One query's attention distribution over the keys, as bars with token labels.
 // The y axis ends at a round number just above the tallest bar, so a head that
 // spreads its attention is still readable; `fixedAxis` draws 0 to 1 instead.
+// Under a causal mask the x axis runs over the keys the query sees (0 to the
+// query), not the whole text: 44 bars of a 1,000-token text used 5% of it.
+// A position ruler under the bars numbers them, and a label reads "idx token"
+// where each bar has room for it.
 #include <vector>
 
 #include "render/figures/figure.h"
@@ -26,8 +30,13 @@ public:
     int query() const { return query_; }
     int layer() const { return layer_; }
     int head() const { return head_; }
-    // The values the bars show, one per key.
+    // The values, one per key of the text.
     const std::vector<float>& values() const { return row_; }
+    // The keys the x axis shows, [first, last].
+    int firstKey() const { return first_; }
+    int lastKey() const { return last_; }
+    // The positions the ruler numbers, as last painted.
+    const std::vector<int>& rulerTicks() const { return ruler_; }
     // A key's label as last painted: the text (elided to the room there is)
     // and the rectangle it covers.
     struct DrawnLabel {
@@ -40,6 +49,9 @@ public:
 
 private:
     QRectF plotRect(const QRectF& area) const;
+    double labelsHeight(const QRectF& area) const;
+    double plotTop(const QRectF& area) const;
+    double rulerHeight(const QRectF& area) const;
     // The value axis's label at tick i of 4: written exactly (0.125, not 0.13).
     QString tickLabel(int i) const;
     void fitAxis(bool fixedAxis);
@@ -53,6 +65,10 @@ private:
     double axisMax_ = 1.0;
     QString title_;  // "" : the head's title
     mutable std::vector<DrawnLabel> drawn_;
+    mutable std::vector<int> ruler_;
+    int first_ = 0, last_ = -1;
+    int shownKeys() const { return last_ - first_ + 1; }
+    void fitKeys();
 };
 
 }  // namespace render
