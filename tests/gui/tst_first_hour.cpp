@@ -8,6 +8,7 @@
 // - File ▸ New random model makes a Llama model with grouped-query attention,
 //   and a GPT-2-sized vocabulary reads as GPT-2 BPE text.
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDockWidget>
@@ -38,6 +39,8 @@
 #include "render/figures/shape_flow_figure.h"
 #include "gui/panels/attention_text_panel.h"
 #include "gui/views/head_detail_view.h"
+#include "gui/views/token_lines_view.h"
+#include "render/figures/token_lines_figure.h"
 #include "gui/panels/head_stats_model.h"
 #include "gui/panels/head_stats_panel.h"
 #include "gui/panels/predictions_panel.h"
@@ -81,6 +84,7 @@ private slots:
     void goToTokenFindsAWordSplitOverTokens();
     void gridBadgesHideNoData();
     void queryBarsFitTheKeysTheQuerySees();
+    void tokenLinesShowTheQueryAndEveryHead();
     void shapeFlowFramesOnlyTheBlock();
 
 private:
@@ -567,6 +571,32 @@ void tst_FirstHour::queryBarsFitTheKeysTheQuerySees() {
     }
     QCOMPARE(bars.drawnLabels().front().text, QStringLiteral("0 ") + ws_->tokens().labels.front());
     QCOMPARE(bars.drawnLabels().back().text, QStringLiteral("%1 %2").arg(bars.drawnLabels().back().key).arg(ws_->tokens().labels.value(bars.drawnLabels().back().key)));
+}
+
+// Token lines: the selected query is picked out before the mouse comes near;
+// twelve heads overlaid all have their legend entry in the figure, on as many
+// rows as it takes, in twelve distinct colours.
+void tst_FirstHour::tokenLinesShowTheQueryAndEveryHead() {
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::parse_spec("n_layer=2,n_head=12,n_embed=96,context=512,vocab=96"), 1));
+    QVERIFY(setTextAndWait(longText(300), 300));
+    win_->showView(QStringLiteral("lines"));
+    TokenLinesView* view = win_->tokenLines();
+    QTRY_VERIFY(view->figure());
+    QCOMPARE(view->figure()->highlight(), ws_->selection().query);
+    for (QCheckBox* c : view->findChildren<QCheckBox*>()) c->setChecked(true);  // overlay every head
+    QTRY_VERIFY(view->overlay() && view->figure());
+    view->repaint();
+    const auto& legend = view->figure()->legendEntries();
+    QCOMPARE(int(legend.size()), 12);
+    const QRectF figure(QPointF(0, 0), view->size());
+    for (const QRectF& r : legend) QVERIFY2(figure.contains(r), qPrintable(QStringLiteral("%1,%2 %3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
+    for (int a = 0; a < 12; ++a)
+        for (int b = a + 1; b < 12; ++b) {
+            const QColor ca = render::TokenLinesFigure::headColor(a), cb = render::TokenLinesFigure::headColor(b);
+            const double d = std::hypot(ca.red() - cb.red(), ca.green() - cb.green(), ca.blue() - cb.blue());
+            QVERIFY2(d > 60, qPrintable(QStringLiteral("heads %1 and %2: %3 apart").arg(a).arg(b).arg(d)));
+        }
+    QCOMPARE(view->figure()->highlight(), ws_->selection().query);
 }
 
 QTEST_MAIN(tst_FirstHour)

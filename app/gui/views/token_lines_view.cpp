@@ -52,8 +52,12 @@ void TokenLinesView::placeWindow(bool followQuery) {
     if (followQuery && q >= 0 && (q < first_ || q >= first_ + fit)) first_ = q - fit / 2;
     first_ = std::clamp(first_, 0, T - fit);
     figure_->setWindow(first_, fit);
-    figure_->setHighlight(highlight_);
+    figure_->setHighlight(shownHighlight());
 }
+
+// The hovered token's lines, or else the selected query's: the query is
+// picked out before the mouse comes near.
+int TokenLinesView::shownHighlight() const { return highlight_ >= 0 ? highlight_ : ws_->selection().query; }
 
 bool TokenLinesView::overlay() const { return overlay_->isChecked(); }
 
@@ -131,13 +135,13 @@ void TokenLinesView::mouseMoveEvent(QMouseEvent* e) {
     const int t = figure_ ? figure_->tokenAt(figureRect(), e->position()) : -1;
     if (t == highlight_) return;
     highlight_ = t;
-    if (figure_) figure_->setHighlight(t);
+    if (figure_) figure_->setHighlight(shownHighlight());
     update();
 }
 
 void TokenLinesView::leaveEvent(QEvent*) {
     highlight_ = -1;
-    if (figure_) figure_->setHighlight(-1);
+    if (figure_) figure_->setHighlight(shownHighlight());
     update();
 }
 

@@ -45,6 +45,7 @@ protected:
     void badgeMoved() override;
 
 private:
+    int shownHighlight() const;
     bool rebuildOnShow_ = false;  // the trace changed while the view was hidden
     std::vector<int> heads() const;
     QRectF figureRect() const;

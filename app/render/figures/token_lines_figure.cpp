@@ -82,9 +82,11 @@ QColor TokenLinesFigure::headColor(int i) {
     static const QRgb colors[kHeadColors] = {
         // Okabe-Ito
         0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0xF0E442, 0x000000,
-        // Kelly (the rest of his 22 colours of maximum contrast, less white and near-duplicates)
-        0x875692, 0xBE0032, 0x848482, 0x008856, 0xF99379, 0x604E97, 0xB3446C, 0x882D17,
-        0x8DB600, 0x654522, 0xC2B280, 0x2B3D26};
+        // Kelly (the rest of his 22 colours of maximum contrast, less white and
+        // near-duplicates), ordered so that the first twelve (GPT-2's heads)
+        // are twelve that no eye confuses (no two greens, no grey by the purple)
+        0x875692, 0xBE0032, 0x8DB600, 0x654522, 0xF99379, 0x604E97, 0xB3446C, 0x882D17,
+        0x848482, 0x008856, 0xC2B280, 0x2B3D26};
     return QColor(colors[i % kHeadColors]);
 }
 
@@ -107,6 +109,21 @@ QString TokenLinesFigure::title() const {
     return QCoreApplication::translate("render::TokenLinesFigure", "Layer %1 · %2 heads overlaid · token lines").arg(layer_).arg(heads_.size());
 }
 
+int TokenLinesFigure::legendRows(double width) const {
+    const QFontMetricsF fm(style_.font);
+    int rows = 1;
+    double x = 10;
+    for (size_t hi = 0; hi < heads_.size(); ++hi) {
+        const double w = 20 + fm.horizontalAdvance(QCoreApplication::translate("render::TokenLinesFigure", "head %1").arg(heads_[hi]));
+        if (x > 10 && x + w > width - 6) {
+            ++rows;
+            x = 10;
+        }
+        x += w + 14;
+    }
+    return rows;
+}
+
 QSizeF TokenLinesFigure::naturalSize() const {
     return {520, std::clamp(18.0 * data_.T() + 120, 240.0, 2400.0)};
 }
@@ -118,7 +135,7 @@ TokenLinesFigure::Layout TokenLinesFigure::layout(const QRectF& area) const {
     for (const QString& s : data_.tokens) labelW = std::max(labelW, fm.horizontalAdvance(s));
     labelW = std::min(labelW + 10, area.width() * 0.3);
     const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4);
-    const double legendH = heads_.size() > 1 ? fm.height() + 8 : 0;
+    const double legendH = heads_.size() > 1 ? legendRows(area.width()) * (fm.height() + 4) + 4 : 0;
     l.headerH = fm.height() + 4;
     const double h = area.bottom() - top - l.headerH - legendH - 8;
     l.rowH = h / std::max(1, windowCount());
@@ -171,8 +188,11 @@ void TokenLinesFigure::paint(QPainter& p, const QRectF& area) const {
     for (const Line& ln : all) {
         if (focus_ >= 0 && ln.query != focus_) continue;
         if (ln.query < first_ || ln.query >= last || ln.key >= last) continue;
-        // A key above the window: the line ends at the top edge of the key column.
-        const double keyY = ln.key < first_ ? l.right.top() : l.right.top() + (ln.key - first_ + 0.5) * l.rowH;
+        // A key above the window: the line ends in the band above the key
+        // column, as high in it as the key is early in the text (key 0 at
+        // its top), so lines to different earlier keys stay apart.
+        const double keyY = ln.key < first_ ? l.right.top() - l.headerH * double(first_ - ln.key) / double(first_)
+                                            : l.right.top() + (ln.key - first_ + 0.5) * l.rowH;
         const QLineF line(QPointF(l.left.right() + 4, l.left.top() + (ln.query - first_ + 0.5) * l.rowH),
                           QPointF(l.right.left() - 4, keyY));
         if (highlighting && (ln.query == highlight_ || ln.key == highlight_)) lit.push_back(line);
@@ -254,15 +274,24 @@ void TokenLinesFigure::paint(QPainter& p, const QRectF& area) const {
                first_ > 0 ? QCoreApplication::translate("render::TokenLinesFigure", "key (↑ %1 earlier)").arg(first_)
                           : QCoreApplication::translate("render::TokenLinesFigure", "key"));
     if (heads_.size() > 1) {
-        double x = l.legend.left() + 10;
+        // The swatches flow onto as many rows as the width needs.
+        const QFontMetricsF lfm(style_.font);
         p.setFont(style_.font);
+        double x = l.legend.left() + 10, y = l.legend.top() + 2;
+        legendDrawn_.clear();
         for (size_t hi = 0; hi < heads_.size(); ++hi) {
-            p.fillRect(QRectF(x, l.legend.center().y() - 4, 16, 8), headColor(int(hi)));
-            x += 20;
             const QString t = QCoreApplication::translate("render::TokenLinesFigure", "head %1").arg(heads_[hi]);
+            const double w = 20 + lfm.horizontalAdvance(t);
+            if (x > l.legend.left() + 10 && x + w > l.legend.right() - 6) {
+                x = l.legend.left() + 10;
+                y += lfm.height() + 4;
+            }
+            const double cy = y + lfm.height() / 2;
+            p.fillRect(QRectF(x, cy - 4, 16, 8), headColor(int(hi)));
             p.setPen(style_.text);
-            p.drawText(QPointF(x, l.legend.center().y() + QFontMetricsF(style_.font).ascent() / 2 - 1), t);
-            x += QFontMetricsF(style_.font).horizontalAdvance(t) + 14;
+            p.drawText(QPointF(x + 20, cy + lfm.ascent() / 2 - 1), t);
+            legendDrawn_.push_back(QRectF(x, y, w, lfm.height()));
+            x += w + 14;
         }
     }
     p.restore();

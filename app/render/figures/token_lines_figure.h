@@ -38,6 +38,9 @@ public:
     int windowCount() const;
     // A token whose lines stand out (hover), or -1.
     void setHighlight(int token) { highlight_ = token; }
+    int highlight() const { return highlight_; }
+    // The legend's entries (swatch and "head h") as last painted, one per head overlaid.
+    const std::vector<QRectF>& legendEntries() const { return legendDrawn_; }
     // Weights at or below this are not drawn (under the row-normalised scale,
     // weights over their row's largest).
     static constexpr float kMinWeight = 0.02f;
@@ -87,6 +90,8 @@ private:
     mutable float largest_ = -1;  // largestNorm(), once known
     int first_ = 0, count_ = 0;
     int highlight_ = -1;
+    mutable std::vector<QRectF> legendDrawn_;
+    int legendRows(double width) const;
     mutable std::vector<Line> lines_;  // lines(), for rows [linesFrom_, linesTo_)
     mutable int linesFrom_ = -1, linesTo_ = -1;
     mutable int lastLines_ = 0;
