@@ -1001,10 +1001,6 @@
         <translation>Zu Token springen (Strg+F)</translation>
     </message>
     <message>
-        <source>Type a token&apos;s text to select it as the query; Enter goes to the next match.</source>
-        <translation>Text eines Tokens eingeben, um es als Query auszuwählen; Enter springt zum nächsten Treffer.</translation>
-    </message>
-    <message>
         <source>Go to token</source>
         <translation>Zu Token springen</translation>
     </message>
@@ -1055,6 +1051,21 @@
     <message>
         <source>   norm %1</source>
         <translation>   Norm %1</translation>
+    </message>
+    <message>
+        <source>Type text to find it in the tokens, even across several; Enter selects the next match as the query.</source>
+        <translation>Text eingeben, um ihn in den Tokens zu finden, auch über mehrere hinweg; Enter wählt den nächsten Treffer als Query.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es) · Enter goes to the next</source>
+        <translation>
+            <numerusform>%n Treffer · Enter springt zum nächsten</numerusform>
+            <numerusform>%n Treffer · Enter springt zum nächsten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens %1–%2 · match %3 of %4</source>
+        <translation>Tokens %1–%2 · Treffer %3 von %4</translation>
     </message>
 </context>
 <context>

@@ -989,10 +989,6 @@
         <translation>Ir al token (Ctrl+F)</translation>
     </message>
     <message>
-        <source>Type a token&apos;s text to select it as the query; Enter goes to the next match.</source>
-        <translation>Escribe el texto de un token para seleccionarlo como consulta; Enter pasa a la siguiente coincidencia.</translation>
-    </message>
-    <message>
         <source>Go to token</source>
         <translation>Ir al token</translation>
     </message>
@@ -1055,6 +1051,21 @@
     <message>
         <source>   norm %1</source>
         <translation>   norma %1</translation>
+    </message>
+    <message>
+        <source>Type text to find it in the tokens, even across several; Enter selects the next match as the query.</source>
+        <translation>Escriba un texto para encontrarlo en los tokens, aunque abarque varios; Intro elige la siguiente coincidencia como consulta.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es) · Enter goes to the next</source>
+        <translation>
+            <numerusform>%n coincidencia · Intro va a la siguiente</numerusform>
+            <numerusform>%n coincidencias · Intro va a la siguiente</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens %1–%2 · match %3 of %4</source>
+        <translation>tokens %1–%2 · coincidencia %3 de %4</translation>
     </message>
 </context>
 <context>

@@ -989,10 +989,6 @@
         <translation>Aller au token (Ctrl+F)</translation>
     </message>
     <message>
-        <source>Type a token&apos;s text to select it as the query; Enter goes to the next match.</source>
-        <translation>Tapez le texte d&apos;un token pour le sélectionner comme requête&#xa0;; Enter passe à l&apos;occurrence suivante.</translation>
-    </message>
-    <message>
         <source>Go to token</source>
         <translation>Aller au token</translation>
     </message>
@@ -1055,6 +1051,21 @@
     <message>
         <source>   norm %1</source>
         <translation>   norme %1</translation>
+    </message>
+    <message>
+        <source>Type text to find it in the tokens, even across several; Enter selects the next match as the query.</source>
+        <translation>Tapez un texte pour le trouver dans les jetons, même à cheval sur plusieurs ; Entrée choisit l’occurrence suivante comme requête.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es) · Enter goes to the next</source>
+        <translation>
+            <numerusform>%n occurrence · Entrée va à la suivante</numerusform>
+            <numerusform>%n occurrences · Entrée va à la suivante</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens %1–%2 · match %3 of %4</source>
+        <translation>jetons %1–%2 · occurrence %3 sur %4</translation>
     </message>
 </context>
 <context>

@@ -979,10 +979,6 @@
         <translation>トークンへ移動 (Ctrl+F)</translation>
     </message>
     <message>
-        <source>Type a token&apos;s text to select it as the query; Enter goes to the next match.</source>
-        <translation>トークンの文字列を入力すると、そのトークンをクエリとして選択します。Enter で次の一致へ移動します。</translation>
-    </message>
-    <message>
         <source>Go to token</source>
         <translation>トークンへ移動</translation>
     </message>
@@ -1045,6 +1041,20 @@
     <message>
         <source>   norm %1</source>
         <translation>   ノルム %1</translation>
+    </message>
+    <message>
+        <source>Type text to find it in the tokens, even across several; Enter selects the next match as the query.</source>
+        <translation>テキストを入力するとトークン内（複数にまたがっても）を検索します。Enter で次の一致をクエリに選びます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es) · Enter goes to the next</source>
+        <translation>
+            <numerusform>%n 件一致 · Enter で次へ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens %1–%2 · match %3 of %4</source>
+        <translation>トークン %1–%2 · %4 件中 %3 件目</translation>
     </message>
 </context>
 <context>

@@ -989,10 +989,6 @@
         <translation>Ir para o token (Ctrl+F)</translation>
     </message>
     <message>
-        <source>Type a token&apos;s text to select it as the query; Enter goes to the next match.</source>
-        <translation>Digite o texto de um token para selecioná-lo como consulta; Enter vai para a próxima ocorrência.</translation>
-    </message>
-    <message>
         <source>Go to token</source>
         <translation>Ir para o token</translation>
     </message>
@@ -1055,6 +1051,21 @@
     <message>
         <source>   norm %1</source>
         <translation>   norma %1</translation>
+    </message>
+    <message>
+        <source>Type text to find it in the tokens, even across several; Enter selects the next match as the query.</source>
+        <translation>Digite um texto para encontrá-lo nos tokens, mesmo abrangendo vários; Enter escolhe a próxima ocorrência como consulta.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es) · Enter goes to the next</source>
+        <translation>
+            <numerusform>%n ocorrência · Enter vai para a próxima</numerusform>
+            <numerusform>%n ocorrências · Enter vai para a próxima</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens %1–%2 · match %3 of %4</source>
+        <translation>tokens %1–%2 · ocorrência %3 de %4</translation>
     </message>
 </context>
 <context>

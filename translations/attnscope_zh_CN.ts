@@ -979,10 +979,6 @@
         <translation>跳转到 token (Ctrl+F)</translation>
     </message>
     <message>
-        <source>Type a token&apos;s text to select it as the query; Enter goes to the next match.</source>
-        <translation>输入 token 的文本即可将其选为查询；按 Enter 跳到下一个匹配项。</translation>
-    </message>
-    <message>
         <source>Go to token</source>
         <translation>跳转到 token</translation>
     </message>
@@ -1045,6 +1041,20 @@
     <message>
         <source>   norm %1</source>
         <translation>   范数 %1</translation>
+    </message>
+    <message>
+        <source>Type text to find it in the tokens, even across several; Enter selects the next match as the query.</source>
+        <translation>输入文本以在词元中查找（可跨多个词元）；按 Enter 将下一个匹配项选为查询。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es) · Enter goes to the next</source>
+        <translation>
+            <numerusform>%n 处匹配 · 按 Enter 转到下一处</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens %1–%2 · match %3 of %4</source>
+        <translation>词元 %1–%2 · 第 %3 处，共 %4 处</translation>
     </message>
 </context>
 <context>
