@@ -85,6 +85,7 @@ private slots:
     void gridBadgesHideNoData();
     void queryBarsFitTheKeysTheQuerySees();
     void tokenLinesShowTheQueryAndEveryHead();
+    void headMapHasAPositionRuler();
     void shapeFlowFramesOnlyTheBlock();
 
 private:
@@ -597,6 +598,40 @@ void tst_FirstHour::tokenLinesShowTheQueryAndEveryHead() {
             QVERIFY2(d > 60, qPrintable(QStringLiteral("heads %1 and %2: %3 apart").arg(a).arg(b).arg(d)));
         }
     QCOMPARE(view->figure()->highlight(), ws_->selection().query);
+}
+
+// A head's map at 1,000 tokens, where only every k-th token has its label,
+// numbers the positions along both axes, in order, clear of the axis titles.
+void tst_FirstHour::headMapHasAPositionRuler() {
+    useLongContextModel();
+    QVERIFY(setTextAndWait(longText(1000), 1000));
+    const render::HeadFigure fig(ws_->figureData(), 1, 0, render::MatrixKind::Weights, render::Style());
+    QImage img(900, 900, QImage::Format_RGB32);
+    {
+        QPainter p(&img);
+        fig.paint(p, QRectF(0, 0, 900, 900));
+    }
+    for (const bool row : {false, true}) {
+        std::vector<int> at;
+        std::vector<QRectF> rects;
+        for (const auto& m : fig.rulerMarks())
+            if (m.row == row) {
+                at.push_back(m.index);
+                rects.push_back(m.rect);
+            }
+        QVERIFY2(at.size() >= 5, qPrintable(QStringLiteral("%1 marks on the %2 axis").arg(at.size()).arg(row ? "query" : "key")));
+        QVERIFY(std::is_sorted(at.begin(), at.end()));
+        QVERIFY(at.back() >= 800);  // the ruler runs to the far end
+        for (size_t i = 1; i < rects.size(); ++i) QVERIFY(!rects[i].intersects(rects[i - 1]));
+    }
+    // A short text labels every token: no ruler.
+    QVERIFY(setTextAndWait(longText(20), 20));
+    const render::HeadFigure small(ws_->figureData(), 1, 0, render::MatrixKind::Weights, render::Style());
+    {
+        QPainter p(&img);
+        small.paint(p, QRectF(0, 0, 900, 900));
+    }
+    QVERIFY(small.rulerMarks().empty());
 }
 
 QTEST_MAIN(tst_FirstHour)

@@ -208,6 +208,55 @@ void MatrixFigure::drawLabels(QPainter& p, const Layout& l, const QRectF& zoomed
     if (!colAxis_.isEmpty())
         p.drawText(QRectF(frame.left(), frame.top() - l.colLabelH - afm.height() - 2, frame.width(), afm.height()),
                    Qt::AlignCenter, colAxis_);
+    // A position ruler in the axis titles' bands, where the labels skip
+    // tokens: at 1,000 tokens every 25th label had no number to place it.
+    ruler_.clear();
+    QFont rf = af;
+    rf.setItalic(false);
+    const QFontMetricsF rfm(rf);
+    const double numberW = rfm.horizontalAdvance(QString::number(std::max(rows_, cols_))) + 10;
+    const auto stepFor = [&](double cell) {
+        for (int p10 = 1;; p10 *= 10)
+            for (const int m : {1, 2, 5})
+                if (m * p10 * cell >= numberW) return m * p10;
+    };
+    const QColor rulerInk(110, 110, 110);
+    if (colStride > 1 && !colAxis_.isEmpty()) {
+        const QRectF band(frame.left(), frame.top() - l.colLabelH - afm.height() - 2, frame.width(), afm.height());
+        const double titleW = afm.horizontalAdvance(colAxis_) + 16;
+        const QRectF title(band.center().x() - titleW / 2, band.top(), titleW, band.height());
+        const int step = stepFor(cw);
+        p.setFont(rf);
+        p.setPen(rulerInk);
+        for (int j = (c0 + step - 1) / step * step; j < c1; j += step) {
+            const double cx = zoomed.left() + (j + 0.5) * cw;
+            const QRectF r(cx - numberW / 2, band.top(), numberW, band.height());
+            if (cx < frame.left() || cx > frame.right() || r.intersects(title)) continue;
+            p.drawText(r, Qt::AlignCenter, QString::number(j));
+            ruler_.push_back({r, j, false});
+        }
+    }
+    if (rowStride > 1 && !rowAxis_.isEmpty()) {
+        const double x = frame.left() - l.rowLabelW - 2 - afm.height();  // the rotated band's left edge
+        const double titleH = afm.horizontalAdvance(rowAxis_) + 16;
+        const QRectF title(x, frame.center().y() - titleH / 2, afm.height(), titleH);
+        const int step = stepFor(ch);
+        p.setFont(rf);
+        p.setPen(rulerInk);
+        for (int i = (r0 + step - 1) / step * step; i < r1; i += step) {
+            const double cy = zoomed.top() + (i + 0.5) * ch;
+            const QRectF r(x, cy - numberW / 2, afm.height(), numberW);
+            if (cy < frame.top() || cy > frame.bottom() || r.intersects(title)) continue;
+            p.save();
+            p.translate(x + afm.height(), cy);
+            p.rotate(-90);
+            p.drawText(QRectF(-numberW / 2, -afm.height(), numberW, afm.height()), Qt::AlignCenter, QString::number(i));
+            p.restore();
+            ruler_.push_back({r, i, true});
+        }
+    }
+    p.setFont(af);
+    p.setPen(style_.text);
     if (!rowAxis_.isEmpty()) {
         p.translate(frame.left() - l.rowLabelW - 2, frame.bottom());
         p.rotate(-90);

@@ -90,6 +90,14 @@ public:
         bool horizontal;  // false: drawn reading upwards
     };
     const std::vector<DrawnLabel>& drawnLabels() const { return drawn_; }
+    // The position ruler as last painted: the numbers beside the axis titles,
+    // on both axes, where only every k-th token has its label.
+    struct RulerMark {
+        QRectF rect;
+        int index;
+        bool row;
+    };
+    const std::vector<RulerMark>& rulerMarks() const { return ruler_; }
 
     // The matrix's own size, in cells (pooled or not).
     int rows() const { return rows_; }
@@ -148,6 +156,7 @@ private:
     Normalized norm_;
     QImage image_;
     mutable std::vector<DrawnLabel> drawn_;
+    mutable std::vector<RulerMark> ruler_;
 };
 
 }  // namespace render
