@@ -102,7 +102,8 @@ void tst_ViewsScale::detailGoToTokenSelectsTheQuery() {
 }
 
 // GPT-2-like tokens of every length: labels stay inside the figure, upright
-// ones never overlap, long ones end in an ellipsis, zoomed or not.
+// ones never overlap, long ones end in an ellipsis, and the key axis reads one
+// way (single characters stood upright among sideways words), zoomed or not.
 void tst_ViewsScale::detailLongTokensAreElidedAndNeverOverlap() {
     const QStringList words = {QStringLiteral("␣the"), QStringLiteral("a"), QStringLiteral("␣understanding"),
                                QStringLiteral("."), QStringLiteral("␣internationalisation"), QStringLiteral("↵")};
@@ -124,13 +125,17 @@ void tst_ViewsScale::detailLongTokensAreElidedAndNeverOverlap() {
         const auto& drawn = fig.drawnLabels();
         QVERIFY(drawn.size() > 4);
         std::vector<QRectF> upright;
+        int keysUpright = 0, keysSideways = 0;
         for (const auto& l : drawn) {
             QVERIFY2(area.contains(l.rect), qPrintable(l.text));
             const QString& full = labels[l.index];
             QVERIFY2(l.text == full || l.text.endsWith(QChar(0x2026)), qPrintable(l.text));
-            if (full.size() == 1) QVERIFY2(l.horizontal, qPrintable(full));
+            if (l.row) QVERIFY2(l.horizontal, qPrintable(full));
+            else (l.horizontal ? keysUpright : keysSideways) += 1;
             if (!l.row && l.horizontal) upright.push_back(l.rect);
         }
+        QVERIFY2(keysUpright == 0 || keysSideways == 0,
+                 qPrintable(QStringLiteral("zoom %1: %2 upright, %3 sideways").arg(zoom).arg(keysUpright).arg(keysSideways)));
         for (size_t i = 0; i < upright.size(); ++i)
             for (size_t j = i + 1; j < upright.size(); ++j) QVERIFY(!upright[i].intersects(upright[j]));
     }

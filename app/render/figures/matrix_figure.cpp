@@ -180,12 +180,18 @@ void MatrixFigure::drawLabels(QPainter& p, const Layout& l, const QRectF& zoomed
         const double w = fm.horizontalAdvance(text);
         drawn_.push_back({QRectF(frame.left() - 4 - w, cy - fm.height() / 2, w, fm.height()), text, i, true, true});
     }
+    // One orientation along the axis: upright when every label in view fits
+    // so, else all on their side (single characters stood upright among
+    // sideways words, reading two ways at once).
+    bool upright = true;
+    for (int j = (c0 + colStride - 1) / colStride * colStride; j < c1 && upright; j += colStride)
+        upright = fm.horizontalAdvance(colLabels_[j]) <= cw * colStride - 2;
     for (int j = (c0 + colStride - 1) / colStride * colStride; j < c1; j += colStride) {
         const double cx = zoomed.left() + (j + 0.5) * cw;
         if (cx < frame.left() || cx > frame.right()) continue;
         const QString& full = colLabels_[j];
         const double w = fm.horizontalAdvance(full);
-        if (w <= cw * colStride - 2) {  // upright where it fits
+        if (upright) {
             const QRectF r(cx - w / 2, frame.top() - 4 - fm.height(), w, fm.height());
             p.drawText(r, Qt::AlignCenter, full);
             drawn_.push_back({r, full, j, false, true});
