@@ -28,6 +28,7 @@
 #include <QtTest>
 
 #include <memory>
+#include <set>
 
 #include "attnscope/tokenizers/tokenizer.h"
 #include "gui/dialogs/new_model_dialog.h"
@@ -598,6 +599,12 @@ void tst_FirstHour::tokenLinesShowTheQueryAndEveryHead() {
             QVERIFY2(d > 60, qPrintable(QStringLiteral("heads %1 and %2: %3 apart").arg(a).arg(b).arg(d)));
         }
     QCOMPARE(view->figure()->highlight(), ws_->selection().query);
+    // Lines to keys above the window end apart, not all at one point.
+    const auto& ends = view->figure()->earlierLineEnds();
+    QVERIFY(!ends.empty());
+    std::set<int> distinct;
+    for (const double y : ends) distinct.insert(int(std::lround(y * 4)));
+    QVERIFY2(distinct.size() >= 5, qPrintable(QStringLiteral("%1 lines end at %2 places").arg(ends.size()).arg(distinct.size())));
 }
 
 // A head's map at 1,000 tokens, where only every k-th token has its label,

@@ -185,6 +185,7 @@ void TokenLinesFigure::paint(QPainter& p, const QRectF& area) const {
     const int last = first_ + windowCount();
     const bool highlighting = highlight_ >= first_ && highlight_ < last;
     std::vector<QLineF> lit;  // the hovered token's lines, drawn on top
+    earlierEnds_.clear();
     for (const Line& ln : all) {
         if (focus_ >= 0 && ln.query != focus_) continue;
         if (ln.query < first_ || ln.query >= last || ln.key >= last) continue;
@@ -195,6 +196,7 @@ void TokenLinesFigure::paint(QPainter& p, const QRectF& area) const {
                                             : l.right.top() + (ln.key - first_ + 0.5) * l.rowH;
         const QLineF line(QPointF(l.left.right() + 4, l.left.top() + (ln.query - first_ + 0.5) * l.rowH),
                           QPointF(l.right.left() - 4, keyY));
+        if (ln.key < first_) earlierEnds_.push_back(keyY);
         if (highlighting && (ln.query == highlight_ || ln.key == highlight_)) lit.push_back(line);
         const int band = std::min(kBands - 1, int(ln.weight * kBands));
         batches[size_t(band) * heads_.size() + size_t(ln.head)].push_back(line);

@@ -41,6 +41,8 @@ public:
     int highlight() const { return highlight_; }
     // The legend's entries (swatch and "head h") as last painted, one per head overlaid.
     const std::vector<QRectF>& legendEntries() const { return legendDrawn_; }
+    // Where the lines to keys above the window ended (y), as last painted.
+    const std::vector<double>& earlierLineEnds() const { return earlierEnds_; }
     // Weights at or below this are not drawn (under the row-normalised scale,
     // weights over their row's largest).
     static constexpr float kMinWeight = 0.02f;
@@ -91,6 +93,7 @@ private:
     int first_ = 0, count_ = 0;
     int highlight_ = -1;
     mutable std::vector<QRectF> legendDrawn_;
+    mutable std::vector<double> earlierEnds_;
     int legendRows(double width) const;
     mutable std::vector<Line> lines_;  // lines(), for rows [linesFrom_, linesTo_)
     mutable int linesFrom_ = -1, linesTo_ = -1;
