@@ -315,17 +315,18 @@ void tst_RunState::passingTheBudgetShowsTheEstimateFirst() {
     QTRY_VERIFY(notice->height() >= 2 * line);
     emit notice->linkActivated(QStringLiteral("less"));
     QTRY_VERIFY(notice->height() < 2 * line);
+    win_->showView("head");
+    QTRY_VERIFY(win_->headDetail()->figure());
+    const attnscope::MatrixRM want = trace->head_weights(ws_->selection().layer, ws_->selection().head);
+    QCOMPARE(win_->headDetail()->figure()->layer(), ws_->selection().layer);
+    QCOMPARE(win_->headDetail()->figure()->values().rows(), want.rows());
+    QVERIFY(win_->headDetail()->figure()->values() == want);
     // Told once for this model: the next key's run past the same budget says nothing new.
     const int told = int(estimate.count());
     QVERIFY(rerun([&] { typeAtEnd(QStringLiteral("x")); }));
     QVERIFY(!ws_->trace()->weights_dense);
     QCOMPARE(int(estimate.count()), told);
     QVERIFY(notice->fullText().contains(QStringLiteral("rebuilt from q and k")));
-    win_->showView("head");
-    QTRY_VERIFY(win_->headDetail()->figure());
-    const attnscope::MatrixRM want = trace->head_weights(ws_->selection().layer, ws_->selection().head);
-    QCOMPARE(win_->headDetail()->figure()->layer(), ws_->selection().layer);
-    QVERIFY(win_->headDetail()->figure()->values() == want);
     // Back under the budget: stored maps, no estimate.
     estimate.clear();
     QVERIFY(rerun([&] { ws_->setAttentionBudget(int64_t(1) << 30); }));
