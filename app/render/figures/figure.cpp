@@ -34,6 +34,13 @@ void fillBackground(QPainter& p, const QRectF& area, const Style& style) {
     p.fillRect(area, style.background);
 }
 
+int rulerStep(double cell, double labelWidth, int count) {
+    for (int p10 = 1; p10 < count; p10 *= 10)
+        for (const int m : {1, 2, 5})
+            if (m * p10 * cell >= labelWidth || m * p10 >= count) return m * p10;
+    return std::max(1, count);
+}
+
 QFont scaledFont(const QFont& base, double factor) {
     QFont f = base;
     if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * factor);

@@ -79,5 +79,9 @@ QFont scaledFont(const QFont& base, double factor);
 // `v` with `decimals` digits after the point, never "-0.000" (a value that
 // rounds to zero is written without a sign); "" for NaN.
 QString fixedNumber(double v, int decimals);
+// A position ruler's spacing: the smallest 1, 2 or 5 times a power of ten
+// whose marks, `cell` apart each, leave `labelWidth` for a number, or
+// `count` (one mark) when even that is too close.
+int rulerStep(double cell, double labelWidth, int count);
 
 }  // namespace render

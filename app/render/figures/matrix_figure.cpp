@@ -221,17 +221,12 @@ void MatrixFigure::drawLabels(QPainter& p, const Layout& l, const QRectF& zoomed
     rf.setItalic(false);
     const QFontMetricsF rfm(rf);
     const double numberW = rfm.horizontalAdvance(QString::number(std::max(rows_, cols_))) + 10;
-    const auto stepFor = [&](double cell) {
-        for (int p10 = 1;; p10 *= 10)
-            for (const int m : {1, 2, 5})
-                if (m * p10 * cell >= numberW) return m * p10;
-    };
     const QColor rulerInk(110, 110, 110);
     if (colStride > 1 && !colAxis_.isEmpty()) {
         const QRectF band(frame.left(), frame.top() - l.colLabelH - afm.height() - 2, frame.width(), afm.height());
         const double titleW = afm.horizontalAdvance(colAxis_) + 16;
         const QRectF title(band.center().x() - titleW / 2, band.top(), titleW, band.height());
-        const int step = stepFor(cw);
+        const int step = rulerStep(cw, numberW, cols_);
         p.setFont(rf);
         p.setPen(rulerInk);
         for (int j = (c0 + step - 1) / step * step; j < c1; j += step) {
@@ -246,7 +241,7 @@ void MatrixFigure::drawLabels(QPainter& p, const Layout& l, const QRectF& zoomed
         const double x = frame.left() - l.rowLabelW - 2 - afm.height();  // the rotated band's left edge
         const double titleH = afm.horizontalAdvance(rowAxis_) + 16;
         const QRectF title(x, frame.center().y() - titleH / 2, afm.height(), titleH);
-        const int step = stepFor(ch);
+        const int step = rulerStep(ch, numberW, rows_);
         p.setFont(rf);
         p.setPen(rulerInk);
         for (int i = (r0 + step - 1) / step * step; i < r1; i += step) {

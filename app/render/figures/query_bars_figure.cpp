@@ -36,6 +36,13 @@ QueryBarsFigure::QueryBarsFigure(FigureData data, std::vector<float> row, int qu
 }
 
 void QueryBarsFigure::fitKeys() {
+    // The labels, measured once: every layout (a hover asks for one) reads them.
+    const QFontMetricsF fm(style_.font);
+    singleChars_ = std::all_of(data_.tokens.begin(), data_.tokens.end(), [](const QString& s) {
+        return s.size() == 1 || (s.size() == 2 && s[0].isHighSurrogate());
+    });
+    widestLabel_ = 0;
+    for (const QString& s : data_.tokens) widestLabel_ = std::max(widestLabel_, fm.horizontalAdvance(s));
     first_ = 0;
     last_ = int(row_.size()) - 1;
     // A causal run's query sees keys 0..query; past it every value is 0.
@@ -59,18 +66,11 @@ QString QueryBarsFigure::title() const {
 // be a PNG of 358,000 pixels at 300 dpi.
 QSizeF QueryBarsFigure::naturalSize() const { return {std::clamp(14.0 * double(shownKeys()) + 80, 400.0, 2400.0), 260}; }
 
-bool QueryBarsFigure::singleCharacters() const {
-    return std::all_of(data_.tokens.begin(), data_.tokens.end(), [](const QString& s) {
-        return s.size() == 1 || (s.size() == 2 && s[0].isHighSurrogate());
-    });
-}
 
 double QueryBarsFigure::labelsHeight(const QRectF& area) const {
     const QFontMetricsF fm(style_.font);
-    if (singleCharacters()) return fm.height() + 4;  // upright
-    double h = 0;
-    for (const QString& s : data_.tokens) h = std::max(h, fm.horizontalAdvance(s));
-    return std::min(h + 6, std::max(area.height() * 0.3, fm.height() + 4));
+    if (singleChars_) return fm.height() + 4;  // upright
+    return std::min(widestLabel_ + 6, std::max(area.height() * 0.3, fm.height() + 4));
 }
 
 double QueryBarsFigure::plotTop(const QRectF& area) const {
@@ -134,10 +134,7 @@ void QueryBarsFigure::paint(QPainter& p, const QRectF& area) const {
     // with room for the widest number.
     const double numberW = fm.horizontalAdvance(QString::number(last_)) + 8;
     const bool withRuler = rulerHeight(area) > 0;
-    int step = 0;
-    for (int p10 = 1; step == 0; p10 *= 10)
-        for (const int m : {1, 2, 5})
-            if (step == 0 && (m * p10 * w >= numberW || m * p10 >= n)) step = m * p10;
+    const int step = rulerStep(w, numberW, n);
     ruler_.clear();
     p.setPen(QColor(110, 110, 110));
     for (int k = (first_ + step - 1) / step * step; withRuler && k <= last_; k += step) {
@@ -158,7 +155,7 @@ void QueryBarsFigure::paint(QPainter& p, const QRectF& area) const {
         widestNumbered = std::max(widestNumbered, fm.horizontalAdvance(QStringLiteral("%1 %2").arg(k).arg(data_.tokens[k])));
     }
     const bool numbered = widestNumbered + 6 <= w;
-    const bool flat = widest + 2 <= w || singleCharacters();
+    const bool flat = widest + 2 <= w || singleChars_;
     const int stride = std::max(1, int(std::ceil((flat ? widest + 2 : fm.height()) / std::max(w, 0.01) - 1e-9)));
     const double room = std::max(0.0, area.bottom() - labelTop - 2);  // the labels' length on their side
     drawn_.clear();

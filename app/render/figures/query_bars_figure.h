@@ -57,7 +57,8 @@ private:
     void fitAxis(bool fixedAxis);
     // Every label one character (a character-level model's): then they stand
     // upright, every k-th, rather than on their sides.
-    bool singleCharacters() const;
+    bool singleChars_ = false;
+    double widestLabel_ = 0;  // the widest token label, in the style's font
     FigureData data_;
     int layer_, head_, query_;
     Style style_;
@@ -68,7 +69,7 @@ private:
     mutable std::vector<int> ruler_;
     int first_ = 0, last_ = -1;
     int shownKeys() const { return last_ - first_ + 1; }
-    void fitKeys();
+    void fitKeys();  // the keys shown, and the labels measured once
 };
 
 }  // namespace render

@@ -135,6 +135,7 @@ ShapeFlowFigure::ShapeFlowFigure(FigureData data, int layer, int head, Style sty
     }
     if (details) box_.setHeight(kBoxH + kDetailH);
     blockText_ = blockText(data_.trace->config);
+    legend_ = makeSymbolLegend();  // once: every layout (a hover asks for one) measures it
 }
 
 QString ShapeFlowFigure::title() const {
@@ -189,9 +190,6 @@ ShapeFlowFigure::Layout ShapeFlowFigure::layout(const QRectF& area) const {
     const QRectF room(area.left() + 10 + left, top, area.width() - 20 - left, area.bottom() - top - 6 - legendHeight(area.width()));
     const std::vector<std::pair<int, int>> parts = this->parts();
     const int n = std::max<int>(1, int(nodes_.size()));
-    int firstBlock = -1;
-    for (int i = int(nodes_.size()) - 1; i >= 0; --i)
-        if (nodes_[size_t(i)].layer >= 0) firstBlock = i;
     const auto rowsFor = [&](int perRow) { return rowsOf(parts, perRow); };
     const double sectionGaps = kSectionGap * double(parts.size() - 1);
     // Choose the number of boxes per row that lets the diagram be drawn
@@ -220,7 +218,7 @@ ShapeFlowFigure::Layout ShapeFlowFigure::layout(const QRectF& area) const {
             const int r = (i - b) / perRow, c = (i - b) % perRow;
             l.boxes[size_t(i)] = QRectF(x0 + c * (bw + kGapX) * s, y + r * (bh + kGapY) * s, bw * s, bh * s);
         }
-        if (b == firstBlock) {
+        if (b < e && nodes_[size_t(b)].layer >= 0) {  // the block's part
             // The frame spans the rows' width: it stands for every block.
             const double height = (rows * bh + (rows - 1) * kGapY) * s;
             // Arrows to a later row run down the left margin, 11 px left of the boxes: inside the frame.
@@ -231,7 +229,7 @@ ShapeFlowFigure::Layout ShapeFlowFigure::layout(const QRectF& area) const {
     return l;
 }
 
-QString ShapeFlowFigure::symbolLegend() const {
+QString ShapeFlowFigure::makeSymbolLegend() const {
     // Each symbol the shapes use, in the order a reader meets them.
     static const char* const kSymbols[][2] = {
         {"T", QT_TRANSLATE_NOOP("render::ShapeFlowFigure", "T tokens")},

@@ -40,7 +40,7 @@ public:
     QString blockLabel() const;
     // One line under the diagram naming each symbol the shapes use
     // ("T tokens · C model width · … · R positions whose logits are kept").
-    QString symbolLegend() const;
+    const QString& symbolLegend() const { return legend_; }
 
 private:
     struct Layout {
@@ -63,6 +63,8 @@ private:
     // node has a detail line.
     QSizeF box_;
     QString blockText_;
+    QString legend_;
+    QString makeSymbolLegend() const;
 };
 
 }  // namespace render

@@ -109,19 +109,26 @@ QString TokenLinesFigure::title() const {
     return QCoreApplication::translate("render::TokenLinesFigure", "Layer %1 · %2 heads overlaid · token lines").arg(layer_).arg(heads_.size());
 }
 
-int TokenLinesFigure::legendRows(double width) const {
+QString TokenLinesFigure::legendText(size_t i) const {
+    return QCoreApplication::translate("render::TokenLinesFigure", "head %1").arg(heads_[i]);
+}
+
+// The legend's entries (swatch and "head h") flowing left to right from
+// `origin`, onto as many rows as `width` needs.
+std::vector<QRectF> TokenLinesFigure::legendFlow(const QPointF& origin, double width) const {
     const QFontMetricsF fm(style_.font);
-    int rows = 1;
-    double x = 10;
+    std::vector<QRectF> out;
+    double x = origin.x() + 10, y = origin.y() + 2;
     for (size_t hi = 0; hi < heads_.size(); ++hi) {
-        const double w = 20 + fm.horizontalAdvance(QCoreApplication::translate("render::TokenLinesFigure", "head %1").arg(heads_[hi]));
-        if (x > 10 && x + w > width - 6) {
-            ++rows;
-            x = 10;
+        const double w = 20 + fm.horizontalAdvance(legendText(hi));
+        if (x > origin.x() + 10 && x + w > origin.x() + width - 6) {
+            x = origin.x() + 10;
+            y += fm.height() + 4;
         }
+        out.emplace_back(x, y, w, fm.height());
         x += w + 14;
     }
-    return rows;
+    return out;
 }
 
 QSizeF TokenLinesFigure::naturalSize() const {
@@ -135,7 +142,7 @@ TokenLinesFigure::Layout TokenLinesFigure::layout(const QRectF& area) const {
     for (const QString& s : data_.tokens) labelW = std::max(labelW, fm.horizontalAdvance(s));
     labelW = std::min(labelW + 10, area.width() * 0.3);
     const double top = area.top() + (style_.showTitle ? QFontMetricsF(scaledFont(style_.font, 1.2)).height() * 1.5 : 4);
-    const double legendH = heads_.size() > 1 ? legendRows(area.width()) * (fm.height() + 4) + 4 : 0;
+    const double legendH = heads_.size() > 1 ? legendFlow({0, 0}, area.width()).back().bottom() + 6 : 0;
     l.headerH = fm.height() + 4;
     const double h = area.bottom() - top - l.headerH - legendH - 8;
     l.rowH = h / std::max(1, windowCount());
@@ -279,21 +286,13 @@ void TokenLinesFigure::paint(QPainter& p, const QRectF& area) const {
         // The swatches flow onto as many rows as the width needs.
         const QFontMetricsF lfm(style_.font);
         p.setFont(style_.font);
-        double x = l.legend.left() + 10, y = l.legend.top() + 2;
-        legendDrawn_.clear();
+        legendDrawn_ = legendFlow(l.legend.topLeft(), l.legend.width());
         for (size_t hi = 0; hi < heads_.size(); ++hi) {
-            const QString t = QCoreApplication::translate("render::TokenLinesFigure", "head %1").arg(heads_[hi]);
-            const double w = 20 + lfm.horizontalAdvance(t);
-            if (x > l.legend.left() + 10 && x + w > l.legend.right() - 6) {
-                x = l.legend.left() + 10;
-                y += lfm.height() + 4;
-            }
-            const double cy = y + lfm.height() / 2;
-            p.fillRect(QRectF(x, cy - 4, 16, 8), headColor(int(hi)));
+            const QRectF& e = legendDrawn_[hi];
+            const double cy = e.center().y();
+            p.fillRect(QRectF(e.left(), cy - 4, 16, 8), headColor(int(hi)));
             p.setPen(style_.text);
-            p.drawText(QPointF(x + 20, cy + lfm.ascent() / 2 - 1), t);
-            legendDrawn_.push_back(QRectF(x, y, w, lfm.height()));
-            x += w + 14;
+            p.drawText(QPointF(e.left() + 20, cy + lfm.ascent() / 2 - 1), legendText(hi));
         }
     }
     p.restore();

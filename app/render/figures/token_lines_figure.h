@@ -94,7 +94,8 @@ private:
     int highlight_ = -1;
     mutable std::vector<QRectF> legendDrawn_;
     mutable std::vector<double> earlierEnds_;
-    int legendRows(double width) const;
+    QString legendText(size_t i) const;
+    std::vector<QRectF> legendFlow(const QPointF& origin, double width) const;
     mutable std::vector<Line> lines_;  // lines(), for rows [linesFrom_, linesTo_)
     mutable int linesFrom_ = -1, linesTo_ = -1;
     mutable int lastLines_ = 0;

@@ -231,21 +231,26 @@ std::string gguf_supported_architectures() {
     return out;
 }
 
+// The row of kGgufArchs the file's general.architecture names; throws Error
+// naming a missing or unsupported one.
+static const GgufArch& gguf_arch_of(const GgufFile& f, const std::string& path) {
+    const std::optional<std::string> name = f.get_string("general.architecture");
+    if (!name) fail_in(path, ErrorCode::BadFormat, "metadata 'general.architecture' is missing");
+    for (const GgufArch& a : kGgufArchs)
+        if (*name == a.gguf) return a;
+    fail_in(path, ErrorCode::BadFormat,
+            "GGUF architecture '" + printable(*name) + "' is not supported (AttnScope opens " +
+                gguf_supported_architectures() + ")",
+            {*name});
+}
+
 GgufProbe probe_gguf(const std::string& path) {
     GgufProbe p;
     try {
         const MappedFile file(path);
         const GgufFile f = GgufFile::parse(file.data(), file.size(), path);
         p.architecture = printable(f.get_string("general.architecture").value_or(""));
-        if (p.architecture.empty()) {
-            p.why_not = "its metadata has no general.architecture";
-            return p;
-        }
-        bool known = false;
-        for (const GgufArch& a : kGgufArchs) known = known || p.architecture == a.gguf;
-        if (!known)
-            p.why_not = "architecture '" + p.architecture + "' is not supported (AttnScope opens " +
-                        gguf_supported_architectures() + ")";
+        gguf_arch_of(f, path);  // what load_gguf_model would refuse
     } catch (const Error& e) {
         p.why_not = e.what();
     }
@@ -258,18 +263,9 @@ void load_gguf_model(LoadedModel& m, const std::string& path, std::shared_ptr<co
     for (const std::string& k : f.key_order) m.metadata[k] = gm_scalar_text(f.metadata.at(k));
     for (const GgufTensor& t : f.tensors) m.file_tensors.emplace_back(t.name, gm_torch_shape(t));
 
-    const std::optional<std::string> arch_name = f.get_string("general.architecture");
-    if (!arch_name) fail_in(path, ErrorCode::BadFormat, "metadata 'general.architecture' is missing");
-    const GgufArch* ga = nullptr;
-    for (const GgufArch& a : kGgufArchs)
-        if (*arch_name == a.gguf) ga = &a;
-    if (!ga)
-        fail_in(path, ErrorCode::BadFormat,
-                "GGUF architecture '" + printable(*arch_name) + "' is not supported (AttnScope opens " +
-                    gguf_supported_architectures() + ")",
-                {*arch_name});
+    const GgufArch* ga = &gguf_arch_of(f, path);
     const Architecture* row = find_architecture(ga->row);
-    if (!row) fail_in(path, ErrorCode::BadFormat, "GGUF architecture '" + *arch_name + "' has no row in the table");
+    if (!row) fail_in(path, ErrorCode::BadFormat, "GGUF architecture '" + std::string(ga->gguf) + "' has no row in the table");
     m.naming = ga->gguf;
     const std::string a = ga->gguf;
     const auto key = [&](const char* suffix) { return a + "." + suffix; };
