@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "attnscope/common/error.h"
+#include "common/populate_pages.h"
 
 namespace attnscope {
 
@@ -30,12 +31,30 @@ int64_t shape_numel(const Shape& shape) {
     return n;
 }
 
-Tensor::Tensor(Shape s) : shape(std::move(s)), data(size_t(shape_numel(shape)), 0.0f) {}
+namespace {
+
+// Room for n floats whose pages are mapped in at once (populate_pages.h):
+// a gradient or a copied trace tensor of megabytes otherwise takes a page
+// fault a 4 KB page as it is first written.
+void reserve_mapped(FloatBuffer& b, size_t n) {
+    b.reserve(n);
+    if (n * sizeof(float) >= (size_t(1) << 20)) populate_pages(b.data(), n * sizeof(float));
+}
+
+}  // namespace
+
+Tensor::Tensor(Shape s) : shape(std::move(s)) {
+    const size_t n = size_t(shape_numel(shape));
+    reserve_mapped(data, n);
+    data.assign(n, 0.0f);
+}
 
 Tensor::Tensor(Shape s, const std::vector<float>& d) : Tensor(std::move(s), FloatBuffer(d.begin(), d.end())) {}
 
 Tensor::Tensor(Shape s, const float* begin) : shape(std::move(s)) {
-    data.assign(begin, begin + shape_numel(shape));
+    const size_t n = size_t(shape_numel(shape));
+    reserve_mapped(data, n);
+    data.assign(begin, begin + n);
 }
 
 Tensor::Tensor(Shape s, FloatBuffer d) : shape(std::move(s)), data(std::move(d)) {

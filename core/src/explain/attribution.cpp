@@ -109,8 +109,8 @@ Attribution attribute(const Model& model, std::span<const int> tokens, const Run
     std::vector<float> values;
     MatrixRM d = tape::target_gradient(w, tp, a.target, values, threads);
     std::vector<Gradients> g;
-    tape::backward(w, tp, std::move(d), GradientOptions{.attention = true, .heads = false, .residual = false},
-                   &g, threads);
+    tape::recycle(tape::backward(w, tp, std::move(d),
+                                 GradientOptions{.attention = true, .heads = false, .residual = false}, &g, threads));
     a.logit = values[0];
 
     // Saliency: g_i and the token embedding rows e_i.
@@ -260,8 +260,8 @@ PatchEstimates patch_estimates(const Model& model, std::span<const int> tokens, 
     std::vector<float> values;
     MatrixRM d = tape::target_gradient(w, tp, t, values, threads);
     std::vector<Gradients> g;
-    tape::backward(w, tp, std::move(d), GradientOptions{.attention = false, .heads = true, .residual = false}, &g,
-                   threads);
+    const GradientOptions heads_only{.attention = false, .heads = true, .residual = false, .embed = false};
+    tape::recycle(tape::backward(w, tp, std::move(d), heads_only, &g, threads));
     const int hs = cfg.head_size();
     PatchEstimates pe;
     pe.loss = values[0];

@@ -333,9 +333,13 @@ void head_backward(const float* A, const float* q, const float* k, const float* 
     thread_local std::vector<float, Eigen::aligned_allocator<float>> grad_buf, transposed_buf;
     float* g = thread_buffer(grad_buf, size_t(T) * T);
     float* tr = thread_buffer(transposed_buf, size_t(T) * T);
+    // In 16 × 16 tiles, so the writes stay within a few cache lines.
     const auto transpose = [T](const float* in, float* out) {
-        for (int i = 0; i < T; ++i)
-            for (int j = 0; j < T; ++j) out[size_t(j) * T + i] = in[size_t(i) * T + j];
+        constexpr int kTile = 16;
+        for (int i0 = 0; i0 < T; i0 += kTile)
+            for (int j0 = 0; j0 < T; j0 += kTile)
+                for (int i = i0; i < std::min(i0 + kTile, T); ++i)
+                    for (int j = j0; j < std::min(j0 + kTile, T); ++j) out[size_t(j) * T + i] = in[size_t(i) * T + j];
     };
     gemm::xwt(dz, ld_dz, v, ld_qkv, nullptr, g, T, T, T, hs, 1);  // dA = dz Vᵀ
     if (dA) std::memcpy(dA, g, sizeof(float) * size_t(T) * T);
@@ -346,9 +350,9 @@ void head_backward(const float* A, const float* q, const float* k, const float* 
     for (int i = 0; i < T; ++i) {
         const float* a = A + size_t(i) * T;
         float* row = g + size_t(i) * T;
-        double dot = 0;
-        for (int j = 0; j < T; ++j) dot += double(a[j]) * double(row[j]);
-        const float d = float(dot);
+        // In double, in Eigen's fixed lane order: the same bits on any thread.
+        const float d = float(Eigen::Map<const Eigen::ArrayXf>(a, T).cast<double>().matrix().dot(
+            Eigen::Map<const Eigen::ArrayXf>(row, T).cast<double>().matrix()));
         for (int j = 0; j < T; ++j) row[j] = a[j] == 0.0f ? 0.0f : a[j] * (row[j] - d) * scale;
     }
     gemm::xw(g, T, k, ld_qkv, dq, ld_d, T, hs, T, 1);  // dQ = dS K

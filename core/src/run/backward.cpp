@@ -38,7 +38,7 @@ Gradients gradients(const Model& model, std::span<const int> tokens, const RunOp
     std::vector<float> values;
     MatrixRM d = tape::target_gradient(w, tp, t, values, threads);
     std::vector<Gradients> out;
-    tape::backward(w, tp, std::move(d), options, &out, threads);
+    tape::recycle(tape::backward(w, tp, std::move(d), options, &out, threads));
     out[0].value = values[0];
     return std::move(out[0]);
 }
@@ -52,7 +52,9 @@ ScaledGradients scaled_embedding_gradients(const Model& model, std::span<const i
     const GradientTarget t = tape::resolved(target, w.config, T);
     if (batch <= 0) {
         const int64_t per_input = std::max<int64_t>(1, tape_bytes(w.config, std::max(T, 1)));
-        batch = int(std::clamp<int64_t>((int64_t(1) << 30) / per_input, 1, 64));
+        // A batch whose tape the kept buffers (tape.h) hold, so that the next
+        // batch reuses its memory rather than writing fresh pages.
+        batch = int(std::clamp<int64_t>(int64_t(tape::kKeptBytes * 3 / 4) / per_input, 1, 64));
     }
     ScaledGradients result;
     const GradientOptions none{.attention = false, .heads = false, .residual = false, .threads = threads};
@@ -62,11 +64,12 @@ ScaledGradients scaled_embedding_gradients(const Model& model, std::span<const i
         const tape::Tape tp = tape::forward(w, tokens, run, tape::scaled_embeddings(w, tokens, part), threads);
         std::vector<float> values;
         MatrixRM d = tape::target_gradient(w, tp, t, values, threads);
-        const MatrixRM dx = tape::backward(w, tp, std::move(d), none, nullptr, threads);
+        MatrixRM dx = tape::backward(w, tp, std::move(d), none, nullptr, threads);
         for (size_t b = 0; b < part.size(); ++b) {
             result.embed.emplace_back(Shape{T, int64_t(dx.cols())}, dx.data() + Eigen::Index(b) * T * dx.cols());
             result.values.push_back(values[b]);
         }
+        tape::recycle(std::move(dx));
     }
     return result;
 }

@@ -96,8 +96,20 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
     }
 
     // The final norm: d (its output) -> d the last block's output.
-    MatrixRM dx(N, C), dn(N, C), dact(N, F), dpre(N, F), fgate, dz(N, QW), dq(N, QW), dk(N, QW), dv(N, QW),
-        dk_kv(N, KW), dv_kv(N, KW), part(N, C);
+    // Work buffers, made once: each layer writes them whole.
+    MatrixRM dx = fresh(N, C), dn = fresh(N, C), dact = fresh(N, F), dpre = fresh(N, F), dz = fresh(N, QW),
+             dq = fresh(N, QW), dk = fresh(N, QW), dv = fresh(N, QW), part = fresh(N, C), dresid1 = fresh(N, C),
+             dk_rot = fresh(N, KW);
+    MatrixRM fgate, dup, dgate_act, dk_kv, dv_kv;
+    if (gated) {
+        fgate = fresh(N, F);
+        dup = fresh(N, F);
+        dgate_act = fresh(N, F);
+    }
+    if (Hkv != H) {
+        dk_kv = fresh(N, KW);
+        dv_kv = fresh(N, KW);
+    }
     norm_backward(cfg, tape.final_in, w.ln_f, d, dx, threads);
     d.swap(dx);
 
@@ -110,10 +122,9 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
         // MLP: out = resid1 + proj(act(hidden(ln2))), gated: down(act(gate) ⊙ up).
         linear_backward(cmap(d), lw.mlp.proj, map(dact), threads);  // d act (N, F)
         if (gated) {
-            fgate.resize(N, F);
             activation(cfg.activation, ly.hidden, fgate, threads);
-            MatrixRM dup = dact.cwiseProduct(fgate);                    // d up = d act ⊙ f(gate)
-            MatrixRM dgate_act = dact.cwiseProduct(ly.up);              // d f(gate) = d act ⊙ up
+            dup = dact.cwiseProduct(fgate);                             // d up = d act ⊙ f(gate)
+            dgate_act = dact.cwiseProduct(ly.up);                       // d f(gate) = d act ⊙ up
             activation_backward(cfg.activation, ly.hidden, dgate_act, dpre, threads);
             linear_backward(cmap(dpre), lw.mlp.hidden, map(dn), threads);
             linear_backward(cmap(dup), lw.mlp.up, map(part), threads);
@@ -126,7 +137,7 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
         const MatrixRM& ln2_in = cfg.parallel_residual ? ly.x : ly.resid1;
         norm_backward(cfg, ln2_in, lw.ln2, dn, part, threads);
         // d resid1: the output's residual, plus ln2's unless it read x.
-        MatrixRM dresid1 = d;
+        dresid1 = d;
         if (!cfg.parallel_residual) kernels::add_inplace(map(dresid1), cmap(part), threads);
         // x: resid1 = x + proj(z); with the parallel residual ln2's path too.
         dx = dresid1;
@@ -136,6 +147,8 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
         linear_backward(cmap(dresid1), lw.attn.proj, map(dz), threads);
         if (out && options.heads)
             for (int b = 0; b < B; ++b) (*out)[size_t(b)].layers[size_t(l)].heads = slice(dz, b, T);
+        // Nothing below layer 0's heads is asked for (the patching estimate's case).
+        if (l == 0 && !options.embed && !(out && options.attention)) break;
 
         // The attention, one (input, head) per task. An ablated head's output
         // was set to 0: nothing flows back through it.
@@ -176,7 +189,7 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
             dk_in = &dk_kv;
             dv_in = &dv_kv;
         }
-        MatrixRM dk_rot = *dk_in;
+        dk_rot = *dk_in;
         rotate_and_normalize_back(cfg, lw.attn.q_norm, inv_freq, B, T, H, ly.q_raw, dq, threads);
         rotate_and_normalize_back(cfg, lw.attn.k_norm, inv_freq, B, T, Hkv, ly.k_raw, dk_rot, threads);
         linear_backward(cmap(dq), lw.attn.q, map(dn), threads);
@@ -188,8 +201,11 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
         kernels::add_inplace(map(dx), cmap(part), threads);  // d x (N, C)
         d.swap(dx);
     }
-    if (out)
+    if (out && options.embed)
         for (int b = 0; b < B; ++b) (*out)[size_t(b)].embed = slice(d, b, T);
+    for (MatrixRM* m : {&dx, &dn, &dact, &dpre, &dz, &dq, &dk, &dv, &part, &dresid1, &dk_rot, &fgate, &dup,
+                        &dgate_act, &dk_kv, &dv_kv})
+        recycle(std::move(*m));
     return d;
 }
 

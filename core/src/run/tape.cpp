@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <mutex>
 
 #include "attnscope/common/error.h"
 #include "attnscope/run/kernels.h"
@@ -46,6 +47,65 @@ void normalize_and_rotate(const ModelConfig& cfg, const VectorF& head_norm, cons
 }
 
 }  // namespace
+
+namespace {
+
+struct Kept {
+    std::mutex mutex;
+    std::vector<MatrixRM> buffers;  // oldest first
+    size_t bytes = 0;
+};
+
+Kept& kept() {
+    static Kept k;
+    return k;
+}
+
+size_t bytes_of(const MatrixRM& m) { return size_t(m.size()) * sizeof(float); }
+
+}  // namespace
+
+MatrixRM fresh(Eigen::Index rows, Eigen::Index cols) {
+    {
+        Kept& k = kept();
+        const std::lock_guard lock(k.mutex);
+        for (size_t i = k.buffers.size(); i-- > 0;)
+            if (k.buffers[i].size() == rows * cols) {
+                MatrixRM m = std::move(k.buffers[i]);
+                k.buffers.erase(k.buffers.begin() + std::ptrdiff_t(i));
+                k.bytes -= bytes_of(m);
+                m.resize(rows, cols);  // the same number of floats: no new allocation
+                return m;
+            }
+    }
+    MatrixRM m(rows, cols);
+    populate_pages(m.data(), bytes_of(m));
+    return m;
+}
+
+void recycle(MatrixRM&& m) {
+    const size_t n = bytes_of(m);
+    if (n == 0 || n > kKeptBytes) return;
+    MatrixRM own = std::move(m);
+    std::vector<MatrixRM> dropped;  // freed outside the lock
+    Kept& k = kept();
+    const std::lock_guard lock(k.mutex);
+    while (k.bytes + n > kKeptBytes) {
+        k.bytes -= bytes_of(k.buffers.front());
+        dropped.push_back(std::move(k.buffers.front()));
+        k.buffers.erase(k.buffers.begin());
+    }
+    k.bytes += n;
+    k.buffers.push_back(std::move(own));
+}
+
+Tape::~Tape() {
+    for (Layer& L : layers)
+        for (MatrixRM* m : {&L.x, &L.q, &L.k, &L.v, &L.q_raw, &L.k_raw, &L.A, &L.z, &L.resid1, &L.hidden, &L.up})
+            recycle(std::move(*m));
+    recycle(std::move(final_in));
+    recycle(std::move(final_out));
+}
 
 GradientTarget resolved(const GradientTarget& target, const ModelConfig& config, int T) {
     GradientTarget t = target;
@@ -120,39 +180,41 @@ Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& ru
     tape.run = run;
     tape.layers.resize(size_t(cfg.n_layer));
     // Work buffers no backward reads.
-    MatrixRM ln(N, C), kv(N, KW), proj(N, C), ln2(N, C), act(N, F), mlp_proj(N, C);
+    MatrixRM ln = fresh(N, C), kv = fresh(N, KW), proj = fresh(N, C), ln2 = fresh(N, C), act = fresh(N, F),
+             mlp_proj = fresh(N, C);
     std::vector<float> row_max(size_t(H) * T), row_inv(size_t(H) * T);
     MatrixRM x = std::move(input);
     for (int l = 0; l < cfg.n_layer; ++l) {
         const LayerWeights& lw = w.layers[size_t(l)];
         Layer& L = tape.layers[size_t(l)];
         blocks::norm(cfg, cmap(x), lw.ln1, map(ln), threads);
-        L.q.resize(N, QW);
+        L.q = fresh(N, QW);
         linear(cmap(ln), lw.attn.q, map(L.q), threads);
-        if (cfg.qk_norm) L.q_raw = L.q;
+        if (cfg.qk_norm) {
+            L.q_raw = fresh(N, QW);
+            L.q_raw = L.q;
+        }
         normalize_and_rotate(cfg, lw.attn.q_norm, inv_freq, B, T, H, L.q, threads);
         linear(cmap(ln), lw.attn.k, map(kv), threads);
-        if (cfg.qk_norm) L.k_raw = kv;
+        if (cfg.qk_norm) {
+            L.k_raw = fresh(N, KW);
+            L.k_raw = kv;
+        }
         normalize_and_rotate(cfg, lw.attn.k_norm, inv_freq, B, T, Hkv, kv, threads);
-        if (Hkv == H) {
-            L.k = kv;
-        } else {
-            L.k.resize(N, QW);
-            repeat_kv(kv, L.k, H, Hkv, hs);
-        }
+        L.k = fresh(N, QW);
+        if (Hkv == H) L.k = kv;
+        else repeat_kv(kv, L.k, H, Hkv, hs);
         linear(cmap(ln), lw.attn.v, map(kv), threads);
-        if (Hkv == H) {
-            L.v = kv;
-        } else {
-            L.v.resize(N, QW);
-            repeat_kv(kv, L.v, H, Hkv, hs);
-        }
+        L.v = fresh(N, QW);
+        if (Hkv == H) L.v = kv;
+        else repeat_kv(kv, L.v, H, Hkv, hs);
 
         std::vector<bool> ablated(size_t(H), false);
         for (const HeadRef& a : run.ablate)
             if (a.layer == l) ablated[size_t(a.head)] = true;
-        L.A.assign(size_t(B) * H * T * T, 0.0f);
-        L.z.resize(N, QW);
+        L.A = fresh(Eigen::Index(B) * H * T, T);
+        L.A.setZero();
+        L.z = fresh(N, QW);
         for (int b = 0; b < B; ++b) {
             const size_t r0 = size_t(b) * T;
             attention::LayerOutput out{L.A.data() + size_t(b) * H * T * T, row_max.data(), row_inv.data(),
@@ -162,25 +224,27 @@ Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& ru
         }
 
         L.x = std::move(x);
-        L.resid1.resize(N, C);
-        L.hidden.resize(N, F);
-        if (gated) L.up.resize(N, F);
+        L.resid1 = fresh(N, C);
+        L.hidden = fresh(N, F);
+        if (gated) L.up = fresh(N, F);
         linear(cmap(L.z), lw.attn.proj, map(proj), threads);
         const blocks::BlockRows br{map(proj), map(L.resid1), map(ln2), map(L.hidden),
                                    map(act),  gated ? map(L.up) : MapRM(nullptr, 0, 0), map(mlp_proj)};
-        x = MatrixRM(N, C);
+        x = fresh(N, C);
         blocks::after_projection(lw, cfg, cmap(L.x), br, map(x), threads);
     }
-    tape.final_out.resize(N, C);
+    tape.final_out = fresh(N, C);
     blocks::norm(cfg, cmap(x), w.ln_f, map(tape.final_out), threads);
     tape.final_in = std::move(x);
+    for (MatrixRM* m : {&ln, &kv, &proj, &ln2, &act, &mlp_proj}) recycle(std::move(*m));
     return tape;
 }
 
 MatrixRM target_gradient(const Weights& w, const Tape& tape, const GradientTarget& target, std::vector<float>& values,
                          int threads) {
     const int T = tape.T, B = tape.B, C = tape.config.n_embed, V = tape.config.vocab_size;
-    MatrixRM d = MatrixRM::Zero(Eigen::Index(B) * T, C);
+    MatrixRM d = fresh(Eigen::Index(B) * T, C);
+    d.setZero();
     values.assign(size_t(B), 0.0f);
     if (target.kind == GradientTarget::Kind::Logit) {
         // f = ln_f[P] · W_U[y] + b[y]: its value is the lm_head's own, the
@@ -195,32 +259,43 @@ MatrixRM target_gradient(const Weights& w, const Tape& tape, const GradientTarge
         return d;
     }
     // The mean over positions p < T - 1 of -ln softmax(logits[p])[t_{p+1}]:
-    // d logits[p] = (softmax(logits[p]) - onehot(t_{p+1})) / (T - 1), in
-    // double as predict.h takes its softmax; then d ln_f = d logits · W_U.
-    constexpr int kBlock = 64;
-    MatrixRM logits(kBlock, V), dlogits(kBlock, V), dblock(kBlock, C);
+    // d logits[p] = (softmax(logits[p]) - onehot(t_{p+1})) / (T - 1), with
+    // each row's sum and loss in double, made in place over the logits; then
+    // d ln_f = d logits · W_U. Up to 256 rows go at once (the unembedding is
+    // packed once each way at T = 256), and a row's softmax is one thread's,
+    // the same on any number of threads.
+    constexpr int kBlock = 256;
+    const int block = std::min(kBlock, T - 1);
+    MatrixRM logits = fresh(block, V), dblock = fresh(block, C);
+    std::vector<double> row_loss(static_cast<size_t>(block));
     for (int b = 0; b < B; ++b) {
         double loss = 0;
-        for (int p0 = 0; p0 < T - 1; p0 += kBlock) {
-            const int n = std::min(kBlock, T - 1 - p0);
+        for (int p0 = 0; p0 < T - 1; p0 += block) {
+            const int n = std::min(block, T - 1 - p0);
             const Eigen::Index r0 = Eigen::Index(b) * T + p0;
             kernels::unembed(ConstMapRM(tape.final_out.data() + r0 * C, n, C), w, MapRM(logits.data(), n, V), threads);
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && n > 1)
             for (int i = 0; i < n; ++i) {
-                const float* row = logits.data() + Eigen::Index(i) * V;
-                const double max = *std::max_element(row, row + V);
-                double sum = 0;
-                for (int j = 0; j < V; ++j) sum += std::exp(double(row[j]) - max);
+                float* row = logits.data() + Eigen::Index(i) * V;
                 const int next = tape.tokens[size_t(p0 + i + 1)];
-                loss += std::log(sum) - (double(row[next]) - max);
-                float* drow = dlogits.data() + Eigen::Index(i) * V;
-                for (int j = 0; j < V; ++j) drow[j] = float(std::exp(double(row[j]) - max) / sum / (T - 1));
-                drow[next] -= float(1.0 / (T - 1));
+                const float max = *std::max_element(row, row + V);
+                const double next_logit = double(row[next]) - double(max);
+                // Eigen's vectorised exp, within 2 ulp of the true one, and
+                // no slower on the underflowing tail of a flat distribution.
+                Eigen::Map<Eigen::ArrayXf> e(row, V);
+                e = (e - max).exp();
+                const double sum = e.cast<double>().sum();
+                row_loss[size_t(i)] = std::log(sum) - next_logit;
+                e *= float(1.0 / (sum * (T - 1)));
+                row[next] -= float(1.0 / (T - 1));
             }
-            kernels::unembed_backward(ConstMapRM(dlogits.data(), n, V), w, MapRM(dblock.data(), n, C), threads);
+            for (int i = 0; i < n; ++i) loss += row_loss[size_t(i)];
+            kernels::unembed_backward(ConstMapRM(logits.data(), n, V), w, MapRM(dblock.data(), n, C), threads);
             d.block(r0, 0, n, C) = dblock.topRows(n);
         }
         values[size_t(b)] = float(loss / (T - 1));
     }
+    for (MatrixRM* m : {&logits, &dblock}) recycle(std::move(*m));
     return d;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "attnscope/run/backward.h"
+#include "common/populate_pages.h"
 
 namespace attnscope::tape {
 
@@ -17,14 +18,20 @@ struct Layer {
     MatrixRM k, v;     // (BT, H*hs) keys (after k-norm and RoPE) and values, repeated per query head (GQA)
     MatrixRM q_raw;    // (BT, H*hs) the q Linear's output, before its norm (q/k norm only), else empty
     MatrixRM k_raw;    // (BT, Hkv*hs) the same for k
-    FloatBuffer A;     // (B, H, T, T) softmax weights
+    MatrixRM A;        // (B·H·T, T) softmax weights, input b's head h at rows (b·H + h)·T
     MatrixRM z;        // (BT, H*hs) each head's weighted sum of values (ablated heads 0), before proj
     MatrixRM resid1;   // (BT, C) x + attention
     MatrixRM hidden;   // (BT, F) the MLP's first Linear (a gated MLP's gate), before its activation
     MatrixRM up;       // (BT, F) a gated MLP's up projection, else empty
 };
 
+// Its buffers go back to fresh()'s store when it is destroyed.
 struct Tape {
+    Tape() = default;
+    Tape(Tape&&) = default;
+    Tape& operator=(Tape&&) = default;
+    ~Tape();
+
     ModelConfig config;
     int B = 0, T = 0;
     std::vector<int> tokens;
@@ -33,6 +40,20 @@ struct Tape {
     MatrixRM final_in;              // (BT, C) the last block's output, the final norm's input
     MatrixRM final_out;             // (BT, C) the final norm's output
 };
+
+// A (rows, cols) matrix, its contents unspecified: one a finished pass gave
+// back (recycle) when one of that size is kept, else a new one whose pages are
+// mapped in by one call (populate_pages.h). At T = 256 a backward pass writes
+// some 300 MB of buffers; on this project's paravirtualised machines a page
+// the process has not written before costs microseconds at its first write,
+// more than the pass's products, so passes run one after another (the app's
+// live attribution, a benchmark) reuse the last one's. Thread-safe.
+MatrixRM fresh(Eigen::Index rows, Eigen::Index cols);
+
+// Gives a buffer back for fresh() to hand out again. At most kKeptBytes are
+// kept, the newest first; what does not fit is freed.
+void recycle(MatrixRM&& m);
+inline constexpr size_t kKeptBytes = size_t(512) << 20;
 
 // A whole matrix as the maps the kernels take.
 inline MapRM map(MatrixRM& m) { return MapRM(m.data(), m.rows(), m.cols()); }
@@ -53,7 +74,8 @@ MatrixRM target_gradient(const Weights& w, const Tape& tape, const GradientTarge
                          int threads);
 
 // The backward pass from d_final_out (BT, C): the gradients each input's
-// LayerGradients keep (per `options`) and, returned, d block-0 input (BT, C).
+// LayerGradients keep (per `options`) and, returned, d block-0 input (BT, C)
+// (unspecified when options.embed is false).
 MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d_final_out, const GradientOptions& options,
                   std::vector<Gradients>* out, int threads);
 

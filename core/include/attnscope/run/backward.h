@@ -38,6 +38,7 @@ struct GradientOptions {
     bool attention = true;  // LayerGradients::weights, (H, T, T) per layer
     bool heads = true;      // LayerGradients::heads
     bool residual = true;   // LayerGradients::out
+    bool embed = true;      // Gradients::embed; without it (nor attention) layer 0 stops at its heads' outputs
     int threads = 0;        // 0: default_thread_count()
 };
 
@@ -65,7 +66,7 @@ Gradients gradients(const Model& model, std::span<const int> tokens, const RunOp
 // `alphas` (positions kept), the gradient of `target` with respect to those
 // scaled rows, (T, C) per alpha, and the target's value at each
 // (values[b]). The alphas go through the model `batch` at a time (0: as many
-// as fit in about 1 GB of tape), each linear layer one product for the batch.
+// as fit in about 384 MB of tape), each linear layer one product for the batch.
 // `keep_going()` is asked between batches; false throws Error(Cancelled).
 struct ScaledGradients {
     std::vector<Tensor> embed;  // per alpha, (T, C)
