@@ -228,7 +228,9 @@ int bench(const std::vector<std::string>& argv) {
     std::set<std::string> valued = {"child-gpt2", "threads", "text-file", "tokens", "edit", "repeat", "attention-budget-mb",
                                    "activation-budget-mb", "kv-budget-mb", "generate", "llama-cpp"};
     valued.insert(kModelOptions.begin(), kModelOptions.end());
-    const Args args(argv, valued, {"quick", "torch", "json", "scan", "baseline", "head-stats", "attribution", "gguf"});
+    std::set<std::string> flags = {"quick", "torch", "json", "scan", "baseline", "head-stats", "attribution", "gguf"};
+    flags.insert(kModelFlags.begin(), kModelFlags.end());
+    const Args args(argv, valued, flags);
     if (args.has("model") || args.has("random")) return bench_model(args);
     for (const char* only :
          {"text-file", "tokens", "edit", "repeat", "json", "tokenizer", "scan", "baseline", "head-stats", "attribution",

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "attnscope/common/error.h"
+#include "attnscope/model/weights.h"
 #include "attnscope/common/file_io.h"
 #include "attnscope/model/local_models.h"
 #include "attnscope/tokenizers/tokenizer.h"
@@ -72,6 +73,8 @@ std::string model_path(const std::string& arg) {
 
 session::Document open_model(const Args& args) {
     if (args.has("model") && args.has("random")) throw UsageError("give --model FILE or --random SPEC, not both");
+    if (args.has("random") && args.has("llama-cpp-rounding"))
+        throw UsageError("--llama-cpp-rounding is for GGUF files; a --random model has float32 weights");
     if (args.has("random")) {
         uint64_t random_seed = 0;
         const auto config = attnscope::ModelConfig::parse_spec(args.get("random"), &random_seed);
@@ -82,8 +85,15 @@ session::Document open_model(const Args& args) {
         if (args.has("tokenizer")) d.tokenizer = attnscope::load_tokenizer(args.get("tokenizer"));
         return d;
     }
-    return session::openDocument(path_arg(model_path(args.get("model")), "model"),
-                                 path_arg(args.get("tokenizer"), "tokenizer"));
+    session::Document d = session::openDocument(path_arg(model_path(args.get("model")), "model"),
+                                                 path_arg(args.get("tokenizer"), "tokenizer"));
+    if (args.has("llama-cpp-rounding")) {
+        if (!d.model.weights || !d.model.weights->has_stored())
+            throw UsageError("--llama-cpp-rounding: the model has no GGUF float16, bfloat16 or quantized weights, "
+                             "so llama.cpp would not round its activations either");
+        d.model.weights = std::make_shared<attnscope::Weights>(attnscope::with_llama_cpp_rounding(*d.model.weights));
+    }
+    return d;
 }
 
 std::vector<int> parse_int_list(const std::string& s, const char* what, int lo) {

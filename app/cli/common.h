@@ -15,6 +15,7 @@ namespace cli {
 
 // Options the helpers below read; verbs add them to their own lists.
 inline const std::set<std::string> kModelOptions = {"model", "random", "tokenizer"};
+inline const std::set<std::string> kModelFlags = {"llama-cpp-rounding"};
 inline const std::set<std::string> kInputOptions = {"text", "text-file", "tokens"};
 
 session::Document open_model(const Args& args);

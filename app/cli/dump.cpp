@@ -30,7 +30,9 @@ int dump(const std::vector<std::string>& argv) {
     std::set<std::string> valued = {"o", "output", "ablate", "threads"};
     valued.insert(kModelOptions.begin(), kModelOptions.end());
     valued.insert(kInputOptions.begin(), kInputOptions.end());
-    const Args args(argv, valued, {"bidirectional", "crop"});
+    std::set<std::string> flags = {"bidirectional", "crop"};
+    flags.insert(kModelFlags.begin(), kModelFlags.end());
+    const Args args(argv, valued, flags);
     const std::string out_path = args.get("o", args.get("output"));
     if (out_path.empty()) throw UsageError("dump needs -o OUT.json");
     // Every argument is checked before any file is read.

@@ -36,6 +36,7 @@ Args parse(const std::vector<std::string>& argv, std::set<std::string> valued, s
     valued.insert(kInputOptions.begin(), kInputOptions.end());
     valued.insert("threads");
     flags.insert("json");
+    flags.insert(kModelFlags.begin(), kModelFlags.end());
     return Args(argv, valued, flags);
 }
 

@@ -61,6 +61,7 @@ int generate(const std::vector<std::string>& argv) {
     valued.insert(kGenerateOptions.begin(), kGenerateOptions.end());
     std::set<std::string> flags = {"json", "bidirectional"};
     flags.insert(kGenerateFlags.begin(), kGenerateFlags.end());
+    flags.insert(kModelFlags.begin(), kModelFlags.end());
     const Args args(argv, valued, flags);
     if (!args.positional().empty()) throw UsageError("generate takes no file argument; use --model FILE");
     if (int(args.has("text")) + int(args.has("text-file")) + int(args.has("tokens")) != 1)

@@ -85,7 +85,10 @@ const char* kUsageExport =
     "  generate [--model M] (--text T | --text-file F | --tokens 1,2,3) --max-new N\n"
     "         [--greedy | --temperature t [--top-k K] [--top-p p] --seed S] [--ignore-eos]\n"
     "         [--ablate L.H,...] [--knockout L.H:Q>K,...] [--bidirectional] [--threads N] [--json]\n"
-    "         continue the text: greedy by default, or sampled with a seed (the same ids on any machine)\n";
+    "         continue the text: greedy by default, or sampled with a seed (the same ids on any machine)\n"
+    "  --llama-cpp-rounding (dump, bench, predict, heads, ablate-scan, attribute, generate):\n"
+    "         a GGUF file computed as llama.cpp's CPU backend computes it, each product's activations\n"
+    "         rounded to float16, bfloat16, Q8_0 or Q8_K first, rather than the exact float32 model\n";
 
 // The usage text; the views and their --view values come from the registry.
 std::string usage() {

@@ -2,6 +2,10 @@
 // and one clear line on stderr for every kind of mistake.
 #include "tst_cli.h"
 
+#include "attnscope/model/model_file.h"
+#include "attnscope/model/weights.h"
+#include "attnscope/run/model.h"
+
 void tst_Cli::dumpMatchesPyTorch_data() {
     QTest::addColumn<QString>("name");
     QTest::newRow("seed_small") << "seed_small";
@@ -247,6 +251,38 @@ void tst_Cli::gpt2VocabularyUsesTheBundledBpe() {
     // Any other vocabulary size still asks for a tokenizer.
     const Run other = cli({"tokenize", "--model", testutil::fixtures("checkpoints/seed_adamw.pt"), "--text", "Hello"});
     QCOMPARE(other.status, 1);
+}
+
+// --llama-cpp-rounding: a Q4_K file's prediction moves (its activations are
+// rounded to Q8_K blocks first) and equals the core's run on
+// with_llama_cpp_rounding's weights; without it, the exact run's.
+void tst_Cli::llamaCppRoundingChangesAQuantizedRun() {
+    const QString model = testutil::fixtures("gguf/llama_q4_k.gguf");
+    const QStringList args{"predict", "--model", model, "--tokens", "1,40,41,42,43,44,45,46", "--top", "1", "--json"};
+    const Run exact = cli(args);
+    const Run rounded = cli(args + QStringList{"--llama-cpp-rounding"});
+    QVERIFY2(exact.status == 0, qPrintable(exact.err));
+    QVERIFY2(rounded.status == 0, qPrintable(rounded.err));
+    const auto logitOf = [](const Run& r) {
+        return QJsonDocument::fromJson(r.out.toUtf8()).object()["top"].toArray()[0].toObject()["logit"].toDouble();
+    };
+    const LoadedModel lm = load_model(testutil::str(model));
+    const std::vector<int> ids{1, 40, 41, 42, 43, 44, 45, 46};
+    const auto coreLogit = [&](std::shared_ptr<const Weights> w, int id) {
+        Trace t;
+        RunOptions o;
+        Model(std::move(w)).run(ids, o, t);
+        const int64_t V = t.logits.shape[1];
+        return double(t.logits.data[size_t((t.logits.shape[0] - 1) * V + id)]);
+    };
+    const int top = QJsonDocument::fromJson(rounded.out.toUtf8()).object()["top"].toArray()[0].toObject()["id"].toInt();
+    const double want = coreLogit(std::make_shared<Weights>(with_llama_cpp_rounding(*lm.weights)), top);
+    const double plain = coreLogit(lm.weights, top);
+    QCOMPARE(logitOf(rounded), want);
+    QVERIFY2(std::abs(want - plain) > 1e-6, qPrintable(QString("%1 vs %2").arg(want).arg(plain)));
+    QVERIFY2(std::abs(logitOf(exact) - logitOf(rounded)) > 1e-6 ||
+                 QJsonDocument::fromJson(exact.out.toUtf8()).object()["top"].toArray()[0].toObject()["id"].toInt() != top,
+             qPrintable(exact.out + rounded.out));
 }
 
 // A checkpoint with a command beside its weights opens; info names the call it did not make.

@@ -49,6 +49,7 @@ private slots:
     void otherErrorsExitOne_data();
     void otherErrorsExitOne();
     void gpt2VocabularyUsesTheBundledBpe();
+    void llamaCppRoundingChangesAQuantizedRun();
     void benchOnAModelPrintsOneJsonObject();
     void infoListsWhatWasNotRun();
     void charactersOutsideTheVocabularyAreLeftOut();

@@ -17,6 +17,9 @@ void tst_Cli::badUsageExitsTwo_data() {
     QTest::newRow("tokenize without text") << QStringList{"tokenize", "--tokenizer", "x"} << "--text";
     QTest::newRow("convert without output") << QStringList{"convert", "in.pt"} << "-o";
     QTest::newRow("bad tokens") << QStringList{"dump", "--random", "x", "--tokens", "1,a", "-o", "x"} << "--tokens";
+    QTest::newRow("rounding a random model") << QStringList{"predict", "--random", "n_layer=1,n_head=1,n_embed=8,context=8,vocab=9",
+                                                           "--tokens", "1", "--llama-cpp-rounding"} << "GGUF";
+    QTest::newRow("rounding float32 weights") << QStringList{"predict", "--tokens", "1", "--llama-cpp-rounding"} << "no GGUF";
     QTest::newRow("bad ablate") << QStringList{"dump", "--random", "n_layer=1,n_head=1,n_embed=4,context=4,vocab=4", "--tokens", "1", "-o", "x", "--ablate", "zero"} << "--ablate";
     QTest::newRow("bad threads") << QStringList{"dump", "--random", "n_layer=1,n_head=1,n_embed=4,context=4,vocab=4", "--tokens", "1", "-o", "x", "--threads", "-3"} << "--threads";
     QTest::newRow("missing value") << QStringList{"dump", "--tokens"} << "needs a value";

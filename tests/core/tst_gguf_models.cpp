@@ -226,63 +226,78 @@ void tst_Gguf::modelsMatchLlamaCpp_data() {
     for (const auto& [name, m] : reference().find("models")->members()) QTest::newRow(name.c_str()) << QString::fromStdString(name);
 }
 
+namespace {
+
+// How far our distributions at every position are from llama.cpp's.
+struct Agreement {
+    double worst = 0;     // largest |p - p_llama.cpp|
+    double worst_kl = 0;  // largest KL(llama.cpp || ours)
+    int top1 = 0;         // positions whose top token is the same
+};
+
+Agreement agreement(const MatrixRM& logits, const Json& probs, int V) {
+    Agreement a;
+    for (int t = 0; t < int(logits.rows()); ++t) {
+        const std::vector<double> p = softmaxOf(logits.data() + Eigen::Index(t) * V, V);
+        const auto& q = probs.items()[size_t(t)].items();
+        double kl = 0;
+        int ours = 0, theirs = 0;
+        for (int i = 0; i < V; ++i) {
+            const double qi = q[size_t(i)].as_double();
+            a.worst = std::max(a.worst, std::abs(p[size_t(i)] - qi));
+            if (qi > 0) kl += qi * std::log(qi / std::max(p[size_t(i)], 1e-300));
+            if (p[size_t(i)] > p[size_t(ours)]) ours = i;
+            if (qi > q[size_t(theirs)].as_double()) theirs = i;
+        }
+        a.worst_kl = std::max(a.worst_kl, kl);
+        a.top1 += ours == theirs ? 1 : 0;
+    }
+    return a;
+}
+
+}  // namespace
+
 // llama.cpp's next-token probabilities at every position of the prompt and its
-// greedy continuation, against ours on the same file. F32, F16 and BF16
+// greedy continuation, against ours on the same file with llama.cpp's
+// rounding of the activations (with_llama_cpp_rounding: float16, bfloat16,
+// Q8_0 or Q8_K, as its CPU dot products take them). F32, F16 and BF16
 // weights: every probability within 1e-4 and the same 32 greedy tokens.
-// Quantized: the distributions within KL 1e-3 (llama.cpp also rounds the
-// activations to 8 bits for its quantized dot products, so the top token may
-// differ where two are close: the agreement is reported, not required).
+// Quantized: the distributions within KL 1e-3 (the top token may still
+// differ where two are close: the agreement is reported, not required). The
+// exact float32 run's distance is reported beside it.
 void tst_Gguf::modelsMatchLlamaCpp() {
     QFETCH(QString, name);
     const Json& ref = *reference().find("models")->find(name.toStdString());
     const LoadedModel lm = load_model(testutil::str(ggufFixture(name + ".gguf")));
     QCOMPARE(lm.format, std::string("gguf"));
-    const Model model(lm.weights);
+    const Model exact(lm.weights);
+    const Model model(std::make_shared<Weights>(with_llama_cpp_rounding(*lm.weights)));
     const std::vector<int> tokens = intsOf(*ref.find("tokens"));
     const int V = lm.weights->config.vocab_size;
     QCOMPARE(V, int(ref.find("vocab")->as_int()));
-    const MatrixRM logits = allLogits(model, tokens);
-    const auto& probs = ref.find("probs")->items();
-    QCOMPARE(int(probs.size()), int(tokens.size()));
-    double worst = 0, worst_kl = 0;
-    int top1 = 0;
-    for (int t = 0; t < int(tokens.size()); ++t) {
-        const std::vector<double> p = softmaxOf(logits.data() + Eigen::Index(t) * V, V);
-        const auto& q = probs[size_t(t)].items();
-        QCOMPARE(int(q.size()), V);
-        double kl = 0;
-        int ours = 0, theirs = 0;
-        for (int i = 0; i < V; ++i) {
-            const double qi = q[size_t(i)].as_double();
-            worst = std::max(worst, std::abs(p[size_t(i)] - qi));
-            if (qi > 0) kl += qi * std::log(qi / std::max(p[size_t(i)], 1e-300));
-            if (p[size_t(i)] > p[size_t(ours)]) ours = i;
-            if (qi > q[size_t(theirs)].as_double()) theirs = i;
-        }
-        worst_kl = std::max(worst_kl, kl);
-        top1 += ours == theirs ? 1 : 0;
-    }
-    qInfo("%s: largest |p - p_llama.cpp| %.3g, largest KL(llama.cpp || ours) %.3g, top-1 agreement %d/%d",
-          qPrintable(name), worst, worst_kl, top1, int(tokens.size()));
+    const Json& probs = *ref.find("probs");
+    QCOMPARE(int(probs.items().size()), int(tokens.size()));
+    for (const Json& q : probs.items()) QCOMPARE(int(q.items().size()), V);
+    const Agreement a = agreement(allLogits(model, tokens), probs, V);
+    const Agreement f = agreement(allLogits(exact, tokens), probs, V);
+    qInfo("%s: largest |p - p_llama.cpp| %.3g (exact float32: %.3g), largest KL(llama.cpp || ours) %.3g (%.3g), "
+          "top-1 agreement %d/%d (%d)",
+          qPrintable(name), a.worst, f.worst, a.worst_kl, f.worst_kl, a.top1, int(tokens.size()), f.top1);
     if (isQuantizedFixture(name.toStdString())) {
-        // llama.cpp rounds the activations of its K-quant dot products to
-        // 8 bits a block of 256 (Q8_K); on this fixture that alone moves the
-        // Q4_K distributions by up to KL 1.3e-3 (our weights equal the
-        // reference dequantizer's bit for bit, dequantizersMatchReference).
-        if (name == "llama_q4_k") QEXPECT_FAIL("llama_q4_k", "llama.cpp's Q8_K activations: KL up to 1.3e-3", Continue);
-        QVERIFY2(worst_kl <= 1e-3, qPrintable(QString("KL %1").arg(worst_kl)));
+        QVERIFY2(a.worst_kl <= 1e-3, qPrintable(QString("KL %1").arg(a.worst_kl)));
         return;
     }
-    // llama.cpp's bfloat16 dot products round the activations to bfloat16
-    // too (8 bits of mantissa): against its F32 and F16 runs 1e-4 holds,
-    // against its BF16 run the probabilities agree to 1e-3.
-    const bool bf16 = name == "llama_bf16";
-    QVERIFY2(worst <= (bf16 ? 1e-3 : 1e-4), qPrintable(QString("probabilities differ by %1").arg(worst)));
     const std::vector<int> ours = greedy(model, tokens, 32), theirs = intsOf(*ref.find("greedy"));
     int same = 0;
     while (same < 32 && ours[size_t(same)] == theirs[size_t(same)]) ++same;
     qInfo("%s: greedy continuation: the first %d of 32 tokens equal llama.cpp's", qPrintable(name), same);
-    if (!bf16) QCOMPARE(ours, theirs);
+    QCOMPARE(ours, theirs);
+    // BF16: rounding the activations as llama.cpp does took the largest
+    // difference from 2.15e-4 to 1.34e-4; what makes the rest is not found.
+    if (name == "llama_bf16")
+        QEXPECT_FAIL("llama_bf16", "BF16 probabilities within 1.4e-4 of llama.cpp's, not 1e-4", Continue);
+    QVERIFY2(a.worst <= 1e-4, qPrintable(QString("probabilities differ by %1").arg(a.worst)));
+    QVERIFY2(a.worst <= 1.4e-4, qPrintable(QString("probabilities differ by %1").arg(a.worst)));
 }
 
 void tst_Gguf::storedRunMatchesDequantizedRun_data() { modelsMatchLlamaCpp_data(); }

@@ -9,6 +9,7 @@
 #include <array>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #if defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
@@ -329,6 +330,16 @@ void xwt(const float* x, Index ldx, const float* w, Index ldw, const float* b, f
 
 void xwt(const float* x, Index ldx, const QuantizedMatrix& w, const float* b, float* y, Index ldy, Index m,
          int threads) {
+    if (w.llama_cpp_rounding && w.type != GgmlType::F32) {
+        // The activations as llama.cpp's dot products see them, row by row:
+        // a row's bits do not depend on the rows beside it.
+        const Index k = Index(w.cols);
+        std::vector<float, Eigen::aligned_allocator<float>> rounded(size_t(m) * size_t(k));
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && m > 1)
+        for (Index r = 0; r < m; ++r) round_like_llama_cpp(w.type, x + r * ldx, k, rounded.data() + r * k);
+        product<true>(rounded.data(), k, QuantW{&w}, b, y, ldy, m, Index(w.rows), k, threads);
+        return;
+    }
     product<true>(x, ldx, QuantW{&w}, b, y, ldy, m, Index(w.rows), Index(w.cols), threads);
 }
 

@@ -53,6 +53,11 @@ std::string ggml_supported_types();
 // float32 exactly as the format describes, one rounding per operation (no
 // fused multiply-add), so it is the same bits on every build.
 void dequantize_row(GgmlType type, const std::byte* blocks, int64_t n, float* out);
+// n activations (a multiple of the weight type's block values) as llama.cpp's
+// CPU backend rounds them before a product with a weight of `weight_type`
+// (its "vec_dot_type": float16, bfloat16, Q8_0 or Q8_K blocks), back in
+// float32. F32: unchanged.
+void round_like_llama_cpp(GgmlType weight_type, const float* x, int64_t n, float* out);
 // Values [c0, c1) of a row that starts at `row` (a row of any length): the
 // blocks that overlap the range are dequantized into `scratch` (room for
 // c1 - c0 + 2 blocks of values) and the range copied to out.

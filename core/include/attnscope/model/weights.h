@@ -35,6 +35,9 @@ struct QuantizedMatrix {
     std::shared_ptr<const std::vector<int32_t>> order;
     int64_t first = 0;
     std::shared_ptr<const void> keep;  // keeps the mapping alive
+    // Products with this weight first round their activations as llama.cpp's
+    // CPU backend does (round_like_llama_cpp, gguf.h); off: exact float32.
+    bool llama_cpp_rounding = false;
 
     bool empty() const { return data == nullptr; }
     const std::byte* row_data(int64_t r) const {
@@ -124,6 +127,15 @@ struct Weights {
 // The same weights with every stored (GGUF) matrix dequantized to float32:
 // what the plain-loop reference and tests compare the stored run against.
 Weights dequantized_copy(const Weights& w);
+
+// The same weights whose stored (GGUF) matrices round the activations of
+// their products as llama.cpp's CPU backend does (QuantizedMatrix::
+// llama_cpp_rounding): to see the numbers llama.cpp, Ollama or LM Studio
+// compute from the file rather than the exact float32 model. The blocks stay
+// shared; float32 matrices are unaffected. Gradients pass through the
+// rounding unchanged (its backward is taken as the identity).
+// with_llama_cpp_rounding(w, false): the exact float32 products again.
+Weights with_llama_cpp_rounding(const Weights& w, bool on = true);
 
 // A new model with PyTorch's default initialisation, deterministic in `random_seed`:
 // Linear weight and bias ~ U(-1/sqrt(in), 1/sqrt(in)), Embedding ~ N(0, 1),
