@@ -103,8 +103,24 @@
         <translation>Token %1 „%2“: Gewicht %3</translation>
     </message>
     <message>
-        <source>%1 · attention of query %2 “%3”</source>
-        <translation>%1 · Aufmerksamkeit der Query %2 „%3“</translation>
+        <source>Token %1 “%2”: norm %3</source>
+        <translation>Token %1 „%2“: Norm %3</translation>
+    </message>
+    <message>
+        <source>Token %1 “%2”: raw score %3</source>
+        <translation>Token %1 „%2“: Roh-Score %3</translation>
+    </message>
+    <message>
+        <source>%1 · value-weighted norms ‖α·v W_O‖ of query %2 “%3”</source>
+        <translation>%1 · wertgewichtete Normen ‖α·v W_O‖ der Query %2 „%3“</translation>
+    </message>
+    <message>
+        <source>%1 · raw scores of query %2 “%3”</source>
+        <translation>%1 · Roh-Scores der Query %2 „%3“</translation>
+    </message>
+    <message>
+        <source>%1 · attention weights of query %2 “%3”</source>
+        <translation>%1 · Aufmerksamkeitsgewichte der Query %2 „%3“</translation>
     </message>
 </context>
 <context>
@@ -2499,6 +2515,10 @@ Gesucht in:
         <source>The selected query&apos;s attention over every key. Click a bar to select its key; right-click (or View ▸ Query bars from 0 to 1) to switch between an axis fitted to the tallest bar and a fixed 0 to 1 axis.</source>
         <translation>Die Aufmerksamkeit der gewählten Query über alle Keys. Ein Klick auf einen Balken wählt seinen Key; Rechtsklick (oder Ansicht ▸ Query-Balken von 0 bis 1) wechselt zwischen einer Achse, die zum höchsten Balken passt, und einer festen Achse von 0 bis 1.</translation>
     </message>
+    <message>
+        <source>Fixed axis, up to the head&apos;s largest possible norm</source>
+        <translation>Feste Achse bis zur größtmöglichen Norm des Kopfes</translation>
+    </message>
 </context>
 <context>
     <name>SelectionText</name>
@@ -3183,12 +3203,16 @@ gezeigter Wert</translation>
 <context>
     <name>render::QueryBarsFigure</name>
     <message>
-        <source>Layer %1 · Head %2 · query %3 “%4”</source>
-        <translation>Schicht %1 · Kopf %2 · Query %3 „%4“</translation>
-    </message>
-    <message>
         <source>Select a query token to see its attention over the keys.</source>
         <translation>Wählen Sie ein Query-Token, um seine Aufmerksamkeit über die Keys zu sehen.</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · value-weighted norms ‖α·v W_O‖</source>
+        <translation>Schicht %1 · Kopf %2 · Query %3 „%4“ · wertgewichtete Normen ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · attention weights</source>
+        <translation>Schicht %1 · Kopf %2 · Query %3 „%4“ · Aufmerksamkeitsgewichte</translation>
     </message>
 </context>
 <context>

@@ -103,8 +103,24 @@
         <translation>Token %1 «%2»: peso %3</translation>
     </message>
     <message>
-        <source>%1 · attention of query %2 “%3”</source>
-        <translation>%1 · atención de la consulta %2 «%3»</translation>
+        <source>Token %1 “%2”: norm %3</source>
+        <translation>Token %1 «%2»: norma %3</translation>
+    </message>
+    <message>
+        <source>Token %1 “%2”: raw score %3</source>
+        <translation>Token %1 «%2»: puntuación bruta %3</translation>
+    </message>
+    <message>
+        <source>%1 · value-weighted norms ‖α·v W_O‖ of query %2 “%3”</source>
+        <translation>%1 · normas ponderadas por valor ‖α·v W_O‖ de la consulta %2 «%3»</translation>
+    </message>
+    <message>
+        <source>%1 · raw scores of query %2 “%3”</source>
+        <translation>%1 · puntuaciones brutas de la consulta %2 «%3»</translation>
+    </message>
+    <message>
+        <source>%1 · attention weights of query %2 “%3”</source>
+        <translation>%1 · pesos de atención de la consulta %2 «%3»</translation>
     </message>
 </context>
 <context>
@@ -2499,6 +2515,10 @@ Se buscó en:
         <source>Fixed 0 to 1 axis</source>
         <translation>Eje fijo de 0 a 1</translation>
     </message>
+    <message>
+        <source>Fixed axis, up to the head&apos;s largest possible norm</source>
+        <translation>Eje fijo, hasta la mayor norma posible de la cabeza</translation>
+    </message>
 </context>
 <context>
     <name>SelectionText</name>
@@ -3183,12 +3203,16 @@ valor mostrado</translation>
 <context>
     <name>render::QueryBarsFigure</name>
     <message>
-        <source>Layer %1 · Head %2 · query %3 “%4”</source>
-        <translation>Capa %1 · Cabeza %2 · consulta %3 «%4»</translation>
-    </message>
-    <message>
         <source>Select a query token to see its attention over the keys.</source>
         <translation>Selecciona un token de consulta para ver su atención sobre las claves.</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · value-weighted norms ‖α·v W_O‖</source>
+        <translation>Capa %1 · Cabeza %2 · consulta %3 «%4» · normas ponderadas por valor ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · attention weights</source>
+        <translation>Capa %1 · Cabeza %2 · consulta %3 «%4» · pesos de atención</translation>
     </message>
 </context>
 <context>

@@ -103,8 +103,24 @@
         <translation>Token %1 «&#xa0;%2&#xa0;»&#xa0;: poids %3</translation>
     </message>
     <message>
-        <source>%1 · attention of query %2 “%3”</source>
-        <translation>%1 · attention de la requête %2 «&#xa0;%3&#xa0;»</translation>
+        <source>Token %1 “%2”: norm %3</source>
+        <translation>Token %1 «&#xa0;%2&#xa0;»&#xa0;: norme %3</translation>
+    </message>
+    <message>
+        <source>Token %1 “%2”: raw score %3</source>
+        <translation>Token %1 «&#xa0;%2&#xa0;»&#xa0;: score brut %3</translation>
+    </message>
+    <message>
+        <source>%1 · value-weighted norms ‖α·v W_O‖ of query %2 “%3”</source>
+        <translation>%1 · normes pondérées par les valeurs ‖α·v W_O‖ de la requête %2 «&#xa0;%3&#xa0;»</translation>
+    </message>
+    <message>
+        <source>%1 · raw scores of query %2 “%3”</source>
+        <translation>%1 · scores bruts de la requête %2 «&#xa0;%3&#xa0;»</translation>
+    </message>
+    <message>
+        <source>%1 · attention weights of query %2 “%3”</source>
+        <translation>%1 · poids d&apos;attention de la requête %2 «&#xa0;%3&#xa0;»</translation>
     </message>
 </context>
 <context>
@@ -2499,6 +2515,10 @@ Emplacements consultés&#xa0;:
         <source>Fixed 0 to 1 axis</source>
         <translation>Axe fixe de 0 à 1</translation>
     </message>
+    <message>
+        <source>Fixed axis, up to the head&apos;s largest possible norm</source>
+        <translation>Axe fixe, jusqu&apos;à la plus grande norme possible de la tête</translation>
+    </message>
 </context>
 <context>
     <name>SelectionText</name>
@@ -3183,12 +3203,16 @@ valeur affichée</translation>
 <context>
     <name>render::QueryBarsFigure</name>
     <message>
-        <source>Layer %1 · Head %2 · query %3 “%4”</source>
-        <translation>Couche %1 · Tête %2 · requête %3 «&#xa0;%4&#xa0;»</translation>
-    </message>
-    <message>
         <source>Select a query token to see its attention over the keys.</source>
         <translation>Sélectionnez un token de requête pour voir son attention sur les clés.</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · value-weighted norms ‖α·v W_O‖</source>
+        <translation>Couche %1 · Tête %2 · requête %3 «&#xa0;%4&#xa0;» · normes pondérées par les valeurs ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · attention weights</source>
+        <translation>Couche %1 · Tête %2 · requête %3 «&#xa0;%4&#xa0;» · poids d&apos;attention</translation>
     </message>
 </context>
 <context>

@@ -99,8 +99,24 @@
         <translation>トークン %1「%2」：重み %3</translation>
     </message>
     <message>
-        <source>%1 · attention of query %2 “%3”</source>
-        <translation>%1 · クエリ %2「%3」のアテンション</translation>
+        <source>Token %1 “%2”: norm %3</source>
+        <translation>トークン %1「%2」：ノルム %3</translation>
+    </message>
+    <message>
+        <source>Token %1 “%2”: raw score %3</source>
+        <translation>トークン %1「%2」：生スコア %3</translation>
+    </message>
+    <message>
+        <source>%1 · value-weighted norms ‖α·v W_O‖ of query %2 “%3”</source>
+        <translation>%1 · クエリ %2「%3」の値重み付きノルム ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>%1 · raw scores of query %2 “%3”</source>
+        <translation>%1 · クエリ %2「%3」の生スコア</translation>
+    </message>
+    <message>
+        <source>%1 · attention weights of query %2 “%3”</source>
+        <translation>%1 · クエリ %2「%3」のアテンションの重み</translation>
     </message>
 </context>
 <context>
@@ -2475,6 +2491,10 @@ Looked in:
         <source>Fixed 0 to 1 axis</source>
         <translation>0〜1 の固定軸</translation>
     </message>
+    <message>
+        <source>Fixed axis, up to the head&apos;s largest possible norm</source>
+        <translation>固定軸（このヘッドで取りうる最大のノルムまで）</translation>
+    </message>
 </context>
 <context>
     <name>SelectionText</name>
@@ -3153,12 +3173,16 @@ value shown</source>
 <context>
     <name>render::QueryBarsFigure</name>
     <message>
-        <source>Layer %1 · Head %2 · query %3 “%4”</source>
-        <translation>層 %1 · ヘッド %2 · クエリ %3「%4」</translation>
-    </message>
-    <message>
         <source>Select a query token to see its attention over the keys.</source>
         <translation>クエリのトークンを選択すると、各キーへのアテンションが表示されます。</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · value-weighted norms ‖α·v W_O‖</source>
+        <translation>層 %1 · ヘッド %2 · クエリ %3「%4」 · 値重み付きノルム ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · attention weights</source>
+        <translation>層 %1 · ヘッド %2 · クエリ %3「%4」 · アテンションの重み</translation>
     </message>
 </context>
 <context>

@@ -103,8 +103,24 @@
         <translation>Token %1 “%2”: peso %3</translation>
     </message>
     <message>
-        <source>%1 · attention of query %2 “%3”</source>
-        <translation>%1 · atenção da consulta %2 “%3”</translation>
+        <source>Token %1 “%2”: norm %3</source>
+        <translation>Token %1 “%2”: norma %3</translation>
+    </message>
+    <message>
+        <source>Token %1 “%2”: raw score %3</source>
+        <translation>Token %1 “%2”: pontuação bruta %3</translation>
+    </message>
+    <message>
+        <source>%1 · value-weighted norms ‖α·v W_O‖ of query %2 “%3”</source>
+        <translation>%1 · normas ponderadas por valor ‖α·v W_O‖ da consulta %2 “%3”</translation>
+    </message>
+    <message>
+        <source>%1 · raw scores of query %2 “%3”</source>
+        <translation>%1 · pontuações brutas da consulta %2 “%3”</translation>
+    </message>
+    <message>
+        <source>%1 · attention weights of query %2 “%3”</source>
+        <translation>%1 · pesos de atenção da consulta %2 “%3”</translation>
     </message>
 </context>
 <context>
@@ -2499,6 +2515,10 @@ Locais procurados:
         <source>Fixed 0 to 1 axis</source>
         <translation>Eixo fixo de 0 a 1</translation>
     </message>
+    <message>
+        <source>Fixed axis, up to the head&apos;s largest possible norm</source>
+        <translation>Eixo fixo, até a maior norma possível da cabeça</translation>
+    </message>
 </context>
 <context>
     <name>SelectionText</name>
@@ -3183,12 +3203,16 @@ valor mostrado</translation>
 <context>
     <name>render::QueryBarsFigure</name>
     <message>
-        <source>Layer %1 · Head %2 · query %3 “%4”</source>
-        <translation>Camada %1 · Cabeça %2 · consulta %3 “%4”</translation>
-    </message>
-    <message>
         <source>Select a query token to see its attention over the keys.</source>
         <translation>Selecione um token de consulta para ver a atenção dele sobre as chaves.</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · value-weighted norms ‖α·v W_O‖</source>
+        <translation>Camada %1 · Cabeça %2 · consulta %3 “%4” · normas ponderadas por valor ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · attention weights</source>
+        <translation>Camada %1 · Cabeça %2 · consulta %3 “%4” · pesos de atenção</translation>
     </message>
 </context>
 <context>

@@ -99,8 +99,24 @@
         <translation>token %1“%2”：权重 %3</translation>
     </message>
     <message>
-        <source>%1 · attention of query %2 “%3”</source>
-        <translation>%1 · 查询 %2“%3”的注意力</translation>
+        <source>Token %1 “%2”: norm %3</source>
+        <translation>token %1“%2”：范数 %3</translation>
+    </message>
+    <message>
+        <source>Token %1 “%2”: raw score %3</source>
+        <translation>token %1“%2”：原始分数 %3</translation>
+    </message>
+    <message>
+        <source>%1 · value-weighted norms ‖α·v W_O‖ of query %2 “%3”</source>
+        <translation>%1 · 查询 %2“%3”的值加权范数 ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>%1 · raw scores of query %2 “%3”</source>
+        <translation>%1 · 查询 %2“%3”的原始分数</translation>
+    </message>
+    <message>
+        <source>%1 · attention weights of query %2 “%3”</source>
+        <translation>%1 · 查询 %2“%3”的注意力权重</translation>
     </message>
 </context>
 <context>
@@ -2475,6 +2491,10 @@ Looked in:
         <source>Fixed 0 to 1 axis</source>
         <translation>固定 0 到 1 坐标轴</translation>
     </message>
+    <message>
+        <source>Fixed axis, up to the head&apos;s largest possible norm</source>
+        <translation>固定坐标轴，上限为该头可能的最大范数</translation>
+    </message>
 </context>
 <context>
     <name>SelectionText</name>
@@ -3153,12 +3173,16 @@ value shown</source>
 <context>
     <name>render::QueryBarsFigure</name>
     <message>
-        <source>Layer %1 · Head %2 · query %3 “%4”</source>
-        <translation>层 %1 · 头 %2 · 查询 %3“%4”</translation>
-    </message>
-    <message>
         <source>Select a query token to see its attention over the keys.</source>
         <translation>选择一个查询 token 即可查看它在各键上的注意力。</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · value-weighted norms ‖α·v W_O‖</source>
+        <translation>层 %1 · 头 %2 · 查询 %3“%4” · 值加权范数 ‖α·v W_O‖</translation>
+    </message>
+    <message>
+        <source>Layer %1 · Head %2 · query %3 “%4” · attention weights</source>
+        <translation>层 %1 · 头 %2 · 查询 %3“%4” · 注意力权重</translation>
     </message>
 </context>
 <context>

@@ -173,13 +173,16 @@ void tst_Norms::gridAndLinesDrawTheNorms() {
 }
 
 // Norms chosen in every view, then a trace file opened: each view draws the
-// file's weights, the norms can no longer be chosen and say why, and the
-// status bar says what happened. The core refuses too.
+// file's weights (the query bars and the text by attention too, naming the
+// weights), the norms can no longer be chosen and say why, and the status bar
+// says what happened. The core refuses too.
 void tst_Norms::traceFileFallsBackToTheWeights() {
     QComboBox* show = win_->headKindBox();
     win_->showView(QStringLiteral("head"));
     QVERIFY(choose(show, render::MatrixKind::Norms));
     QTRY_VERIFY(win_->headDetail()->figure() && win_->headDetail()->figure()->kind() == render::MatrixKind::Norms);
+    QTRY_VERIFY(win_->queryBars()->figure() && win_->queryBars()->figure()->kind() == render::MatrixKind::Norms);
+    QCOMPARE(win_->attentionText()->shownKind(), render::MatrixKind::Norms);
     QVERIFY(choose(win_->gridKindBox(), render::MatrixKind::Norms));
     QVERIFY(choose(win_->tokenLines()->kindBox(), render::MatrixKind::Norms));
     QSignalSpy changed(ws_.get(), &Workspace::documentChanged);
@@ -205,6 +208,23 @@ void tst_Norms::traceFileFallsBackToTheWeights() {
     QTRY_VERIFY(d->figure() && d->figure()->kind() == render::MatrixKind::Weights);
     const attnscope::MatrixRM want = file->imported->head(s.layer, s.head);
     QCOMPARE(d->figure()->values()(want.rows() - 1, 1), want(want.rows() - 1, 1));
+    QCOMPARE(win_->queryBars()->kind(), render::MatrixKind::Norms);  // asked for, as the detail was
+    const int q = int(want.rows()) - 1;
+    Selection last = ws_->selection();
+    last.query = last.key = q;
+    ws_->setSelection(last);
+    QTRY_VERIFY(win_->queryBars()->figure() && win_->queryBars()->figure()->query() == q);
+    QCOMPARE(win_->queryBars()->figure()->kind(), render::MatrixKind::Weights);
+    QVERIFY(!win_->queryBars()->figure()->title().contains(QStringLiteral("norms")));
+    AttentionTextPanel* text = win_->attentionText();
+    QCOMPARE(text->kind(), render::MatrixKind::Norms);
+    QCOMPARE(text->shownKind(), render::MatrixKind::Weights);
+    QTRY_COMPARE(text->query(), q);
+    QVERIFY(text->header()->text().contains(QStringLiteral("attention weights")));
+    for (int k = 0; k <= q; ++k) {
+        QCOMPARE(win_->queryBars()->figure()->values()[size_t(k)], want(q, k));
+        QCOMPARE(text->strip()->value(k), double(want(q, k)));
+    }
     QCOMPARE(win_->headsGrid()->kind(), render::MatrixKind::Weights);
     win_->showView(QStringLiteral("heads"));
     QTRY_VERIFY(win_->headsGrid()->figure() && !win_->headsGrid()->isBuilding());

@@ -3,10 +3,13 @@
 // N_ij = A_ij · ‖v_j W_O^h‖₂ as a "Show" kind, checked against the core's
 // attnscope::value_norm_factors on the demo model: tst_norms.cpp holds the
 // window (the head detail's painted cells, the grid, the token lines, the
-// fallback on a trace file), tst_norms_cli.cpp the figures' numbers, the
-// factors' cache, and attnscope-cli export --kind norms (data, recipes,
-// refusals).
+// fallback on a trace file), tst_norms_views.cpp the query bars and the text
+// by attention, which follow the head detail's Show box, tst_norms_cli.cpp
+// the figures' numbers, the factors' cache, and attnscope-cli export --kind
+// norms (data, recipes, refusals).
 #include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -28,6 +31,9 @@
 #include "attnscope/run/model.h"
 #include "attnscope/run/trace_file.h"
 #include "gui/dialogs/export_dialog.h"
+#include "gui/panels/attention_text_panel.h"
+#include "gui/panels/value_strip.h"
+#include "gui/views/query_bars_view.h"
 #include "gui/views/head_detail_view.h"
 #include "gui/views/heads_grid_view.h"
 #include "gui/views/token_lines_view.h"
@@ -90,6 +96,8 @@ private slots:
     void headDetailPaintsTheNormsNotTheWeights();
     void gridAndLinesDrawTheNorms();
     void traceFileFallsBackToTheWeights();
+    // tst_norms_views.cpp
+    void queryBarsAndTextFollowTheHeadsShowKind();
     // tst_norms_cli.cpp
     void figuresHoldTheCoreNorms();
     void factorsAreKeptPerRunNotPerTraceObject();

@@ -19,16 +19,20 @@ ValueStrip::ValueStrip(QWidget* parent) : QWidget(parent) {
     setSizePolicy(sp);
 }
 
-void ValueStrip::setData(QStringList labels, std::vector<double> values, double vmax) {
+void ValueStrip::setData(QStringList labels, std::vector<double> values, double vmax, double vmin) {
     labels_ = std::move(labels);
     values_ = std::move(values);
     values_.resize(size_t(labels_.size()), std::nan(""));
-    if (vmax <= 0) {
+    if (vmax > vmin) {
+        vmin_ = vmin;
+        vmax_ = vmax;
+    } else {
         vmax = 0;
         for (const double v : values_)
             if (std::isfinite(v)) vmax = std::max(vmax, v);
+        vmin_ = 0;
+        vmax_ = vmax > 0 ? vmax : 1;
     }
-    vmax_ = vmax > 0 ? vmax : 1;
     relayout();
 }
 
@@ -46,7 +50,7 @@ QColor ValueStrip::chipColor(int i) const {
     const double v = values_.at(size_t(i));
     if (!std::isfinite(v)) return palette().color(QPalette::Window);
     // Linear from white to the full colour: the largest value is the strongest.
-    const double s = std::clamp(v / vmax_, 0.0, 1.0);
+    const double s = std::clamp((v - vmin_) / (vmax_ - vmin_), 0.0, 1.0);
     auto mix = [s](int a, int b) { return int(std::lround(a + (b - a) * s)); };
     return QColor(mix(255, color_.red()), mix(255, color_.green()), mix(255, color_.blue()));
 }

@@ -17,8 +17,9 @@ public:
     explicit ValueStrip(QWidget* parent = nullptr);
 
     // Labels and values (NaN: no value, drawn uncoloured); values are scaled
-    // by `vmax` (<= 0: the largest value) onto white → `color`.
-    void setData(QStringList labels, std::vector<double> values, double vmax = 0);
+    // from `vmin` to `vmax` (vmax <= vmin: from 0 to the largest value) onto
+    // white → `color`. Raw scores, which may all be negative, give both.
+    void setData(QStringList labels, std::vector<double> values, double vmax = 0, double vmin = 0);
     void setColor(const QColor& c);
     // The outlined chip (-1: none).
     void setMarked(int index);
@@ -58,7 +59,7 @@ private:
 
     QStringList labels_;
     std::vector<double> values_;
-    double vmax_ = 1;
+    double vmin_ = 0, vmax_ = 1;
     QColor color_ = QColor(214, 96, 77);
     int marked_ = -1;
     std::vector<QRect> chips_;

@@ -107,8 +107,10 @@ void HeadDetailView::fillRecipe(session::Recipe& r) const {
 }
 
 void HeadDetailView::setKind(render::MatrixKind kind) {
+    const bool changed = kind != kind_;
     kind_ = kind;
     rebuild();
+    if (changed) emit kindChanged(kind);
 }
 
 void HeadDetailView::resetZoom() {

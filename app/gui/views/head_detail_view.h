@@ -70,6 +70,9 @@ public:
 
 signals:
     void hoverChanged(const QString& text);
+    // setKind chose another kind: the query bars under the map and the text
+    // by attention show the same one.
+    void kindChanged(render::MatrixKind kind);
 
 protected:
     void rebuild() override;

@@ -4,6 +4,7 @@
 #include "gui/common/setting_value.h"
 #include "gui/common/errors.h"
 #include "gui/common/selection_text.h"
+#include "gui/common/show_box.h"
 
 #include <QContextMenuEvent>
 #include <QMenu>
@@ -30,9 +31,22 @@ void QueryBarsView::setFixedAxis(bool fixed) {
     emit fixedAxisChanged(fixed);
 }
 
+void QueryBarsView::setKind(render::MatrixKind kind) {
+    if (kind == kind_) return;
+    kind_ = kind;
+    rebuild();
+}
+
+render::MatrixKind QueryBarsView::shownKind() const {
+    const auto trace = ws_->trace();
+    return showbox::drawable(kind_, trace && trace->imported);
+}
+
 void QueryBarsView::contextMenuEvent(QContextMenuEvent* e) {
     QMenu menu(this);
-    QAction* a = menu.addAction(tr("Fixed 0 to 1 axis"));
+    QAction* a = menu.addAction(shownKind() == render::MatrixKind::Norms
+                                    ? tr("Fixed axis, up to the head's largest possible norm")
+                                    : tr("Fixed 0 to 1 axis"));
     a->setCheckable(true);
     a->setChecked(fixedAxis_);
     connect(a, &QAction::toggled, this, &QueryBarsView::setFixedAxis);
@@ -41,7 +55,8 @@ void QueryBarsView::contextMenuEvent(QContextMenuEvent* e) {
 
 std::unique_ptr<render::Figure> QueryBarsView::makeFigure(const render::Style& style) const {
     const Selection& s = ws_->selection();
-    return std::make_unique<render::QueryBarsFigure>(ws_->figureData(), s.layer, s.head, s.query, style, fixedAxis_);
+    return std::make_unique<render::QueryBarsFigure>(ws_->figureData(), s.layer, s.head, s.query, style, fixedAxis_,
+                                                     shownKind());
 }
 
 void QueryBarsView::rebuild() {
@@ -52,7 +67,8 @@ void QueryBarsView::rebuild() {
     problem_.clear();
     if (trace && s.headIn(trace->n_layer(), trace->n_head())) {
         try {
-            figure_ = std::make_unique<render::QueryBarsFigure>(ws_->figureData(), s.layer, s.head, s.query, st, fixedAxis_);
+            figure_ = std::make_unique<render::QueryBarsFigure>(ws_->figureData(), s.layer, s.head, s.query, st,
+                                                                fixedAxis_, shownKind());
         } catch (const std::exception& e) {
             problem_ = describeError(e);
         }

@@ -1,5 +1,6 @@
 #pragma once
-// The selected query's attention over every key, as bars.
+// The selected query's attention over every key, as bars: its weights, or its
+// value-weighted norms when the head detail above shows them (setKind).
 #include "render/figures/query_bars_figure.h"
 #include "gui/views/trace_view.h"
 
@@ -12,6 +13,11 @@ public:
     // A fixed 0 to 1 axis instead of one fitted to the tallest bar (remembered).
     void setFixedAxis(bool fixed);
     bool fixedAxis() const { return fixedAxis_; }
+    // The head detail's Show kind: the norms draw the norms' row, any other
+    // kind the weights (raw scores and the mask are no distribution to bar).
+    // A trace file, which holds no values, draws the weights.
+    void setKind(render::MatrixKind kind);
+    render::MatrixKind kind() const { return kind_; }
     const render::QueryBarsFigure* figure() const { return figure_.get(); }
 
 signals:
@@ -26,5 +32,8 @@ protected:
 
 private:
     std::unique_ptr<render::QueryBarsFigure> figure_;
+    // What the bars show of the trace on screen: kind_, or the weights.
+    render::MatrixKind shownKind() const;
     bool fixedAxis_ = false;
+    render::MatrixKind kind_ = render::MatrixKind::Weights;
 };

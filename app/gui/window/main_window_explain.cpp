@@ -8,6 +8,7 @@
 
 #include "gui/views/ablation_view.h"
 #include "gui/views/compare_view.h"
+#include "gui/views/head_detail_view.h"
 #include "gui/panels/attention_text_panel.h"
 #include "gui/views/heads_grid_view.h"
 #include "gui/panels/head_stats_panel.h"
@@ -41,6 +42,11 @@ void MainWindow::buildExplainDocks() {
     attnTextDock_->setWidget(attnText_);
     addDockWidget(Qt::BottomDockWidgetArea, attnTextDock_);
     splitDockWidget(textDock_, attnTextDock_, Qt::Horizontal);
+    // It colours the selected head's row as the head detail shows it.
+    if (detail_) {
+        attnText_->setKind(detail_->kind());
+        connect(detail_, &HeadDetailView::kindChanged, attnText_, &AttentionTextPanel::setKind);
+    }
 
     // While a comparison is on, the table gains B − A columns.
     if (compare_)

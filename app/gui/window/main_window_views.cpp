@@ -151,6 +151,7 @@ std::pair<QWidget*, TraceView*> MainWindow::buildViewPage(const session::ViewDes
         dl->addWidget(split, 1);
         connect(kindBox_, &QComboBox::currentIndexChanged, this,
                 [this] { detail_->setKind(render::MatrixKind(kindBox_->currentData().toInt())); });
+        connect(detail_, &HeadDetailView::kindChanged, row_, &QueryBarsView::setKind);
         connect(resetZoom, &QPushButton::clicked, detail_, &HeadDetailView::resetZoom);
         connect(detail_, &HeadDetailView::hoverChanged, this, [this](const QString& t) { statusHover_->setFullText(t); });
         return {page, detail_};

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "render/norms.h"
+
 namespace render {
 
 namespace {
@@ -20,10 +22,14 @@ double niceCeiling(double v) {
 
 }  // namespace
 
-QueryBarsFigure::QueryBarsFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis)
-    : data_(std::move(data)), layer_(layer), head_(head), query_(query), style_(std::move(style)) {
+QueryBarsFigure::QueryBarsFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis,
+                                 MatrixKind kind)
+    : data_(std::move(data)), layer_(layer), head_(head), query_(query), style_(std::move(style)),
+      kind_(kind == MatrixKind::Norms ? kind : MatrixKind::Weights) {
     if (!data_.trace || query_ < 0 || query_ >= data_.T()) return;
-    row_ = data_.trace->head_row(layer_, head_, query_);
+    // Row `query` of the head detail's matrix, read as it reads its bands.
+    row_.resize(size_t(data_.T()));
+    headMatrixInto(*data_.trace, kind_, layer_, head_, query_, query_ + 1, row_.data());
     fitAxis(fixedAxis);
     fitKeys();
 }
@@ -51,6 +57,16 @@ void QueryBarsFigure::fitKeys() {
 
 void QueryBarsFigure::fitAxis(bool fixedAxis) {
     const float top = *std::max_element(row_.begin(), row_.end());
+    if (kind_ == MatrixKind::Norms) {
+        // N_qj = A_qj · f_j <= f_j: a fixed axis holds every query's bars of the head.
+        double most = top;
+        if (fixedAxis && layer_ >= 0) {
+            const auto f = normFactors(*data_.trace, layer_, head_);
+            most = f->empty() ? 0.0 : double(*std::max_element(f->begin(), f->end()));
+        }
+        axisMax_ = niceCeiling(std::max(most, 1e-4));
+        return;
+    }
     axisMax_ = fixedAxis ? 1.0 : std::min(1.0, niceCeiling(std::max(double(top), 1e-4)));
 }
 
@@ -59,7 +75,13 @@ QString QueryBarsFigure::tickLabel(int i) const { return QString::number(axisMax
 QString QueryBarsFigure::title() const {
     if (!title_.isEmpty()) return title_;
     const QString tok = query_ >= 0 && query_ < data_.tokens.size() ? data_.tokens[query_] : QString();
-    return QCoreApplication::translate("render::QueryBarsFigure", "Layer %1 · Head %2 · query %3 “%4”").arg(layer_).arg(head_).arg(query_).arg(tok);
+    if (kind_ == MatrixKind::Norms)
+        return QCoreApplication::translate("render::QueryBarsFigure",
+                                           "Layer %1 · Head %2 · query %3 “%4” · value-weighted norms ‖α·v W_O‖")
+            .arg(layer_).arg(head_).arg(query_).arg(tok);
+    // Named even for the weights: above them the map may show raw scores or the mask.
+    return QCoreApplication::translate("render::QueryBarsFigure", "Layer %1 · Head %2 · query %3 “%4” · attention weights")
+        .arg(layer_).arg(head_).arg(query_).arg(tok);
 }
 
 // 14 units a key, but no wider than 2,400 units (25 inches): 8,192 keys would
@@ -159,11 +181,16 @@ void QueryBarsFigure::paint(QPainter& p, const QRectF& area) const {
     const int stride = std::max(1, int(std::ceil((flat ? widest + 2 : fm.height()) / std::max(w, 0.01) - 1e-9)));
     const double room = std::max(0.0, area.bottom() - labelTop - 2);  // the labels' length on their side
     drawn_.clear();
+    bars_.clear();
+    plot_ = r;
     for (int k = first_; k <= last_; ++k) {
         const double v = std::min(1.0, row_[size_t(k)] / axisMax_);
         const double x = r.left() + double(k - first_) * w;
         const QRectF bar(x + w * 0.1, r.bottom() - v * r.height(), w * 0.8, v * r.height());
-        p.fillRect(bar, QColor(cm.at(0.15 + 0.7 * row_[size_t(k)])));
+        // A weight's colour is its value; a norm's, its height (norms are not in [0, 1]).
+        const QColor fill(cm.at(0.15 + 0.7 * (kind_ == MatrixKind::Norms ? v : double(row_[size_t(k)]))));
+        p.fillRect(bar, fill);
+        bars_.push_back({bar, fill, k});
         if ((k - first_) % stride != 0 || k >= data_.tokens.size()) continue;
         p.setPen(style_.text);
         const QString label = numbered ? QStringLiteral("%1 %2").arg(k).arg(data_.tokens[k]) : data_.tokens[k];

@@ -6,15 +6,24 @@
 // query), not the whole text: 44 bars of a 1,000-token text used 5% of it.
 // A position ruler under the bars numbers them, and a label reads "idx token"
 // where each bar has room for it.
+// With the value-weighted norms (MatrixKind::Norms) the bars are the query's
+// row of the head detail's norms, read the same way (headMatrixInto); their
+// axis is not capped at 1, and `fixedAxis` runs to the round number above the
+// head's largest ‖v_j W_O‖, the most any of its norms can be.
+#include <QRectF>
 #include <vector>
 
 #include "render/figures/figure.h"
+#include "render/heatmap.h"
 
 namespace render {
 
 class QueryBarsFigure : public Figure {
 public:
-    QueryBarsFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis = false);
+    // `kind`: Norms, or the weights (any other kind). Throws attnscope::Error
+    // when the norms cannot be read (a trace file, a model no longer open).
+    QueryBarsFigure(FigureData data, int layer, int head, int query, Style style, bool fixedAxis = false,
+                    MatrixKind kind = MatrixKind::Weights);
     // Any one row over the tokens (a rollout row, say), under its own title;
     // layer() and head() are -1.
     QueryBarsFigure(FigureData data, std::vector<float> row, int query, QString title, Style style, bool fixedAxis = false);
@@ -30,6 +39,8 @@ public:
     int query() const { return query_; }
     int layer() const { return layer_; }
     int head() const { return head_; }
+    // What the bars are: Weights or Norms.
+    MatrixKind kind() const { return kind_; }
     // The values, one per key of the text.
     const std::vector<float>& values() const { return row_; }
     // The keys the x axis shows, [first, last].
@@ -46,6 +57,16 @@ public:
         bool upright;  // false: reading downwards, on its side
     };
     const std::vector<DrawnLabel>& drawnLabels() const { return drawn_; }
+    // Each key's bar as last painted, firstKey() first: the rectangle filled
+    // (as high as its value over axisMax()) and its colour; and the plot they
+    // stand in, whose bottom is 0 and top axisMax().
+    struct DrawnBar {
+        QRectF rect;
+        QColor color;
+        int key;
+    };
+    const std::vector<DrawnBar>& drawnBars() const { return bars_; }
+    QRectF drawnPlot() const { return plot_; }
 
 private:
     QRectF plotRect(const QRectF& area) const;
@@ -62,11 +83,14 @@ private:
     FigureData data_;
     int layer_, head_, query_;
     Style style_;
+    MatrixKind kind_ = MatrixKind::Weights;
     std::vector<float> row_;
     double axisMax_ = 1.0;
     QString title_;  // "" : the head's title
     mutable std::vector<DrawnLabel> drawn_;
     mutable std::vector<int> ruler_;
+    mutable std::vector<DrawnBar> bars_;
+    mutable QRectF plot_;
     int first_ = 0, last_ = -1;
     int shownKeys() const { return last_ - first_ + 1; }
     void fitKeys();  // the keys shown, and the labels measured once
