@@ -2186,6 +2186,14 @@ Gesucht in:
         <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
         <translation>Softmax-Gewichte, die Rohwerte q·kᵀ/√hs vor dem Softmax, die Maske oder die wertgewichteten Normen ‖α·v W_O‖</translation>
     </message>
+    <message>
+        <source>Round each product&apos;s activations to the weight&apos;s dot-product type (float16, bfloat16, 8-bit blocks) first, as llama.cpp, Ollama and LM Studio do, rather than computing the exact float32 model</source>
+        <translation>Die Aktivierungen jedes Produkts zuerst auf den Skalarprodukt-Typ des Gewichts runden (float16, bfloat16, 8-Bit-Blöcke), wie llama.cpp, Ollama und LM Studio es tun, statt das exakte float32-Modell zu rechnen</translation>
+    </message>
+    <message>
+        <source>Com&amp;pute as llama.cpp does (GGUF)</source>
+        <translation>Wie llama.cpp rec&amp;hnen (GGUF)</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -2186,6 +2186,14 @@ Se buscó en:
         <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
         <translation>Los pesos softmax, las puntuaciones brutas q·kᵀ/√hs antes del softmax, la máscara o las normas ponderadas por valor ‖α·v W_O‖</translation>
     </message>
+    <message>
+        <source>Round each product&apos;s activations to the weight&apos;s dot-product type (float16, bfloat16, 8-bit blocks) first, as llama.cpp, Ollama and LM Studio do, rather than computing the exact float32 model</source>
+        <translation>Redondear primero las activaciones de cada producto al tipo de producto escalar del peso (float16, bfloat16, bloques de 8 bits), como hacen llama.cpp, Ollama y LM Studio, en lugar de calcular el modelo float32 exacto</translation>
+    </message>
+    <message>
+        <source>Com&amp;pute as llama.cpp does (GGUF)</source>
+        <translation>Calcular como llama.cpp (GG&amp;UF)</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -2186,6 +2186,14 @@ Emplacements consultés&#xa0;:
         <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
         <translation>Les poids du softmax, les scores bruts q·kᵀ/√hs avant le softmax, le masque ou les normes pondérées par les valeurs ‖α·v W_O‖</translation>
     </message>
+    <message>
+        <source>Round each product&apos;s activations to the weight&apos;s dot-product type (float16, bfloat16, 8-bit blocks) first, as llama.cpp, Ollama and LM Studio do, rather than computing the exact float32 model</source>
+        <translation>Arrondir d’abord les activations de chaque produit au type de produit scalaire du poids (float16, bfloat16, blocs de 8 bits), comme llama.cpp, Ollama et LM Studio, au lieu de calculer le modèle float32 exact</translation>
+    </message>
+    <message>
+        <source>Com&amp;pute as llama.cpp does (GGUF)</source>
+        <translation>Calculer comme llama.c&amp;pp (GGUF)</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -2166,6 +2166,14 @@ Looked in:
         <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
         <translation>softmax の重み、softmax 前の生スコア q·kᵀ/√hs、マスク、または値重み付きノルム ‖α·v W_O‖</translation>
     </message>
+    <message>
+        <source>Round each product&apos;s activations to the weight&apos;s dot-product type (float16, bfloat16, 8-bit blocks) first, as llama.cpp, Ollama and LM Studio do, rather than computing the exact float32 model</source>
+        <translation>各積の活性化を先に重みの内積の型(float16、bfloat16、8 ビットのブロック)に丸めます。llama.cpp、Ollama、LM Studio と同じ計算で、厳密な float32 モデルの計算ではありません</translation>
+    </message>
+    <message>
+        <source>Com&amp;pute as llama.cpp does (GGUF)</source>
+        <translation>llama.cpp と同じ計算 (GGUF)(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -2186,6 +2186,14 @@ Locais procurados:
         <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
         <translation>Os pesos do softmax, as pontuações brutas q·kᵀ/√hs antes do softmax, a máscara ou as normas ponderadas por valor ‖α·v W_O‖</translation>
     </message>
+    <message>
+        <source>Round each product&apos;s activations to the weight&apos;s dot-product type (float16, bfloat16, 8-bit blocks) first, as llama.cpp, Ollama and LM Studio do, rather than computing the exact float32 model</source>
+        <translation>Arredondar primeiro as ativações de cada produto para o tipo de produto escalar do peso (float16, bfloat16, blocos de 8 bits), como fazem o llama.cpp, o Ollama e o LM Studio, em vez de calcular o modelo float32 exato</translation>
+    </message>
+    <message>
+        <source>Com&amp;pute as llama.cpp does (GGUF)</source>
+        <translation>Calcular como o llama.cpp (GG&amp;UF)</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

@@ -2166,6 +2166,14 @@ Looked in:
         <source>Softmax weights, the raw scores q·kᵀ/√hs before the softmax, the mask, or the value-weighted norms ‖α·v W_O‖</source>
         <translation>softmax 权重、softmax 之前的原始分数 q·kᵀ/√hs、掩码，或值加权范数 ‖α·v W_O‖</translation>
     </message>
+    <message>
+        <source>Round each product&apos;s activations to the weight&apos;s dot-product type (float16, bfloat16, 8-bit blocks) first, as llama.cpp, Ollama and LM Studio do, rather than computing the exact float32 model</source>
+        <translation>先将每个乘积的激活值舍入为权重的点积类型(float16、bfloat16、8 位块),与 llama.cpp、Ollama 和 LM Studio 相同,而不是计算精确的 float32 模型</translation>
+    </message>
+    <message>
+        <source>Com&amp;pute as llama.cpp does (GGUF)</source>
+        <translation>按 llama.cpp 的方式计算 (GGUF)(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>MaskView</name>

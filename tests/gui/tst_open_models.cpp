@@ -30,6 +30,8 @@
 #include "testutil.h"
 #include "gui/panels/token_strip.h"
 #include "gui/workspace/workspace.h"
+#include "attnscope/model/weights.h"
+#include "attnscope/run/model.h"
 
 using namespace attnscope;
 
@@ -45,6 +47,7 @@ private slots:
     void charVocabularyFromTheTrainingText();
     void brokenTokenizerIsATokenizerProblem();
     void localModelsAreListedAndOneOpens();
+    void llamaCppRoundingIsARunMenuSwitch();
 
 private:
     QString makeLocalModelTrees();  // the GGUF blob's path
@@ -347,4 +350,49 @@ void tst_OpenModels::localModelsAreListedAndOneOpens() {
 }
 
 QTEST_MAIN(tst_OpenModels)
+// Run ▸ Round as llama.cpp does: off for the demo (float32 weights: nothing
+// to round); on a Q4_K file it runs the model as with_llama_cpp_rounding does,
+// keeping the ablation and the text, is remembered, and off again gives the
+// exact run back.
+void tst_OpenModels::llamaCppRoundingIsARunMenuSwitch() {
+    QAction* rounding = win_->findChild<QAction*>(QStringLiteral("llamaCppRounding"));
+    QVERIFY(rounding);
+    QVERIFY(!rounding->isEnabled());
+    const QString path = QFileInfo(testutil::fixtures("gguf/llama_q4_k.gguf")).canonicalFilePath();
+    drop(path);
+    QVERIFY2(waitForModel(path), qPrintable(win_->lastProblem()));
+    QTRY_VERIFY_WITH_TIMEOUT(rounding->isEnabled(), 10000);
+    ws_->setAblated({{0, 1}});
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && !ws_->isLoading() && ws_->trace()->T() > 2, 60000);
+    const auto lastLogits = [&](const Weights& w, const std::vector<int>& ids) {
+        RunOptions o;
+        o.ablate = {{0, 1}};
+        Trace t;
+        Model(std::make_shared<Weights>(w)).run(ids, o, t);
+        const Tensor l = t.tensor("logits");
+        return std::vector<float>(l.data.end() - l.shape.back(), l.data.end());
+    };
+    const auto shownLogits = [&] {
+        const Tensor l = ws_->trace()->tensor("logits");  // the last position's, kept or not
+        return std::vector<float>(l.data.end() - l.shape.back(), l.data.end());
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!ws_->trace()->tokens.empty() &&
+                                 shownLogits() == lastLogits(*ws_->document().model.weights, ws_->trace()->tokens),
+                             60000);
+    const std::vector<int> ids = ws_->trace()->tokens;
+    const Weights& exact = *ws_->document().model.weights;
+    const std::vector<float> plain = lastLogits(exact, ids);
+    const std::vector<float> rounded = lastLogits(with_llama_cpp_rounding(exact), ids);
+    QVERIFY(plain != rounded);
+    rounding->trigger();
+    QVERIFY(ws_->llamaCppRounding());
+    QVERIFY(QSettings().value("run/llamaCppRounding").toBool());
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->tokens == ids && shownLogits() == rounded, 60000);
+    QCOMPARE(ws_->ablated().size(), size_t(1));  // what the user set stays
+    QCOMPARE(ws_->document().path, path);
+    rounding->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(ws_->trace() && ws_->trace()->tokens == ids && shownLogits() == plain, 60000);
+    QVERIFY(!QSettings().value("run/llamaCppRounding").toBool());
+}
+
 #include "tst_open_models.moc"

@@ -40,7 +40,7 @@ GROUPS = {
     'main window, Token lines tab': MAIN + [(TL, 'Overla&y every head of the layer')],
     'main window, Ablation tab': MAIN + [(AB, '&Scan every head')],
     'main window, Compare tab': MAIN + [(CV, 'Te&xt B:'), (CV, 'Compare w&ith model…'), (CV, 'Compare with chec&kpoints…'),
-                                        (CV, 'Stop comparin&g'), (CV, '&Show:'), (CV, '◀ Previo&us'), (CV, '&Next ▶')],
+                                        (CV, 'Stop comparin&g'), (CV, '&Show:')],
     'File menu': [(M, s) for s in ('&Open model…', 'Open model &folder…', '&New random model…', 'Open t&race file…',
                                    'Open &demo model', 'Open te&xt…', 'Choose &tokenizer…', '&Export…', '&Copy figure',
                                    '&Quit')],
@@ -48,7 +48,8 @@ GROUPS = {
     'Run menu': [(M, s) for s in ('&Causal attention', '&Ablate selected head', '&Refuse text longer than the context',
                                   '&Threads', 'Attention &memory', 'Acti&vation memory', '&Key and value memory',
                                   'C&lear ablations', 'Ablation &scan', 'Block the selected e&dge in the selected head',
-                                  'Block every edge into the selected ke&y', 'Clear knocko&uts', 'Ca&ncel run')]
+                                  'Block every edge into the selected ke&y', 'Clear knocko&uts', 'Ca&ncel run',
+                                  'Com&pute as llama.cpp does (GGUF)', '&Generate…')]
                 + [(CV, 'C&ompare')],
     'Run ▸ Compare menu': [(CV, s) for s in ('Compare with &text…', 'Compare with &model…', 'Compare with &checkpoints…',
                                              '&Previous checkpoint', '&Next checkpoint', '&Difference only',

@@ -180,6 +180,7 @@ private:
     // model panel on the right and the predictions on the left.
     static Qt::DockWidgetArea mirrored(Qt::DockWidgetArea area);
     void addMaskAndAblationActions(QMenu* run);
+    void addLlamaCppRoundingAction(QMenu* run);
     void addThreadsMenu(QMenu* run);
     void addBudgetMenus(QMenu* run);
     // A Run menu of the kAttentionBudgetsMb sizes, one checked (`fallback` MB,

@@ -222,6 +222,26 @@ void MainWindow::addMaskAndAblationActions(QMenu* run) {
         QSettings().setValue("run/refuseLong", on);
         ws_->setCropPolicy(on ? session::CropPolicy::Refuse : session::CropPolicy::KeepLast);
     });
+    addLlamaCppRoundingAction(run);
+}
+
+// GGUF models computed exactly, or as llama.cpp computes them; remembered.
+void MainWindow::addLlamaCppRoundingAction(QMenu* run) {
+    QAction* rounding = run->addAction(tr("Com&pute as llama.cpp does (GGUF)"));
+    rounding->setObjectName(QStringLiteral("llamaCppRounding"));
+    rounding->setCheckable(true);
+    rounding->setToolTip(tr("Round each product's activations to the weight's dot-product type (float16, bfloat16, "
+                            "8-bit blocks) first, as llama.cpp, Ollama and LM Studio do, rather than computing the "
+                            "exact float32 model"));
+    ws_->setLlamaCppRounding(QSettings().value("run/llamaCppRounding", false).toBool());
+    rounding->setChecked(ws_->llamaCppRounding());
+    rounding->setEnabled(ws_->canRoundLikeLlamaCpp());
+    connect(rounding, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue("run/llamaCppRounding", on);
+        ws_->setLlamaCppRounding(on);
+    });
+    connect(ws_, &Workspace::documentChanged, rounding,
+            [this, rounding] { rounding->setEnabled(ws_->canRoundLikeLlamaCpp()); });
 }
 
 // Threads: results are identical on any count (the README's determinism

@@ -9,6 +9,7 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "attnscope/model/weights.h"
 #include "attnscope/run/trace_file.h"
 #include "gui/common/errors.h"
 #include "gui/common/work_pool.h"
@@ -111,6 +112,9 @@ void Workspace::setDocument(session::Document doc) {
     ++generation_;  // a run still in flight was of the old document: its result is dropped
     const bool wasTraceFile = isTraceFile();
     doc_ = std::move(doc);
+    if (canRoundLikeLlamaCpp())
+        doc_.model.weights = std::make_shared<attnscope::Weights>(
+            attnscope::with_llama_cpp_rounding(*doc_.model.weights, llamaCppRounding_));
     estimateSaid_ = 0;  // a new model's runs are told of once
     options_.ablate.clear();
     options_.knockout.clear();  // another model's positions mean nothing here
@@ -171,6 +175,22 @@ void Workspace::setCausal(bool causal) {
     options_.causal = causal;
     emit optionsChanged();
     runNow();
+}
+
+void Workspace::setLlamaCppRounding(bool on) {
+    if (on == llamaCppRounding_) return;
+    llamaCppRounding_ = on;
+    if (!canRoundLikeLlamaCpp() || isLoading()) return;  // a load in flight takes the setting as it lands
+    // The same model again, computed the other way: what the user set stays.
+    const std::vector<attnscope::HeadRef> ablated = options_.ablate;
+    const std::vector<attnscope::Knockout> knockouts = options_.knockout;
+    const int target = attributionTarget();
+    const Selection selection = selection_;
+    setDocument(doc_);
+    setAblated(ablated);
+    setKnockouts(knockouts);
+    setAttributionTarget(target);
+    setSelection(selection);
 }
 
 void Workspace::setAblated(const std::vector<attnscope::HeadRef>& heads) {

@@ -42,6 +42,15 @@ public:
     void openModel(const QString& path, const QString& tokenizerPath = {});
     void setDocument(session::Document doc);
     const session::Document& document() const { return doc_; }
+    // Computes GGUF models as llama.cpp's CPU backend does (their products'
+    // activations rounded first, attnscope::with_llama_cpp_rounding) rather
+    // than exactly. It applies to the open model, keeping the text, the
+    // selection, ablations and knockouts, and to every GGUF model opened
+    // after; other models have nothing to round.
+    void setLlamaCppRounding(bool on);
+    bool llamaCppRounding() const { return llamaCppRounding_; }
+    // Whether the open model has weights the setting rounds for.
+    bool canRoundLikeLlamaCpp() const { return doc_.model.weights && doc_.model.weights->has_stored(); }
     bool hasModel() const { return bool(doc_.model.weights); }
     // A trace file is open in place of a model: its attention is shown and
     // nothing runs (no text, ablation or bidirectional switch applies).
@@ -225,6 +234,7 @@ private:
     std::shared_ptr<attnscope::Trace> recycledTrace();
 
     session::Document doc_;
+    bool llamaCppRounding_ = false;
     QString text_;
     attnscope::RunOptions options_;
     session::CropPolicy crop_ = session::CropPolicy::KeepLast;
