@@ -121,7 +121,7 @@ int benchGenerate(const session::Document& doc, const QString& text, int newToke
         r.T = ws.trace()->T();
         // Frames: paints of the grid that show a newer trace than the last.
         int frames = 0;
-        const attnscope::Trace* painted = nullptr;
+        int paintedT = -1;  // the rows of the trace last painted (a snapshot's memory is reused)
         struct Counter : QObject {
             std::function<void()> onPaint;
             bool eventFilter(QObject* o, QEvent* e) override {
@@ -132,8 +132,8 @@ int benchGenerate(const session::Document& doc, const QString& text, int newToke
         if (window) {
             counter.onPaint = [&] {
                 const auto* f = w->headsGrid()->figure();
-                if (f && f->trace() != painted && ws.isGenerating()) {
-                    painted = f->trace();
+                if (f && f->trace() && f->trace()->T() != paintedT && ws.isGenerating()) {
+                    paintedT = f->trace()->T();
                     ++frames;
                 }
             };

@@ -307,6 +307,45 @@ void tst_Determinism::aCopyWithRoomRunsOnWithoutMoving() {
     }
 }
 
+// Generation's snapshots (Trace::copy_with_room with rows_appended): a
+// snapshot of 100 tokens copied into again from the generator's trace at 103
+// equals a whole copy bit for bit, keeps its buffers where they had room, and
+// took only the new rows of a (T, ...) tensor: its first rows were not
+// written (a marker put there stays). A trace whose tokens are not a prefix
+// is copied whole.
+void tst_Determinism::aSnapshotCopiedAgainTakesOnlyTheNewRows() {
+    const ModelConfig c = ModelConfig::seed(61, 200, 64, 2, 2);
+    const Model m(std::make_shared<Weights>(random_weights(c, 6)));
+    for (const bool keep : {true, false}) {
+        RunOptions opt;
+        if (!keep) opt.activation_budget_bytes = 0;
+        std::vector<int> tokens(100);
+        for (size_t i = 0; i < tokens.size(); ++i) tokens[i] = int(i * 5 % 61);
+        Trace generator;
+        m.run(tokens, opt, generator);
+        Trace snapshot;
+        snapshot.copy_with_room(generator, 160, true);
+        QVERIFY(firstDifference(snapshot, generator).isEmpty());
+        for (const int t : {7, 8, 9}) tokens.push_back(t);
+        m.run(tokens, opt, generator);
+        const float* out = snapshot.layers[1].k.data.data();
+        const float kept = snapshot.layers[1].k.data[5];
+        snapshot.layers[1].k.data[5] = 1234.5f;  // a marker in a row both traces hold
+        snapshot.copy_with_room(generator, 160, true);
+        QCOMPARE(snapshot.layers[1].k.data[5], 1234.5f);
+        QVERIFY(snapshot.layers[1].k.data.data() == out);
+        snapshot.layers[1].k.data[5] = kept;
+        QVERIFY2(firstDifference(snapshot, generator).isEmpty(), qPrintable(firstDifference(snapshot, generator)));
+        // Another text: every buffer is copied whole.
+        std::vector<int> other = tokens;
+        other[3] = 60;
+        const Trace different = m.run(other, opt);
+        snapshot.layers[1].k.data[5] = 1234.5f;
+        snapshot.copy_with_room(different, 160, true);
+        QVERIFY2(firstDifference(snapshot, different).isEmpty(), qPrintable(firstDifference(snapshot, different)));
+    }
+}
+
 // A trace's buffers, grown past their room by text typed token by token,
 // take an eighth more room (grown_rows), not kGrowRows: a move copies every
 // row into fresh pages, 0.9 s at 8,000 tokens of GPT-2 small. From 1,000 to

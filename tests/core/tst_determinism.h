@@ -53,6 +53,7 @@ private slots:
     void incrementalRunsWithoutKeysEqualFullRuns();
     void incrementalRunNeedsTheSameRun();
     void aCopyWithRoomRunsOnWithoutMoving();
+    void aSnapshotCopiedAgainTakesOnlyTheNewRows();
     void typingMovesTheBuffersSeldom();
     void incrementalRunsAcrossAThumbnailWidth_data();
     void incrementalRunsAcrossAThumbnailWidth();

@@ -33,12 +33,18 @@ void Workspace::startGenerating(attnscope::GenerateOptions options) {
     // The generator's own trace starts as a copy of the one on screen, so the
     // prompt costs one row.
     auto trace = std::make_shared<attnscope::Trace>();
-    trace->copy_with_room(*trace_, trace_->T() + std::min(options.max_new, 1024));
+    const int room = trace_->T() + std::min(options.max_new, 1024);
+    trace->copy_with_room(*trace_, room);
     const std::vector<int> prompt = trace->tokens;
     const QString promptText = text_;
     QPointer<Workspace> self(this);
     auto cancel = generationCancel_;
     auto taken = frameTaken_;
+    // The snapshots, reused once the views let go of one: a copy into a
+    // trace that already has the room writes no fresh pages, and on a
+    // paravirtualised machine a first write of 300 MB of pages costs more
+    // than the copy itself.
+    std::vector<std::shared_ptr<attnscope::Trace>> snapshots;
     generator_.setFuture(QtConcurrent::run(&runPool_, [=]() mutable -> std::shared_ptr<attnscope::Trace> {
         const ForegroundRun foreground;
         QElapsedTimer frame;
@@ -64,8 +70,12 @@ void Workspace::startGenerating(attnscope::GenerateOptions options) {
                     // the loop goes on in its own.
                     std::shared_ptr<attnscope::Trace> snapshot;
                     if (frame.elapsed() >= kFrameMs && taken->load()) {
-                        snapshot = std::make_shared<attnscope::Trace>();
-                        snapshot->copy_with_room(*trace, trace->T());
+                        // Only this loop holds a snapshot whose count is 1:
+                        // no view can take it back meanwhile.
+                        for (const std::shared_ptr<attnscope::Trace>& free : snapshots)
+                            if (free.use_count() == 1) snapshot = free;
+                        if (!snapshot) snapshots.push_back(snapshot = std::make_shared<attnscope::Trace>());
+                        snapshot->copy_with_room(*trace, room, /*rows_appended=*/true);
                         snapshot->source = trace->source;
                         taken->store(false);
                         frame.restart();

@@ -411,8 +411,14 @@ void each_buffer(TraceT& tr, Fn fn) {
 // listed in each_buffer).
 static_assert(sizeof(LayerTrace) == 18 * sizeof(Tensor), "LayerTrace changed: update each_buffer");
 
-void Trace::copy_with_room(const Trace& from, int rows) {
+void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended) {
     if (&from == this) return;
+    // The rows this trace already holds, when from's are them and more.
+    const size_t had_rows = rows_appended && layers.size() == from.layers.size() &&
+                                    tokens.size() <= from.tokens.size() &&
+                                    std::equal(tokens.begin(), tokens.end(), from.tokens.begin())
+                                ? tokens.size()
+                                : 0;
     layers.resize(from.layers.size());
     std::vector<const Tensor*> sources;
     each_buffer(from, [&](const Tensor& t) { sources.push_back(&t); });
@@ -422,9 +428,23 @@ void Trace::copy_with_room(const Trace& from, int rows) {
         const Tensor& src = *sources[i++];
         const size_t per_row = n > 0 && !src.shape.empty() && size_t(src.shape[0]) == n ? src.data.size() / n : 0;
         const size_t want = per_row ? per_row * std::max(n, size_t(std::max(rows, 0))) : src.data.size();
+        // A (T, ...) tensor that had its first rows: only the new ones.
+        if (per_row && had_rows > 0 && to.data.capacity() >= want && to.shape.size() == src.shape.size() &&
+            size_t(to.shape[0]) == had_rows && to.data.size() == had_rows * per_row &&
+            std::equal(to.shape.begin() + 1, to.shape.end(), src.shape.begin() + 1)) {
+            to.data.resize(src.data.size());
+            std::copy(src.data.begin() + ptrdiff_t(had_rows * per_row), src.data.end(),
+                      to.data.begin() + ptrdiff_t(had_rows * per_row));
+            to.shape = src.shape;
+            return;
+        }
         if (to.data.capacity() < want) {
+            // A trace copied into again (a generation's snapshots) grows by
+            // half at least, so a tensor that grows with every token (the
+            // (H, T, T) maps) is not moved to fresh pages at every copy.
+            const size_t had = to.data.capacity();
             FloatBuffer().swap(to.data);  // freed before the larger one is taken
-            to.data.reserve(want);
+            to.data.reserve(had == 0 ? want : std::max(want, had + had / 2));
         }
         to.data.assign(src.data.begin(), src.data.end());
         to.shape = src.shape;

@@ -226,8 +226,12 @@ struct Trace {
     // Becomes a copy of `from` whose (T, ...) buffers have room for `rows`
     // rows, so that a run of a few more tokens into it appends rather than
     // moving every buffer (at 8,192 tokens, 914 MB into fresh pages).
-    // Buffers already that large are reused.
-    void copy_with_room(const Trace& from, int rows);
+    // Buffers already that large are reused; one that must grow grows by
+    // half at least, unless it was empty.
+    // rows_appended: from's rows are this trace's and more, the same bits (a
+    // generation going on, copied into its last snapshot again): a (T, ...)
+    // tensor gets only the new rows.
+    void copy_with_room(const Trace& from, int rows, bool rows_appended = false);
 };
 
 // Throws Error(InvalidArgument) saying `what` (plural) needs the model, for a
