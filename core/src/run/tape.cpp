@@ -56,9 +56,11 @@ struct Kept {
     size_t bytes = 0;
 };
 
+// Never destroyed: a worker may still give a buffer back while the process
+// exits.
 Kept& kept() {
-    static Kept k;
-    return k;
+    static Kept* const k = new Kept;
+    return *k;
 }
 
 size_t bytes_of(const MatrixRM& m) { return size_t(m.size()) * sizeof(float); }

@@ -429,7 +429,7 @@ void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended) {
         const size_t per_row = n > 0 && !src.shape.empty() && size_t(src.shape[0]) == n ? src.data.size() / n : 0;
         const size_t want = per_row ? per_row * std::max(n, size_t(std::max(rows, 0))) : src.data.size();
         // A (T, ...) tensor that had its first rows: only the new ones.
-        if (per_row && had_rows > 0 && to.data.capacity() >= want && to.shape.size() == src.shape.size() &&
+        if (per_row && had_rows > 0 && n > had_rows && to.data.capacity() >= want && to.shape.size() == src.shape.size() &&
             size_t(to.shape[0]) == had_rows && to.data.size() == had_rows * per_row &&
             std::equal(to.shape.begin() + 1, to.shape.end(), src.shape.begin() + 1)) {
             to.data.resize(src.data.size());
