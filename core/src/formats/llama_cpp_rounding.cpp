@@ -12,46 +12,21 @@
 //   largest magnitude, q = min(127, round(x · −127 / m)), d = 1 / (−127 / m)
 //   kept in float32.
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 
+#include <Eigen/Core>
+
 #include "attnscope/formats/gguf.h"
-#include "formats/dtype.h"
 
 namespace attnscope {
 
 namespace {
 
-// float32 to float16 bits and back to float32, nearest with ties to even;
-// beyond float16's range, infinity (as F16C's conversion does).
-float through_half(float x) {
-    const uint32_t b = std::bit_cast<uint32_t>(x);
-    const uint32_t sign = (b >> 16) & 0x8000u;
-    const uint32_t abs = b & 0x7fffffffu;
-    uint16_t h;
-    if (abs >= 0x7f800000u) {  // inf or NaN
-        h = uint16_t(sign | 0x7c00u | (abs > 0x7f800000u ? 0x200u : 0u));
-    } else if (abs >= 0x477ff000u) {  // rounds to beyond 65504
-        h = uint16_t(sign | 0x7c00u);
-    } else if (abs < 0x38800000u) {  // below float16's smallest normal: a subnormal or 0
-        // The value in units of 2^-24, rounded to nearest even by the FPU.
-        const float v = std::bit_cast<float>(abs) * 16777216.0f;
-        h = uint16_t(sign | uint32_t(std::nearbyint(v)));
-    } else {
-        const uint32_t rounded = abs + 0x0fffu + ((abs >> 13) & 1u);
-        h = uint16_t(sign | ((rounded - 0x38000000u) >> 13));
-    }
-    return half_to_float(h);
-}
-
-// float32 to bfloat16 and back, nearest with ties to even (NaN kept quiet).
-float through_bf16(float x) {
-    const uint32_t b = std::bit_cast<uint32_t>(x);
-    if ((b & 0x7fffffffu) > 0x7f800000u) return std::bit_cast<float>((b | 0x00400000u) & 0xffff0000u);
-    const uint32_t r = b + 0x7fffu + ((b >> 16) & 1u);
-    return std::bit_cast<float>(r & 0xffff0000u);
-}
+// float32 through float16 or bfloat16 and back: Eigen's conversions, nearest
+// with ties to even, as ggml's (and F16C's) are.
+float through_half(float x) { return float(Eigen::half(x)); }
+float through_bf16(float x) { return float(Eigen::bfloat16(x)); }
 
 // ggml's nearest_int: round to nearest, ties to even, for |v| < 2^22.
 int nearest_int(float v) { return int(std::nearbyint(v)); }

@@ -203,9 +203,8 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
     }
     if (out && options.embed)
         for (int b = 0; b < B; ++b) (*out)[size_t(b)].embed = slice(d, b, T);
-    for (MatrixRM* m : {&dx, &dn, &dact, &dpre, &dz, &dq, &dk, &dv, &part, &dresid1, &dk_rot, &fgate, &dup,
-                        &dgate_act, &dk_kv, &dv_kv})
-        recycle(std::move(*m));
+    recycle({&dx, &dn, &dact, &dpre, &dz, &dq, &dk, &dv, &part, &dresid1, &dk_rot, &fgate, &dup, &dgate_act, &dk_kv,
+             &dv_kv});
     return d;
 }
 

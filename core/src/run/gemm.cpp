@@ -333,11 +333,15 @@ void xwt(const float* x, Index ldx, const QuantizedMatrix& w, const float* b, fl
     if (w.llama_cpp_rounding && w.type != GgmlType::F32) {
         // The activations as llama.cpp's dot products see them, row by row:
         // a row's bits do not depend on the rows beside it.
+        // The buffer is the calling thread's, kept from product to product
+        // rather than taken fresh (tens of megabytes a layer at 512 tokens).
         const Index k = Index(w.cols);
-        std::vector<float, Eigen::aligned_allocator<float>> rounded(size_t(m) * size_t(k));
+        thread_local std::vector<float, Eigen::aligned_allocator<float>> rounded;
+        rounded.resize(size_t(m) * size_t(k));
+        float* out = rounded.data();
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && m > 1)
-        for (Index r = 0; r < m; ++r) round_like_llama_cpp(w.type, x + r * ldx, k, rounded.data() + r * k);
-        product<true>(rounded.data(), k, QuantW{&w}, b, y, ldy, m, Index(w.rows), k, threads);
+        for (Index r = 0; r < m; ++r) round_like_llama_cpp(w.type, x + r * ldx, k, out + r * k);
+        product<true>(out, k, QuantW{&w}, b, y, ldy, m, Index(w.rows), k, threads);
         return;
     }
     product<true>(x, ldx, QuantW{&w}, b, y, ldy, m, Index(w.rows), Index(w.cols), threads);

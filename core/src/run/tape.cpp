@@ -10,6 +10,7 @@
 #include "attnscope/common/error.h"
 #include "attnscope/run/kernels.h"
 #include "common/parallel_guard.h"
+#include "common/populate_pages.h"
 #include "run/attention.h"
 #include "run/blocks.h"
 #include "run/forward.h"
@@ -45,10 +46,6 @@ void normalize_and_rotate(const ModelConfig& cfg, const VectorF& head_norm, cons
     if (cfg.position == PositionKind::Rotary)
         for (int b = 0; b < B; ++b) rope::apply(rows(x, Eigen::Index(b) * T, T), heads, hs, inv_freq, 0, threads);
 }
-
-}  // namespace
-
-namespace {
 
 struct Kept {
     std::mutex mutex;
@@ -101,12 +98,13 @@ void recycle(MatrixRM&& m) {
     k.buffers.push_back(std::move(own));
 }
 
+void recycle(std::initializer_list<MatrixRM*> ms) {
+    for (MatrixRM* m : ms) recycle(std::move(*m));
+}
+
 Tape::~Tape() {
-    for (Layer& L : layers)
-        for (MatrixRM* m : {&L.x, &L.q, &L.k, &L.v, &L.q_raw, &L.k_raw, &L.A, &L.z, &L.resid1, &L.hidden, &L.up})
-            recycle(std::move(*m));
-    recycle(std::move(final_in));
-    recycle(std::move(final_out));
+    for (Layer& L : layers) recycle({&L.x, &L.q, &L.k, &L.v, &L.q_raw, &L.k_raw, &L.A, &L.z, &L.resid1, &L.hidden, &L.up});
+    recycle({&final_in, &final_out});
 }
 
 GradientTarget resolved(const GradientTarget& target, const ModelConfig& config, int T) {
@@ -238,7 +236,7 @@ Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& ru
     tape.final_out = fresh(N, C);
     blocks::norm(cfg, cmap(x), w.ln_f, map(tape.final_out), threads);
     tape.final_in = std::move(x);
-    for (MatrixRM* m : {&ln, &kv, &proj, &ln2, &act, &mlp_proj}) recycle(std::move(*m));
+    recycle({&ln, &kv, &proj, &ln2, &act, &mlp_proj});
     return tape;
 }
 
@@ -297,7 +295,7 @@ MatrixRM target_gradient(const Weights& w, const Tape& tape, const GradientTarge
         }
         values[size_t(b)] = float(loss / (T - 1));
     }
-    for (MatrixRM* m : {&logits, &dblock}) recycle(std::move(*m));
+    recycle({&logits, &dblock});
     return d;
 }
 

@@ -4,11 +4,11 @@
 // keeping what each layer's backward needs and nothing else. The linear
 // layers take all B·T rows as one product; the attention runs input by input.
 // With B = 1 every tensor equals Model::run's bit for bit.
+#include <initializer_list>
 #include <span>
 #include <vector>
 
 #include "attnscope/run/backward.h"
-#include "common/populate_pages.h"
 
 namespace attnscope::tape {
 
@@ -53,6 +53,8 @@ MatrixRM fresh(Eigen::Index rows, Eigen::Index cols);
 // Gives a buffer back for fresh() to hand out again. At most kKeptBytes are
 // kept, the newest first; what does not fit is freed.
 void recycle(MatrixRM&& m);
+// Each of them, left empty.
+void recycle(std::initializer_list<MatrixRM*> ms);
 inline constexpr size_t kKeptBytes = size_t(512) << 20;
 
 // A whole matrix as the maps the kernels take.

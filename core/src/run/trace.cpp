@@ -428,10 +428,13 @@ void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended) {
         const Tensor& src = *sources[i++];
         const size_t per_row = n > 0 && !src.shape.empty() && size_t(src.shape[0]) == n ? src.data.size() / n : 0;
         const size_t want = per_row ? per_row * std::max(n, size_t(std::max(rows, 0))) : src.data.size();
-        // A (T, ...) tensor that had its first rows: only the new ones.
-        if (per_row && had_rows > 0 && n > had_rows && to.data.capacity() >= want && to.shape.size() == src.shape.size() &&
-            size_t(to.shape[0]) == had_rows && to.data.size() == had_rows * per_row &&
-            std::equal(to.shape.begin() + 1, to.shape.end(), src.shape.begin() + 1)) {
+        // A (T, ...) tensor that has src's first rows, in room for the rest:
+        // only the new ones are copied.
+        const bool has_first_rows = per_row && had_rows > 0 && n > had_rows && to.data.capacity() >= want &&
+                                    to.data.size() == had_rows * per_row && to.shape.size() == src.shape.size() &&
+                                    size_t(to.shape[0]) == had_rows &&
+                                    std::equal(to.shape.begin() + 1, to.shape.end(), src.shape.begin() + 1);
+        if (has_first_rows) {
             to.data.resize(src.data.size());
             std::copy(src.data.begin() + ptrdiff_t(had_rows * per_row), src.data.end(),
                       to.data.begin() + ptrdiff_t(had_rows * per_row));
