@@ -40,6 +40,8 @@ private slots:
     void dequantizersMatchReference();
     void modelsMatchLlamaCpp_data();
     void modelsMatchLlamaCpp();
+    void sixteenBitRunsAreAsCloseAsAnUlpAllows_data();
+    void sixteenBitRunsAreAsCloseAsAnUlpAllows();
     void storedRunMatchesDequantizedRun_data();
     void storedRunMatchesDequantizedRun();
     void storedGradientsMatchDequantized_data();

@@ -293,7 +293,8 @@ void tst_Gguf::modelsMatchLlamaCpp() {
     qInfo("%s: greedy continuation: the first %d of 32 tokens equal llama.cpp's", qPrintable(name), same);
     QCOMPARE(ours, theirs);
     // BF16: rounding the activations as llama.cpp does took the largest
-    // difference from 2.15e-4 to 1.34e-4; what makes the rest is not found.
+    // difference from 2.15e-4 to 1.34e-4. The rest is the noise of rounding to
+    // 8 bits: see sixteenBitRunsAreAsCloseAsAnUlpAllows.
     if (name == "llama_bf16")
         QEXPECT_FAIL("llama_bf16", "BF16 probabilities within 1.4e-4 of llama.cpp's, not 1e-4", Continue);
     QVERIFY2(a.worst <= 1e-4, qPrintable(QString("probabilities differ by %1").arg(a.worst)));
@@ -391,4 +392,50 @@ void tst_Gguf::tokenizersMatchLlamaCpp() {
     QString got;
     for (int id : e.ids) got += QString::number(id) + " ";
     QCOMPARE(got.trimmed(), ids);
+}
+
+void tst_Gguf::sixteenBitRunsAreAsCloseAsAnUlpAllows_data() {
+    QTest::addColumn<QString>("name");
+    QTest::newRow("llama_f16") << "llama_f16";
+    QTest::newRow("llama_bf16") << "llama_bf16";
+}
+
+// How close to llama.cpp a run that rounds its activations to 16 bits can
+// be. Each rounding to float16 or bfloat16 turns a float32 value that differs
+// by one ulp into one 16-bit step (2^-8 of the value for bfloat16) when it lies
+// by a rounding boundary, and a summation order that is not llama.cpp's makes
+// such ulps everywhere. So our own run is moved by one-ulp changes of its norm
+// weights, and llama.cpp's distance is measured against that spread. (On the
+// llama_bf16 fixture 11 of the first 13 positions agree within 1.5e-8, and
+// from position 13 on nearly all differ, through attention: one boundary hit.)
+void tst_Gguf::sixteenBitRunsAreAsCloseAsAnUlpAllows() {
+    QFETCH(QString, name);
+    const Json& ref = *reference().find("models")->find(name.toStdString());
+    const LoadedModel lm = load_model(testutil::str(ggufFixture(name + ".gguf")));
+    const std::vector<int> tokens = intsOf(*ref.find("tokens"));
+    const int V = lm.weights->config.vocab_size;
+    const Model model(std::make_shared<Weights>(with_llama_cpp_rounding(*lm.weights)));
+    const MatrixRM ours = allLogits(model, tokens);
+    double spread = 0;
+    for (uint32_t trial = 0; trial < 4; ++trial) {
+        Weights w = with_llama_cpp_rounding(*lm.weights);
+        std::mt19937 rng(trial);
+        auto nudge = [&](VectorF& v) {  // every weight one ulp up or down
+            for (Eigen::Index i = 0; i < v.size(); ++i)
+                v[i] = std::nextafter(v[i], rng() & 1 ? INFINITY : -INFINITY);
+        };
+        for (LayerWeights& l : w.layers) nudge(l.ln1.weight), nudge(l.ln2.weight);
+        nudge(w.ln_f.weight);
+        const MatrixRM nudged = allLogits(Model(std::make_shared<Weights>(std::move(w))), tokens);
+        for (int t = 0; t < int(tokens.size()); ++t) {
+            const std::vector<double> p = softmaxOf(ours.data() + Eigen::Index(t) * V, V),
+                                      q = softmaxOf(nudged.data() + Eigen::Index(t) * V, V);
+            for (int i = 0; i < V; ++i) spread = std::max(spread, std::abs(p[size_t(i)] - q[size_t(i)]));
+        }
+    }
+    const double theirs = agreement(ours, *ref.find("probs"), V).worst;
+    qInfo("%s: one-ulp changes of the norm weights move our probabilities by up to %.3g; llama.cpp's are %.3g away",
+          qPrintable(name), spread, theirs);
+    QVERIFY2(spread > 0, "a one-ulp change moved nothing: the run does not round to 16 bits");
+    QVERIFY2(theirs <= 1.6 * spread, qPrintable(QString("llama.cpp is %1 away, our own spread %2").arg(theirs).arg(spread)));
 }
