@@ -1083,6 +1083,10 @@
         <source>tokens %1–%2 · match %3 of %4</source>
         <translation>Tokens %1–%2 · Treffer %3 von %4</translation>
     </message>
+    <message>
+        <source>Its value-weighted norm: %1.</source>
+        <translation>Seine wertgewichtete Norm: %1.</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -2545,6 +2549,14 @@ Gesucht in:
     <message>
         <source>KV head %1, shared by H%2–H%3</source>
         <translation>KV-Head %1, geteilt von H%2–H%3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → largest norms: %3</source>
+        <translation>Query %1 „%2“ → größte Normen: %3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → highest raw scores: %3</source>
+        <translation>Query %1 „%2“ → höchste Roh-Scores: %3</translation>
     </message>
 </context>
 <context>

@@ -1083,6 +1083,10 @@
         <source>tokens %1–%2 · match %3 of %4</source>
         <translation>tokens %1–%2 · coincidencia %3 de %4</translation>
     </message>
+    <message>
+        <source>Its value-weighted norm: %1.</source>
+        <translation>Su norma ponderada por valor: %1.</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -2545,6 +2549,14 @@ Se buscó en:
     <message>
         <source>query %1 “%2” → top keys: %3</source>
         <translation>consulta %1 «%2» → claves principales: %3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → largest norms: %3</source>
+        <translation>consulta %1 «%2» → normas mayores: %3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → highest raw scores: %3</source>
+        <translation>consulta %1 «%2» → puntuaciones brutas más altas: %3</translation>
     </message>
 </context>
 <context>

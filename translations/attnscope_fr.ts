@@ -1083,6 +1083,10 @@
         <source>tokens %1–%2 · match %3 of %4</source>
         <translation>jetons %1–%2 · occurrence %3 sur %4</translation>
     </message>
+    <message>
+        <source>Its value-weighted norm: %1.</source>
+        <translation>Sa norme pondérée par la valeur&#xa0;: %1.</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -2545,6 +2549,14 @@ Emplacements consultés&#xa0;:
     <message>
         <source>query %1 “%2” → top keys: %3</source>
         <translation>requête %1 «&#xa0;%2&#xa0;» → clés principales&#xa0;: %3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → largest norms: %3</source>
+        <translation>requête %1 «&#xa0;%2&#xa0;» → normes les plus grandes&#xa0;: %3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → highest raw scores: %3</source>
+        <translation>requête %1 «&#xa0;%2&#xa0;» → scores bruts les plus élevés&#xa0;: %3</translation>
     </message>
 </context>
 <context>

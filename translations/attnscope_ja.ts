@@ -1072,6 +1072,10 @@
         <source>tokens %1–%2 · match %3 of %4</source>
         <translation>トークン %1–%2 · %4 件中 %3 件目</translation>
     </message>
+    <message>
+        <source>Its value-weighted norm: %1.</source>
+        <translation>その値重み付きノルム：%1。</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -2521,6 +2525,14 @@ Looked in:
     <message>
         <source>query %1 “%2” → top keys: %3</source>
         <translation>クエリ %1「%2」→ 上位のキー：%3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → largest norms: %3</source>
+        <translation>クエリ %1「%2」→ ノルムの大きいキー：%3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → highest raw scores: %3</source>
+        <translation>クエリ %1「%2」→ 生スコアの高いキー：%3</translation>
     </message>
 </context>
 <context>

@@ -1072,6 +1072,10 @@
         <source>tokens %1–%2 · match %3 of %4</source>
         <translation>词元 %1–%2 · 第 %3 处，共 %4 处</translation>
     </message>
+    <message>
+        <source>Its value-weighted norm: %1.</source>
+        <translation>其值加权范数：%1。</translation>
+    </message>
 </context>
 <context>
     <name>HeadStatsModel</name>
@@ -2521,6 +2525,14 @@ Looked in:
     <message>
         <source>query %1 “%2” → top keys: %3</source>
         <translation>查询 %1“%2” → 最强的键：%3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → largest norms: %3</source>
+        <translation>查询 %1“%2” → 范数最大的键：%3</translation>
+    </message>
+    <message>
+        <source>query %1 “%2” → highest raw scores: %3</source>
+        <translation>查询 %1“%2” → 原始分数最高的键：%3</translation>
     </message>
 </context>
 <context>

@@ -112,6 +112,11 @@ void tst_Norms::queryBarsAndTextFollowTheHeadsShowKind() {
         QVERIFY(text->header()->text().contains(QStringLiteral("attention weights")));
         QVERIFY(!bars->figure()->title().contains(QStringLiteral("norms")));
         QVERIFY(bars->figure()->title().contains(QStringLiteral("attention weights")));
+        // What a screen reader hears names the strongest key by weight.
+        int top = 0;
+        A.row(q).head(q + 1).maxCoeff(&top);
+        QVERIFY2(bars->accessibleDescription().contains(QStringLiteral("top keys: %1 “").arg(top)),
+                 qPrintable(bars->accessibleDescription()));
     }
 
     // The norms: the same row the head detail's map shows, and the other key first.
@@ -136,6 +141,13 @@ void tst_Norms::queryBarsAndTextFollowTheHeadsShowKind() {
         QVERIFY2(rowOf(N) < 1e-5, qPrintable(QString::number(rowOf(N))));
         QVERIFY(chipStrength(paintedChip(strip, b)) > chipStrength(paintedChip(strip, a)) + 10);
         QCOMPARE(paintedChip(strip, b), strip->chipColor(b));
+        // ... and by norm now, in the bars and in the head detail above them.
+        int top = 0;
+        N.row(q).head(q + 1).maxCoeff(&top);
+        const QString said = QStringLiteral("largest norms: %1 “").arg(top);
+        QVERIFY2(bars->accessibleDescription().contains(said), qPrintable(bars->accessibleDescription()));
+        QTRY_VERIFY2(win_->headDetail()->accessibleDescription().contains(said),
+                     qPrintable(win_->headDetail()->accessibleDescription()));
     }
     // Fixed, the norms' axis holds any query's bars of the head: up to the
     // round number above its largest ‖v_j W_O‖ (N_ij = A_ij f_j <= f_j).

@@ -1,8 +1,11 @@
 #include "gui/common/selection_text.h"
 
+#include "render/norms.h"
+
 #include <QLocale>
 #include <QCoreApplication>
 #include <algorithm>
+#include <cmath>
 
 namespace selectiontext {
 
@@ -49,6 +52,37 @@ QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, in
     for (const auto& [k, w] : keys)
         parts << trSel(QT_TRANSLATE_NOOP("SelectionText", "%1 “%2” %3")).arg(k).arg(labels.value(k)).arg(QLocale().toString(double(w), 'f', 3));
     return trSel(QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → top keys: %3")).arg(q).arg(labels.value(q)).arg(parts.join(QStringLiteral(", ")));
+}
+
+QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, int layer, int head, int q, int n,
+                    render::MatrixKind kind) {
+    using render::MatrixKind;
+    if (kind != MatrixKind::Norms && kind != MatrixKind::Scores) return topKeysText(trace, labels, layer, head, q, n);
+    const int T = trace.T();
+    if (layer < 0 || layer >= trace.n_layer() || head < 0 || head >= trace.n_head() || q < 0 || q >= T || n <= 0)
+        return {};
+    std::vector<float> row(size_t(T), 0.0f);
+    try {
+        render::headMatrixInto(trace, kind, layer, head, q, q + 1, row.data());
+    } catch (...) {  // no norms in a trace file: say what the weights say
+        return topKeysText(trace, labels, layer, head, q, n);
+    }
+    // Keys after the query are masked under a causal mask, whatever they hold.
+    const int last = trace.causal ? q : T - 1;
+    std::vector<std::pair<int, float>> keys;
+    for (int k = 0; k <= last; ++k)
+        if (std::isfinite(row[size_t(k)])) keys.emplace_back(k, row[size_t(k)]);
+    const size_t m = std::min(keys.size(), size_t(n));
+    std::partial_sort(keys.begin(), keys.begin() + std::ptrdiff_t(m), keys.end(),
+                      [](const auto& a, const auto& b) { return a.second > b.second || (a.second == b.second && a.first < b.first); });
+    keys.resize(m);
+    if (keys.empty()) return {};
+    QStringList parts;
+    for (const auto& [k, v] : keys)
+        parts << trSel(QT_TRANSLATE_NOOP("SelectionText", "%1 “%2” %3")).arg(k).arg(labels.value(k)).arg(QLocale().toString(double(v), 'g', 4));
+    const char* text = kind == MatrixKind::Norms ? QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → largest norms: %3")
+                                                 : QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → highest raw scores: %3");
+    return trSel(text).arg(q).arg(labels.value(q)).arg(parts.join(QStringLiteral(", ")));
 }
 
 }  // namespace selectiontext

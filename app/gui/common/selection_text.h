@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "attnscope/run/trace.h"
+#include "render/heatmap.h"
 
 namespace selectiontext {
 
@@ -22,5 +23,11 @@ QString headName(int layer, int head);
 QString kvHeadText(const attnscope::ModelConfig& config, int head);
 // "query 12 “foo” → top keys: 5 “bar” 0.52, 3 “baz” 0.21". Empty when q is out of range.
 QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, int layer, int head, int q, int n);
+// The same for the kind a view shows: "query 12 “foo” → largest norms: 5 “bar”
+// 3.07, …" for Norms, "→ highest raw scores: …" for Scores, the weights'
+// text for Weights (and Mask). Falls back to the weights when the kind cannot
+// be read (a trace file has no norms).
+QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, int layer, int head, int q, int n,
+                    render::MatrixKind kind);
 
 }  // namespace selectiontext

@@ -232,11 +232,14 @@ QString HeadDetailView::selectionDescription() const {
             d += QLatin1Char(' ') + tr("Selected cell: query %1 “%2”, key %3 “%4”, weight %5.")
                                         .arg(s.query).arg(labels.value(s.query)).arg(s.key).arg(labels.value(s.key))
                                         .arg(QLocale().toString(w, 'f', 4));
+            if (shownKind() == render::MatrixKind::Norms)
+                d += QLatin1Char(' ') + tr("Its value-weighted norm: %1.")
+                                            .arg(QLocale().toString(double(render::headNorm(*trace, s.layer, s.head, s.query, s.key)), 'g', 4));
         } catch (const std::exception& e) {
             d += QLatin1Char(' ') + describeError(e);
         }
     }
-    const QString keys = selectiontext::topKeysText(*trace, labels, s.layer, s.head, s.query, 3);
+    const QString keys = selectiontext::topKeysText(*trace, labels, s.layer, s.head, s.query, 3, shownKind());
     if (!keys.isEmpty()) d += QLatin1Char(' ') + keys;
     return d;
 }

@@ -346,7 +346,7 @@ QString HeadsGridView::selectionDescription() const {
                     .arg(name)
                     .arg(trace->n_layer())
                     .arg(trace->n_head());
-    const QString keys = selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3);
+    const QString keys = selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3, kind());
     if (!keys.isEmpty()) d += QLatin1Char(' ') + keys;
     return d;
 }

@@ -73,7 +73,8 @@ void QueryBarsView::rebuild() {
             problem_ = describeError(e);
         }
     }
-    announceDescription(this, trace ? selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3)
+    announceDescription(this, trace ? selectiontext::topKeysText(*trace, ws_->tokens().labels, s.layer, s.head, s.query, 3,
+                                                                 shownKind())
                                      : QString());
     update();
 }
