@@ -57,6 +57,7 @@ private slots:
     void splitMix64GivesItsReferenceValues();
     void stopsAtEndOfTextAndAtTheContext();
     void theTraceHoldsEveryTokenAsAFullRunDoes();
+    void theTraceTakesRoomForEveryTokenAtOnce();
     void ablationsAndKnockoutsApplyWhileGenerating();
     void badOptionsAreRefused();
     void cliGenerateMatchesTheCore();
@@ -244,6 +245,41 @@ void tst_Generate::theTraceHoldsEveryTokenAsAFullRunDoes() {
     QCOMPARE(out.ids[9], int(std::max_element(prefix.logits_at(prefix.T() - 1).begin(),
                                                prefix.logits_at(prefix.T() - 1).end()) -
                              prefix.logits_at(prefix.T() - 1).begin()));
+}
+
+// Generating, the trace takes room for the prompt and every new token at the
+// second step (RunOptions::reserve_rows): no buffer moves after that, though
+// the rows pass the usual room (64 rows), and the result is
+// the full run's, bit for bit.
+void tst_Generate::theTraceTakesRoomForEveryTokenAtOnce() {
+    const Golden g = golden(QStringLiteral("llama"));
+    const Model model(g.weights);
+    GenerateOptions o;
+    o.max_new = std::min(150, model.config().context_length - int(g.prompt.size()));
+    QVERIFY2(int(g.prompt.size()) < 64 && int(g.prompt.size()) + o.max_new > 64, qPrintable(QString::number(o.max_new)));
+    o.ignore_eos = true;
+    Trace t;
+    std::vector<const float*> seen;  // the buffers after each step's run
+    const auto buffers = [&] {
+        return std::vector<const float*>{t.embed.data.data(), t.layers[0].mlp_hidden.data.data(),
+                                         t.layers.back().weights.data.data(), t.layers.back().row_max.data.data(),
+                                         t.ln_f.data.data()};
+    };
+    int steps = 0, moved = 0;
+    generate(model, g.prompt, o, t, [&](const SampledToken&) {
+        const auto now = buffers();
+        if (++steps > 2 && now != seen) ++moved;
+        seen = now;
+        return true;
+    });
+    QCOMPARE(steps, o.max_new);
+    QCOMPARE(moved, 0);
+    const Trace full = model.run(t.tokens);
+    for (int l = 0; l < full.n_layer(); ++l) {
+        QVERIFY(full.layers[size_t(l)].mlp_hidden.data == t.layers[size_t(l)].mlp_hidden.data);
+        QVERIFY(full.layers[size_t(l)].weights.data == t.layers[size_t(l)].weights.data);
+    }
+    QVERIFY(full.ln_f.data == t.ln_f.data);
 }
 
 // With a head ablated and an edge knocked out, each step is the argmax of a

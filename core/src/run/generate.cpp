@@ -114,6 +114,8 @@ Generation generate(const Model& model, std::span<const int> prompt, const Gener
     RunOptions run = o.run;
     run.logits_rows = 1;
     run.incremental = true;
+    // The trace grows a row a token: room for every row at once.
+    run.reserve_rows = std::min<int64_t>(context, int64_t(prompt.size()) + o.max_new);
     std::vector<int> ids(prompt.begin(), prompt.end());
     SplitMix64 rng(o.sampling.rng_seed);
     Generation g;

@@ -6,6 +6,7 @@
 #include "attnscope/run/trace_tensors.h"
 
 #include <algorithm>
+#include <exception>
 #include <string>
 
 #include "run/blocks.h"
@@ -196,12 +197,26 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
     tr.thumb_width = thumb_width;
     tr.thumb_row_normalized = opt.thumb_row_normalized;
     tr.thumb_mean = opt.thumb_mean;
+    if (first > 0 && opt.reserve_rows > T) reserve_rows(tr, old_T, opt.reserve_rows);
     if (first > 0) {
-        for (LayerTrace& lt : tr.layers) {
-            relayout_heads(lt.row_max, H, old_T, T, first, false);
-            relayout_heads(lt.row_inv_sum, H, old_T, T, first, false);
-            if (dense) relayout_heads(lt.weights, H, old_T, T, first, true);
+        // Each layer's maps move to the new row length: H · first² floats a
+        // layer (85 MB in all for GPT-2 small at 384 tokens, at every
+        // generated token), so the layers move on every thread at once.
+        const int n_layers = int(tr.layers.size());
+        std::exception_ptr failed;
+#pragma omp parallel for num_threads(dense && first >= 64 ? std::min(threads, n_layers) : 1) schedule(dynamic)
+        for (int l = 0; l < n_layers; ++l) {
+            try {
+                LayerTrace& lt = tr.layers[size_t(l)];
+                relayout_heads(lt.row_max, H, old_T, T, first, false);
+                relayout_heads(lt.row_inv_sum, H, old_T, T, first, false);
+                if (dense) relayout_heads(lt.weights, H, old_T, T, first, true);
+            } catch (...) {  // out of memory: thrown from here, not from the thread
+#pragma omp critical(attnscope_relayout)
+                if (!failed) failed = std::current_exception();
+            }
         }
+        if (failed) std::rethrow_exception(failed);
     }
 
     embeddings(w, tokens, first, tr, keep_activations);

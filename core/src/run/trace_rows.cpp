@@ -17,6 +17,26 @@ void resize_rows(Tensor& t, Shape shape) {
     t.reshape(std::move(shape));
 }
 
+void reserve_rows(Trace& tr, int T, int rows) {
+    if (rows <= T || T <= 0) return;
+    const auto room = [](Tensor& t, size_t n) {
+        if (!t.data.empty() && n > t.data.capacity()) t.data.reserve(n);
+    };
+    const auto per_token = [&](Tensor& t) {  // (T, ...): rows of numel / T
+        if (!t.shape.empty() && t.shape[0] == T) room(t, size_t(rows) * size_t(shape_numel(t.shape) / T));
+    };
+    for (Tensor* t : {&tr.tok_embed, &tr.pos_embed, &tr.embed, &tr.ln_f}) per_token(*t);
+    for (LayerTrace& lt : tr.layers) {
+        for (Tensor* t : {&lt.ln1, &lt.q, &lt.k, &lt.v, &lt.heads, &lt.proj, &lt.resid1, &lt.ln2, &lt.mlp_hidden,
+                          &lt.mlp_act, &lt.mlp_up, &lt.mlp_proj, &lt.out})
+            per_token(*t);
+        for (Tensor* t : {&lt.row_max, &lt.row_inv_sum})  // (H, T)
+            if (t->shape.size() == 2 && t->shape[1] == T) room(*t, size_t(t->shape[0]) * size_t(rows));
+        if (lt.weights.shape.size() == 3 && lt.weights.shape[1] == T)  // (H, T, T)
+            room(lt.weights, size_t(lt.weights.shape[0]) * size_t(rows) * size_t(rows));
+    }
+}
+
 void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool square) {
     const size_t old_row = square ? size_t(T_old) : 1, new_row = square ? size_t(T_new) : 1;
     const size_t old_head = old_row * size_t(T_old), new_head = new_row * size_t(T_new);

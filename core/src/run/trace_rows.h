@@ -44,6 +44,12 @@ KeptParts kept_parts(const ModelConfig& cfg, int T, const RunOptions& opt);
 // by token seldom moves it.
 void resize_rows(Tensor& t, Shape shape);
 
+// Room for `rows` rows in every buffer of the trace that holds one row per
+// token, `T` of them now ((T, ...) activations, (H, T) row statistics,
+// (H, T, T) maps), their contents kept (RunOptions::reserve_rows).
+// Thumbnails and logits keep theirs.
+void reserve_rows(Trace& tr, int T, int rows);
+
 // (H, T_old, [T_old]) -> (H, T_new, [T_new]) in place, keeping each head's first
 // `keep` rows (and, for square per-head matrices, their first `keep` columns: a
 // causal row r < keep has zeros past column r). The rest is left for the run.

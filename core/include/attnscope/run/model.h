@@ -58,6 +58,11 @@ struct RunOptions {
     // block after it (at 8,192 tokens, layer 0 of GPT-2 small is a twelfth of
     // the run).
     int layers = -1;
+    // A run that will grow token by token up to this many rows (generation):
+    // the trace's buffers take room for all of them at once, so no buffer
+    // moves again (and no row is copied into fresh pages) as it grows. 0: the
+    // usual room, a few rows more than the run needs.
+    int reserve_rows = 0;
 };
 
 // The first knockout part a run cannot take (knockout_out_of_range).
