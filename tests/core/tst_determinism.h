@@ -54,6 +54,7 @@ private slots:
     void incrementalRunNeedsTheSameRun();
     void aCopyWithRoomRunsOnWithoutMoving();
     void aSnapshotCopiedAgainTakesOnlyTheNewRows();
+    void aViewsOnlySnapshotHoldsLessAndReadsTheSame();
     void typingMovesTheBuffersSeldom();
     void incrementalRunsAcrossAThumbnailWidth_data();
     void incrementalRunsAcrossAThumbnailWidth();

@@ -317,3 +317,43 @@ void tst_Determinism::linearIsOneFusedChainPerOutput() {
                  qPrintable(QStringLiteral("row %1 alone differs").arg(i)));
     }
 }
+
+// What generation hands the views (Trace::copy_with_room with views_only):
+// keys, values, maps, row statistics and each layer's output copied, the
+// other activations left out and computed again from the weights when asked
+// for. Every tensor it names is the generator's, bit for bit, in under half
+// the bytes of a whole copy; copied into again it takes only the new rows;
+// and a trace whose model is gone is copied whole.
+void tst_Determinism::aViewsOnlySnapshotHoldsLessAndReadsTheSame() {
+    const ModelConfig c = ModelConfig::seed(61, 200, 64, 2, 2);
+    auto weights = std::make_shared<Weights>(random_weights(c, 6));
+    std::vector<int> tokens(100);
+    for (size_t i = 0; i < tokens.size(); ++i) tokens[i] = int(i * 7 % 61);
+    Trace generator;
+    {
+        const Model m(weights);
+        m.run(tokens, RunOptions{}, generator);
+        Trace snapshot, whole;
+        snapshot.copy_with_room(generator, 160, true, true);
+        whole.copy_with_room(generator, 160, true);
+        QVERIFY(!snapshot.activations_kept && whole.activations_kept);
+        QVERIFY(snapshot.layers[0].mlp_hidden.data.empty() && snapshot.embed.data.empty());
+        QVERIFY(!snapshot.layers[1].k.data.empty() && !snapshot.layers[1].weights.data.empty());
+        QVERIFY2(firstDifference(snapshot, generator).isEmpty(), qPrintable(firstDifference(snapshot, generator)));
+        QVERIFY2(snapshot.bytes() * 2 < whole.bytes(), qPrintable(QStringLiteral("%1 of %2 bytes").arg(snapshot.bytes()).arg(whole.bytes())));
+        for (const int t : {7, 8, 9}) tokens.push_back(t);
+        m.run(tokens, RunOptions{}, generator);
+        const float kept = snapshot.layers[1].k.data[5];
+        snapshot.layers[1].k.data[5] = 1234.5f;  // a marker in a row both traces hold
+        snapshot.copy_with_room(generator, 160, true, true);
+        QCOMPARE(snapshot.layers[1].k.data[5], 1234.5f);
+        snapshot.layers[1].k.data[5] = kept;
+        QVERIFY2(firstDifference(snapshot, generator).isEmpty(), qPrintable(firstDifference(snapshot, generator)));
+    }
+    weights.reset();  // the model is gone: nothing to compute the rest from
+    QVERIFY(generator.source.expired());
+    Trace snapshot;
+    snapshot.copy_with_room(generator, 160, true, true);
+    QVERIFY(snapshot.activations_kept);
+    QVERIFY(sameBits(snapshot.layers[0].mlp_hidden, generator.layers[0].mlp_hidden));
+}

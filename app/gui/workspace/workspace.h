@@ -163,7 +163,7 @@ public:
         double tokensPerSecond = 0;
         bool empty() const { return prompt.empty(); }
     };
-    static constexpr int kFrameMs = 60;
+    static constexpr int kFrameMs = 70;
     void startGenerating(attnscope::GenerateOptions options);
     void stopGenerating();
     bool isGenerating() const { return generation_state_.running; }

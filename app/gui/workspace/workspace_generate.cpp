@@ -66,8 +66,10 @@ void Workspace::startGenerating(attnscope::GenerateOptions options) {
                         piece = QString::fromUtf8(tokenizer->decode(known));
                     }
                     // A snapshot for the views once they took the last one
-                    // and a frame's time has passed: a copy of the trace, so
-                    // the loop goes on in its own.
+                    // and a frame's time has passed: a copy of what they read
+                    // (keys, values, maps, each layer's output; a view that
+                    // asks for another activation gets it computed again),
+                    // so the loop goes on in its own trace.
                     std::shared_ptr<attnscope::Trace> snapshot;
                     if (frame.elapsed() >= kFrameMs && taken->load()) {
                         // Only this loop holds a snapshot whose count is 1:
@@ -75,7 +77,7 @@ void Workspace::startGenerating(attnscope::GenerateOptions options) {
                         for (const std::shared_ptr<attnscope::Trace>& free : snapshots)
                             if (free.use_count() == 1) snapshot = free;
                         if (!snapshot) snapshots.push_back(snapshot = std::make_shared<attnscope::Trace>());
-                        snapshot->copy_with_room(*trace, room, /*rows_appended=*/true);
+                        snapshot->copy_with_room(*trace, room, /*rows_appended=*/true, /*views_only=*/true);
                         snapshot->source = trace->source;
                         taken->store(false);
                         frame.restart();

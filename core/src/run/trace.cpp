@@ -1,6 +1,8 @@
 #include "attnscope/run/trace.h"
+#include "common/populate_pages.h"
 
 #include <algorithm>
+#include <exception>
 #include <limits>
 #include <string_view>
 
@@ -411,8 +413,17 @@ void each_buffer(TraceT& tr, Fn fn) {
 // listed in each_buffer).
 static_assert(sizeof(LayerTrace) == 18 * sizeof(Tensor), "LayerTrace changed: update each_buffer");
 
-void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended) {
+// The largest room copy_with_room and reserve_rows take for one layer's maps
+// ahead of their rows (floats): 1 GB of address space, no memory until written.
+constexpr size_t kMaxMapRoom = size_t(1) << 28;
+
+void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended, bool views_only) {
     if (&from == this) return;
+    // What a run past the activation budget keeps, and the weights to compute
+    // the rest again from: a copy of a trace whose model is gone stays whole.
+    std::shared_ptr<const Weights> rebuild = from.rebuild_source ? from.rebuild_source : from.source.lock();
+    views_only = views_only && rebuild && !from.imported && from.kv_kept;
+    std::vector<const Tensor*> left_out;  // this trace's buffers a views-only copy leaves empty
     // The rows this trace already holds, when from's are them and more.
     const size_t had_rows = rows_appended && layers.size() == from.layers.size() &&
                                     tokens.size() <= from.tokens.size() &&
@@ -420,38 +431,71 @@ void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended) {
                                 ? tokens.size()
                                 : 0;
     layers.resize(from.layers.size());
+    if (views_only) {
+        left_out = {&tok_embed, &pos_embed, &embed};
+        for (LayerTrace& lt : layers)
+            for (Tensor LayerTrace::*m : kCheckpointedAway) left_out.push_back(&(lt.*m));
+    }
     std::vector<const Tensor*> sources;
     each_buffer(from, [&](const Tensor& t) { sources.push_back(&t); });
-    size_t i = 0;
+    std::vector<Tensor*> targets;
+    each_buffer(*this, [&](Tensor& t) { targets.push_back(&t); });
     const size_t n = from.tokens.size();
-    each_buffer(*this, [&](Tensor& to) {
-        const Tensor& src = *sources[i++];
+    const auto copy = [&](Tensor& to, const Tensor& src) {
+        if (std::find(left_out.begin(), left_out.end(), &to) != left_out.end()) {
+            to = Tensor();
+            return;
+        }
         const size_t per_row = n > 0 && !src.shape.empty() && size_t(src.shape[0]) == n ? src.data.size() / n : 0;
-        const size_t want = per_row ? per_row * std::max(n, size_t(std::max(rows, 0))) : src.data.size();
+        const size_t room_rows = std::max(n, size_t(std::max(rows, 0)));
+        // Room for `rows` tokens: (T, ...) rows, (H, T) row statistics and
+        // (H, T, T) maps, which grow with every token.
+        const bool per_head = n > 0 && !per_row && src.shape.size() >= 2 && size_t(src.shape[1]) == n &&
+                              (src.shape.size() == 2 || (src.shape.size() == 3 && size_t(src.shape[2]) == n));
+        const size_t heads = per_head ? size_t(src.shape[0]) : 0;
+        const size_t head_room = heads * room_rows * (src.shape.size() == 3 ? room_rows : 1);
+        const size_t want = per_row                              ? per_row * room_rows
+                            : per_head && head_room <= kMaxMapRoom ? head_room
+                                                                   : src.data.size();
         // A (T, ...) tensor that has src's first rows, in room for the rest:
         // only the new ones are copied.
         const bool has_first_rows = per_row && had_rows > 0 && n > had_rows && to.data.capacity() >= want &&
                                     to.data.size() == had_rows * per_row && to.shape.size() == src.shape.size() &&
                                     size_t(to.shape[0]) == had_rows &&
                                     std::equal(to.shape.begin() + 1, to.shape.end(), src.shape.begin() + 1);
-        if (has_first_rows) {
-            to.data.resize(src.data.size());
-            std::copy(src.data.begin() + ptrdiff_t(had_rows * per_row), src.data.end(),
-                      to.data.begin() + ptrdiff_t(had_rows * per_row));
+        if (has_first_rows) {  // appended in the room there is: nothing written twice
+            to.data.insert(to.data.end(), src.data.begin() + ptrdiff_t(had_rows * per_row), src.data.end());
             to.shape = src.shape;
             return;
         }
         if (to.data.capacity() < want) {
             // A trace copied into again (a generation's snapshots) grows by
-            // half at least, so a tensor that grows with every token (the
-            // (H, T, T) maps) is not moved to fresh pages at every copy.
+            // half at least, so a tensor that outgrows its room is not moved
+            // to fresh pages at every copy.
             const size_t had = to.data.capacity();
             FloatBuffer().swap(to.data);  // freed before the larger one is taken
             to.data.reserve(had == 0 ? want : std::max(want, had + had / 2));
+            // A generation's snapshots: written at once, dropped soon after.
+            if (rows_appended) advise_huge_pages(to.data.data(), to.data.capacity() * sizeof(float));
         }
         to.data.assign(src.data.begin(), src.data.end());
         to.shape = src.shape;
-    });
+    };
+    // The buffers on every thread: the copy is bound by memory (a
+    // generation's snapshot, 100 MB at 400 tokens of GPT-2 small, holds up
+    // the generation while it is made).
+    std::exception_ptr failed;
+    const int team = default_thread_count();
+#pragma omp parallel for num_threads(team) schedule(dynamic, 1)
+    for (size_t i = 0; i < targets.size(); ++i) {
+        try {
+            copy(*targets[i], *sources[i]);
+        } catch (...) {  // out of memory: rethrown from the caller's thread
+#pragma omp critical(attnscope_copy_with_room)
+            if (!failed) failed = std::current_exception();
+        }
+    }
+    if (failed) std::rethrow_exception(failed);
     config = from.config;
     tokens = from.tokens;
     causal = from.causal;
@@ -460,7 +504,7 @@ void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended) {
     logits_first = from.logits_first;
     stages = from.stages;
     weights_dense = from.weights_dense;
-    activations_kept = from.activations_kept;
+    activations_kept = from.activations_kept && !views_only;
     kv_kept = from.kv_kept;
     thumb_width = from.thumb_width;
     thumb_row_normalized = from.thumb_row_normalized;
@@ -468,7 +512,7 @@ void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended) {
     source = from.source;
     reused_rows = from.reused_rows;
     attention_from = from.attention_from;
-    rebuild_source = from.rebuild_source;
+    rebuild_source = views_only ? rebuild : from.rebuild_source;
     rebuilt_keys = from.rebuilt_keys;  // the same keys until a run into this copy makes its own
     imported = from.imported;
 }

@@ -32,8 +32,9 @@ void reserve_rows(Trace& tr, int T, int rows) {
             per_token(*t);
         for (Tensor* t : {&lt.row_max, &lt.row_inv_sum})  // (H, T)
             if (t->shape.size() == 2 && t->shape[1] == T) room(*t, size_t(t->shape[0]) * size_t(rows));
-        if (lt.weights.shape.size() == 3 && lt.weights.shape[1] == T)  // (H, T, T)
-            room(lt.weights, size_t(lt.weights.shape[0]) * size_t(rows) * size_t(rows));
+        // (H, T, T), up to 1 GB of address space a layer (no memory until written)
+        const size_t maps = lt.weights.shape.size() == 3 ? size_t(lt.weights.shape[0]) * size_t(rows) * size_t(rows) : 0;
+        if (lt.weights.shape.size() == 3 && lt.weights.shape[1] == T && maps <= (size_t(1) << 28)) room(lt.weights, maps);
     }
 }
 

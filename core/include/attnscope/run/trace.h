@@ -231,7 +231,12 @@ struct Trace {
     // rows_appended: from's rows are this trace's and more, the same bits (a
     // generation going on, copied into its last snapshot again): a (T, ...)
     // tensor gets only the new rows.
-    void copy_with_room(const Trace& from, int rows, bool rows_appended = false);
+    // views_only: only what a run past the activation budget keeps (keys,
+    // values, maps, row statistics, each layer's output, thumbnails, ln_f and
+    // logits); the other activations are computed again when asked for, from
+    // from's weights (a generation's snapshots for the views: a third of the
+    // bytes). A whole copy when those weights are gone.
+    void copy_with_room(const Trace& from, int rows, bool rows_appended = false, bool views_only = false);
 };
 
 // Throws Error(InvalidArgument) saying `what` (plural) needs the model, for a
