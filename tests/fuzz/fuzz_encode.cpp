@@ -79,8 +79,15 @@ const Tokenizers& tokenizers() {
         fs::create_directories(gpt2);
         std::string enc = "{";
         int id = 0;
-        for (const auto& c : chars) enc += (id ? "," : "") + json_string(utf8(c[0])) + ":" + std::to_string(id++);
-        for (const auto& [a, b] : merges) enc += "," + json_string(a + b) + ":" + std::to_string(id++);
+        for (const auto& c : chars) {  // the comma decided before id moves on (operands of + are unsequenced)
+            if (id > 0) enc += ',';
+            enc += json_string(utf8(c[0])) + ":" + std::to_string(id);
+            ++id;
+        }
+        for (const auto& [a, b] : merges) {
+            enc += "," + json_string(a + b) + ":" + std::to_string(id);
+            ++id;
+        }
         enc += "}";
         std::string bpe = "#version: 0.2\n";
         for (const auto& [a, b] : merges) bpe += a + " " + b + "\n";
