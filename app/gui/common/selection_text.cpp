@@ -15,21 +15,30 @@ QString trSel(const char* s) { return QCoreApplication::translate("SelectionText
 
 }  // namespace
 
-std::vector<std::pair<int, float>> topKeys(const attnscope::Trace& trace, int layer, int head, int q, int n) {
-    std::vector<std::pair<int, float>> keys;
+std::vector<std::pair<int, float>> topKeys(const attnscope::Trace& trace, int layer, int head, int q, int n,
+                                           render::MatrixKind kind) {
     const int T = trace.T();
     if (layer < 0 || layer >= trace.n_layer() || head < 0 || head >= trace.n_head() || q < 0 || q >= T || n <= 0)
-        return keys;
+        return {};
+    std::vector<float> row;
     try {
-        const int last = trace.causal ? q : T - 1;
-        keys.reserve(size_t(last + 1));
-        // The query's row alone (rebuilt from its own query when the weights
-        // are not stored), not the whole head.
-        const std::vector<float> row = trace.head_row(layer, head, q);
-        for (int k = 0; k <= last; ++k) keys.emplace_back(k, row[size_t(k)]);
-    } catch (...) {  // a trace without this head's data: nothing to name
+        if (kind == render::MatrixKind::Norms || kind == render::MatrixKind::Scores) {
+            row.assign(size_t(T), 0.0f);
+            render::headMatrixInto(trace, kind, layer, head, q, q + 1, row.data());
+        } else {
+            // The query's row alone (rebuilt from its own query when the
+            // weights are not stored), not the whole head.
+            row = trace.head_row(layer, head, q);
+        }
+    } catch (...) {  // a trace without this head's data (or norms): nothing to name
         return {};
     }
+    // Keys after the query are masked under a causal mask, whatever they hold.
+    const int last = trace.causal ? q : T - 1;
+    std::vector<std::pair<int, float>> keys;
+    keys.reserve(size_t(last + 1));
+    for (int k = 0; k <= last; ++k)
+        if (std::isfinite(row[size_t(k)])) keys.emplace_back(k, row[size_t(k)]);
     const size_t m = std::min(keys.size(), size_t(n));
     std::partial_sort(keys.begin(), keys.begin() + std::ptrdiff_t(m), keys.end(),
                       [](const auto& a, const auto& b) { return a.second > b.second || (a.second == b.second && a.first < b.first); });
@@ -45,43 +54,22 @@ QString kvHeadText(const attnscope::ModelConfig& config, int head) {
     return trSel(QT_TRANSLATE_NOOP("SelectionText", "KV head %1, shared by H%2–H%3")).arg(kv).arg(first).arg(last);
 }
 
-QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, int layer, int head, int q, int n) {
-    const auto keys = topKeys(trace, layer, head, q, n);
-    if (keys.empty()) return {};
-    QStringList parts;
-    for (const auto& [k, w] : keys)
-        parts << trSel(QT_TRANSLATE_NOOP("SelectionText", "%1 “%2” %3")).arg(k).arg(labels.value(k)).arg(QLocale().toString(double(w), 'f', 3));
-    return trSel(QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → top keys: %3")).arg(q).arg(labels.value(q)).arg(parts.join(QStringLiteral(", ")));
-}
-
 QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, int layer, int head, int q, int n,
                     render::MatrixKind kind) {
     using render::MatrixKind;
-    if (kind != MatrixKind::Norms && kind != MatrixKind::Scores) return topKeysText(trace, labels, layer, head, q, n);
-    const int T = trace.T();
-    if (layer < 0 || layer >= trace.n_layer() || head < 0 || head >= trace.n_head() || q < 0 || q >= T || n <= 0)
-        return {};
-    std::vector<float> row(size_t(T), 0.0f);
-    try {
-        render::headMatrixInto(trace, kind, layer, head, q, q + 1, row.data());
-    } catch (...) {  // no norms in a trace file: say what the weights say
-        return topKeysText(trace, labels, layer, head, q, n);
-    }
-    // Keys after the query are masked under a causal mask, whatever they hold.
-    const int last = trace.causal ? q : T - 1;
-    std::vector<std::pair<int, float>> keys;
-    for (int k = 0; k <= last; ++k)
-        if (std::isfinite(row[size_t(k)])) keys.emplace_back(k, row[size_t(k)]);
-    const size_t m = std::min(keys.size(), size_t(n));
-    std::partial_sort(keys.begin(), keys.begin() + std::ptrdiff_t(m), keys.end(),
-                      [](const auto& a, const auto& b) { return a.second > b.second || (a.second == b.second && a.first < b.first); });
-    keys.resize(m);
-    if (keys.empty()) return {};
+    const bool weights = kind != MatrixKind::Norms && kind != MatrixKind::Scores;
+    const auto keys = topKeys(trace, layer, head, q, n, weights ? MatrixKind::Weights : kind);
+    // No norms in a trace file: say what the weights say.
+    if (keys.empty()) return weights ? QString() : topKeysText(trace, labels, layer, head, q, n);
     QStringList parts;
     for (const auto& [k, v] : keys)
-        parts << trSel(QT_TRANSLATE_NOOP("SelectionText", "%1 “%2” %3")).arg(k).arg(labels.value(k)).arg(QLocale().toString(double(v), 'g', 4));
-    const char* text = kind == MatrixKind::Norms ? QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → largest norms: %3")
-                                                 : QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → highest raw scores: %3");
+        parts << trSel(QT_TRANSLATE_NOOP("SelectionText", "%1 “%2” %3"))
+                     .arg(k)
+                     .arg(labels.value(k))
+                     .arg(weights ? QLocale().toString(double(v), 'f', 3) : QLocale().toString(double(v), 'g', 4));
+    const char* text = weights                    ? QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → top keys: %3")
+                       : kind == MatrixKind::Norms ? QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → largest norms: %3")
+                                                   : QT_TRANSLATE_NOOP("SelectionText", "query %1 “%2” → highest raw scores: %3");
     return trSel(text).arg(q).arg(labels.value(q)).arg(parts.join(QStringLiteral(", ")));
 }
 

@@ -12,8 +12,10 @@
 namespace selectiontext {
 
 // The `n` keys query `q` of (layer, head) weighs most, strongest first, as
-// (key, weight). Empty when any index is out of range.
-std::vector<std::pair<int, float>> topKeys(const attnscope::Trace& trace, int layer, int head, int q, int n);
+// (key, weight); by norm or raw score for those kinds (any other kind: the
+// weights). Empty when any index is out of range or the kind cannot be read.
+std::vector<std::pair<int, float>> topKeys(const attnscope::Trace& trace, int layer, int head, int q, int n,
+                                           render::MatrixKind kind = render::MatrixKind::Weights);
 
 // “L3 H7”-style name of a head: "Layer 3 · Head 7".
 QString headName(int layer, int head);
@@ -21,13 +23,11 @@ QString headName(int layer, int head);
 // model whose 8 query heads share 2 KV heads; empty when every query head has
 // its own keys and values (or `head` is out of range).
 QString kvHeadText(const attnscope::ModelConfig& config, int head);
-// "query 12 “foo” → top keys: 5 “bar” 0.52, 3 “baz” 0.21". Empty when q is out of range.
-QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, int layer, int head, int q, int n);
-// The same for the kind a view shows: "query 12 “foo” → largest norms: 5 “bar”
-// 3.07, …" for Norms, "→ highest raw scores: …" for Scores, the weights'
-// text for Weights (and Mask). Falls back to the weights when the kind cannot
-// be read (a trace file has no norms).
+// "query 12 “foo” → top keys: 5 “bar” 0.52, 3 “baz” 0.21"; for Norms "→
+// largest norms: 5 “bar” 3.07, …", for Scores "→ highest raw scores: …" (the
+// weights' text when the kind cannot be read: a trace file has no norms).
+// Empty when q is out of range.
 QString topKeysText(const attnscope::Trace& trace, const QStringList& labels, int layer, int head, int q, int n,
-                    render::MatrixKind kind);
+                    render::MatrixKind kind = render::MatrixKind::Weights);
 
 }  // namespace selectiontext

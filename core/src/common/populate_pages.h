@@ -16,13 +16,17 @@
 
 namespace attnscope {
 
+// madvise(advice) on the whole `align`-sized units inside [p, p + bytes).
+inline void advise_inside(void* p, size_t bytes, uintptr_t align, int advice) {
+    const uintptr_t lo = (reinterpret_cast<uintptr_t>(p) + align - 1) & ~(align - 1);
+    const uintptr_t hi = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(align - 1);
+    // A hint: an older kernel refuses it (EINVAL) and the buffer works as before.
+    if (hi > lo) ::madvise(reinterpret_cast<void*>(lo), hi - lo, advice);
+}
+
 inline void populate_pages(void* p, size_t bytes) {
 #ifdef MADV_POPULATE_WRITE
-    constexpr uintptr_t kPage = 4096;
-    const uintptr_t lo = (reinterpret_cast<uintptr_t>(p) + kPage - 1) & ~(kPage - 1);
-    const uintptr_t hi = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kPage - 1);
-    // A hint: an older kernel refuses it (EINVAL) and the fill faults the pages in.
-    if (hi > lo) ::madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_POPULATE_WRITE);
+    advise_inside(p, bytes, 4096, MADV_POPULATE_WRITE);  // the fill faults the pages in otherwise
 #else
     (void)p;
     (void)bytes;
@@ -35,10 +39,7 @@ inline void populate_pages(void* p, size_t bytes) {
 // reason above.
 inline void advise_huge_pages(void* p, size_t bytes) {
 #ifdef MADV_HUGEPAGE
-    constexpr uintptr_t kHuge = uintptr_t(2) << 20;
-    const uintptr_t lo = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
-    const uintptr_t hi = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHuge - 1);
-    if (hi > lo) ::madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE);
+    advise_inside(p, bytes, uintptr_t(2) << 20, MADV_HUGEPAGE);
 #else
     (void)p;
     (void)bytes;

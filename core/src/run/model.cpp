@@ -6,9 +6,9 @@
 #include "attnscope/run/trace_tensors.h"
 
 #include <algorithm>
-#include <exception>
 #include <string>
 
+#include "common/parallel_guard.h"
 #include "run/blocks.h"
 #include "run/forward.h"
 #include "run/rope.h"
@@ -203,20 +203,16 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
         // layer (85 MB in all for GPT-2 small at 384 tokens, at every
         // generated token), so the layers move on every thread at once.
         const int n_layers = int(tr.layers.size());
-        std::exception_ptr failed;
+        ParallelGuard guard;
 #pragma omp parallel for num_threads(dense && first >= 64 ? std::min(threads, n_layers) : 1) schedule(dynamic)
-        for (int l = 0; l < n_layers; ++l) {
-            try {
+        for (int l = 0; l < n_layers; ++l)
+            guard.run([&] {
                 LayerTrace& lt = tr.layers[size_t(l)];
                 relayout_heads(lt.row_max, H, old_T, T, first, false);
                 relayout_heads(lt.row_inv_sum, H, old_T, T, first, false);
                 if (dense) relayout_heads(lt.weights, H, old_T, T, first, true);
-            } catch (...) {  // out of memory: thrown from here, not from the thread
-#pragma omp critical(attnscope_relayout)
-                if (!failed) failed = std::current_exception();
-            }
-        }
-        if (failed) std::rethrow_exception(failed);
+            });
+        guard.rethrow();
     }
 
     embeddings(w, tokens, first, tr, keep_activations);

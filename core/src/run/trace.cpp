@@ -1,13 +1,14 @@
 #include "attnscope/run/trace.h"
+#include "common/parallel_guard.h"
 #include "common/populate_pages.h"
 
 #include <algorithm>
-#include <exception>
 #include <limits>
 #include <string_view>
 
 #include "run/attention.h"
 #include "run/forward.h"
+#include "run/trace_rows.h"
 #include "attnscope/common/error.h"
 #include "attnscope/run/model.h"
 #include "attnscope/run/lm_head.h"
@@ -413,10 +414,6 @@ void each_buffer(TraceT& tr, Fn fn) {
 // listed in each_buffer).
 static_assert(sizeof(LayerTrace) == 18 * sizeof(Tensor), "LayerTrace changed: update each_buffer");
 
-// The largest room copy_with_room and reserve_rows take for one layer's maps
-// ahead of their rows (floats): 1 GB of address space, no memory until written.
-constexpr size_t kMaxMapRoom = size_t(1) << 28;
-
 void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended, bool views_only) {
     if (&from == this) return;
     // What a run past the activation budget keeps, and the weights to compute
@@ -447,16 +444,9 @@ void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended, bool
             return;
         }
         const size_t per_row = n > 0 && !src.shape.empty() && size_t(src.shape[0]) == n ? src.data.size() / n : 0;
-        const size_t room_rows = std::max(n, size_t(std::max(rows, 0)));
         // Room for `rows` tokens: (T, ...) rows, (H, T) row statistics and
         // (H, T, T) maps, which grow with every token.
-        const bool per_head = n > 0 && !per_row && src.shape.size() >= 2 && size_t(src.shape[1]) == n &&
-                              (src.shape.size() == 2 || (src.shape.size() == 3 && size_t(src.shape[2]) == n));
-        const size_t heads = per_head ? size_t(src.shape[0]) : 0;
-        const size_t head_room = heads * room_rows * (src.shape.size() == 3 ? room_rows : 1);
-        const size_t want = per_row                              ? per_row * room_rows
-                            : per_head && head_room <= kMaxMapRoom ? head_room
-                                                                   : src.data.size();
+        const size_t want = room_for_rows(src, int64_t(n), std::max(rows, 0));
         // A (T, ...) tensor that has src's first rows, in room for the rest:
         // only the new ones are copied.
         const bool has_first_rows = per_row && had_rows > 0 && n > had_rows && to.data.capacity() >= want &&
@@ -484,18 +474,10 @@ void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended, bool
     // The buffers on every thread: the copy is bound by memory (a
     // generation's snapshot, 100 MB at 400 tokens of GPT-2 small, holds up
     // the generation while it is made).
-    std::exception_ptr failed;
-    const int team = default_thread_count();
-#pragma omp parallel for num_threads(team) schedule(dynamic, 1)
-    for (size_t i = 0; i < targets.size(); ++i) {
-        try {
-            copy(*targets[i], *sources[i]);
-        } catch (...) {  // out of memory: rethrown from the caller's thread
-#pragma omp critical(attnscope_copy_with_room)
-            if (!failed) failed = std::current_exception();
-        }
-    }
-    if (failed) std::rethrow_exception(failed);
+    ParallelGuard guard;
+#pragma omp parallel for num_threads(default_thread_count()) schedule(dynamic, 1)
+    for (size_t i = 0; i < targets.size(); ++i) guard.run([&] { copy(*targets[i], *sources[i]); });
+    guard.rethrow();
     config = from.config;
     tokens = from.tokens;
     causal = from.causal;

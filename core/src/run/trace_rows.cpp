@@ -17,25 +17,28 @@ void resize_rows(Tensor& t, Shape shape) {
     t.reshape(std::move(shape));
 }
 
+size_t room_for_rows(const Tensor& t, int64_t T, int64_t rows) {
+    const size_t now = t.data.size();
+    if (T <= 0 || t.shape.empty()) return now;
+    const size_t r = size_t(std::max(rows, T));
+    if (t.shape[0] == T) return r * (now / size_t(T));
+    const size_t dims = t.shape.size();
+    if (dims < 2 || dims > 3 || t.shape[1] != T || (dims == 3 && t.shape[2] != T)) return now;
+    const size_t room = size_t(t.shape[0]) * r * (dims == 3 ? r : 1);
+    return room <= kMaxMapRoom ? room : now;
+}
+
 void reserve_rows(Trace& tr, int T, int rows) {
     if (rows <= T || T <= 0) return;
-    const auto room = [](Tensor& t, size_t n) {
+    const auto room = [&](Tensor& t) {
+        const size_t n = room_for_rows(t, T, rows);
         if (!t.data.empty() && n > t.data.capacity()) t.data.reserve(n);
     };
-    const auto per_token = [&](Tensor& t) {  // (T, ...): rows of numel / T
-        if (!t.shape.empty() && t.shape[0] == T) room(t, size_t(rows) * size_t(shape_numel(t.shape) / T));
-    };
-    for (Tensor* t : {&tr.tok_embed, &tr.pos_embed, &tr.embed, &tr.ln_f}) per_token(*t);
-    for (LayerTrace& lt : tr.layers) {
+    for (Tensor* t : {&tr.tok_embed, &tr.pos_embed, &tr.embed, &tr.ln_f}) room(*t);
+    for (LayerTrace& lt : tr.layers)
         for (Tensor* t : {&lt.ln1, &lt.q, &lt.k, &lt.v, &lt.heads, &lt.proj, &lt.resid1, &lt.ln2, &lt.mlp_hidden,
-                          &lt.mlp_act, &lt.mlp_up, &lt.mlp_proj, &lt.out})
-            per_token(*t);
-        for (Tensor* t : {&lt.row_max, &lt.row_inv_sum})  // (H, T)
-            if (t->shape.size() == 2 && t->shape[1] == T) room(*t, size_t(t->shape[0]) * size_t(rows));
-        // (H, T, T), up to 1 GB of address space a layer (no memory until written)
-        const size_t maps = lt.weights.shape.size() == 3 ? size_t(lt.weights.shape[0]) * size_t(rows) * size_t(rows) : 0;
-        if (lt.weights.shape.size() == 3 && lt.weights.shape[1] == T && maps <= (size_t(1) << 28)) room(lt.weights, maps);
-    }
+                          &lt.mlp_act, &lt.mlp_up, &lt.mlp_proj, &lt.out, &lt.row_max, &lt.row_inv_sum, &lt.weights})
+            room(*t);
 }
 
 void relayout_heads(Tensor& t, int H, int T_old, int T_new, int keep, bool square) {

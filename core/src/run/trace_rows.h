@@ -44,10 +44,18 @@ KeptParts kept_parts(const ModelConfig& cfg, int T, const RunOptions& opt);
 // by token seldom moves it.
 void resize_rows(Tensor& t, Shape shape);
 
+// The most room a layer's (H, T, T) maps take ahead of their rows (floats): 1 GB
+// of address space, no memory until written.
+inline constexpr size_t kMaxMapRoom = size_t(1) << 28;
+
+// The floats `rows` rows of a buffer that holds one row per token, `T` of them
+// now, take: (T, ...) activations, (H, T) row statistics and (H, T, T) maps
+// (up to kMaxMapRoom). Any other buffer: its own size.
+size_t room_for_rows(const Tensor& t, int64_t T, int64_t rows);
+
 // Room for `rows` rows in every buffer of the trace that holds one row per
-// token, `T` of them now ((T, ...) activations, (H, T) row statistics,
-// (H, T, T) maps), their contents kept (RunOptions::reserve_rows).
-// Thumbnails and logits keep theirs.
+// token, their contents kept (RunOptions::reserve_rows). Thumbnails and
+// logits keep theirs.
 void reserve_rows(Trace& tr, int T, int rows);
 
 // (H, T_old, [T_old]) -> (H, T_new, [T_new]) in place, keeping each head's first
