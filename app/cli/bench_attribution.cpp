@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "attnscope/explain/attribution.h"
+#include "attnscope/explain/predict.h"
 #include "attnscope/formats/json.h"
 #include "attnscope/run/backward.h"
 #include "attnscope/run/model.h"
@@ -74,6 +75,18 @@ int bench_attribution(const Args& args, const attnscope::Model& model, const std
     const double saliency_ms = best_ms(reps, [&] { attnscope::gradients(model, ids, run, target, maps); });
     const double attribute_ms = best_ms(reps, [&] { attnscope::attribute(model, ids, run, target, 5, threads); });
     const double patch_ms = best_ms(reps, [&] { attnscope::patch_estimates(model, ids, run, threads); });
+    // The forward the exact ablation scan runs once per head and once for the
+    // base: every position's next-token loss, so every position's logits, as
+    // ablation_scan takes them (no softmax weights kept, logits 64 rows at a
+    // time from ln_f). The estimate stands in for 1 + L*H of these.
+    attnscope::RunOptions scan_run = full;
+    scan_run.logits_rows = 0;
+    scan_run.attention_budget_bytes = 0;
+    attnscope::Trace scan_trace;
+    const double scan_forward_ms = best_ms(reps, [&] {
+        model.run(ids, scan_run, scan_trace);
+        attnscope::next_token_losses_from_ln_f(model.weights(), scan_trace, 0, threads);
+    });
     constexpr int kSteps = 32;
     const double ig_ms = best_ms(1, [&] { attnscope::integrated_gradients(model, ids, run, target, kSteps, threads); });
     // The same 32 + 2 gradients one input at a time: what batching saves.
@@ -97,6 +110,8 @@ int bench_attribution(const Args& args, const attnscope::Model& model, const std
         .key("attribute_over_forward").value(attribute_ms / forward_ms)
         .key("patch_estimate_ms").value(patch_ms)
         .key("patch_estimate_over_forward").value(patch_ms / forward_ms)
+        .key("scan_forward_ms").value(scan_forward_ms)
+        .key("patch_estimate_over_scan_forward").value(patch_ms / scan_forward_ms)
         .key("ig_steps").value(kSteps)
         .key("ig_ms").value(ig_ms)
         .key("ig_over_forward").value(ig_ms / forward_ms)
