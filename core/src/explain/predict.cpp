@@ -15,7 +15,10 @@ namespace {
 
 // ln Σ exp(logits), in double with the maximum taken out first. The exponentials
 // run as Eigen's vectorised double exp, 1,024 logits at a time (a 50,257-wide
-// vocabulary is most of a loss's cost after the lm_head itself).
+// vocabulary is most of a loss's cost after the lm_head itself). The widening
+// to double is its own statement: Eigen does not vectorise a float-to-double
+// cast inside the expression, and the whole of it then ran one glibc exp at
+// a time (255 losses of GPT-2 small: 70 ms more than their 64 ms of lm_head).
 double log_sum_exp(const Eigen::Map<const VectorF>& logits) {
     const double top = logits.size() > 0 ? double(logits.maxCoeff()) : -std::numeric_limits<double>::infinity();
     constexpr Eigen::Index kChunk = 1024;
@@ -23,7 +26,8 @@ double log_sum_exp(const Eigen::Map<const VectorF>& logits) {
     double sum = 0;
     for (Eigen::Index i = 0; i < logits.size(); i += kChunk) {
         const Eigen::Index n = std::min(kChunk, logits.size() - i);
-        buf.head(n) = (logits.segment(i, n).cast<double>().array() - top).exp();
+        buf.head(n) = logits.segment(i, n).cast<double>().array() - top;
+        buf.head(n) = buf.head(n).exp();
         sum += buf.head(n).sum();
     }
     return top + std::log(sum);
