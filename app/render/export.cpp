@@ -2,7 +2,9 @@
 
 #include <QBuffer>
 #include <QDir>
+#include <QDateTime>
 #include <QFileInfo>
+#include <QHashSeed>
 #include <QImageWriter>
 #include <QPageLayout>
 #include <QPageSize>
@@ -10,7 +12,10 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <cmath>
+#include <cstdlib>
 
 #include "attnscope/common/error.h"
 #include "render/data.h"
@@ -29,6 +34,30 @@ namespace {
 QRectF logicalRect(const QSizeF& inches) { return QRectF(QPointF(0, 0), inches * kLogicalDpi); }
 
 int dotsPerMeter(double dpi) { return int(std::lround(dpi / 0.0254)); }
+
+// The date a PDF says it was made: SOURCE_DATE_EPOCH's (seconds since 1970,
+// the reproducible-builds convention) when it is set to a number, else none.
+std::optional<QDateTime> sourceDateEpoch() {
+    const char* v = std::getenv("SOURCE_DATE_EPOCH");
+    if (!v || !*v) return std::nullopt;
+    char* end = nullptr;
+    const long long seconds = std::strtoll(v, &end, 10);
+    if (*end || seconds < 0 || seconds > 253402300799LL) return std::nullopt;  // up to 9999-12-31
+    return QDateTime::fromSecsSinceEpoch(seconds, Qt::UTC);
+}
+
+// Qt writes the time of writing as "/CreationDate (D:YYYYMMDDhhmmssZ)"; the
+// same number of digits put in its place keeps every byte offset (the cross
+// reference table) right.
+void stampCreationDate(QByteArray& pdf, const QDateTime& when) {
+    const QByteArray key = "/CreationDate (D:";
+    const qsizetype at = pdf.indexOf(key);
+    const QByteArray stamp = when.toString(QStringLiteral("yyyyMMddhhmmss")).toLatin1();
+    if (at < 0 || stamp.size() != 14 || pdf.size() < at + key.size() + 14) return;
+    for (qsizetype i = 0; i < 14; ++i)
+        if (!std::isdigit(uchar(pdf[at + key.size() + i]))) return;  // not the form Qt writes: left as it is
+    pdf.replace(at + key.size(), 14, stamp);
+}
 
 }  // namespace
 
@@ -115,6 +144,19 @@ QByteArray pdfBytes(const std::vector<const Figure*>& pages, const QSizeF& inche
     // Into memory first: QPdfWriter does not report a short write to its
     // device, so on a full disk a file written directly would be published
     // truncated. writeFileAtomically checks every byte.
+    //
+    // The same figure gives the same bytes in every process: Qt writes the
+    // embedded fonts in the order of a hash table, and a hash table's order
+    // follows its seed, random per process unless fixed. It is fixed once,
+    // for the tables made from then on (a random seed only guards a server's
+    // tables against keys sent to collide). With SOURCE_DATE_EPOCH set, the
+    // creation date is that one too, so a figure made again from its recipe
+    // is the same file.
+    static const bool deterministic = [] {
+        QHashSeed::setDeterministicGlobalSeed();
+        return true;
+    }();
+    (void)deterministic;
     QByteArray bytes;
     QBuffer file(&bytes);
     file.open(QIODevice::WriteOnly);
@@ -134,6 +176,7 @@ QByteArray pdfBytes(const std::vector<const Figure*>& pages, const QSizeF& inche
         }
         if (!p.end()) cannotWrite(path, QStringLiteral("the PDF writer failed"));
     }
+    if (const std::optional<QDateTime> when = sourceDateEpoch()) stampCreationDate(bytes, *when);
     return bytes;
 }
 

@@ -53,6 +53,7 @@ private slots:
     void benchOnAModelPrintsOneJsonObject();
     void infoListsWhatWasNotRun();
     void charactersOutsideTheVocabularyAreLeftOut();
+    void pdfExportsAreTheSameBytesInEveryProcess();
     void longJobsShowProgressOnATerminalOnly();
     void appScreenshotsOfAModelThatDoesNotOpenFail();
     void appScreenshotsLeaveTheUsersTextAndSettingsAlone();
