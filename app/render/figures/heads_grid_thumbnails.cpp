@@ -9,6 +9,15 @@
 
 namespace render::grid_thumbnails {
 
+namespace {
+
+// The larger of a block's maximum so far and a cell, a masked cell (NaN)
+// skipped and a tie kept as the first: the cell-by-cell rule, written as a
+// select so that a row of columns runs as vectors.
+inline float maxSkippingMasked(float best, float v) { return v > best || best != best ? v : best; }
+
+}  // namespace
+
 // pool() leaves a matrix this small as it is.
 bool fitsIn(const Normalized& n, int rows, int cols) {
     return n.t.rows() <= std::max(1, rows) && n.t.cols() <= std::max(1, cols);
@@ -34,24 +43,29 @@ Normalized pool(const Normalized& n, int rows, int cols, Pooling mode) {
     // Each output row's blocks, input row by input row. A masked cell (NaN) is
     // skipped, and a block of only masked cells stays NaN; the sums run in the
     // same order as cell by cell.
-    std::vector<float> best(static_cast<size_t>(cols));
+    std::vector<float> column(mode == Pooling::Max ? static_cast<size_t>(C) : 0);
     std::vector<double> sum(static_cast<size_t>(cols));
     std::vector<int> count(static_cast<size_t>(cols));
     for (int r = 0; r < rows; ++r) {
         const int r0 = int(int64_t(r) * R / rows), r1 = std::max(r0 + 1, int(int64_t(r + 1) * R / rows));
         float* o = out.t.data() + size_t(r) * size_t(cols);
         if (mode == Pooling::Max) {
-            std::fill(best.begin(), best.end(), nan);
+            // The block row's maximum of each input column first (whole rows
+            // at a time), then of each block's columns: the same maxima as
+            // block by block, at a frame of a generation's 144 thumbnails
+            // pooled again on the GUI thread.
+            std::fill(column.begin(), column.end(), nan);
             for (int i = r0; i < r1; ++i) {
                 const float* in = n.t.data() + size_t(i) * size_t(C);
-                for (int c = 0; c < cols; ++c) {
-                    float b = best[size_t(c)];
-                    for (int j = edge[size_t(c)], j1 = std::max(j + 1, edge[size_t(c) + 1]); j < j1; ++j)
-                        if (!std::isnan(in[j]) && !(in[j] <= b)) b = in[j];
-                    best[size_t(c)] = b;
-                }
+                float* m = column.data();
+                for (int j = 0; j < C; ++j) m[j] = maxSkippingMasked(m[j], in[j]);
             }
-            std::copy(best.begin(), best.end(), o);
+            for (int c = 0; c < cols; ++c) {
+                float b = nan;
+                for (int j = edge[size_t(c)], j1 = std::max(j + 1, edge[size_t(c) + 1]); j < j1; ++j)
+                    b = maxSkippingMasked(b, column[size_t(j)]);
+                o[c] = b;
+            }
             continue;
         }
         std::fill(sum.begin(), sum.end(), 0.0);
