@@ -79,6 +79,44 @@ void tst_Views::headDetailFollowsEnterInTheGrid() {
     showDetailAndCheck(2, 3);
 }
 
+// The grid outlines the selected head and shows nothing of the query: a new
+// head repaints it with the outline moved, a new query (a generation moves it
+// at every frame) paints nothing and leaves the same pixels.
+void tst_Views::gridRepaintsForTheHeadNotTheQuery() {
+    QTest::keyClick(win_.get(), Qt::Key_1, Qt::ControlModifier);
+    HeadsGridView* grid = win_->headsGrid();
+    QTRY_VERIFY(grid->isVisible() && grid->figure());
+    auto* canvas = grid->findChild<QWidget*>(QStringLiteral("headsGridCanvas"));
+    QVERIFY(canvas);
+    struct PaintCounter : QObject {
+        int paints = 0;
+        bool eventFilter(QObject*, QEvent* e) override {
+            if (e->type() == QEvent::Paint) ++paints;
+            return false;
+        }
+    } counter;
+    canvas->installEventFilter(&counter);
+    Selection s = ws_->selection();
+    s.layer = 1;
+    s.head = 2;
+    ws_->setSelection(s);
+    QTRY_VERIFY(counter.paints > 0);
+    const QImage outlined = canvas->grab().toImage();
+    counter.paints = 0;
+    s.query = s.query > 0 ? 0 : 1;
+    ws_->setSelection(s);
+    QTest::qWait(100);
+    QCOMPARE(counter.paints, 0);
+    QCOMPARE(canvas->grab().toImage(), outlined);
+    counter.paints = 0;
+    s.layer = 2;
+    s.head = 3;
+    ws_->setSelection(s);
+    QTRY_VERIFY(counter.paints > 0);
+    QVERIFY(canvas->grab().toImage() != outlined);
+    canvas->removeEventFilter(&counter);
+}
+
 // The bars of a head that spreads its attention fill the plot: the axis ends at
 // the round number above the tallest bar, unless the fixed 0 to 1 axis is chosen.
 void tst_Views::queryBarsFitTheirTallestBar() {

@@ -56,6 +56,7 @@ private slots:
     void headDetailFollowsAltArrows();
     void headDetailFollowsAGridClick();
     void headDetailFollowsEnterInTheGrid();
+    void gridRepaintsForTheHeadNotTheQuery();
     void queryBarsFitTheirTallestBar();
     void tokenLinesWindowALongText();
     void lineRasterCoversWhatItDraws();

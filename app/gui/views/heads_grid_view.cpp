@@ -118,6 +118,7 @@ HeadsGridView::HeadsGridView(Workspace* ws, ViewSettings* settings, QWidget* par
     scroll_->setFrameShape(QFrame::NoFrame);
     scroll_->setWidgetResizable(false);
     canvas_ = new GridCanvas(this);
+    canvas_->setObjectName(QStringLiteral("headsGridCanvas"));
     canvas_->setAccessibleName(tr("Heads grid"));
     canvas_->setToolTip(QString());  // tooltips come per head (see GridCanvas::event)
     scroll_->setWidget(canvas_);
@@ -250,7 +251,14 @@ QPointF HeadsGridView::panelCenter(int layer, int head) const {
 }
 
 void HeadsGridView::selectionChanged() {
-    canvas_->update();
+    // The grid outlines the selected head and shows nothing of the query or
+    // key: a generation moves the query to its new token at every frame,
+    // which painted the 144 panels a second time a frame.
+    const Selection& s = ws_->selection();
+    if (outlinedHead_ != std::pair{s.layer, s.head}) {
+        outlinedHead_ = {s.layer, s.head};
+        canvas_->update();
+    }
     updateDescription();
 }
 

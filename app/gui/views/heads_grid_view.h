@@ -8,6 +8,7 @@
 // With grouped-query attention the columns come in groups of the heads that
 // share a KV head, and a tile's tooltip names its KV head and group.
 #include <QFutureWatcher>
+#include <utility>
 
 #include "render/figures/heads_grid_figure.h"
 #include "gui/views/trace_view.h"
@@ -113,6 +114,7 @@ private:
     QString error_;
     quint64 buildGeneration_ = 0;
     double zoom_ = 1.0;
+    std::pair<int, int> outlinedHead_{-1, -1};  // the selected head as last outlined
     GridCanvas* canvas_ = nullptr;
     QScrollArea* scroll_ = nullptr;
     QComboBox* pooling_ = nullptr;
