@@ -11,7 +11,7 @@
 #include <iostream>
 
 #include "attnscope/explain/attribution.h"
-#include "attnscope/explain/predict.h"
+#include "attnscope/explain/ablation.h"
 #include "attnscope/formats/json.h"
 #include "attnscope/run/backward.h"
 #include "attnscope/run/model.h"
@@ -76,16 +76,11 @@ int bench_attribution(const Args& args, const attnscope::Model& model, const std
     const double attribute_ms = best_ms(reps, [&] { attnscope::attribute(model, ids, run, target, 5, threads); });
     const double patch_ms = best_ms(reps, [&] { attnscope::patch_estimates(model, ids, run, threads); });
     // The forward the exact ablation scan runs once per head and once for the
-    // base: every position's next-token loss, so every position's logits, as
-    // ablation_scan takes them (no softmax weights kept, logits 64 rows at a
-    // time from ln_f). The estimate stands in for 1 + L*H of these.
-    attnscope::RunOptions scan_run = full;
-    scan_run.logits_rows = 0;
-    scan_run.attention_budget_bytes = 0;
+    // base: every position's next-token loss, so every position's logits. The
+    // estimate stands in for 1 + L*H of these.
     attnscope::Trace scan_trace;
     const double scan_forward_ms = best_ms(reps, [&] {
-        model.run(ids, scan_run, scan_trace);
-        attnscope::next_token_losses_from_ln_f(model.weights(), scan_trace, 0, threads);
+        attnscope::ablation_base_loss(model, ids, {.threads = threads}, scan_trace);
     });
     constexpr int kSteps = 32;
     const double ig_ms = best_ms(1, [&] { attnscope::integrated_gradients(model, ids, run, target, kSteps, threads); });

@@ -152,7 +152,7 @@ int benchGenerate(const session::Document& doc, const QString& text, int newToke
         r.framesPerS = frames / s;
         return r;
     };
-    // The first generation of a process runs on cold threads and pages, 8-20%
+    // The first generation of a process runs on cold threads and pages,
     // slower than the next with nothing else changed: it is run first and not
     // counted. Then the two kinds alternate (A B B A), so a drift of the
     // machine over the minute weighs on both alike.

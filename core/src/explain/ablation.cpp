@@ -70,6 +70,21 @@ double ablation_scan_flops(const ModelConfig& c, double T) {
     return total;
 }
 
+double ablation_base_loss(const Model& model, std::span<const int> tokens, const ScanOptions& options, Trace& base) {
+    if (tokens.size() < 2)
+        throw Error(ErrorCode::InvalidArgument, "the ablation scan needs at least two tokens (one next-token loss)");
+    const int threads = options.threads > 0 ? options.threads : default_thread_count();
+    RunOptions base_options;
+    base_options.causal = options.causal;
+    base_options.threads = threads;
+    base_options.logits_rows = 0;
+    base_options.attention_budget_bytes = 0;
+    base_options.incremental = false;  // a whole run, whatever `base` held
+    model.run(tokens, base_options, base);
+    const std::vector<double> losses = next_token_losses_from_ln_f(model.weights(), base, 0, threads);
+    return std::accumulate(losses.begin(), losses.end(), 0.0) / double(losses.size());
+}
+
 AblationScan ablation_scan(const Model& model, std::span<const int> tokens, const ScanOptions& options,
                            const Progress& progress) {
     if (tokens.size() < 2)
@@ -82,17 +97,9 @@ AblationScan ablation_scan(const Model& model, std::span<const int> tokens, cons
     };
     auto mean = [](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / double(v.size()); };
 
-    // The base run keeps every tensor the ablated runs read (no softmax weights,
-    // no logits: losses are taken from ln_f 64 positions at a time).
     AblationScan scan;
-    RunOptions base_options;
-    base_options.causal = options.causal;
-    base_options.threads = threads;
-    base_options.logits_rows = 0;
-    base_options.attention_budget_bytes = 0;
     Trace base;
-    model.run(tokens, base_options, base);
-    scan.base_loss = mean(next_token_losses_from_ln_f(model.weights(), base, 0, threads));
+    scan.base_loss = ablation_base_loss(model, tokens, {.threads = threads, .causal = options.causal}, base);
     counter.step();
     check();
 

@@ -61,4 +61,10 @@ double ablation_scan_flops(const ModelConfig& config, double T);
 AblationScan ablation_scan(const Model& model, std::span<const int> tokens, const ScanOptions& options = {},
                            const Progress& progress = {});
 
+// The scan's base run (run 0) into `base`: every tensor the ablated runs
+// read, no softmax weights and no logits kept, a whole run whatever `base`
+// held. Returns its mean next-token loss, the logits taken from ln_f 64
+// positions at a time. Needs at least two tokens.
+double ablation_base_loss(const Model& model, std::span<const int> tokens, const ScanOptions& options, Trace& base);
+
 }  // namespace attnscope
