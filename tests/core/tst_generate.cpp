@@ -14,6 +14,8 @@
 #include "attnscope/model/model_file.h"
 #include "attnscope/run/generate.h"
 #include "attnscope/run/model.h"
+#include "attnscope/run/threads.h"
+#include "attnscope/model/weights.h"
 #include "testutil.h"
 
 using namespace attnscope;
@@ -52,6 +54,7 @@ private slots:
     void greedyMatchesPyTorch_data();
     void greedyMatchesPyTorch();
     void samplingIsTheSameOnOneToFourThreads();
+    void aLentCoreChangesNoBit();
     void samplerDrawsTheDefinedDistribution();
     void samplerOrderTopKAndTopP();
     void splitMix64GivesItsReferenceValues();
@@ -104,6 +107,38 @@ void tst_Generate::samplingIsTheSameOnOneToFourThreads() {
     // Another seed, another text (a check that the seed is used at all).
     Trace t;
     QVERIFY(generate(model, g.prompt, sampling(40, 8, 1), t).ids != one.ids);
+}
+
+// A core lent to the GUI (attnscope/run/threads.h) takes a thread from each
+// parallel region that starts meanwhile, and the unembedding (9,000 x 256,
+// past one slab of columns) goes in slabs: the ids, the probabilities and
+// the maps stay the same bits.
+void tst_Generate::aLentCoreChangesNoBit() {
+    const Model model(std::make_shared<Weights>(random_weights(ModelConfig::gpt2(9000, 64, 256, 4, 1), 7)));
+    const std::vector<int> prompt{5, 800, 8999, 42, 7, 3000, 12};
+    const auto run = [&](int threads, bool lent, Trace& t) {
+        GenerateOptions o = sampling(16, 11, threads);
+        attnscope::lend_core(lent);
+        const Generation g = generate(model, prompt, o, t);
+        attnscope::lend_core(false);
+        return g;
+    };
+    attnscope::lend_core(true);
+    QCOMPARE(attnscope::threads_now(2), 1);
+    QCOMPARE(attnscope::threads_now(1), 1);
+    attnscope::lend_core(false);
+    Trace t1, t2, tl;
+    const Generation one = run(1, false, t1), two = run(2, false, t2), lent = run(2, true, tl);
+    QCOMPARE(int(one.ids.size()), 16);
+    for (const Generation* g : {&two, &lent}) {
+        QCOMPARE(g->ids, one.ids);
+        for (size_t i = 0; i < one.steps.size(); ++i) QCOMPARE(g->steps[i].prob, one.steps[i].prob);
+    }
+    for (const Trace* t : {&t2, &tl}) {
+        QCOMPARE(t->T(), t1.T());
+        QVERIFY(t->layers[0].weights.data == t1.layers[0].weights.data);
+    }
+    QCOMPARE(attnscope::threads_now(2), 2);
 }
 
 // 200,000 draws from fixed logits at temperature 0.7, top-k 6, top-p 0.8:

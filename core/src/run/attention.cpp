@@ -2,6 +2,7 @@
 
 #include "run/gemm.h"
 #include "common/parallel_guard.h"
+#include "attnscope/run/threads.h"
 
 #include <algorithm>
 #include <cmath>
@@ -239,6 +240,7 @@ void multi_head_forward(const float* q, const float* k, const float* v, int T, i
     // Largest tiles first (the last rows see the most keys when causal) so that
     // dynamic scheduling ends with small pieces of work.
     const int tasks = H * tiles;
+    threads = threads_now(threads);
     ParallelGuard guard;  // buffers may allocate: no exception may leave the region
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1 && tasks > 1)
     for (int task = 0; task < tasks; ++task) {

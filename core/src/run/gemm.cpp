@@ -4,6 +4,7 @@
 #include "attnscope/formats/gguf.h"
 #include "attnscope/model/weights.h"
 #include "run/gemm_pack.h"
+#include "attnscope/run/threads.h"
 
 #include <algorithm>
 #include <array>
@@ -53,6 +54,9 @@ constexpr Index n_block(Index kc) { return std::clamp(kPackedW / kc / kNr * kNr,
 
 // Below this many multiply-adds one thread does the whole product.
 constexpr double kParallelMacs = 1 << 18;
+// The weights one parallel region of a few-row product reads at most (8 MB):
+// a layer's matrices of GPT-2 small fit in one, its unembedding takes 19.
+constexpr Index kSlabFloats = Index(1) << 21;
 
 // A tile of r rows (r <= kMr) and kNr columns: c = (accumulate ? c : 0) + a · b
 // over kc steps, then + bias when given. a holds kMr floats per step (rows past
@@ -284,27 +288,37 @@ void product(const float* x, Index ldx, const Src& src, const float* b, float* y
 #if defined(__AVX2__) && defined(__FMA__)
     if (kTransposed && m <= kMr) {
         // Columns in groups of 8 shared out whole; W is read once either way.
-        const Index groups = (n + 7) / 8;
-        const int team = double(m) * double(n) * double(k) < kParallelMacs ? 1
-                                                                           : int(std::min<Index>(std::max(1, threads), groups));
         const FewRowsFn fn = kFewRows[size_t(m - 1)];
-        if (team == 1) {
+        if (double(m) * double(n) * double(k) < kParallelMacs || threads <= 1) {
             few_rows_stored(fn, x, ldx, src, b, y, ldy, 0, n, k);
             return;
         }
-        ParallelGuard guard;
+        // A large W (the unembedding) goes in slabs of columns, each its own
+        // parallel region, so that a core lent meanwhile (threads_now) is
+        // given up at the next slab instead of at the end of the product.
+        const Index slab = std::max<Index>(8, kSlabFloats / std::max<Index>(k, 1) / 8 * 8);
+        for (Index s0 = 0; s0 < n; s0 += slab) {
+            const Index s1 = std::min(n, s0 + slab), groups = (s1 - s0 + 7) / 8;
+            const int team = int(std::min<Index>(threads_now(threads), groups));
+            if (team == 1) {
+                few_rows_stored(fn, x, ldx, src, b, y, ldy, s0, s1, k);
+                continue;
+            }
+            ParallelGuard guard;
 #pragma omp parallel for num_threads(team) schedule(static, 1)
-        for (int t = 0; t < team; ++t)
-            guard.run([&] {
-                const Index c0 = std::min(n, groups * t / team * 8), c1 = std::min(n, groups * (t + 1) / team * 8);
-                if (c1 > c0) few_rows_stored(fn, x, ldx, src, b, y, ldy, c0, c1, k);
-            });
-        guard.rethrow();
+            for (int t = 0; t < team; ++t)
+                guard.run([&] {
+                    const Index c0 = std::min(s1, s0 + groups * t / team * 8),
+                                c1 = std::min(s1, s0 + groups * (t + 1) / team * 8);
+                    if (c1 > c0) few_rows_stored(fn, x, ldx, src, b, y, ldy, c0, c1, k);
+                });
+            guard.rethrow();
+        }
         return;
     }
 #endif
     const Index panels = (n + kNr - 1) / kNr;
-    int team = double(m) * double(n) * double(k) < kParallelMacs ? 1 : std::max(1, threads);
+    int team = double(m) * double(n) * double(k) < kParallelMacs ? 1 : std::max(1, threads_now(threads));
     // Columns are shared out in whole panels. When there are too few panels for
     // every thread, rows are split instead.
     const bool split_rows = team > 1 && panels < Index(4 * team) && m >= Index(2 * team) * kMr;

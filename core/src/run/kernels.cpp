@@ -1,6 +1,7 @@
 #include "attnscope/run/kernels.h"
 
 #include "run/gemm.h"
+#include "attnscope/run/threads.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +13,7 @@ namespace {
 // Below this many floats a loop is not worth waking the thread team for.
 constexpr Eigen::Index kParallelFloats = 1 << 15;
 
-int team(Eigen::Index work, int threads) { return work < kParallelFloats ? 1 : threads; }
+int team(Eigen::Index work, int threads) { return work < kParallelFloats ? 1 : threads_now(threads); }
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 // comparisons ask of a completed trace (an ablated head's ln_f, the ln_f
 // without knockouts, a layer or a head's queries computed again).
 #include "attnscope/run/model.h"
+#include "attnscope/run/threads.h"
 #include "attnscope/run/trace_tensors.h"
 
 #include <algorithm>
@@ -204,7 +205,7 @@ void Model::run(std::span<const int> tokens, const RunOptions& opt, Trace& tr,
         // generated token), so the layers move on every thread at once.
         const int n_layers = int(tr.layers.size());
         ParallelGuard guard;
-#pragma omp parallel for num_threads(dense && first >= 64 ? std::min(threads, n_layers) : 1) schedule(dynamic)
+#pragma omp parallel for num_threads(dense && first >= 64 ? std::min(threads_now(threads), n_layers) : 1) schedule(dynamic)
         for (int l = 0; l < n_layers; ++l)
             guard.run([&] {
                 LayerTrace& lt = tr.layers[size_t(l)];

@@ -2,6 +2,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
@@ -15,6 +16,7 @@
 #endif
 
 #include "attnscope/run/model.h"
+#include "attnscope/run/threads.h"
 
 namespace attnscope {
 
@@ -59,6 +61,16 @@ int default_thread_count() {
 #else
     return 1;
 #endif
+}
+
+namespace {
+std::atomic<bool> core_lent{false};
+}
+
+void lend_core(bool lent) { core_lent.store(lent, std::memory_order_relaxed); }
+
+int threads_now(int threads) {
+    return threads > 1 && core_lent.load(std::memory_order_relaxed) ? threads - 1 : threads;
 }
 
 int max_thread_count() {

@@ -1,4 +1,5 @@
 #include "attnscope/run/trace.h"
+#include "attnscope/run/threads.h"
 #include "common/parallel_guard.h"
 #include "common/populate_pages.h"
 
@@ -475,7 +476,7 @@ void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended, bool
     // generation's snapshot, 100 MB at 400 tokens of GPT-2 small, holds up
     // the generation while it is made).
     ParallelGuard guard;
-#pragma omp parallel for num_threads(default_thread_count()) schedule(dynamic, 1)
+#pragma omp parallel for num_threads(threads_now(default_thread_count())) schedule(dynamic, 1)
     for (size_t i = 0; i < targets.size(); ++i) guard.run([&] { copy(*targets[i], *sources[i]); });
     guard.rethrow();
     config = from.config;
