@@ -22,6 +22,7 @@
 
 #include "attnscope/explain/attribution.h"
 #include "attnscope/run/generate.h"
+#include "attnscope/run/threads.h"
 #include "gui/panels/generation_bar.h"
 #include "gui/panels/predictions_model.h"
 #include "gui/panels/predictions_panel.h"
@@ -48,6 +49,7 @@ private slots:
     void ablationShowsTheEstimateUntilTheScan();
     void generationWritesTheGreedyContinuation();
     void generationStepPaintsWhatThePrefixPaints();
+    void generationLendsACoreWhileTheGuiIsAwake();
 
 private:
     attnscope::Model model() const { return attnscope::Model(ws_->document().model.weights); }
@@ -242,6 +244,34 @@ void tst_ReachGui::generationStepPaintsWhatThePrefixPaints() {
     const QImage typed = paintedHeatmap(detail, P + k - 1);
     QCOMPARE(typed.size(), atK.size());
     QVERIFY(typed == atK);
+}
+
+// While generating, the GUI thread's work takes a core from the generation's
+// team (attnscope/run/threads.h), and the tokens come a frame's worth at a
+// time, the first at once; when it ends, the core is back.
+void tst_ReachGui::generationLendsACoreWhileTheGuiIsAwake() {
+    QCOMPARE(attnscope::threads_now(2), 2);
+    attnscope::GenerateOptions o;
+    o.max_new = 40;
+    std::vector<int> steps, threadsSeen;
+    connect(ws_.get(), &Workspace::tokenGenerated, this, [&](int step, const QString&) {
+        steps.push_back(step);
+        threadsSeen.push_back(attnscope::threads_now(2));
+    });
+    QSignalSpy finished(ws_.get(), &Workspace::generationFinished);
+    ws_->startGenerating(o);
+    QVERIFY(finished.wait(60000) || !finished.isEmpty());
+    const int n = int(ws_->generation().ids.size());
+    QCOMPARE(n, 40);
+    QVERIFY(!steps.empty());
+    QCOMPARE(steps.front(), 1);
+    QCOMPARE(steps.back(), n);
+    QVERIFY(std::is_sorted(steps.begin(), steps.end()) &&
+            std::adjacent_find(steps.begin(), steps.end()) == steps.end());
+    for (const int t : threadsSeen) QCOMPARE(t, 1);
+    QCoreApplication::processEvents();
+    QCOMPARE(attnscope::threads_now(2), 2);
+    QCOMPARE(attnscope::threads_now(1), 1);
 }
 
 QTEST_MAIN(tst_ReachGui)

@@ -152,6 +152,7 @@ private:
     GenerationBar* generationBar_ = nullptr;
     QPushButton* generateButton_ = nullptr;
     int generatedStart_ = 0, generatedLength_ = 0;
+    int generatedFirstStep_ = -1;  // the step of the generation's first text, which opens its edit block
     void buildViews();  // main_window_views.cpp
     // A tab's page and the view in it, for the widget `v` names.
     std::pair<QWidget*, TraceView*> buildViewPage(const session::ViewDescriptor& v);

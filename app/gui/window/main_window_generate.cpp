@@ -25,6 +25,7 @@ void MainWindow::buildGenerationRow(QLayout* textLayout) {
         // The new text goes after the prompt's, in the editor's own order.
         generatedStart_ = int(editorText().size());
         generatedLength_ = 0;
+        generatedFirstStep_ = -1;
         generateButton_->setEnabled(false);
         markGeneratedText();
     });
@@ -67,8 +68,9 @@ void MainWindow::generate() {
 // The continuation replaces what the generation wrote so far: one edit
 // block joined to the first, so that one Undo takes the whole generation away.
 void MainWindow::showGeneratedText(int step, const QString& continuation) {
+    if (generatedFirstStep_ < 0) generatedFirstStep_ = step;  // the tokens come a frame's worth at a time
     QTextCursor c(editor_->document());
-    if (step == 1) {
+    if (step == generatedFirstStep_) {
         c.beginEditBlock();
     } else {
         c.joinPreviousEditBlock();

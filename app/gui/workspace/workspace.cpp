@@ -65,6 +65,7 @@ Workspace::Workspace(QObject* parent) : QObject(parent) {
 Workspace::~Workspace() {
     if (generationCancel_) generationCancel_->store(true);
     generator_.waitForFinished();
+    lendCoresWhileAwake(false);
     cancel();
     if (compareCancel_) compareCancel_->store(true);
     comparer_.waitForFinished();

@@ -150,9 +150,11 @@ public:
 
     // --- generation (workspace_generate.cpp) ---
     // The model continues the text shown (its tokens) on the run thread, a
-    // token at a time; each token's text comes out through tokenGenerated, the
-    // views get a snapshot of the trace at most every kFrameMs, and at the end
-    // the trace of every token. Esc (cancel) or stopGenerating ends it.
+    // token at a time. The tokens' text comes out through tokenGenerated (the
+    // first token at once, then a frame's worth at a time, `step` the count
+    // so far), the views get a snapshot of the trace at most every kFrameMs,
+    // and at the end the trace of every token. Esc (cancel) or
+    // stopGenerating ends it.
     struct Generation {
         std::vector<int> prompt;                   // the ids it continued
         std::vector<int> ids;                      // the new ids so far
@@ -305,6 +307,11 @@ private:
     std::shared_ptr<std::atomic<bool>> generationCancel_;
     std::shared_ptr<std::atomic<bool>> frameTaken_;  // the GUI took the last snapshot
     QFutureWatcher<std::shared_ptr<attnscope::Trace>> generator_;
+    // While generating, the GUI thread borrows a core whenever it is awake
+    // (attnscope/run/threads.h): from its first event to its event loop's
+    // next wait.
+    std::unique_ptr<QObject> coreLender_;
+    void lendCoresWhileAwake(bool on);
     void generationDone();
     void showSnapshot(std::shared_ptr<attnscope::Trace> snapshot);
 };

@@ -3,10 +3,13 @@
 // as they come, a snapshot of its trace for the views at most every
 // kFrameMs, and the steps shown afterwards from the first rows of the last
 // run.
+#include <QAbstractEventDispatcher>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "attnscope/run/threads.h"
 #include "gui/common/errors.h"
 #include "gui/workspace/workspace.h"
 
@@ -28,6 +31,7 @@ void Workspace::startGenerating(attnscope::GenerateOptions options) {
     frameTaken_ = std::make_shared<std::atomic<bool>>(true);
     emit generationStarted();
     emit runningChanged(true);
+    lendCoresWhileAwake(true);
     const attnscope::Model model(doc_.model.weights);
     const std::shared_ptr<const attnscope::Tokenizer> tokenizer = doc_.tokenizer;
     // The generator's own trace starts as a copy of the one on screen, so the
@@ -50,21 +54,48 @@ void Workspace::startGenerating(attnscope::GenerateOptions options) {
         QElapsedTimer frame;
         frame.start();
         attnscope::Generation result;
+        std::vector<int> made;
+        // Tokens go to the GUI a frame's worth at a time, with the snapshot
+        // when there is one: every post wakes the GUI thread, which then takes
+        // a core from the generation (attnscope/run/threads.h).
+        std::vector<attnscope::SampledToken> pending;
+        QElapsedTimer posted;
+        posted.start();
+        const auto post = [&](std::shared_ptr<attnscope::Trace> snapshot) {
+            if (pending.empty() && !snapshot) return;
+            QString piece;
+            if (tokenizer) {
+                // The continuation decoded whole each time: a character
+                // split over two tokens comes out right once both are in.
+                std::vector<int> known;
+                for (const int id : made)
+                    if (id < tokenizer->vocab_size()) known.push_back(id);
+                piece = QString::fromUtf8(tokenizer->decode(known));
+            }
+            // The GUI thread will wake for this: its core is lent from now,
+            // before it takes one from a team already under way.
+            attnscope::lend_core(true);
+            QMetaObject::invokeMethod(self.data(), [self, batch = std::move(pending), piece, snapshot, promptText] {
+                if (!self) return;
+                Generation& g = self->generation_state_;
+                for (const attnscope::SampledToken& s : batch) {
+                    g.ids.push_back(s.id);
+                    g.steps.push_back(s);
+                    if (self->idsOverride_) self->idsOverride_->push_back(s.id);
+                }
+                self->generatedText_ = promptText + piece;
+                if (!batch.empty()) emit self->tokenGenerated(int(g.ids.size()), piece);
+                if (snapshot) self->showSnapshot(snapshot);
+            }, Qt::QueuedConnection);
+            pending.clear();
+            posted.restart();
+        };
         try {
-            std::vector<int> made;
             result = attnscope::generate(
                 model, prompt, options, *trace,
                 [&](const attnscope::SampledToken& s) {
-                    // The continuation decoded whole each time: a character
-                    // split over two tokens comes out right once both are in.
                     made.push_back(s.id);
-                    QString piece;
-                    if (tokenizer) {
-                        std::vector<int> known;
-                        for (const int id : made)
-                            if (id < tokenizer->vocab_size()) known.push_back(id);
-                        piece = QString::fromUtf8(tokenizer->decode(known));
-                    }
+                    pending.push_back(s);
                     // A snapshot for the views once they took the last one
                     // and a frame's time has passed: a copy of what they read
                     // (keys, values, maps, each layer's output; a view that
@@ -82,19 +113,14 @@ void Workspace::startGenerating(attnscope::GenerateOptions options) {
                         taken->store(false);
                         frame.restart();
                     }
-                    QMetaObject::invokeMethod(self.data(), [self, s, piece, snapshot, promptText] {
-                        if (!self) return;
-                        Generation& g = self->generation_state_;
-                        g.ids.push_back(s.id);
-                        g.steps.push_back(s);
-                        if (self->idsOverride_) self->idsOverride_->push_back(s.id);
-                        self->generatedText_ = promptText + piece;
-                        emit self->tokenGenerated(int(g.ids.size()), piece);
-                        if (snapshot) self->showSnapshot(snapshot);
-                    }, Qt::QueuedConnection);
+                    // The first token at once; then with a snapshot, or a
+                    // frame's time after the last post.
+                    if (snapshot || made.size() == 1 || posted.elapsed() >= kFrameMs) post(std::move(snapshot));
                     return !cancel->load();
                 });
+            post(nullptr);
         } catch (const std::exception& e) {
+            post(nullptr);  // the tokens made before the error
             const QString message = describeError(e);
             QMetaObject::invokeMethod(self.data(), [self, message] {
                 if (self) emit self->runFailed(message);
@@ -119,6 +145,37 @@ void Workspace::showSnapshot(std::shared_ptr<attnscope::Trace> snapshot) {
     emit traceReady(trace_);
 }
 
+namespace {
+
+// Lends a core from any event the GUI thread is given (a repaint, a layout, a
+// token's text) to the moment its event loop is about to wait again: the
+// QAbstractEventDispatcher's awake() cannot say when work starts, as GLib's
+// dispatcher emits it only for loops that do not wait.
+class CoreLender : public QObject {
+public:
+    CoreLender() {
+        qApp->installEventFilter(this);
+        if (QAbstractEventDispatcher* dispatcher = QAbstractEventDispatcher::instance(thread()))
+            connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, this, [] { attnscope::lend_core(false); });
+    }
+    ~CoreLender() override { attnscope::lend_core(false); }
+    CoreLender(const CoreLender&) = delete;
+    CoreLender& operator=(const CoreLender&) = delete;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        attnscope::lend_core(true);
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+}  // namespace
+
+void Workspace::lendCoresWhileAwake(bool on) {
+    coreLender_.reset();
+    if (on && qApp) coreLender_ = std::make_unique<CoreLender>();
+}
+
 void Workspace::stopGenerating() {
     if (generationCancel_) generationCancel_->store(true);
 }
@@ -128,6 +185,7 @@ void Workspace::generationDone() {
     // The queued tokens and the stop reason come first (they were posted before).
     QCoreApplication::sendPostedEvents(this);
     generation_state_.running = false;
+    lendCoresWhileAwake(false);
     if (generation_state_.ids.empty() && generation_state_.stop == attnscope::StopReason::MaxNew)
         generation_state_.stop = attnscope::StopReason::Cancelled;
     emit runningChanged(false);
