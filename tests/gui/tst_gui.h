@@ -68,6 +68,7 @@ private slots:
     void theModelRunsOnTheTextAsTyped();
     void settingsAreRemembered();
     void queryBarsAxisIsInTheViewMenu();
+    void aViewOutOfSightWaitsToBeShown();
     void corruptSettingsReadAsDefaults();
     void commandLineTextIsNotSavedOverTheUsers();
     void compareTextTypedJustBeforeClosingIsKept();

@@ -195,6 +195,55 @@ void tst_Gui::queryBarsAxisIsInTheViewMenu() {
     QVERIFY(bars->figure()->axisMax() < 1.0);
 }
 
+// While generating, a view on a tab behind another is not rebuilt at every
+// frame; shown, it reads the trace and selection of that moment, and at the
+// end it holds the trace of every token, hidden or not.
+void tst_Gui::aViewOutOfSightWaitsToBeShown() {
+    // A model slow enough for frames to come while it writes (the demo
+    // writes 200 tokens in about 100 ms), and a short prompt.
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::gpt2(96, 512, 256, 4, 8), 3));
+    win_->editor()->setPlainText(QStringLiteral("ROMEO:"));
+    QTRY_VERIFY(ws_->trace() && ws_->trace()->T() == 6 && !ws_->isRunning());
+    win_->showView("head");
+    QueryBarsView* bars = win_->queryBars();
+    QTRY_VERIFY(bars->isVisible() && bars->figure());
+    win_->showView("heads");
+    QTRY_VERIFY(!bars->isVisible());
+    const int query = bars->figure()->query();
+    std::vector<int> hidden, shown, atShow;
+    connect(ws_.get(), &Workspace::traceReady, this, [&] {
+        if (!ws_->isGenerating()) return;
+        if (!bars->isVisible()) {
+            hidden.push_back(bars->figure()->query());
+            if (hidden.size() == 1) {
+                win_->showView("head");
+                atShow.push_back(bars->figure()->query());
+            }
+        } else {
+            shown.push_back(bars->figure()->query());
+        }
+        if (bars->isVisible()) QCOMPARE(bars->figure()->query(), ws_->selection().query);
+    });
+    attnscope::GenerateOptions o;
+    o.max_new = 400;
+    o.ignore_eos = true;
+    QSignalSpy finished(ws_.get(), &Workspace::generationFinished);
+    ws_->startGenerating(o);
+    QVERIFY(finished.wait(120000) || !finished.isEmpty());
+    QVERIFY2(!hidden.empty(), "a frame came while the view was hidden");
+    for (const int q : hidden) QCOMPARE(q, query);  // not rebuilt out of sight
+    QCOMPARE(int(atShow.size()), 1);
+    QVERIFY(atShow[0] > query);  // rebuilt when shown, for the frame of that moment
+    // At the end, the trace of every token.
+    QCOMPARE(bars->figure()->query(), ws_->selection().query);
+    QCOMPARE(bars->figure()->query(), ws_->trace()->T() - 1);
+    // What it paints is what a view built afresh for this trace paints.
+    const QImage painted = bars->grab().toImage();
+    bars->setKind(render::MatrixKind::Scores);
+    bars->setKind(render::MatrixKind::Weights);
+    QCOMPARE(bars->grab().toImage(), painted);
+}
+
 // --text shows and runs its text, but the user's own (in the autosave file
 // and the settings) stays until they edit: then the text is theirs.
 void tst_Gui::commandLineTextIsNotSavedOverTheUsers() {

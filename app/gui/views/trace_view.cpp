@@ -15,15 +15,36 @@ TraceView::TraceView(Workspace* ws, ViewSettings* settings, QWidget* parent)
     installEventFilter(this);
     connect(ws_, &Workspace::traceReady, this, [this] {
         updateBadge();
-        rebuild();
+        rebuildIfSeen();
     });
     connect(ws_, &Workspace::documentChanged, this, [this] {
         updateBadge();
-        rebuild();
+        rebuildIfSeen();
     });
     connect(ws_, &Workspace::staleChanged, this, [this] { updateBadge(); });
-    connect(ws_, &Workspace::selectionChanged, this, [this] { selectionChanged(); });
-    connect(settings_, &ViewSettings::changed, this, [this] { rebuild(); });
+    connect(ws_, &Workspace::selectionChanged, this, [this] {
+        if (unseen()) rebuildWhenSeen_ = true;
+        else selectionChanged();
+    });
+    connect(settings_, &ViewSettings::changed, this, [this] { rebuildIfSeen(); });
+}
+
+// While generating, a view on a tab behind another, or in a closed dock, of a
+// window on screen: nobody sees it, and the generation would rebuild it at
+// every frame. (Out of a generation a hidden view keeps to the trace shown,
+// so that it holds no older trace in memory.)
+bool TraceView::unseen() const {
+    const QWidget* w = window();
+    return ws_->isGenerating() && w != this && w->isVisible() && !isVisible();
+}
+
+void TraceView::rebuildIfSeen() {
+    if (unseen()) {
+        rebuildWhenSeen_ = true;
+        return;
+    }
+    rebuildWhenSeen_ = false;
+    rebuild();
 }
 
 void TraceView::setDescriptor(const session::ViewDescriptor* v) {
@@ -68,6 +89,7 @@ void TraceView::placeBadge() {
 }
 
 bool TraceView::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == this && e->type() == QEvent::Show && rebuildWhenSeen_) rebuildIfSeen();
     const bool geometry = e->type() == QEvent::Resize || e->type() == QEvent::Move ||
                           e->type() == QEvent::Show || e->type() == QEvent::Hide;
     if ((watched == this && e->type() == QEvent::Resize) || (watched == badgeBelow_ && geometry))

@@ -62,6 +62,11 @@ protected:
     QString problem_;
 
 private:
+    bool unseen() const;
+    // rebuild(), or at the next show when unseen(): what changed meanwhile
+    // (trace, selection, settings) is all read then.
+    void rebuildIfSeen();
+    bool rebuildWhenSeen_ = false;
     void updateBadge();
     void placeBadge();
     const session::ViewDescriptor* view_ = nullptr;
