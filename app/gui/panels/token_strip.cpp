@@ -83,13 +83,18 @@ int TokenStrip::skippedAt(const QPoint& pos) const {
     return -1;
 }
 
-void TokenStrip::paintEvent(QPaintEvent*) {
+void TokenStrip::paintEvent(QPaintEvent* e) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const QStringList& labels = ws_->tokens().labels;
     const Selection& s = ws_->selection();
     const QPalette& pal = palette();
+    // Only the chips in the rectangle to paint: the strip scrolls, and
+    // elidedText and drawText shape each label (a thousand chips a frame
+    // while generating).
+    const QRect area = e->rect().adjusted(-2, -2, 2, 2);
     for (size_t i = 0; i < chips_.size() && int(i) < labels.size(); ++i) {
+        if (!area.intersects(chips_[i])) continue;
         const bool query = int(i) == s.query, key = int(i) == s.key;
         const QColor fill = query ? pal.color(QPalette::Highlight) : pal.color(QPalette::AlternateBase);
         p.setPen(key ? QPen(pal.color(QPalette::Highlight), 2) : QPen(pal.color(QPalette::Mid), 1));
