@@ -84,15 +84,6 @@ ColorMapId ColorMap::fromName(const QString& name) {
 
 QString ColorMap::name(ColorMapId id) { return names().at(int(id)); }
 
-QRgb ColorMap::at(double t) const {
-    if (std::isnan(t)) return masked_;
-    // lround of a value in [0, 255], without the library call (a frame of a
-    // generation colours every panel of the grid): a half rounds up.
-    const double v = std::clamp(t, 0.0, 1.0) * 255.0;
-    const int i = int(v);
-    return lut_[size_t(v - i >= 0.5 ? i + 1 : i)];
-}
-
 QRgb ColorMap::contrast(double t) const {
     const QRgb c = at(t);
     const double luma = 0.2126 * qRed(c) + 0.7152 * qGreen(c) + 0.0722 * qBlue(c);

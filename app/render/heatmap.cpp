@@ -166,6 +166,7 @@ float normalizedNorm(float v, float rowMax, const Normalized& range) {
 void maskUpperTriangle(Normalized& n) {
     for (Eigen::Index r = 0; r < n.t.rows(); ++r)
         for (Eigen::Index c = r + 1; c < n.t.cols(); ++c) n.t(r, c) = std::numeric_limits<float>::quiet_NaN();
+    n.upperMasked = true;
 }
 
 QImage heatmapImage(const Normalized& n, const ColorMap& cmap) {

@@ -34,6 +34,8 @@ struct Normalized {
     // The top of the bar is the largest value shown, not a fixed 1 (norms on
     // the linear or log scale): the bar's caption says so.
     bool toLargest = false;
+    // Every cell above the diagonal is masked (a causal map): pooling skips them.
+    bool upperMasked = false;
 };
 
 Normalized normalize(const attnscope::MatrixRM& m, MatrixKind kind, Scale scale);

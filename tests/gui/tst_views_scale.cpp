@@ -206,6 +206,32 @@ void tst_ViewsScale::gridPoolingChangesThePaintedValues() {
     QCOMPARE(QSettings().value("view/gridPooling").toString(), QStringLiteral("mean"));
 }
 
+// A causal map says its cells past the diagonal are masked (upperMasked), and
+// pooling then stops each row there: the same cells, bit for bit, as pooling
+// the whole row, for max and mean, square or not, down to any size.
+void tst_ViewsScale::poolingSkipsOnlyMaskedCells() {
+    std::mt19937 rng(9);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    for (const int T : {1, 7, 64, 197}) {
+        render::Normalized n;
+        n.t.resize(T, T);
+        for (int r = 0; r < T; ++r)
+            for (int c = 0; c < T; ++c) n.t(r, c) = u(rng);
+        render::maskUpperTriangle(n);
+        QVERIFY(n.upperMasked);
+        render::Normalized plain = n;
+        plain.upperMasked = false;
+        for (const render::Pooling mode : {render::Pooling::Max, render::Pooling::Mean})
+            for (const auto& [rows, cols] : {std::pair{1, 1}, {5, 5}, {13, 29}, {T, T / 2 + 1}, {60, 60}}) {
+                const render::Normalized a = render::grid_thumbnails::pool(n, rows, cols, mode);
+                const render::Normalized b = render::grid_thumbnails::pool(plain, rows, cols, mode);
+                QCOMPARE(a.t.rows(), b.t.rows());
+                QCOMPARE(a.t.cols(), b.t.cols());
+                QVERIFY(std::memcmp(a.t.data(), b.t.data(), size_t(a.t.size()) * sizeof(float)) == 0);
+            }
+    }
+}
+
 // Linear weights, mean pooling: a long text's tiles are dark on one shared
 // scale; each on its own scale reaches the top of the bar.
 void tst_ViewsScale::gridTilesScaleToTheirOwnMax() {
@@ -248,7 +274,20 @@ void tst_ViewsScale::gridPaintsTheRunsOwnThumbnails() {
     QCOMPARE(g->figure()->trace(), &tr);
     QCOMPARE(tr.thumb_width, 4);
     QVERIFY(!tr.layers[7].thumb_max.data.empty());
+    const std::vector<int> cells = render::grid_thumbnails::thumbnailCells(tr);
     for (const auto& [layer, head] : {std::pair{7, 3}, std::pair{11, 10}}) {
+        // Pooled on as the blocks are read: the cells of the whole 250 x 250
+        // thumbnail pooled afterwards, bit for bit.
+        using render::grid_thumbnails::runThumbnail;
+        const auto whole = runThumbnail(tr, layer, head, render::Scale::Linear, 250, render::Pooling::Max, cells);
+        const auto fused = runThumbnail(tr, layer, head, render::Scale::Linear, 97, render::Pooling::Max, cells);
+        QVERIFY(whole && fused);
+        QCOMPARE(whole->t.rows(), 250);
+        const render::Normalized after = render::grid_thumbnails::pool(*whole, 97, 97, render::Pooling::Max);
+        QCOMPARE(fused->t.rows(), 97);
+        QCOMPARE(fused->t.cols(), 97);
+        QVERIFY(std::memcmp(fused->t.data(), after.t.data(), size_t(after.t.size()) * sizeof(float)) == 0);
+        QVERIFY(fused->upperMasked && after.upperMasked);
         const int i = g->figure()->indexOf(layer, head);
         QCOMPARE(g->figure()->panelLayer(i), layer);
         QCOMPARE(g->figure()->panelHead(i), head);

@@ -20,6 +20,8 @@
 #include <QToolTip>
 #include <QtTest>
 #include <cmath>
+#include <cstring>
+#include <random>
 #include <set>
 
 #include "gui/dialogs/guide_dialog.h"
@@ -31,6 +33,7 @@
 #include "gui/window/main_window.h"
 #include "render/figures/token_lines_figure.h"
 #include "render/figures/query_bars_figure.h"
+#include "render/figures/heads_grid_thumbnails.h"
 #include "session/document.h"
 #include "gui/views/query_bars_view.h"
 #include "gui/common/selection_text.h"
@@ -51,6 +54,7 @@ private slots:
     void gridTooltipNamesTheHeadAndItsTopKey();
     void gridZoomChangesTileSize();
     void gridPoolingChangesThePaintedValues();
+    void poolingSkipsOnlyMaskedCells();
     void gridTilesScaleToTheirOwnMax();
     void gridPaintsTheRunsOwnThumbnails();
     void gridArrowKeysMoveTheSelectedHead();

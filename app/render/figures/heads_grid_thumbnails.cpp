@@ -16,6 +16,48 @@ namespace {
 // select so that a row of columns runs as vectors.
 inline float maxSkippingMasked(float best, float v) { return v > best || best != best ? v : best; }
 
+// Max pooling of R x C cells to rows x cols (at most R x C) into `out`, input
+// row i read through row(i, buffer, end), which returns its first `end` cells
+// (in `buffer`, C floats, or in place). Each block row's maximum of each
+// input column first (whole rows at a time, as vectors), then of each
+// block's columns: the same maxima as block by block (cells are in [0, 1],
+// so no tie of +0 and -0 can make the order show). Past the diagonal of an
+// upper-masked matrix the cells are masked, so a row ends there.
+template <class Row>
+void maxPool(int R, int C, int rows, int cols, bool upperMasked, Row row, float* out) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::vector<int> edge(static_cast<size_t>(cols) + 1);
+    for (int c = 0; c <= cols; ++c) edge[size_t(c)] = int(int64_t(c) * C / cols);
+    std::vector<float> column(static_cast<size_t>(C)), buffer(static_cast<size_t>(C));
+    for (int r = 0; r < rows; ++r) {
+        const int r0 = int(int64_t(r) * R / rows), r1 = std::max(r0 + 1, int(int64_t(r + 1) * R / rows));
+        std::fill(column.begin(), column.end(), nan);
+        for (int i = r0; i < r1; ++i) {
+            const int end = upperMasked ? std::min(C, i + 1) : C;
+            const float* in = row(i, buffer.data(), end);
+            float* m = column.data();
+            for (int j = 0; j < end; ++j) m[j] = maxSkippingMasked(m[j], in[j]);
+        }
+        // Then each block's: the same maximum, written without branches (a
+        // block is a few columns, and a branch a cell cost more than the
+        // column pass): masked cells count as -inf, and a block of only
+        // masked cells is masked.
+        float* o = out + size_t(r) * size_t(cols);
+        const float none = -std::numeric_limits<float>::infinity();
+        for (int c = 0; c < cols; ++c) {
+            float b = none;
+            bool seen = false;
+            for (int j = edge[size_t(c)], j1 = std::max(j + 1, edge[size_t(c) + 1]); j < j1; ++j) {
+                const float v = column[size_t(j)];
+                seen |= v == v;
+                const float u = v == v ? v : none;
+                b = u > b ? u : b;
+            }
+            o[c] = seen ? b : nan;
+        }
+    }
+}
+
 }  // namespace
 
 // pool() leaves a matrix this small as it is.
@@ -37,43 +79,34 @@ Normalized pool(const Normalized& n, int rows, int cols, Pooling mode) {
     out.log = n.log;
     out.perRow = n.perRow;
     out.t.resize(rows, cols);
+    // A square pooling of an upper-masked square matrix is upper-masked too:
+    // rows and columns share their block edges.
+    out.upperMasked = n.upperMasked && R == C && rows == cols;
+    if (mode == Pooling::Max) {
+        maxPool(R, C, rows, cols, n.upperMasked, [&](int i, float*, int) { return n.t.data() + size_t(i) * size_t(C); },
+                out.t.data());
+        return out;
+    }
     const float nan = std::numeric_limits<float>::quiet_NaN();
     std::vector<int> edge(static_cast<size_t>(cols) + 1);
     for (int c = 0; c <= cols; ++c) edge[size_t(c)] = int(int64_t(c) * C / cols);
+    // Past the diagonal a causal map's cells are masked: a row's cells end there.
+    const auto rowEnd = [&](int i) { return n.upperMasked ? std::min(C, i + 1) : C; };
     // Each output row's blocks, input row by input row. A masked cell (NaN) is
     // skipped, and a block of only masked cells stays NaN; the sums run in the
     // same order as cell by cell.
-    std::vector<float> column(mode == Pooling::Max ? static_cast<size_t>(C) : 0);
     std::vector<double> sum(static_cast<size_t>(cols));
     std::vector<int> count(static_cast<size_t>(cols));
     for (int r = 0; r < rows; ++r) {
         const int r0 = int(int64_t(r) * R / rows), r1 = std::max(r0 + 1, int(int64_t(r + 1) * R / rows));
         float* o = out.t.data() + size_t(r) * size_t(cols);
-        if (mode == Pooling::Max) {
-            // The block row's maximum of each input column first (whole rows
-            // at a time), then of each block's columns: the same maxima as
-            // block by block, at a frame of a generation's 144 thumbnails
-            // pooled again on the GUI thread.
-            std::fill(column.begin(), column.end(), nan);
-            for (int i = r0; i < r1; ++i) {
-                const float* in = n.t.data() + size_t(i) * size_t(C);
-                float* m = column.data();
-                for (int j = 0; j < C; ++j) m[j] = maxSkippingMasked(m[j], in[j]);
-            }
-            for (int c = 0; c < cols; ++c) {
-                float b = nan;
-                for (int j = edge[size_t(c)], j1 = std::max(j + 1, edge[size_t(c) + 1]); j < j1; ++j)
-                    b = maxSkippingMasked(b, column[size_t(j)]);
-                o[c] = b;
-            }
-            continue;
-        }
         std::fill(sum.begin(), sum.end(), 0.0);
         std::fill(count.begin(), count.end(), 0);
         for (int i = r0; i < r1; ++i) {
             const float* in = n.t.data() + size_t(i) * size_t(C);
-            for (int c = 0; c < cols; ++c)
-                for (int j = edge[size_t(c)], j1 = std::max(j + 1, edge[size_t(c) + 1]); j < j1; ++j)
+            const int end = rowEnd(i);
+            for (int c = 0; c < cols && edge[size_t(c)] < end; ++c)
+                for (int j = edge[size_t(c)], j1 = std::min(end, std::max(j + 1, edge[size_t(c) + 1])); j < j1; ++j)
                     if (!std::isnan(in[j])) {
                         sum[size_t(c)] += in[j];
                         ++count[size_t(c)];
@@ -234,9 +267,27 @@ std::optional<Normalized> runThumbnail(const attnscope::Trace& tr, int layer, in
         2 * B < std::min(T, maxRes))
         return std::nullopt;
     Normalized out = weightsScale(scale);
-    out.t.resize(B, B);
+    out.upperMasked = tr.causal;  // a block past the diagonal holds no visible cell
     const size_t base = size_t(head) * size_t(S) * size_t(S);
     const float nan = std::numeric_limits<float>::quiet_NaN();
+    if (!sums && B > maxRes) {
+        // Max pooled on down to maxRes as the blocks are read: the cells pool()
+        // gives from the B x B thumbnail, without writing and reading it back
+        // (at every frame of a generation, for every head).
+        out.t.resize(maxRes, maxRes);
+        const auto row = [&](int i, float* buffer, int end) -> const float* {
+            const float* block = thumb.data.data() + base + size_t(i) * size_t(S);
+            const int* n = cells.data() + size_t(i) * size_t(B);
+            if (scale == Scale::Log)
+                for (int c = 0; c < end; ++c) buffer[c] = n[c] == 0 ? nan : normalizedWeight(block[c], 1.0f, scale);
+            else
+                for (int c = 0; c < end; ++c) buffer[c] = n[c] == 0 ? nan : block[c];
+            return buffer;
+        };
+        maxPool(B, B, maxRes, maxRes, out.upperMasked, row, out.t.data());
+        return out;
+    }
+    out.t.resize(B, B);
     for (int r = 0; r < B; ++r) {
         const float* block = thumb.data.data() + base + size_t(r) * size_t(S);  // maxima, or sums when `sums`
         const int* n = cells.data() + size_t(r) * size_t(B);
