@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "attnscope/run/model.h"
+#include "attnscope/run/threads.h"
 #include "render/figures/heads_grid_thumbnails.h"
 
 namespace render {
@@ -44,13 +45,14 @@ HeadsGridFigure::HeadsGridFigure(FigureData data, Style style, std::vector<int> 
         options_.maxRes = std::clamp(int(side), 8, options_.maxRes);
     }
     // Every head's thumbnail, on every core: at 1,000 tokens and 144 heads this
-    // reads 144 million weights.
+    // reads 144 million weights. While a generation runs, on the core the GUI
+    // has lent itself only (threads_now).
     std::exception_ptr failure;
     const int n = int(panels_.size());
     const bool norms = options_.kind == MatrixKind::Norms;
     const std::vector<int> cells =
         tr.thumb_width > 0 && tr.T() > 0 ? grid_thumbnails::thumbnailCells(tr) : std::vector<int>();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(attnscope::default_thread_count()) if (n > 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(attnscope::threads_now(attnscope::default_thread_count())) if (n > 1)
     for (int i = 0; i < n; ++i) {
         try {
             Panel& pn = panels_[size_t(i)];
