@@ -16,24 +16,33 @@ namespace {
 // select so that a row of columns runs as vectors.
 inline float maxSkippingMasked(float best, float v) { return v > best || best != best ? v : best; }
 
+// Where row i's cells end: past the diagonal of an upper-masked matrix (a
+// causal map) every cell is masked.
+inline int rowEnd(bool upperMasked, int C, int i) { return upperMasked ? std::min(C, i + 1) : C; }
+
+// The first column of each of `cols` blocks over C columns, and C.
+std::vector<int> blockEdges(int C, int cols) {
+    std::vector<int> edge(static_cast<size_t>(cols) + 1);
+    for (int c = 0; c <= cols; ++c) edge[size_t(c)] = int(int64_t(c) * C / cols);
+    return edge;
+}
+
 // Max pooling of R x C cells to rows x cols (at most R x C) into `out`, input
 // row i read through row(i, buffer, end), which returns its first `end` cells
 // (in `buffer`, C floats, or in place). Each block row's maximum of each
 // input column first (whole rows at a time, as vectors), then of each
 // block's columns: the same maxima as block by block (cells are in [0, 1],
-// so no tie of +0 and -0 can make the order show). Past the diagonal of an
-// upper-masked matrix the cells are masked, so a row ends there.
+// so no tie of +0 and -0 can make the order show). A row ends at rowEnd().
 template <class Row>
 void maxPool(int R, int C, int rows, int cols, bool upperMasked, Row row, float* out) {
     const float nan = std::numeric_limits<float>::quiet_NaN();
-    std::vector<int> edge(static_cast<size_t>(cols) + 1);
-    for (int c = 0; c <= cols; ++c) edge[size_t(c)] = int(int64_t(c) * C / cols);
+    const std::vector<int> edge = blockEdges(C, cols);
     std::vector<float> column(static_cast<size_t>(C)), buffer(static_cast<size_t>(C));
     for (int r = 0; r < rows; ++r) {
         const int r0 = int(int64_t(r) * R / rows), r1 = std::max(r0 + 1, int(int64_t(r + 1) * R / rows));
         std::fill(column.begin(), column.end(), nan);
         for (int i = r0; i < r1; ++i) {
-            const int end = upperMasked ? std::min(C, i + 1) : C;
+            const int end = rowEnd(upperMasked, C, i);
             const float* in = row(i, buffer.data(), end);
             float* m = column.data();
             for (int j = 0; j < end; ++j) m[j] = maxSkippingMasked(m[j], in[j]);
@@ -88,10 +97,7 @@ Normalized pool(const Normalized& n, int rows, int cols, Pooling mode) {
         return out;
     }
     const float nan = std::numeric_limits<float>::quiet_NaN();
-    std::vector<int> edge(static_cast<size_t>(cols) + 1);
-    for (int c = 0; c <= cols; ++c) edge[size_t(c)] = int(int64_t(c) * C / cols);
-    // Past the diagonal a causal map's cells are masked: a row's cells end there.
-    const auto rowEnd = [&](int i) { return n.upperMasked ? std::min(C, i + 1) : C; };
+    const std::vector<int> edge = blockEdges(C, cols);
     // Each output row's blocks, input row by input row. A masked cell (NaN) is
     // skipped, and a block of only masked cells stays NaN; the sums run in the
     // same order as cell by cell.
@@ -104,7 +110,7 @@ Normalized pool(const Normalized& n, int rows, int cols, Pooling mode) {
         std::fill(count.begin(), count.end(), 0);
         for (int i = r0; i < r1; ++i) {
             const float* in = n.t.data() + size_t(i) * size_t(C);
-            const int end = rowEnd(i);
+            const int end = rowEnd(n.upperMasked, C, i);
             for (int c = 0; c < cols && edge[size_t(c)] < end; ++c)
                 for (int j = edge[size_t(c)], j1 = std::min(end, std::max(j + 1, edge[size_t(c) + 1])); j < j1; ++j)
                     if (!std::isnan(in[j])) {
@@ -142,8 +148,7 @@ Normalized pooledWeights(const attnscope::Trace& tr, int layer, int head, Scale 
     std::vector<float> best(static_cast<size_t>(bins));
     std::vector<double> sum(static_cast<size_t>(bins));
     std::vector<int> count(static_cast<size_t>(bins));
-    std::vector<int> edge(static_cast<size_t>(bins) + 1);
-    for (int b = 0; b <= bins; ++b) edge[size_t(b)] = int(int64_t(b) * T / bins);
+    const std::vector<int> edge = blockEdges(T, bins);
     for (int r = 0; r < bins; ++r) {
         std::fill(best.begin(), best.end(), nan);
         std::fill(sum.begin(), sum.end(), 0.0);
@@ -190,8 +195,8 @@ Normalized pooledNorms(const attnscope::Trace& tr, int layer, int head, Scale sc
     out.t.resize(bins, bins);
     const float nan = std::numeric_limits<float>::quiet_NaN();
     std::vector<float> norms(static_cast<size_t>(T)), best(static_cast<size_t>(bins)), sum(static_cast<size_t>(bins));
-    std::vector<int> count(static_cast<size_t>(bins)), edge(static_cast<size_t>(bins) + 1);
-    for (int b = 0; b <= bins; ++b) edge[size_t(b)] = int(int64_t(b) * T / bins);
+    std::vector<int> count(static_cast<size_t>(bins));
+    const std::vector<int> edge = blockEdges(T, bins);
     for (int r = 0; r < bins; ++r) {
         std::fill(best.begin(), best.end(), nan);
         std::fill(sum.begin(), sum.end(), 0.0f);
