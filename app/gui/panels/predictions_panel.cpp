@@ -137,7 +137,10 @@ void PredictionsPanel::traceChanged() {
     }
     dirty_ = false;
     requestPrediction();
-    startLosses();
+    // A generation's frames come ten times a second, and each one's losses
+    // would read the whole unembedding again on the cores that generate: the
+    // strip catches up with the last run, when the generation ends.
+    if (!ws_->isGenerating()) startLosses();
 }
 
 int PredictionsPanel::lossesDone() const {
@@ -243,6 +246,15 @@ void PredictionsPanel::startLosses() {
 }
 
 void PredictionsPanel::requestPrediction() {
+    // While generating, the query is on the newest token, and what the
+    // sampler saw there is known: the unembedding is not read again.
+    if (ws_->isGenerating() && ws_->trace() && showGenerationStep(positionWanted())) {
+        ++predGeneration_;  // a prediction still being computed is out of date
+        pending_ = false;
+        shownPosition_ = positionWanted();
+        strip_->setMarked(shownPosition_ + 1 < strip_->chipCount() ? shownPosition_ + 1 : -1);
+        return;
+    }
     if (predWatcher_.isRunning()) {  // one at a time; the latest wish is served next
         pending_ = true;
         return;
@@ -340,10 +352,10 @@ void PredictionsPanel::showPrediction() {
 // At a generation's step k the query is the position that chose token k:
 // the table then shows what the sampler saw there (after the temperature)
 // and the line under it what it took.
-void PredictionsPanel::showGenerationStep(int position) {
+bool PredictionsPanel::showGenerationStep(int position) {
     const Workspace::Generation& g = ws_->generation();
-    const int k = ws_->generationStep();
-    if (g.empty() || g.running || k < 1 || k > int(g.ids.size()) || position != int(g.prompt.size()) + k - 2) return;
+    const int k = g.running ? position - int(g.prompt.size()) + 2 : ws_->generationStep();
+    if (g.empty() || k < 1 || k > int(g.steps.size()) || position != int(g.prompt.size()) + k - 2) return false;
     const attnscope::SampledToken& s = g.steps[size_t(k - 1)];
     attnscope::Prediction sp;
     sp.position = position;
@@ -361,6 +373,7 @@ void PredictionsPanel::showGenerationStep(int position) {
                        .arg(tokenLabel(*ws_, s.id))
                        .arg(QLocale().toString(s.prob, 'f', 4))
                        .arg(s.rank));
+    return true;
 }
 
 void PredictionsPanel::showLosses() {

@@ -87,7 +87,10 @@ private:
     void traceChanged();
     void requestPrediction();
     void showPrediction();
-    void showGenerationStep(int position);
+    // What the sampler saw at `position` and what it took, when a step of the
+    // generation was chosen there: while generating, any step; after, the
+    // step the generation bar shows. False when there is none to show.
+    bool showGenerationStep(int position);
     void showLosses();
     void updateStrip();
     int positionWanted() const;
