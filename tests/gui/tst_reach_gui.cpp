@@ -50,6 +50,7 @@ private slots:
     void generationWritesTheGreedyContinuation();
     void generationStepPaintsWhatThePrefixPaints();
     void generationLendsACoreWhileTheGuiIsAwake();
+    void generationFramesReadWhatTheRunKnows();
 
 private:
     attnscope::Model model() const { return attnscope::Model(ws_->document().model.weights); }
@@ -272,6 +273,77 @@ void tst_ReachGui::generationLendsACoreWhileTheGuiIsAwake() {
     QCoreApplication::processEvents();
     QCOMPARE(attnscope::threads_now(2), 2);
     QCOMPARE(attnscope::threads_now(1), 1);
+}
+
+// While generating, a frame reads what the run already computed: the
+// Predictions panel shows what the sampler saw at the newest token, with no
+// unembedding read again, and the heads grid pools the run's thumbnails
+// straight to the pixels a tile covered. When it ends, both are as before.
+void tst_ReachGui::generationFramesReadWhatTheRunKnows() {
+    // A model slow enough for frames to come while it writes (the demo
+    // writes 200 tokens in about 100 ms).
+    ws_->setDocument(session::randomDocument(attnscope::ModelConfig::gpt2(96, 512, 256, 4, 8), 3));
+    win_->editor()->setPlainText(QStringLiteral("ROMEO:"));
+    QTRY_VERIFY(ws_->trace() && ws_->trace()->T() == 6 && !ws_->isRunning());
+    PredictionsPanel* panel = win_->predictions();
+    QVERIFY(panel->isVisible());
+    win_->showView(QStringLiteral("heads"));
+    HeadsGridView* grid = win_->headsGrid();
+    QTRY_VERIFY_WITH_TIMEOUT(grid->figure() && grid->figure()->trace() == ws_->trace().get() && !panel->isBusy(), 60000);
+    QVERIFY(grid->figure()->options().poolTo.isEmpty());
+    grid->repaint();
+    const QSize tile = grid->figure()->paintedTile();
+    QVERIFY2(tile.width() > 8 && tile.height() > 8 && tile.width() < 256,
+             qPrintable(QStringLiteral("%1 x %2").arg(tile.width()).arg(tile.height())));
+    const int P = ws_->trace()->T();
+    const attnscope::Trace* before = grid->figure()->trace();
+    attnscope::GenerateOptions o;
+    o.max_new = 400;
+    o.ignore_eos = true;
+    int frames = 0, gridFrames = 0;
+    connect(ws_.get(), &Workspace::traceReady, this, [&](const std::shared_ptr<const attnscope::Trace>& trace) {
+        if (!ws_->isGenerating()) return;
+        ++frames;
+        const int T = trace->T();
+        // The newest position chose step k's token.
+        const int k = T - P + 1;
+        const Workspace::Generation& g = ws_->generation();
+        QVERIFY(k >= 1 && k <= int(g.steps.size()));
+        QCOMPARE(panel->shownPosition(), T - 1);
+        QVERIFY(!panel->isBusy());
+        const attnscope::Prediction& shown = panel->model()->prediction();
+        const std::vector<attnscope::TokenProb>& want = g.steps[size_t(k - 1)].top;
+        QCOMPARE(shown.top.size(), want.size());
+        for (size_t i = 0; i < want.size(); ++i) QCOMPARE(shown.top[i].id, want[i].id);
+        QVERIFY(panel->headerLabel()->text().startsWith(QStringLiteral("Step %1:").arg(k)));
+        // Large enough to be built on a worker: the figure of an earlier
+        // frame, pooled to the tiles as last painted, so that painting it
+        // pools nothing more (the tiles can change size as the generation
+        // bar comes in).
+        const render::HeadsGridFigure* f = grid->figure();
+        QVERIFY(f);
+        if (f->trace() != before) {
+            const QSize poolTo = f->options().poolTo;
+            QVERIFY(!poolTo.isEmpty() && poolTo.width() <= 256 && poolTo.height() <= 256);
+            grid->repaint();
+            if (f->paintedTile() == poolTo) {
+                const render::Normalized& first = f->shownValues(0);
+                QVERIFY(first.t.cols() <= poolTo.width() && first.t.rows() <= poolTo.height());
+                ++gridFrames;
+            }
+        }
+    });
+    QSignalSpy finished(ws_.get(), &Workspace::generationFinished);
+    ws_->startGenerating(o);
+    QVERIFY(finished.wait(60000) || !finished.isEmpty());
+    QVERIFY(frames >= 1 && gridFrames >= 1);
+    // The end: the grid has its room again, and the loss strip catches up.
+    const int T = ws_->trace()->T();
+    QCOMPARE(T, P + 400);
+    QTRY_VERIFY_WITH_TIMEOUT(grid->figure() && grid->figure()->trace() == ws_->trace().get(), 60000);
+    QVERIFY(grid->figure()->options().poolTo.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->lossesDone() == T - 1, 60000);
+    QCOMPARE(panel->shownPosition(), T - 1);
 }
 
 QTEST_MAIN(tst_ReachGui)

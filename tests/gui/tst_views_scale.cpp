@@ -309,6 +309,33 @@ void tst_ViewsScale::gridPaintsTheRunsOwnThumbnails() {
                                                           .arg(layer).arg(head).arg(r).arg(c).arg(got).arg(best)));
             }
     }
+    // Built with the side a tile was painted at as its resolution, as while a
+    // generation runs: the run's blocks pooled straight to those pixels paint
+    // the same pixels as pooled to 250 first and then to the tile.
+    render::Style style = vs->style();
+    style.showTitle = false;
+    render::GridOptions o = g->figure()->options();
+    o.maxRes = 256;
+    const auto paintedBy = [&](const render::HeadsGridFigure& f) {
+        QImage img(1100, 900, QImage::Format_ARGB32_Premultiplied);
+        img.fill(Qt::white);
+        QPainter p(&img);
+        f.paint(p, QRectF(0, 0, img.width(), img.height()));
+        return img;
+    };
+    const render::HeadsGridFigure roomy(ws_->figureData(), style, {}, 0, o);
+    const QImage fromRoomy = paintedBy(roomy);
+    o.poolTo = roomy.paintedTile();
+    QVERIFY2(o.poolTo.width() > 20 && o.poolTo.width() < 250 && o.poolTo.height() > 20 && o.poolTo.height() < 250,
+             qPrintable(QStringLiteral("%1 x %2").arg(o.poolTo.width()).arg(o.poolTo.height())));
+    const render::HeadsGridFigure direct(ws_->figureData(), style, {}, 0, o);
+    QVERIFY(paintedBy(direct) == fromRoomy);
+    for (int i = 0; i < roomy.panelCount(); ++i) {
+        const render::Normalized &a = roomy.shownValues(i), &b = direct.shownValues(i);
+        QCOMPARE(a.t.rows(), b.t.rows());
+        QCOMPARE(a.t.cols(), b.t.cols());
+        QVERIFY(std::memcmp(a.t.data(), b.t.data(), size_t(a.t.size()) * sizeof(float)) == 0);
+    }
 }
 
 void tst_ViewsScale::gridArrowKeysMoveTheSelectedHead() {

@@ -192,6 +192,13 @@ void HeadsGridView::rebuild() {
     render::GridOptions o = settings_->gridOptions();
     o.fill = true;
     o.maxRes = 256;  // room to zoom before the cells turn blocky
+    // While a generation writes, a figure is built for every frame and shown
+    // for one: pooled straight to the pixels a tile covered at the last paint
+    // (or as the figure not painted yet was), it leaves painting nothing to
+    // pool, and the pixels are the same: the run's thumbnails are at most 256
+    // a side. The figure built when it ends has the room again.
+    if (ws_->isGenerating() && figure_)
+        o.poolTo = figure_->paintedTile().isEmpty() ? figure_->options().poolTo : figure_->paintedTile();
     o.kind = kind();
     const auto trace = ws_->trace();
     const quint64 gen = ++buildGeneration_;

@@ -47,6 +47,9 @@ HeadsGridFigure::HeadsGridFigure(FigureData data, Style style, std::vector<int> 
     // Every head's thumbnail, on every core: at 1,000 tokens and 144 heads this
     // reads 144 million weights. While a generation runs, on the core the GUI
     // has lent itself only (threads_now).
+    // Cells a thumbnail keeps down and across.
+    const int rows = options_.poolTo.isEmpty() ? options_.maxRes : std::min(options_.maxRes, options_.poolTo.height());
+    const int cols = options_.poolTo.isEmpty() ? options_.maxRes : std::min(options_.maxRes, options_.poolTo.width());
     std::exception_ptr failure;
     const int n = int(panels_.size());
     const bool norms = options_.kind == MatrixKind::Norms;
@@ -58,8 +61,8 @@ HeadsGridFigure::HeadsGridFigure(FigureData data, Style style, std::vector<int> 
             Panel& pn = panels_[size_t(i)];
             std::optional<Normalized> thumb =
                 norms ? std::nullopt
-                      : grid_thumbnails::runThumbnail(tr, pn.layer, pn.head, style_.scale, options_.maxRes,
-                                                      options_.pooling, cells);
+                      : grid_thumbnails::runThumbnail(tr, pn.layer, pn.head, style_.scale, rows,
+                                                      options_.pooling, cells, cols);
             Normalized head = thumb  ? std::move(*thumb)
                               : norms ? grid_thumbnails::pooledNorms(tr, pn.layer, pn.head, style_.scale,
                                                                      options_.maxRes, options_.pooling)
@@ -67,9 +70,8 @@ HeadsGridFigure::HeadsGridFigure(FigureData data, Style style, std::vector<int> 
                                                                        options_.maxRes, options_.pooling);
             // Most thumbnails already fit: kept as they are, not copied (a
             // copy was 36 MB of fresh pages a key at 1,000 tokens, 144 heads).
-            pn.pooled = grid_thumbnails::fitsIn(head, options_.maxRes, options_.maxRes)
-                            ? std::move(head)
-                            : grid_thumbnails::pool(head, options_.maxRes, options_.maxRes, options_.pooling);
+            pn.pooled = grid_thumbnails::fitsIn(head, rows, cols) ? std::move(head)
+                                                                   : grid_thumbnails::pool(head, rows, cols, options_.pooling);
         } catch (...) {
 #pragma omp critical(grid_failure)
             if (!failure) failure = std::current_exception();
@@ -108,12 +110,18 @@ const QImage& HeadsGridFigure::imageFor(const Panel& pn, const QPainter& p, cons
     const double scaleY = p.worldTransform().m22() * (p.device() ? p.device()->devicePixelRatioF() : 1.0);
     const int pw = std::max(1, int(std::floor(r.width() * scale)));
     const int ph = std::max(1, int(std::floor(r.height() * scaleY)));
+    paintedW_.store(std::max(paintedW_.load(std::memory_order_relaxed), pw), std::memory_order_relaxed);
+    paintedH_.store(std::max(paintedH_.load(std::memory_order_relaxed), ph), std::memory_order_relaxed);
     const int cols = std::min(pw, int(pn.pooled.t.cols())), rows = std::min(ph, int(pn.pooled.t.rows()));
     if (!pn.image.isNull() && pn.shown.t.cols() == cols && pn.shown.t.rows() == rows) return pn.image;
     pn.shown = grid_thumbnails::pool(pn.pooled, rows, cols, options_.pooling);
     if (options_.tileScale == TileScale::PerTile) grid_thumbnails::scaleToOwnMax(pn.shown);
     pn.image = heatmapImage(pn.shown, style_.cmap());
     return pn.image;
+}
+
+QSize HeadsGridFigure::paintedTile() const {
+    return {paintedW_.load(std::memory_order_relaxed), paintedH_.load(std::memory_order_relaxed)};
 }
 
 QString HeadsGridFigure::title() const {
@@ -409,6 +417,8 @@ void HeadsGridFigure::paint(QPainter& p, const QRectF& area) const {
     const Layout l = layout(area);
     p.save();
     p.setFont(style_.font);
+    paintedW_.store(0, std::memory_order_relaxed);
+    paintedH_.store(0, std::memory_order_relaxed);
     for (int i = 0; i < int(panels_.size()); ++i) {
         const Panel& pn = panels_[size_t(i)];
         const QRectF r = panelRect(area, i);

@@ -7,6 +7,8 @@
 // a wider gap parts the groups (flowed panels name the KV head in their titles).
 #include <QImage>
 #include <QLineF>
+#include <QSize>
+#include <atomic>
 #include <mutex>
 #include <optional>
 #include <utility>
@@ -37,6 +39,11 @@ struct GridOptions {
     // ... and all of them together at most this many cells (64 MB of floats):
     // a 70B-class trace's 5,120 heads get 57-cell thumbnails, not 160.
     int64_t maxCells = int64_t(16) << 20;
+    // The device pixels a tile covered at a figure's last paint
+    // (HeadsGridFigure::paintedTile), to pool the run's thumbnails straight
+    // to, within maxRes: while a generation runs, painting then pools nothing.
+    // Empty: maxRes a side.
+    QSize poolTo;
     bool fill = false;   // tiles fill the area (up to twice as wide as tall) rather than stay square
     // Weights, or the value-weighted norms (render/norms.h): on the linear and
     // log scales each head's norms are put on one range, 0 to the largest of
@@ -90,6 +97,9 @@ public:
     // The values (0..1, NaN masked) panel i showed at its last paint, after
     // pooling to its on-screen pixels and the tile scale; empty before.
     const Normalized& shownValues(int i) const { return panels_[size_t(i)].shown; }
+    // The most device pixels across and down any panel covered at the last
+    // paint (empty before one): GridOptions::poolTo.
+    QSize paintedTile() const;
 
 private:
     struct Panel {
@@ -131,6 +141,7 @@ private:
     std::vector<Panel> panels_;
     Normalized barRange_;
     bool pooled_ = false;  // thumbnails hold fewer cells than the text has tokens
+    mutable std::atomic<int> paintedW_{0}, paintedH_{0};
     mutable std::mutex layoutMutex_;
     mutable std::optional<std::pair<QRectF, Layout>> layoutCache_;
 };

@@ -256,7 +256,8 @@ std::vector<int> thumbnailCells(const attnscope::Trace& tr) {
 // Reads B x B cells instead of T x T weights, and needs no rebuild when the
 // weights are not stored.
 std::optional<Normalized> runThumbnail(const attnscope::Trace& tr, int layer, int head, Scale scale, int maxRes,
-                                       Pooling mode, const std::vector<int>& cells) {
+                                       Pooling mode, const std::vector<int>& cells, int maxCols) {
+    if (maxCols <= 0) maxCols = maxRes;
     const int T = tr.T(), w = tr.thumb_width;
     if (w <= 0 || layer < 0 || size_t(layer) >= tr.layers.size()) return std::nullopt;
     const bool usable = tr.thumb_row_normalized ? scale == Scale::RowNormalized
@@ -269,27 +270,29 @@ std::optional<Normalized> runThumbnail(const attnscope::Trace& tr, int layer, in
     const attnscope::Tensor& thumb = sums ? lt.thumb_sum : lt.thumb_max;
     const int S = thumb.shape.size() == 3 ? int(thumb.shape[1]) : 0;
     if (thumb.shape != attnscope::Shape{H, S, S} || B > S || cells.size() != size_t(B) * size_t(B) ||
-        2 * B < std::min(T, maxRes))
+        2 * B < std::min(T, std::max(maxRes, maxCols)))
         return std::nullopt;
     Normalized out = weightsScale(scale);
     out.upperMasked = tr.causal;  // a block past the diagonal holds no visible cell
     const size_t base = size_t(head) * size_t(S) * size_t(S);
     const float nan = std::numeric_limits<float>::quiet_NaN();
-    if (!sums && B > maxRes) {
-        // Max pooled on down to maxRes as the blocks are read: the cells pool()
-        // gives from the B x B thumbnail, without writing and reading it back
-        // (at every frame of a generation, for every head).
-        out.t.resize(maxRes, maxRes);
+    if (!sums && (B > maxRes || B > maxCols)) {
+        // Max pooled on down to maxRes x maxCols as the blocks are read: the
+        // cells pool() gives from the B x B thumbnail, without writing and
+        // reading it back (at every frame of a generation, for every head).
+        const int rows = std::min(B, maxRes), cols = std::min(B, maxCols);
+        out.t.resize(rows, cols);
+        out.upperMasked = tr.causal && rows == cols;  // as pool() says
+        // A block with no visible cell holds NaN, its masked value, so on the
+        // linear scale the blocks are read in place.
         const auto row = [&](int i, float* buffer, int end) -> const float* {
             const float* block = thumb.data.data() + base + size_t(i) * size_t(S);
+            if (scale != Scale::Log) return block;
             const int* n = cells.data() + size_t(i) * size_t(B);
-            if (scale == Scale::Log)
-                for (int c = 0; c < end; ++c) buffer[c] = n[c] == 0 ? nan : normalizedWeight(block[c], 1.0f, scale);
-            else
-                for (int c = 0; c < end; ++c) buffer[c] = n[c] == 0 ? nan : block[c];
+            for (int c = 0; c < end; ++c) buffer[c] = n[c] == 0 ? nan : normalizedWeight(block[c], 1.0f, scale);
             return buffer;
         };
-        maxPool(B, B, maxRes, maxRes, out.upperMasked, row, out.t.data());
+        maxPool(B, B, rows, cols, tr.causal, row, out.t.data());
         return out;
     }
     out.t.resize(B, B);

@@ -28,9 +28,10 @@ void applyNormsScale(Normalized& n, const Normalized& range);
 // How many visible cells each of the run's thumbnail blocks holds.
 std::vector<int> thumbnailCells(const attnscope::Trace& tr);
 // The run's own thumbnail of a head, when it can stand for pooledWeights();
-// max pooled on to at most maxRes a side as it is read.
+// max pooled on to at most maxRes rows and maxCols columns (0: maxRes) as it
+// is read.
 std::optional<Normalized> runThumbnail(const attnscope::Trace& tr, int layer, int head, Scale scale, int maxRes,
-                                       Pooling mode, const std::vector<int>& cells);
+                                       Pooling mode, const std::vector<int>& cells, int maxCols = 0);
 // Stretches a tile so its brightest cell is 1; zero stays zero.
 void scaleToOwnMax(Normalized& n);
 
