@@ -331,8 +331,19 @@ void tst_Determinism::aSnapshotCopiedAgainTakesOnlyTheNewRows() {
         const float* out = snapshot.layers[1].k.data.data();
         const float kept = snapshot.layers[1].k.data[5];
         snapshot.layers[1].k.data[5] = 1234.5f;  // a marker in a row both traces hold
+        // The thumbnails (one token a block here): a block row both hold
+        // whole is not copied again, the last one the snapshot held is.
+        Tensor& thumb = snapshot.layers[1].thumb_max;
+        QCOMPARE(snapshot.thumb_width, 1);
+        const size_t S = size_t(thumb.shape[1]);
+        const size_t early = S + 2, last = 99 * S + 2;  // head 0: rows 1 and 99, column 2
+        const float keptEarly = thumb.data[early];
+        thumb.data[early] = thumb.data[last] = 1234.5f;
         snapshot.copy_with_room(generator, 160, true);
         QCOMPARE(snapshot.layers[1].k.data[5], 1234.5f);
+        QCOMPARE(thumb.data[early], 1234.5f);
+        QCOMPARE(thumb.data[last], generator.layers[1].thumb_max.data[last]);
+        thumb.data[early] = keptEarly;
         QVERIFY(snapshot.layers[1].k.data.data() == out);
         snapshot.layers[1].k.data[5] = kept;
         QVERIFY2(firstDifference(snapshot, generator).isEmpty(), qPrintable(firstDifference(snapshot, generator)));

@@ -439,9 +439,32 @@ void Trace::copy_with_room(const Trace& from, int rows, bool rows_appended, bool
     std::vector<Tensor*> targets;
     each_buffer(*this, [&](Tensor& t) { targets.push_back(&t); });
     const size_t n = from.tokens.size();
+    // The thumbnails' block rows this trace holds complete, when from's are
+    // pooled the same way: a block row before the one holding this trace's
+    // last row has no row still to come.
+    std::vector<const Tensor*> thumbnails;
+    for (const LayerTrace& lt : from.layers) thumbnails.insert(thumbnails.end(), {&lt.thumb_max, &lt.thumb_sum});
+    const bool same_blocks = had_rows > 0 && thumb_width > 0 && thumb_width == from.thumb_width &&
+                             thumb_row_normalized == from.thumb_row_normalized && thumb_mean == from.thumb_mean;
+    const size_t complete_block_rows = same_blocks ? (had_rows - 1) / size_t(thumb_width) : 0;
     const auto copy = [&](Tensor& to, const Tensor& src) {
         if (std::find(left_out.begin(), left_out.end(), &to) != left_out.end()) {
             to = Tensor();
+            return;
+        }
+        if (complete_block_rows > 0 && to.shape == src.shape && src.shape.size() == 3 &&
+            to.data.size() == src.data.size() &&
+            std::find(thumbnails.begin(), thumbnails.end(), &src) != thumbnails.end()) {
+            // (H, S, S) thumbnails of the same blocks: only the block rows
+            // from the last one this trace holds to the last one in use (the
+            // rest are unused in both), head by head.
+            const size_t S = size_t(src.shape[1]);
+            const size_t end = std::min(S, (n + size_t(thumb_width) - 1) / size_t(thumb_width));
+            for (size_t h = 0; h < size_t(src.shape[0]); ++h)
+                if (end > complete_block_rows)
+                    std::copy(src.data.begin() + ptrdiff_t((h * S + complete_block_rows) * S),
+                              src.data.begin() + ptrdiff_t((h * S + end) * S),
+                              to.data.begin() + ptrdiff_t((h * S + complete_block_rows) * S));
             return;
         }
         const size_t per_row = n > 0 && !src.shape.empty() && size_t(src.shape[0]) == n ? src.data.size() / n : 0;
