@@ -34,10 +34,11 @@
 // --generate N measures generation in the app: N new tokens (greedy, past
 // end-of-text) after T tokens of text, by a Workspace with no window (the
 // baseline, in the same run) and with the window on screen showing the heads
-// grid, after one generation not counted, in the order A B B A. It prints
-// both speeds, the cost of the views, and how many frames a second the grid
-// painted with a newer trace (the goals: at least 10 frames a second, at
-// most 20% slower).
+// grid, after one generation not counted, in the order A B B A, and by the
+// core's own loop before and after them. It prints the speeds, the cost of
+// the views (in speed, and in processor time on every thread), and how many
+// frames a second the grid painted with a newer trace (the goals: at least
+// 10 frames a second, at most 20% slower).
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -56,6 +57,8 @@
 #include <vector>
 
 #include "attnscope/model/config.h"
+#include "attnscope/run/generate.h"
+#include "attnscope/run/model.h"
 #include "gui/views/heads_grid_view.h"
 #include "gui/window/main_window.h"
 #include "gui/common/process_memory.h"
@@ -104,13 +107,16 @@ int benchGenerate(const session::Document& doc, const QString& text, int newToke
     };
     struct Result {
         double tokensPerS = 0, framesPerS = 0, guiMsPerFrame = 0;
-        int T = 0, made = 0;
+        double cpuS = 0;  // the process's processor time, every thread
+        int T = 0, made = 0, frames = 0;
+        std::vector<int> prompt;
     };
-    const auto threadCpuNs = [] {
+    const auto cpuNs = [](clockid_t clock) {
         timespec ts{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        clock_gettime(clock, &ts);
         return double(ts.tv_sec) * 1e9 + double(ts.tv_nsec);
     };
+    const auto threadCpuNs = [&] { return cpuNs(CLOCK_THREAD_CPUTIME_ID); };
     const auto run = [&](bool window) {
         Workspace ws;
         ws.setDebounceMs(0);
@@ -127,6 +133,7 @@ int benchGenerate(const session::Document& doc, const QString& text, int newToke
         while (ws.isRunning());
         Result r;
         r.T = ws.trace()->T();
+        r.prompt = ws.trace()->tokens;
         // Frames: paints of the grid that show a newer trace than the last.
         int frames = 0;
         int paintedT = -1;  // the rows of the trace last painted (a snapshot's memory is reused)
@@ -150,10 +157,12 @@ int benchGenerate(const session::Document& doc, const QString& text, int newToke
         }
         QElapsedTimer t;
         t.start();
-        const double cpu0 = threadCpuNs();
+        const double cpu0 = threadCpuNs(), all0 = cpuNs(CLOCK_PROCESS_CPUTIME_ID);
         ws.startGenerating(o);
         waitFor(ws, &Workspace::generationFinished);
         const double s = double(t.nsecsElapsed()) / 1e9;
+        r.cpuS = (cpuNs(CLOCK_PROCESS_CPUTIME_ID) - all0) / 1e9;
+        r.frames = frames;
         r.guiMsPerFrame = frames > 0 ? (threadCpuNs() - cpu0) / 1e6 / frames : 0;
         r.made = int(ws.generation().ids.size());
         r.tokensPerS = r.made / s;
@@ -164,18 +173,43 @@ int benchGenerate(const session::Document& doc, const QString& text, int newToke
     // slower than the next with nothing else changed: it is run first and not
     // counted. Then the two kinds alternate (A B B A), so a drift of the
     // machine over the minute weighs on both alike.
-    run(false);
+    // The core's own loop on the same prompt, weights and threads, into a
+    // fresh trace as each Workspace's generation has: what the app adds with
+    // no window at all (the snapshots for the views, the tokens posted to the
+    // GUI thread).
+    const auto core = [&](const std::vector<int>& prompt) {
+        const attnscope::Model model(doc.model.weights);
+        attnscope::Trace trace;
+        model.run(prompt, o.run, trace);
+        QElapsedTimer t;
+        t.start();
+        const attnscope::Generation g = attnscope::generate(model, prompt, o, trace);
+        return double(g.ids.size()) / (double(t.nsecsElapsed()) / 1e9);
+    };
+    const std::vector<int> prompt = run(false).prompt;
+    const double c1 = core(prompt);
     const Result a1 = run(false), s1 = run(true), s2 = run(true), a2 = run(false);
+    const double c2 = core(prompt);
     const double alone = (a1.tokensPerS + a2.tokensPerS) / 2, shown = (s1.tokensPerS + s2.tokensPerS) / 2;
+    const double coreAlone = (c1 + c2) / 2;
+    // What the views cost on every thread (the GUI's and the workers'), from
+    // the processor time a token takes with and without them.
+    const double cpuPerTokenAlone = (a1.cpuS + a2.cpuS) / (a1.made + a2.made);
+    const double viewsMsPerFrame = 1e3 * ((s1.cpuS + s2.cpuS) - cpuPerTokenAlone * (s1.made + s2.made)) /
+                                   std::max(1, s1.frames + s2.frames);
     const auto& cfg = doc.model.weights->config;
     std::printf("AttnScope generation in the app: %d layers x %d heads, C=%d, %d prompt tokens, %d new (greedy)\n",
                 cfg.n_layer, cfg.n_head, cfg.n_embed, a1.T, a1.made);
-    std::printf("  no window (baseline)       %7.1f tokens/s  (runs 1 and 4: %.1f, %.1f)\n", alone, a1.tokensPerS,
-                a2.tokensPerS);
-    std::printf("  heads grid in sight        %7.1f tokens/s  (runs 2 and 3: %.1f, %.1f; %.0f%% slower; goal at most 20%%)\n",
-                shown, s1.tokensPerS, s2.tokensPerS, 100.0 * (1 - shown / alone));
-    std::printf("  grid frames with new rows  %7.1f a second  (goal at least 10; GUI thread %.1f ms of CPU a frame)\n",
-                (s1.framesPerS + s2.framesPerS) / 2, (s1.guiMsPerFrame + s2.guiMsPerFrame) / 2);
+    std::printf("  core loop alone            %7.1f tokens/s  (runs 1 and 6: %.1f, %.1f; attnscope::generate, no Workspace)\n",
+                coreAlone, c1, c2);
+    std::printf("  no window (baseline)       %7.1f tokens/s  (runs 2 and 5: %.1f, %.1f; %.0f%% below the core loop alone)\n",
+                alone, a1.tokensPerS, a2.tokensPerS, 100.0 * (1 - alone / coreAlone));
+    std::printf("  heads grid in sight        %7.1f tokens/s  (runs 3 and 4: %.1f, %.1f; %.0f%% slower; goal at most 20%%;"
+                " %.0f%% below the core loop alone)\n",
+                shown, s1.tokensPerS, s2.tokensPerS, 100.0 * (1 - shown / alone), 100.0 * (1 - shown / coreAlone));
+    std::printf("  grid frames with new rows  %7.1f a second  (goal at least 10; GUI thread %.1f ms of CPU a frame,"
+                " every thread %.1f ms more a frame than with no window)\n",
+                (s1.framesPerS + s2.framesPerS) / 2, (s1.guiMsPerFrame + s2.guiMsPerFrame) / 2, viewsMsPerFrame);
     std::printf("  peak resident memory       %7.0f MB\n", peakRssMb());
     return 0;
 }
