@@ -2512,6 +2512,10 @@ Gesucht in:
             <numerusform>Gewählt wurde „%1“: Wahrscheinlichkeit %2, Rang %3, aus den %n wahrscheinlichsten behaltenen Tokens.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The loss of each new token comes when the generation ends.</source>
+        <translation>Der Verlust jedes neuen Tokens folgt, wenn die Generierung endet.</translation>
+    </message>
 </context>
 <context>
     <name>QueryBarsView</name>

@@ -2512,6 +2512,10 @@ Se buscó en:
             <numerusform>Eligió «%1»: probabilidad %2, puesto %3, entre los %n tokens más probables conservados.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The loss of each new token comes when the generation ends.</source>
+        <translation>La pérdida de cada token nuevo llega cuando termina la generación.</translation>
+    </message>
 </context>
 <context>
     <name>QueryBarsView</name>

@@ -2512,6 +2512,10 @@ Emplacements consultés&#xa0;:
             <numerusform>Retenu&#xa0;: «&#xa0;%1&#xa0;», probabilité %2, rang %3, parmi les %n tokens les plus probables conservés.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The loss of each new token comes when the generation ends.</source>
+        <translation>La perte de chaque nouveau token arrive à la fin de la génération.</translation>
+    </message>
 </context>
 <context>
     <name>QueryBarsView</name>

@@ -2488,6 +2488,10 @@ Looked in:
             <numerusform>「%1」を選択：確率 %2、順位 %3。確率の高い %n トークンを残した中から選びました。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The loss of each new token comes when the generation ends.</source>
+        <translation>新しいトークンそれぞれの損失は、生成が終わると表示されます。</translation>
+    </message>
 </context>
 <context>
     <name>QueryBarsView</name>

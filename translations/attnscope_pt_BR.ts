@@ -2512,6 +2512,10 @@ Locais procurados:
             <numerusform>Escolheu “%1”: probabilidade %2, colocação %3, entre os %n tokens mais prováveis mantidos.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The loss of each new token comes when the generation ends.</source>
+        <translation>A perda de cada token novo vem quando a geração termina.</translation>
+    </message>
 </context>
 <context>
     <name>QueryBarsView</name>

@@ -2488,6 +2488,10 @@ Looked in:
             <numerusform>选中了“%1”：概率 %2，排名 %3，从保留的 %n 个概率最高的 token 中选出。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The loss of each new token comes when the generation ends.</source>
+        <translation>每个新 token 的损失在生成结束时给出。</translation>
+    </message>
 </context>
 <context>
     <name>QueryBarsView</name>

@@ -316,6 +316,7 @@ void tst_ReachGui::generationFramesReadWhatTheRunKnows() {
         QCOMPARE(shown.top.size(), want.size());
         for (size_t i = 0; i < want.size(); ++i) QCOMPARE(shown.top[i].id, want[i].id);
         QVERIFY(panel->headerLabel()->text().startsWith(QStringLiteral("Step %1:").arg(k)));
+        QCOMPARE(panel->lossSummaryLabel()->text(), QStringLiteral("The loss of each new token comes when the generation ends."));
         // Large enough to be built on a worker: the figure of an earlier
         // frame, pooled to the tiles as last painted, so that painting it
         // pools nothing more (the tiles can change size as the generation
@@ -344,6 +345,8 @@ void tst_ReachGui::generationFramesReadWhatTheRunKnows() {
     QVERIFY(grid->figure()->options().poolTo.isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->lossesDone() == T - 1, 60000);
     QCOMPARE(panel->shownPosition(), T - 1);
+    QVERIFY2(panel->lossSummaryLabel()->text().startsWith(QStringLiteral("Surprise: mean next-token loss")),
+             qPrintable(panel->lossSummaryLabel()->text()));
 }
 
 QTEST_MAIN(tst_ReachGui)

@@ -141,6 +141,7 @@ void PredictionsPanel::traceChanged() {
     // would read the whole unembedding again on the cores that generate: the
     // strip catches up with the last run, when the generation ends.
     if (!ws_->isGenerating()) startLosses();
+    else lossSummary_->setText(lossesAfterGenerationText());
 }
 
 int PredictionsPanel::lossesDone() const {
@@ -162,6 +163,10 @@ int PredictionsPanel::sharedTokens(const LossKey& a, const LossKey& b) {
     size_t same = 0;
     while (same < n && a.tokens[same] == b.tokens[same]) ++same;
     return int(same);
+}
+
+QString PredictionsPanel::lossesAfterGenerationText() {
+    return tr("The loss of each new token comes when the generation ends.");
 }
 
 void PredictionsPanel::startLosses() {
@@ -401,7 +406,9 @@ void PredictionsPanel::updateStrip() {
         if (!std::isfinite(v)) return tr("The first token: nothing predicts it.");
         return tr("-ln p = %1 nats (p = %2), predicted at position %3").arg(QLocale().toString(v, 'f', 3)).arg(QLocale().toString(std::exp(-v), 'f', 4)).arg(i - 1);
     });
-    if (trace && trace->imported)
+    if (ws_->isGenerating())
+        lossSummary_->setText(lossesAfterGenerationText());
+    else if (trace && trace->imported)
         lossSummary_->setText(tr("The loss of each token needs the model."));
     else if (trace && !trace->causal && lossKey_.weights)
         lossSummary_->setText(tr("Bidirectional run: each token was visible to the position that predicts it, so this "

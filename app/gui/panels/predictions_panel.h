@@ -84,6 +84,8 @@ private:
     };
     static int sharedTokens(const LossKey& a, const LossKey& b);
     void startLosses();
+    // What the loss summary says while a generation runs (traceChanged).
+    static QString lossesAfterGenerationText();
     void traceChanged();
     void requestPrediction();
     void showPrediction();
