@@ -60,6 +60,7 @@
 #include "attnscope/run/generate.h"
 #include "attnscope/run/model.h"
 #include "gui/views/heads_grid_view.h"
+#include "gui/panels/predictions_panel.h"
 #include "gui/window/main_window.h"
 #include "gui/common/process_memory.h"
 #include "render/figures/shape_flow_figure.h"
@@ -131,6 +132,18 @@ int benchGenerate(const session::Document& doc, const QString& text, int newToke
         ws.setText(text);
         do waitFor(ws, &Workspace::traceReady);
         while (ws.isRunning());
+        // As a person would, generate once the prompt is analysed: the views'
+        // work on the prompt (its prediction, every token's loss, the grid)
+        // is not the generation's.
+        const auto settle = [](int ms) {
+            QEventLoop loop;
+            QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+            loop.exec();
+        };
+        if (window)
+            for (int waited = 0; (w->predictions()->isBusy() || w->headsGrid()->isBuilding()) && waited < 60000; waited += 50)
+                settle(50);
+        settle(200);
         Result r;
         r.T = ws.trace()->T();
         r.prompt = ws.trace()->tokens;
