@@ -42,6 +42,7 @@ void ValueStrip::setColor(const QColor& c) {
 }
 
 void ValueStrip::setMarked(int index) {
+    if (index == marked_) return;  // every frame of a generation marks again
     marked_ = index;
     update();
 }
