@@ -165,6 +165,10 @@ int PredictionsPanel::sharedTokens(const LossKey& a, const LossKey& b) {
     return int(same);
 }
 
+void PredictionsPanel::markChipAfter(int position) {
+    strip_->setMarked(position >= 0 && position + 1 < strip_->chipCount() ? position + 1 : -1);
+}
+
 QString PredictionsPanel::lossesAfterGenerationText() {
     return tr("The loss of each new token comes when the generation ends.");
 }
@@ -253,11 +257,11 @@ void PredictionsPanel::startLosses() {
 void PredictionsPanel::requestPrediction() {
     // While generating, the query is on the newest token, and what the
     // sampler saw there is known: the unembedding is not read again.
-    if (ws_->isGenerating() && ws_->trace() && showGenerationStep(positionWanted())) {
+    if (const int pos = positionWanted(); ws_->isGenerating() && pos >= 0 && showGenerationStep(pos)) {
         ++predGeneration_;  // a prediction still being computed is out of date
         pending_ = false;
-        shownPosition_ = positionWanted();
-        strip_->setMarked(shownPosition_ + 1 < strip_->chipCount() ? shownPosition_ + 1 : -1);
+        shownPosition_ = pos;
+        markChipAfter(pos);
         return;
     }
     if (predWatcher_.isRunning()) {  // one at a time; the latest wish is served next
@@ -349,7 +353,7 @@ void PredictionsPanel::showPrediction() {
                            .arg(p.next->rank));
     else
         next_->setText(tr("The text ends here: there is no next token to compare."));
-    strip_->setMarked(p.position + 1 < strip_->chipCount() ? p.position + 1 : -1);
+    markChipAfter(p.position);
     showGenerationStep(p.position);
     if (pending_) requestPrediction();
 }
@@ -421,5 +425,5 @@ void PredictionsPanel::updateStrip() {
         lossSummary_->setText(tr("Surprise: mean next-token loss %1 nats over %n token(s)", "", int(losses_.size()))
                                   .arg(QLocale().toString(std::accumulate(losses_.begin(), losses_.end(), 0.0) /
                                                               double(losses_.size()), 'f', 3)));
-    strip_->setMarked(shownPosition_ >= 0 && shownPosition_ + 1 < strip_->chipCount() ? shownPosition_ + 1 : -1);
+    markChipAfter(shownPosition_);
 }

@@ -84,6 +84,9 @@ private:
     };
     static int sharedTokens(const LossKey& a, const LossKey& b);
     void startLosses();
+    // Marks the loss strip's chip of the token predicted at `position` (none
+    // past the strip's end).
+    void markChipAfter(int position);
     // What the loss summary says while a generation runs (traceChanged).
     static QString lossesAfterGenerationText();
     void traceChanged();

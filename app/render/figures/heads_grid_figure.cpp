@@ -44,12 +44,12 @@ HeadsGridFigure::HeadsGridFigure(FigureData data, Style style, std::vector<int> 
         const double side = std::sqrt(double(options_.maxCells) / double(panels_.size()));
         options_.maxRes = std::clamp(int(side), 8, options_.maxRes);
     }
-    // Every head's thumbnail, on every core: at 1,000 tokens and 144 heads this
-    // reads 144 million weights. While a generation runs, on the core the GUI
-    // has lent itself only (threads_now).
     // Cells a thumbnail keeps down and across.
     const int rows = options_.poolTo.isEmpty() ? options_.maxRes : std::min(options_.maxRes, options_.poolTo.height());
     const int cols = options_.poolTo.isEmpty() ? options_.maxRes : std::min(options_.maxRes, options_.poolTo.width());
+    // Every head's thumbnail, on every core: at 1,000 tokens and 144 heads this
+    // reads 144 million weights. While a generation runs, on the core the GUI
+    // has lent itself only (threads_now).
     std::exception_ptr failure;
     const int n = int(panels_.size());
     const bool norms = options_.kind == MatrixKind::Norms;
