@@ -362,9 +362,11 @@ Weights with_llama_cpp_rounding(const Weights& w, bool on) {
     Weights out = w;
     out.tok_embed_stored.llama_cpp_rounding = on;  // a tied unembedding's
     out.lm_head.stored.llama_cpp_rounding = on;
-    for (LayerWeights& l : out.layers)
+    for (LayerWeights& l : out.layers) {
         for (LinearWeights* lw : {&l.attn.q, &l.attn.k, &l.attn.v, &l.attn.proj, &l.mlp.hidden, &l.mlp.up, &l.mlp.proj})
             lw->stored.llama_cpp_rounding = on;
+        l.attn.llama_cpp_rope = on;
+    }
     return out;
 }
 

@@ -99,13 +99,13 @@ ConstMapRM read(const MapRM& m) { return ConstMapRM(m.data(), m.rows(), m.cols()
 // The q, k or v Linear of some rows, then (q, k) each head's RMSNorm and RoPE:
 // xs (N, C) at positions [first, first + N) -> out (N, heads * hs).
 void project(const LinearWeights& lin, const VectorF& head_norm, const ModelConfig& cfg, bool rotate,
-             const std::vector<float>& inv_freq, ConstMapRM xs, MapRM out, int heads, int threads, int first) {
+             const rope::Angles& angles, ConstMapRM xs, MapRM out, int heads, int threads, int first) {
     const int hs = cfg.head_size();
     linear(xs, lin, out, threads);
     const MapRM per_head(out.data(), out.rows() * heads, hs);
     if (cfg.qk_norm)
         kernels::rms_norm(ConstMapRM(per_head.data(), per_head.rows(), hs), head_norm, cfg.ln_eps, per_head, threads);
-    if (rotate) rope::apply(out, heads, hs, inv_freq, first, threads);
+    if (rotate) rope::apply(out, heads, hs, angles, first, threads);
 }
 
 // repeat_kv: a (N, Hkv * hs) key or value block to (N, H * hs), each kv head
@@ -119,16 +119,16 @@ static void repeat_kv(ConstMapRM kv, MapRM out, int H, int Hkv, int hs) {
 }
 
 // Grouped-query k and v are computed for their Hkv heads and then repeated.
-static void project_kv(const LayerWeights& w, const ModelConfig& cfg, bool rotate, const std::vector<float>& inv_freq,
+static void project_kv(const LayerWeights& w, const ModelConfig& cfg, bool rotate, const rope::Angles& angles,
                        ConstMapRM ln1, LayerTrace& lt, int r0, int threads) {
     const int H = cfg.n_head, Hkv = cfg.kv_heads(), hs = cfg.head_size();
     const int r1 = r0 + int(ln1.rows());
     if (Hkv == H) {
-        project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, ln1, rows_of(lt.k, r0, r1), H, threads, r0);
+        project(w.attn.k, w.attn.k_norm, cfg, rotate, angles, ln1, rows_of(lt.k, r0, r1), H, threads, r0);
         linear(ln1, w.attn.v, rows_of(lt.v, r0, r1), threads);
     } else {
         MatrixRM kv(r1 - r0, cfg.kv_width());
-        project(w.attn.k, w.attn.k_norm, cfg, rotate, inv_freq, ln1, MapRM(kv.data(), kv.rows(), kv.cols()), Hkv,
+        project(w.attn.k, w.attn.k_norm, cfg, rotate, angles, ln1, MapRM(kv.data(), kv.rows(), kv.cols()), Hkv,
                 threads, r0);
         const ConstMapRM kv_in(kv.data(), kv.rows(), kv.cols());
         repeat_kv(kv_in, rows_of(lt.k, r0, r1), H, Hkv, hs);
@@ -143,14 +143,14 @@ static void project_kv(const LayerWeights& w, const ModelConfig& cfg, bool rotat
 static void project_qkv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, MapRM q, LayerTrace& lt, int r0,
                  int threads) {
     const bool rotate = cfg.position == PositionKind::Rotary;
-    const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
-    project(w.attn.q, w.attn.q_norm, cfg, rotate, inv_freq, ln1, q, cfg.n_head, threads, r0);
-    project_kv(w, cfg, rotate, inv_freq, ln1, lt, r0, threads);
+    const rope::Angles angles = rotate ? rope::angles(cfg, w.attn.llama_cpp_rope) : rope::Angles();
+    project(w.attn.q, w.attn.q_norm, cfg, rotate, angles, ln1, q, cfg.n_head, threads, r0);
+    project_kv(w, cfg, rotate, angles, ln1, lt, r0, threads);
 }
 
 void project_kv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, LayerTrace& lt, int r0, int threads) {
     const bool rotate = cfg.position == PositionKind::Rotary;
-    project_kv(w, cfg, rotate, rotate ? rope::inverse_frequencies(cfg) : std::vector<float>(), ln1, lt, r0, threads);
+    project_kv(w, cfg, rotate, rotate ? rope::angles(cfg, w.attn.llama_cpp_rope) : rope::Angles(), ln1, lt, r0, threads);
 }
 
 // The attention pass (attention.cpp) of rows [from, end) (end -1: T): queries

@@ -11,6 +11,7 @@
 #include "attnscope/run/model.h"
 #include "attnscope/run/trace.h"
 #include "attnscope/model/weights.h"
+#include "run/rope.h"
 
 namespace attnscope::blocks {
 
@@ -41,7 +42,7 @@ void project_kv(const LayerWeights& w, const ModelConfig& cfg, ConstMapRM ln1, L
 // The q, k or v Linear of some rows, then (q, k) each head's RMSNorm and RoPE:
 // xs (N, C) at positions [first, first + N) -> out (N, heads * hs).
 void project(const LinearWeights& lin, const VectorF& head_norm, const ModelConfig& cfg, bool rotate,
-             const std::vector<float>& inv_freq, ConstMapRM xs, MapRM out, int heads, int threads, int first);
+             const rope::Angles& angles, ConstMapRM xs, MapRM out, int heads, int threads, int first);
 // MultiHeadAttention alone: ln1 (T, C) -> proj(concat(heads)) (T, C), every
 // tensor into lt, no thumbnails.
 void multi_head_attention(const LayerWeights& w, const ModelConfig& cfg, int layer, ConstMapRM ln1,

@@ -58,12 +58,12 @@ void sum_groups(const MatrixRM& rep, MatrixRM& out, int H, int Hkv, int hs) {
 
 // The backward of normalize_and_rotate (tape.cpp): RoPE rotated back, then
 // the per-head RMSNorm's backward from the raw Linear output.
-void rotate_and_normalize_back(const ModelConfig& cfg, const VectorF& head_norm, const std::vector<float>& inv_freq,
+void rotate_and_normalize_back(const ModelConfig& cfg, const VectorF& head_norm, const rope::Angles& angles,
                                int B, int T, int heads, const MatrixRM& raw, MatrixRM& d, int threads) {
     const int hs = cfg.head_size();
     if (cfg.position == PositionKind::Rotary)
         for (int b = 0; b < B; ++b)
-            rope::apply_inverse(MapRM(d.data() + Eigen::Index(b) * T * d.cols(), T, d.cols()), heads, hs, inv_freq, 0,
+            rope::apply_inverse(MapRM(d.data() + Eigen::Index(b) * T * d.cols(), T, d.cols()), heads, hs, angles, 0,
                                 threads);
     if (cfg.qk_norm) {
         const Eigen::Index n = raw.rows() * heads;
@@ -88,8 +88,9 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
     const int QW = cfg.q_width(), KW = cfg.kv_width(), F = cfg.hidden(), L = cfg.n_layer;
     const Eigen::Index N = Eigen::Index(B) * T;
     const bool gated = cfg.mlp == MlpKind::Gated;
-    const std::vector<float> inv_freq =
-        cfg.position == PositionKind::Rotary ? rope::inverse_frequencies(cfg) : std::vector<float>();
+    const rope::Angles angles = cfg.position == PositionKind::Rotary && !w.layers.empty()
+                                    ? rope::angles(cfg, w.layers.front().attn.llama_cpp_rope)
+                                    : rope::Angles();
     if (out) {
         out->assign(size_t(B), Gradients());
         for (Gradients& g : *out) g.layers.resize(size_t(L));
@@ -190,8 +191,8 @@ MatrixRM backward(const Weights& w, const Tape& tape, MatrixRM d, const Gradient
             dv_in = &dv_kv;
         }
         dk_rot = *dk_in;
-        rotate_and_normalize_back(cfg, lw.attn.q_norm, inv_freq, B, T, H, ly.q_raw, dq, threads);
-        rotate_and_normalize_back(cfg, lw.attn.k_norm, inv_freq, B, T, Hkv, ly.k_raw, dk_rot, threads);
+        rotate_and_normalize_back(cfg, lw.attn.q_norm, angles, B, T, H, ly.q_raw, dq, threads);
+        rotate_and_normalize_back(cfg, lw.attn.k_norm, angles, B, T, Hkv, ly.k_raw, dk_rot, threads);
         linear_backward(cmap(dq), lw.attn.q, map(dn), threads);
         linear_backward(cmap(dk_rot), lw.attn.k, map(part), threads);
         kernels::add_inplace(map(dn), cmap(part), threads);

@@ -401,7 +401,7 @@ MatrixRM rebuild_head_rows(const Weights& w, const Trace& tr, int layer, int hea
     else one.weight = lin.weight.middleRows(row0, hs);
     if (lin.bias.size() > 0) one.bias = lin.bias.segment(row0, hs);
     const bool rotate = cfg.position == PositionKind::Rotary;
-    const std::vector<float> inv_freq = rotate ? rope::inverse_frequencies(cfg) : std::vector<float>();
+    const rope::Angles angles = rotate ? rope::angles(cfg, lw.attn.llama_cpp_rope) : rope::Angles();
     MatrixRM out(r1 - r0, hs);
     // A chunk of rows at a time: a whole text's ln1 (25 MB at 8,192 tokens of
     // GPT-2 small) would be fresh pages at every call.
@@ -417,7 +417,7 @@ MatrixRM rebuild_head_rows(const Weights& w, const Trace& tr, int layer, int hea
                                        : rows_of(tr.embed.cmatrix(), c0, c1);
         const MapRM ln(ln1.data(), n, cfg.n_embed);
         norm(cfg, x, lw.ln1, ln, threads);
-        project(one, keys ? lw.attn.k_norm : lw.attn.q_norm, cfg, rotate, inv_freq, read(ln),
+        project(one, keys ? lw.attn.k_norm : lw.attn.q_norm, cfg, rotate, angles, read(ln),
                 MapRM(out.data() + size_t(c0 - r0) * size_t(hs), n, hs), 1, threads, c0);
     }
     return out;

@@ -33,20 +33,61 @@ std::vector<float> inverse_frequencies(const ModelConfig& c) {
     return f;
 }
 
+Angles angles(const ModelConfig& c, bool as_llama_cpp) {
+    Angles a;
+    a.inv_freq = inverse_frequencies(c);
+    if (!as_llama_cpp) return a;
+    const int d = c.rotary_dims();
+    a.stepwise = true;
+    a.step = std::pow(c.rope_theta, -2.0f / float(d));
+    if (c.rope_scaling == RopeScaling::Linear) a.scale = 1.0f / c.rope_factor;
+    if (c.rope_scaling == RopeScaling::Llama3) {
+        // The factors a GGUF file's rope_freqs.weight holds: Llama 3.1's
+        // bands, worked out in double and stored as float32.
+        const double old_ctx = c.rope_original_context;
+        for (int i = 0; i < d / 2; ++i) {
+            const double wavelen = 2.0 * std::numbers::pi / (1.0 / std::pow(double(c.rope_theta), double(2 * i) / d));
+            double f = 1.0;
+            if (wavelen > old_ctx / c.rope_low_freq) {
+                f = c.rope_factor;
+            } else if (wavelen >= old_ctx / c.rope_high_freq) {
+                const double smooth = (old_ctx / wavelen - c.rope_low_freq) / (c.rope_high_freq - c.rope_low_freq);
+                f = 1.0 / ((1.0 - smooth) / c.rope_factor + smooth);
+            }
+            a.factors.push_back(float(f));
+        }
+    }
+    return a;
+}
+
+void Angles::at(float position, float* out) const {
+    const int n = pairs();
+    if (!stepwise) {
+        for (int i = 0; i < n; ++i) out[i] = position * inv_freq[size_t(i)];
+        return;
+    }
+    float theta = position;
+    for (int i = 0; i < n; ++i) {
+        const float t = factors.empty() ? theta : theta / factors[size_t(i)];
+        out[i] = scale * t;
+        theta *= step;
+    }
+}
+
 namespace {
 
 // Rotates each (i, i + d/2) pair of every head by +angle (forward) or
-// -angle (inverse), angle = position · inv_freq[i].
-void rotate(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads,
-            bool inverse) {
-    const int half = int(inv_freq.size());
+// -angle (inverse).
+void rotate(MapRM x, int heads, int hs, const Angles& angles, int first_position, int threads, bool inverse) {
+    const int half = angles.pairs();
     const Eigen::Index n = x.rows();
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && n * heads * hs > (1 << 15))
     for (Eigen::Index r = 0; r < n; ++r) {
-        const float pos = float(first_position + r);
         float* row = x.data() + r * x.cols();
+        std::vector<float> at(static_cast<size_t>(half));
+        angles.at(float(first_position + r), at.data());
         for (int i = 0; i < half; ++i) {
-            const float angle = pos * inv_freq[size_t(i)];
+            const float angle = at[size_t(i)];
             const float cs = std::cos(angle), sn = inverse ? -std::sin(angle) : std::sin(angle);
             for (int h = 0; h < heads; ++h) {
                 float* p = row + size_t(h) * hs;
@@ -60,12 +101,12 @@ void rotate(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int 
 
 }  // namespace
 
-void apply(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads) {
-    rotate(x, heads, hs, inv_freq, first_position, threads, false);
+void apply(MapRM x, int heads, int hs, const Angles& angles, int first_position, int threads) {
+    rotate(x, heads, hs, angles, first_position, threads, false);
 }
 
-void apply_inverse(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads) {
-    rotate(x, heads, hs, inv_freq, first_position, threads, true);
+void apply_inverse(MapRM x, int heads, int hs, const Angles& angles, int first_position, int threads) {
+    rotate(x, heads, hs, angles, first_position, threads, true);
 }
 
 }  // namespace attnscope::rope

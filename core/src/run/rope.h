@@ -7,6 +7,11 @@
 //   out[i + d/2] = x[i + d/2] cos(p f_i) + x[i] sin(p f_i)
 // for position p. Each row depends only on its own position, so incremental
 // runs and any thread count give the same bits.
+//
+// llama.cpp (ggml's rope cache) reaches the same angles another way, in
+// float32: θ_0 = p, θ_{i+1} = θ_i · base^(-2/d), angle_i = scale · θ_i / factor_i.
+// The two differ in the last bits, which is all it takes to move a bfloat16
+// rounding of the next product by a whole step; Angles computes either.
 #include <vector>
 
 #include "attnscope/model/config.h"
@@ -17,10 +22,26 @@ namespace attnscope::rope {
 // (rotary_dims / 2) inverse frequencies for `config`.
 std::vector<float> inverse_frequencies(const ModelConfig& config);
 
+// The angle of each of the rotary_dims / 2 pairs at a position.
+struct Angles {
+    std::vector<float> inv_freq;  // Hugging Face: angle_i = p · inv_freq[i]
+    // llama.cpp: the stepwise product above, with step = base^(-2/d) and
+    // scale 1 / factor (linear scaling) or 1; factors: Llama 3.1's, or empty.
+    bool stepwise = false;
+    float step = 1.0f, scale = 1.0f;
+    std::vector<float> factors;
+
+    int pairs() const { return int(inv_freq.size()); }
+    void at(float position, float* angles) const;  // pairs() angles
+};
+
+// as_llama_cpp: the angles llama.cpp computes (AttentionWeights::llama_cpp_rope).
+Angles angles(const ModelConfig& config, bool as_llama_cpp);
+
 // Rotates x (N, heads * hs) in place; row r holds position first_position + r.
-void apply(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads);
+void apply(MapRM x, int heads, int hs, const Angles& angles, int first_position, int threads);
 // The backward of apply: each pair rotated back by the same angle (the
 // rotation's transpose), in place.
-void apply_inverse(MapRM x, int heads, int hs, const std::vector<float>& inv_freq, int first_position, int threads);
+void apply_inverse(MapRM x, int heads, int hs, const Angles& angles, int first_position, int threads);
 
 }  // namespace attnscope::rope

@@ -36,7 +36,7 @@ void repeat_kv(const MatrixRM& kv, MatrixRM& out, int H, int Hkv, int hs) {
 
 // The q or k Linear's output (raw, BT rows) made into what attention reads:
 // each head's RMSNorm (q/k norm), then RoPE input by input (positions 0..T-1).
-void normalize_and_rotate(const ModelConfig& cfg, const VectorF& head_norm, const std::vector<float>& inv_freq,
+void normalize_and_rotate(const ModelConfig& cfg, const VectorF& head_norm, const rope::Angles& angles,
                           int B, int T, int heads, MatrixRM& x, int threads) {
     const int hs = cfg.head_size();
     if (cfg.qk_norm) {
@@ -44,7 +44,7 @@ void normalize_and_rotate(const ModelConfig& cfg, const VectorF& head_norm, cons
         kernels::rms_norm(ConstMapRM(per_head.data(), per_head.rows(), hs), head_norm, cfg.ln_eps, per_head, threads);
     }
     if (cfg.position == PositionKind::Rotary)
-        for (int b = 0; b < B; ++b) rope::apply(rows(x, Eigen::Index(b) * T, T), heads, hs, inv_freq, 0, threads);
+        for (int b = 0; b < B; ++b) rope::apply(rows(x, Eigen::Index(b) * T, T), heads, hs, angles, 0, threads);
 }
 
 struct Kept {
@@ -169,8 +169,9 @@ Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& ru
     const int B = int(input.rows() / T);
     const Eigen::Index N = input.rows();
     const bool gated = cfg.mlp == MlpKind::Gated;
-    const std::vector<float> inv_freq =
-        cfg.position == PositionKind::Rotary ? rope::inverse_frequencies(cfg) : std::vector<float>();
+    const rope::Angles angles = cfg.position == PositionKind::Rotary && !w.layers.empty()
+                                    ? rope::angles(cfg, w.layers.front().attn.llama_cpp_rope)
+                                    : rope::Angles();
 
     Tape tape;
     tape.config = cfg;
@@ -194,13 +195,13 @@ Tape forward(const Weights& w, std::span<const int> tokens, const RunOptions& ru
             L.q_raw = fresh(N, QW);
             L.q_raw = L.q;
         }
-        normalize_and_rotate(cfg, lw.attn.q_norm, inv_freq, B, T, H, L.q, threads);
+        normalize_and_rotate(cfg, lw.attn.q_norm, angles, B, T, H, L.q, threads);
         linear(cmap(ln), lw.attn.k, map(kv), threads);
         if (cfg.qk_norm) {
             L.k_raw = fresh(N, KW);
             L.k_raw = kv;
         }
-        normalize_and_rotate(cfg, lw.attn.k_norm, inv_freq, B, T, Hkv, kv, threads);
+        normalize_and_rotate(cfg, lw.attn.k_norm, angles, B, T, Hkv, kv, threads);
         L.k = fresh(N, QW);
         if (Hkv == H) L.k = kv;
         else repeat_kv(kv, L.k, H, Hkv, hs);

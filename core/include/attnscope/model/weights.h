@@ -74,6 +74,8 @@ struct AttentionWeights {
     LinearWeights q, k, v;
     LinearWeights proj;     // (C, H*hs) output projection
     VectorF q_norm, k_norm; // (hs) per-head RMSNorm weights (config.qk_norm), else empty
+    // RoPE's angles as llama.cpp computes them (rope.h), with_llama_cpp_rounding.
+    bool llama_cpp_rope = false;
 };
 
 struct MlpWeights {
@@ -131,9 +133,11 @@ Weights dequantized_copy(const Weights& w);
 // The same weights whose stored (GGUF) matrices round the activations of
 // their products as llama.cpp's CPU backend does (QuantizedMatrix::
 // llama_cpp_rounding): to see the numbers llama.cpp, Ollama or LM Studio
-// compute from the file rather than the exact float32 model. The blocks stay
-// shared; float32 matrices are unaffected. Gradients pass through the
-// rounding unchanged (its backward is taken as the identity).
+// compute from the file rather than the exact float32 model. RoPE's angles
+// (AttentionWeights::llama_cpp_rope) and the order in which bfloat16 products
+// add up follow llama.cpp too. The blocks stay shared; float32 matrices are
+// unaffected. Gradients pass through the rounding unchanged (its backward is
+// taken as the identity).
 // with_llama_cpp_rounding(w, false): the exact float32 products again.
 Weights with_llama_cpp_rounding(const Weights& w, bool on = true);
 
