@@ -4,6 +4,7 @@
 #include "attnscope/formats/gguf.h"
 #include "attnscope/model/weights.h"
 #include "run/gemm_pack.h"
+#include "run/llama_cpp_order.h"
 #include "attnscope/run/threads.h"
 
 #include <algorithm>
@@ -364,7 +365,8 @@ void xwt(const float* x, Index ldx, const QuantizedMatrix& w, const float* b, fl
         float* out = rounded.data();
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && m > 1)
         for (Index r = 0; r < m; ++r) round_like_llama_cpp(w.type, x + r * ldx, k, out + r * k);
-        product<true>(out, k, QuantW{&w}, b, y, ldy, m, Index(w.rows), k, threads);
+        if (w.type == GgmlType::BF16) xwt_bf16_as_llama_cpp(out, w, b, y, ldy, m, threads);
+        else product<true>(out, k, QuantW{&w}, b, y, ldy, m, Index(w.rows), k, threads);
         return;
     }
     product<true>(x, ldx, QuantW{&w}, b, y, ldy, m, Index(w.rows), Index(w.cols), threads);
