@@ -1,7 +1,8 @@
 #pragma once
 // tst_gguf's test class, shared by tst_gguf.cpp (the reader against hostile
-// files) and tst_gguf_models.cpp (the dequantizers, the GEMM on stored
-// weights, models and tokenizers against llama.cpp).
+// files), tst_gguf_models.cpp (the dequantizers, the GEMM on stored
+// weights, models and tokenizers against llama.cpp) and tst_gguf_order.cpp
+// (llama.cpp's order of additions).
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -42,6 +43,9 @@ private slots:
     void modelsMatchLlamaCpp();
     void sixteenBitRunsAreAsCloseAsAnUlpAllows_data();
     void sixteenBitRunsAreAsCloseAsAnUlpAllows();
+    void bf16ProductsAddAsLlamaCppDoes_data();
+    void bf16ProductsAddAsLlamaCppDoes();
+    void ropeAnglesAsLlamaCppStepsThem();
     void storedRunMatchesDequantizedRun_data();
     void storedRunMatchesDequantizedRun();
     void storedGradientsMatchDequantized_data();

@@ -292,13 +292,10 @@ void tst_Gguf::modelsMatchLlamaCpp() {
     while (same < 32 && ours[size_t(same)] == theirs[size_t(same)]) ++same;
     qInfo("%s: greedy continuation: the first %d of 32 tokens equal llama.cpp's", qPrintable(name), same);
     QCOMPARE(ours, theirs);
-    // BF16: rounding the activations as llama.cpp does took the largest
-    // difference from 2.15e-4 to 1.34e-4. The rest is the noise of rounding to
-    // 8 bits: see sixteenBitRunsAreAsCloseAsAnUlpAllows.
-    if (name == "llama_bf16")
-        QEXPECT_FAIL("llama_bf16", "BF16 probabilities within 1.4e-4 of llama.cpp's, not 1e-4", Continue);
+    // BF16 needs llama.cpp's order of additions and its RoPE angles too
+    // (llama_cpp_order.h, rope.h): with the activations rounded alone it was
+    // 1.34e-4 away, with both 9.7e-6.
     QVERIFY2(a.worst <= 1e-4, qPrintable(QString("probabilities differ by %1").arg(a.worst)));
-    QVERIFY2(a.worst <= 1.4e-4, qPrintable(QString("probabilities differ by %1").arg(a.worst)));
 }
 
 void tst_Gguf::storedRunMatchesDequantizedRun_data() { modelsMatchLlamaCpp_data(); }
@@ -396,8 +393,11 @@ void tst_Gguf::tokenizersMatchLlamaCpp() {
 
 void tst_Gguf::sixteenBitRunsAreAsCloseAsAnUlpAllows_data() {
     QTest::addColumn<QString>("name");
-    QTest::newRow("llama_f16") << "llama_f16";
-    QTest::newRow("llama_bf16") << "llama_bf16";
+    QTest::addColumn<double>("share");
+    // Float16 products are summed in our order, so llama.cpp is as far as a
+    // one-ulp change moves us. Bfloat16 ones in llama.cpp's, so it is far closer.
+    QTest::newRow("llama_f16") << "llama_f16" << 1.6;
+    QTest::newRow("llama_bf16") << "llama_bf16" << 0.25;
 }
 
 // How close to llama.cpp a run that rounds its activations to 16 bits can
@@ -405,9 +405,8 @@ void tst_Gguf::sixteenBitRunsAreAsCloseAsAnUlpAllows_data() {
 // by one ulp into one 16-bit step (2^-8 of the value for bfloat16) when it lies
 // by a rounding boundary, and a summation order that is not llama.cpp's makes
 // such ulps everywhere. So our own run is moved by one-ulp changes of its norm
-// weights, and llama.cpp's distance is measured against that spread. (On the
-// llama_bf16 fixture 11 of the first 13 positions agree within 1.5e-8, and
-// from position 13 on nearly all differ, through attention: one boundary hit.)
+// weights, and llama.cpp's distance is measured against that spread: within
+// it where our order is not llama.cpp's (float16), far inside it where it is.
 void tst_Gguf::sixteenBitRunsAreAsCloseAsAnUlpAllows() {
     QFETCH(QString, name);
     const Json& ref = *reference().find("models")->find(name.toStdString());
@@ -437,5 +436,7 @@ void tst_Gguf::sixteenBitRunsAreAsCloseAsAnUlpAllows() {
     qInfo("%s: one-ulp changes of the norm weights move our probabilities by up to %.3g; llama.cpp's are %.3g away",
           qPrintable(name), spread, theirs);
     QVERIFY2(spread > 0, "a one-ulp change moved nothing: the run does not round to 16 bits");
-    QVERIFY2(theirs <= 1.6 * spread, qPrintable(QString("llama.cpp is %1 away, our own spread %2").arg(theirs).arg(spread)));
+    QFETCH(double, share);
+    QVERIFY2(theirs <= share * spread,
+             qPrintable(QString("llama.cpp is %1 away, our own spread %2").arg(theirs).arg(spread)));
 }
