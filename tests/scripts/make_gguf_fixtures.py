@@ -22,6 +22,9 @@ the blocks are the weights.
     /usr/bin/python3 tests/scripts/make_gguf_fixtures.py --big /tmp/llama8b-q4k.gguf
       (an 8B-shaped Llama of Q4_K blocks, Q6_K output, about 4.9 GB, for
        `attnscope-cli bench --model FILE --tokens 512 --gguf --json`; never committed)
+    /usr/bin/python3 tests/scripts/make_gguf_fixtures.py --smol-bf16 /tmp/smol-bf16.gguf
+      (a SmolLM-135M-shaped Llama in BF16, 327 MB, for the llama.cpp mode's
+       prompt time in docs/performance.md; never committed)
     /usr/bin/python3 tests/scripts/make_gguf_fixtures.py --fuzz-seeds tests/fuzz/corpus/fuzz_gguf
 """
 import json
@@ -499,24 +502,36 @@ def blocks_file(path, rng):
     w.write()
 
 
-def big_model(path):
-    """An 8B-shaped Llama (Llama 3 8B's sizes) in Q4_K with Q6_K ffn_down and
-    output, random blocks, a SentencePiece vocabulary of 128,256 pieces."""
-    rng = np.random.default_rng(8)
+def bench_tokenizer(n):
+    """A SentencePiece vocabulary of n pieces: specials, bytes, characters, words."""
     tokens = ["<unk>", "<s>", "</s>"] + ["<0x%02X>" % b for b in range(256)]
     types = [2, 3, 3] + [6] * 256
     chars = ["\u2581"] + [chr(c) for c in range(33, 127)]
     tokens += chars
     types += [1] * len(chars)
     i = 0
-    while len(tokens) < 128256:
+    while len(tokens) < n:
         tokens.append("\u2581w%d" % i)
         types.append(1)
         i += 1
-    tok = {"model": "llama", "tokens": tokens, "scores": [-float(k) for k in range(len(tokens))], "types": types,
-           "bos": 1, "eos": 2, "add_bos": True}
-    write_model(path, "llama", tok, rng, C=4096, H=32, Hkv=8, L=32, F=14336, wtype="Q4_K", ctx=8192, std=0.02,
-                big=True)
+    return {"model": "llama", "tokens": tokens, "scores": [-float(k) for k in range(len(tokens))], "types": types,
+            "bos": 1, "eos": 2, "add_bos": True}
+
+
+def big_model(path):
+    """An 8B-shaped Llama (Llama 3 8B's sizes) in Q4_K with Q6_K ffn_down and
+    output, random blocks, a SentencePiece vocabulary of 128,256 pieces."""
+    rng = np.random.default_rng(8)
+    write_model(path, "llama", bench_tokenizer(128256), rng, C=4096, H=32, Hkv=8, L=32, F=14336, wtype="Q4_K",
+                ctx=8192, std=0.02, big=True)
+
+
+def smol_bf16_model(path):
+    """A SmolLM-135M-shaped Llama (C 576, 9 heads, 3 kv heads, 30 layers, F
+    1536, 49,152 pieces, output not tied) with random BF16 weights."""
+    rng = np.random.default_rng(135)
+    write_model(path, "llama", bench_tokenizer(49152), rng, C=576, H=9, Hkv=3, L=30, F=1536, wtype="BF16", ctx=2048,
+                std=0.02)
 
 
 def fuzz_seeds(out):
@@ -540,6 +555,9 @@ def fuzz_seeds(out):
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--big":
         big_model(sys.argv[2])
+        return
+    if len(sys.argv) == 3 and sys.argv[1] == "--smol-bf16":
+        smol_bf16_model(sys.argv[2])
         return
     if len(sys.argv) == 3 and sys.argv[1] == "--fuzz-seeds":
         fuzz_seeds(sys.argv[2])

@@ -2,6 +2,7 @@
 #include "run/llama_cpp_order.h"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "attnscope/model/weights.h"
@@ -25,32 +26,54 @@ void unpair(const float* v, Index k, Index end, float* out) {
     std::copy(v + end, v + k, out + end);
 }
 
-// VDPBF16PS on one unpaired chunk: lane l += odd product, then += even one.
-inline void dot_chunk(float* acc, const float* w, const float* x) {
-    for (Index l = 0; l < kLanes; ++l) acc[l] += w[kLanes + l] * x[kLanes + l];
-    for (Index l = 0; l < kLanes; ++l) acc[l] += w[l] * x[l];
+// One 512-bit register of lane sums (GCC's vector extension: split into
+// narrower registers where the build has no AVX-512, the same sums).
+typedef float Lanes __attribute__((vector_size(kLanes * sizeof(float))));
+
+inline Lanes load(const float* p) {
+    Lanes v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
 }
 
 // _mm512_reduce_add_ps: the upper half added onto the lower, until one is left.
-float reduce(const float* acc) {
+float reduce(const Lanes& acc) {
     float a[kLanes];
-    std::copy(acc, acc + kLanes, a);
+    std::memcpy(a, &acc, sizeof a);
     for (Index width = kLanes / 2; width >= 1; width /= 2)
         for (Index l = 0; l < width; ++l) a[l] = a[l + width] + a[l];
     return a[0];
 }
 
-float tinyblas_dot(const float* w, const float* x, Index k) {
-    float acc[kLanes] = {};
-    for (Index c = 0; c < k; c += kChunk) dot_chunk(acc, w + c, x + c);
-    return reduce(acc);
+// tinyBLAS for R rows of x and 4 rows of W (unpaired, k apart): each lane
+// adds its pair's odd product, then its even one, chunk after chunk. The
+// products are exact, so the compiler's fused multiply-adds change nothing.
+template <int R>
+void tinyblas_tile(const float* x, const float* w, Index k, float* y, Index ldy) {
+    Lanes acc[R][4] = {};
+    const auto add = [&](Index at) {
+        Lanes xv[R], wv[4];
+        for (int i = 0; i < R; ++i) xv[i] = load(x + i * k + at);
+        for (int j = 0; j < 4; ++j) wv[j] = load(w + j * k + at);
+        for (int i = 0; i < R; ++i)
+            for (int j = 0; j < 4; ++j) acc[i][j] += wv[j] * xv[i];
+    };
+    for (Index c = 0; c < k; c += kChunk) {
+        add(c + kLanes);  // the odd values
+        add(c);           // the even ones
+    }
+    for (int i = 0; i < R; ++i)
+        for (int j = 0; j < 4; ++j) y[i * ldy + j] = reduce(acc[i][j]);
 }
 
+// ggml_vec_dot_bf16 for one row of x and one of W.
 float vec_dot(const float* w, const float* x, Index k, Index paired) {
-    float c1[kLanes] = {}, c2[kLanes] = {};
+    Lanes c1 = {}, c2 = {};
     for (Index i = 0; i < paired; i += 2 * kChunk) {
-        dot_chunk(c1, w + i, x + i);
-        dot_chunk(c2, w + i + kChunk, x + i + kChunk);
+        c1 += load(w + i + kLanes) * load(x + i + kLanes);
+        c1 += load(w + i) * load(x + i);
+        c2 += load(w + i + kChunk + kLanes) * load(x + i + kChunk + kLanes);
+        c2 += load(w + i + kChunk) * load(x + i + kChunk);
     }
     double sum = 0.0;
     sum += double(reduce(c1));
@@ -71,12 +94,19 @@ void xwt_bf16_as_llama_cpp(const float* x, const QuantizedMatrix& w, const float
     // tiles fit; ggml_vec_dot_bf16 pairs only whole 64s.
     const bool tinyblas = m >= 2 && k % kChunk == 0 && n % 4 == 0;
     const Index paired = tinyblas ? k : k / (2 * kChunk) * (2 * kChunk);
-    std::vector<float> xs(size_t(m) * size_t(k));
-    for (Index r = 0; r < m; ++r) unpair(x + r * k, k, paired, xs.data() + r * k);
+    // The calling thread's buffer, kept from product to product: a fresh one
+    // is fresh pages to fault in and zero, every product.
+    // (The team reads it through xp: a thread_local named inside the parallel
+    // region would be each thread's own.)
+    thread_local std::vector<float, Eigen::aligned_allocator<float>> buffer;
+    if (buffer.size() < size_t(m) * size_t(k)) buffer.resize(size_t(m) * size_t(k));
+    float* const xp = buffer.data();
+    for (Index r = 0; r < m; ++r) unpair(x + r * k, k, paired, xp + r * k);
     const Index blocks = (n + kRowBlock - 1) / kRowBlock;
 #pragma omp parallel num_threads(threads) if (threads > 1 && blocks > 1)
     {
-        std::vector<float> row(static_cast<size_t>(k)), ws(static_cast<size_t>(kRowBlock * k));
+        std::vector<float> row(static_cast<size_t>(k));
+        std::vector<float, Eigen::aligned_allocator<float>> ws(static_cast<size_t>(kRowBlock * k));
 #pragma omp for schedule(static)
         for (Index blk = 0; blk < blocks; ++blk) {
             const Index j0 = blk * kRowBlock, j1 = std::min(n, j0 + kRowBlock);
@@ -84,14 +114,23 @@ void xwt_bf16_as_llama_cpp(const float* x, const QuantizedMatrix& w, const float
                 w.row(j, row.data());
                 unpair(row.data(), k, paired, ws.data() + (j - j0) * k);
             }
-            for (Index r = 0; r < m; ++r) {
-                const float* xr = xs.data() + r * k;
-                for (Index j = j0; j < j1; ++j) {
-                    const float* wj = ws.data() + (j - j0) * k;
-                    const float d = tinyblas ? tinyblas_dot(wj, xr, k) : vec_dot(wj, xr, k, paired);
-                    y[r * ldy + j] = b ? d + b[j] : d;
-                }
+            float* yb = y + j0;
+            const float* wb = ws.data();
+            if (tinyblas) {  // n % 4 == 0, and so is every block
+                Index r = 0;
+                for (; r + 4 <= m; r += 4)
+                    for (Index j = 0; j < j1 - j0; j += 4)
+                        tinyblas_tile<4>(xp + r * k, wb + j * k, k, yb + r * ldy + j, ldy);
+                for (; r < m; ++r)
+                    for (Index j = 0; j < j1 - j0; j += 4)
+                        tinyblas_tile<1>(xp + r * k, wb + j * k, k, yb + r * ldy + j, ldy);
+            } else {
+                for (Index r = 0; r < m; ++r)
+                    for (Index j = 0; j < j1 - j0; ++j) yb[r * ldy + j] = vec_dot(wb + j * k, xp + r * k, k, paired);
             }
+            if (b)
+                for (Index r = 0; r < m; ++r)
+                    for (Index j = j0; j < j1; ++j) y[r * ldy + j] += b[j];
         }
     }
 }
