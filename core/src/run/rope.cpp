@@ -92,8 +92,15 @@ void rotate(MapRM x, int heads, int hs, const Angles& angles, int first_position
             for (int h = 0; h < heads; ++h) {
                 float* p = row + size_t(h) * hs;
                 const float a = p[i], b = p[i + half];
-                p[i] = a * cs - b * sn;
-                p[i + half] = b * cs + a * sn;
+                if (angles.stepwise) {
+                    // ggml's build fuses the first product of each sum and
+                    // rounds the second: the same bits need the same fusing.
+                    p[i] = std::fma(a, cs, -(b * sn));
+                    p[i + half] = std::fma(a, sn, b * cs);
+                } else {
+                    p[i] = a * cs - b * sn;
+                    p[i + half] = b * cs + a * sn;
+                }
             }
         }
     }

@@ -9,9 +9,12 @@
 // runs and any thread count give the same bits.
 //
 // llama.cpp (ggml's rope cache) reaches the same angles another way, in
-// float32: θ_0 = p, θ_{i+1} = θ_i · base^(-2/d), angle_i = scale · θ_i / factor_i.
-// The two differ in the last bits, which is all it takes to move a bfloat16
-// rounding of the next product by a whole step; Angles computes either.
+// float32: θ_0 = p, θ_{i+1} = θ_i · base^(-2/d), angle_i = scale · θ_i / factor_i,
+// and its rotation fuses the first product of each sum, out[i] =
+// fma(x[i], cos, -(x[i + d/2] sin)) and out[i + d/2] = fma(x[i], sin,
+// x[i + d/2] cos). The two ways differ in the last bits, which is all it
+// takes to move a bfloat16 rounding of the next product by a whole step;
+// Angles computes either, and apply follows the one its angles come from.
 #include <vector>
 
 #include "attnscope/model/config.h"
