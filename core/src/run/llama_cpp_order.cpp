@@ -30,10 +30,16 @@ void unpair(const float* v, Index k, Index end, float* out) {
 // narrower registers where the build has no AVX-512, the same sums).
 typedef float Lanes __attribute__((vector_size(kLanes * sizeof(float))));
 
-inline Lanes load(const float* p) {
-    Lanes v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
+// By reference, never by value: a build without AVX-512 would pass a
+// 64-byte vector in another way than one with it (GCC's -Wpsabi).
+inline void load(Lanes& v, const float* p) { std::memcpy(&v, p, sizeof v); }
+
+// acc += w · x, lane by lane.
+inline void add_products(Lanes& acc, const float* w, const float* x) {
+    Lanes a, b;
+    load(a, w);
+    load(b, x);
+    acc += a * b;
 }
 
 // _mm512_reduce_add_ps: the upper half added onto the lower, until one is left.
@@ -53,8 +59,8 @@ void tinyblas_tile(const float* x, const float* w, Index k, float* y, Index ldy)
     Lanes acc[R][4] = {};
     const auto add = [&](Index at) {
         Lanes xv[R], wv[4];
-        for (int i = 0; i < R; ++i) xv[i] = load(x + i * k + at);
-        for (int j = 0; j < 4; ++j) wv[j] = load(w + j * k + at);
+        for (int i = 0; i < R; ++i) load(xv[i], x + i * k + at);
+        for (int j = 0; j < 4; ++j) load(wv[j], w + j * k + at);
         for (int i = 0; i < R; ++i)
             for (int j = 0; j < 4; ++j) acc[i][j] += wv[j] * xv[i];
     };
@@ -70,10 +76,10 @@ void tinyblas_tile(const float* x, const float* w, Index k, float* y, Index ldy)
 float vec_dot(const float* w, const float* x, Index k, Index paired) {
     Lanes c1 = {}, c2 = {};
     for (Index i = 0; i < paired; i += 2 * kChunk) {
-        c1 += load(w + i + kLanes) * load(x + i + kLanes);
-        c1 += load(w + i) * load(x + i);
-        c2 += load(w + i + kChunk + kLanes) * load(x + i + kChunk + kLanes);
-        c2 += load(w + i + kChunk) * load(x + i + kChunk);
+        add_products(c1, w + i + kLanes, x + i + kLanes);
+        add_products(c1, w + i, x + i);
+        add_products(c2, w + i + kChunk + kLanes, x + i + kChunk + kLanes);
+        add_products(c2, w + i + kChunk, x + i + kChunk);
     }
     double sum = 0.0;
     sum += double(reduce(c1));
