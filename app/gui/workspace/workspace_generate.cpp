@@ -59,6 +59,10 @@ void Workspace::startGenerating(attnscope::GenerateOptions options) {
         // when there is one: every post wakes the GUI thread, which then takes
         // a core from the generation (attnscope/run/threads.h).
         std::vector<attnscope::SampledToken> pending;
+        // The rows the views were last given: a token is sampled before its
+        // own row is computed, so the first callback's trace holds only the
+        // prompt, which the views already show.
+        int shownRows = trace->T();
         QElapsedTimer posted;
         posted.start();
         const auto post = [&](std::shared_ptr<attnscope::Trace> snapshot) {
@@ -102,7 +106,7 @@ void Workspace::startGenerating(attnscope::GenerateOptions options) {
                     // asks for another activation gets it computed again),
                     // so the loop goes on in its own trace.
                     std::shared_ptr<attnscope::Trace> snapshot;
-                    if (frame.elapsed() >= kFrameMs && taken->load()) {
+                    if (trace->T() > shownRows && frame.elapsed() >= kFrameMs && taken->load()) {
                         // Only this loop holds a snapshot whose count is 1:
                         // no view can take it back meanwhile.
                         for (const std::shared_ptr<attnscope::Trace>& free : snapshots)
@@ -111,6 +115,7 @@ void Workspace::startGenerating(attnscope::GenerateOptions options) {
                         snapshot->copy_with_room(*trace, room, /*rows_appended=*/true, /*views_only=*/true);
                         snapshot->source = trace->source;
                         taken->store(false);
+                        shownRows = trace->T();
                         frame.restart();
                     }
                     // The first token at once; then with a snapshot, or a
