@@ -10,6 +10,7 @@
 #include "attnscope/model/model_file.h"
 #include "common/mapped_file.h"
 #include "formats/py_value.h"
+#include "run/rope.h"
 
 namespace attnscope {
 
@@ -177,18 +178,11 @@ void gm_rope_freqs(const VectorF& factors, ModelConfig& c, const std::string& or
     t.rope_low_freq = 1.0f;
     t.rope_high_freq = 4.0f;
     t.rope_original_context = 8192;
-    const int d = t.rotary_dims();
+    const std::vector<double> expected = rope::llama3_factors(t);
     bool all_one = true;
-    for (int i = 0; i < d / 2; ++i) {
+    for (int i = 0; i < int(expected.size()); ++i) {
         if (factors[i] != 1.0f) all_one = false;
-        const double base = 1.0 / std::pow(double(c.rope_theta), double(2 * i) / d);
-        const double wavelen = 2.0 * M_PI / base, old = t.rope_original_context;
-        double f = 1.0;
-        if (wavelen > old / t.rope_low_freq) f = t.rope_factor;
-        else if (wavelen >= old / t.rope_high_freq) {
-            const double smooth = (old / wavelen - t.rope_low_freq) / (t.rope_high_freq - t.rope_low_freq);
-            f = 1.0 / ((1.0 - smooth) / t.rope_factor + smooth);
-        }
+        const double f = expected[size_t(i)];
         if (std::abs(f - double(factors[i])) > 1e-3 * f) {
             fail_in(origin, ErrorCode::BadFormat,
                     "rope_freqs.weight holds RoPE frequency factors that are not Llama 3.1's rope scaling "

@@ -41,23 +41,27 @@ Angles angles(const ModelConfig& c, bool as_llama_cpp) {
     a.stepwise = true;
     a.step = std::pow(c.rope_theta, -2.0f / float(d));
     if (c.rope_scaling == RopeScaling::Linear) a.scale = 1.0f / c.rope_factor;
-    if (c.rope_scaling == RopeScaling::Llama3) {
-        // The factors a GGUF file's rope_freqs.weight holds: Llama 3.1's
-        // bands, worked out in double and stored as float32.
-        const double old_ctx = c.rope_original_context;
-        for (int i = 0; i < d / 2; ++i) {
-            const double wavelen = 2.0 * std::numbers::pi / (1.0 / std::pow(double(c.rope_theta), double(2 * i) / d));
-            double f = 1.0;
-            if (wavelen > old_ctx / c.rope_low_freq) {
-                f = c.rope_factor;
-            } else if (wavelen >= old_ctx / c.rope_high_freq) {
-                const double smooth = (old_ctx / wavelen - c.rope_low_freq) / (c.rope_high_freq - c.rope_low_freq);
-                f = 1.0 / ((1.0 - smooth) / c.rope_factor + smooth);
-            }
-            a.factors.push_back(float(f));
-        }
-    }
+    if (c.rope_scaling == RopeScaling::Llama3)  // as a GGUF file stores them: float32
+        for (const double f : llama3_factors(c)) a.factors.push_back(float(f));
     return a;
+}
+
+std::vector<double> llama3_factors(const ModelConfig& c) {
+    const int d = c.rotary_dims();
+    const double old_ctx = c.rope_original_context;
+    std::vector<double> out;
+    for (int i = 0; i < d / 2; ++i) {
+        const double wavelen = 2.0 * std::numbers::pi / (1.0 / std::pow(double(c.rope_theta), double(2 * i) / d));
+        double f = 1.0;
+        if (wavelen > old_ctx / c.rope_low_freq) {
+            f = c.rope_factor;
+        } else if (wavelen >= old_ctx / c.rope_high_freq) {
+            const double smooth = (old_ctx / wavelen - c.rope_low_freq) / (c.rope_high_freq - c.rope_low_freq);
+            f = 1.0 / ((1.0 - smooth) / c.rope_factor + smooth);
+        }
+        out.push_back(f);
+    }
+    return out;
 }
 
 void Angles::at(float position, float* out) const {
@@ -84,7 +88,8 @@ void rotate(MapRM x, int heads, int hs, const Angles& angles, int first_position
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && n * heads * hs > (1 << 15))
     for (Eigen::Index r = 0; r < n; ++r) {
         float* row = x.data() + r * x.cols();
-        std::vector<float> at(static_cast<size_t>(half));
+        thread_local std::vector<float> at;  // a row's angles, not a fresh vector per row
+        at.resize(static_cast<size_t>(half));
         angles.at(float(first_position + r), at.data());
         for (int i = 0; i < half; ++i) {
             const float angle = at[size_t(i)];

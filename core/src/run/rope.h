@@ -41,6 +41,12 @@ struct Angles {
 // as_llama_cpp: the angles llama.cpp computes (AttentionWeights::llama_cpp_rope).
 Angles angles(const ModelConfig& config, bool as_llama_cpp);
 
+// Llama 3.1's rope scaling as one factor per rotated pair dividing its
+// frequency, worked out in double as the GGUF converters do before storing
+// rope_freqs.weight: the long wavelengths slowed by rope_factor, the short
+// ones kept, the band between blended.
+std::vector<double> llama3_factors(const ModelConfig& config);
+
 // Rotates x (N, heads * hs) in place; row r holds position first_position + r.
 void apply(MapRM x, int heads, int hs, const Angles& angles, int first_position, int threads);
 // The backward of apply: each pair rotated back by the same angle (the
